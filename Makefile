@@ -1,0 +1,56 @@
+# Two commands for a fresh machine: `make serve` and `make test`. Each installs what it needs.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV   := .venv
+PY     := $(VENV)/bin/python
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+export NO_MKDOCS_2_WARNING := 1
+
+# The first Python >= 3.12 on PATH (pyodide-build and pyodide-lock need it; .python-version asks pyenv for 3.12).
+PYTHON_BOOT := $(shell for c in python3 python3.13 python3.12; do \
+	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then echo $$c; break; fi; done)
+
+.PHONY: help setup serve site test test-unit test-e2e bench deploy clean
+
+help:
+	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT) (rebuilds on change)"
+	@echo "make test    run every test: unit (CPython), Pyodide (Node), end to end (Chromium)"
+	@echo "make site    build the site into site/ with mkdocs build --strict"
+	@echo "make deploy  publish to GitHub Pages with mkdocs gh-deploy"
+
+$(VENV)/.installed: pyproject.toml
+	@test -n "$(PYTHON_BOOT)" || { echo "Python >= 3.12 is needed (pyenv install 3.12, or install python3.12)"; exit 1; }
+	$(PYTHON_BOOT) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+setup: $(VENV)/.installed node_modules/.installed
+
+serve: setup
+	$(VENV)/bin/mkdocs serve --strict -a $(HOST):$(PORT)
+
+site: setup
+	$(VENV)/bin/mkdocs build --strict -d site
+
+test: setup site
+	$(PY) scripts/find_chromium.py --check
+	SITE_DIR=$(CURDIR)/site $(PY) -m pytest -q
+
+test-unit: setup
+	$(PY) -m pytest -q tests/unit
+
+bench: setup site
+	$(PY) scripts/bench.py
+
+deploy: setup
+	$(VENV)/bin/mkdocs gh-deploy --strict --force
+
+clean:
+	rm -rf site .pytest_cache

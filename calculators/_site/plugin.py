@@ -1,0 +1,174 @@
+"""The ``calculators`` MkDocs plugin: one line in ``plugins:`` turns fenced blocks into live widgets.
+
+It registers the ``calculator`` fence with pymdownx.superfences, adds the browser runtime (page
+script, worker, styles) and the files it needs from ``node_modules`` (Pyodide's core, Chart.js,
+and any ``vendor`` globs such as KaTeX), builds the calculators' wheel and Pyodide lock file, and
+tells each page where they are with a ``<meta name="calculators-runtime">`` tag. ``mkdocs serve``
+watches the calculator modules and reloads them on change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import logging
+import mimetypes
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+from mkdocs.utils import get_relative_url
+
+import calculators
+
+from . import fence, render, wheel
+
+log = logging.getLogger("mkdocs.plugins.calculators")
+
+STATIC = Path(__file__).parent / "static"
+#: Where things land in the built site.
+RUNTIME_DIR = "assets/calc"
+PYODIDE_DIR = "assets/pyodide"
+VENDOR_DIR = "assets/vendor"
+#: The Pyodide files a page needs: the loader, the Emscripten module, the wasm binary, the stdlib.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+CHART_JS = "chart.js/dist/chart.umd.min.js"
+
+# `mkdocs serve` and the test server use mimetypes; module workers need the right types.
+mimetypes.add_type("application/wasm", ".wasm")
+mimetypes.add_type("text/javascript", ".mjs")
+
+
+class CalculatorsConfig(base.Config):
+    node_modules = c.Type(str, default="node_modules")
+    """Where ``npm ci`` put the front-end packages (relative to mkdocs.yml)."""
+    vendor = c.ListOfItems(c.Type(str), default=[])
+    """Globs under ``node_modules`` copied to ``assets/vendor/`` (for example KaTeX's files)."""
+    show_source = c.Type(bool, default=True)
+    """Each widget can reveal the highlighted source of the module that computes it."""
+    charts = c.Type(bool, default=True)
+    """Ship Chart.js and draw the calculators' charts."""
+
+
+class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
+    supports_multiple_instances = False
+
+    def __init__(self) -> None:
+        self._serving = False
+        self._tmp = tempfile.TemporaryDirectory(prefix="calculators-")
+        self._runtime: dict[str, str] = {}
+
+    # -- configuration ----------------------------------------------------------------------
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self._serving = command == "serve"
+
+    def on_config(self, config: Any) -> Any:
+        if self._serving:
+            reload_calculators()
+        root = Path(config.config_file_path or ".").resolve().parent
+        self._node_modules = (root / self.config.node_modules).resolve()
+        pyodide_dir = self._node_modules / "pyodide"
+        if not (pyodide_dir / "pyodide-lock.json").exists():
+            raise PluginError(
+                f"calculators: Pyodide not found in {pyodide_dir}; run `npm ci` (package.json pins it)."
+            )
+        # Register the fence (once), so a site needs nothing but the plugin line.
+        if "pymdownx.superfences" not in config.markdown_extensions:
+            config.markdown_extensions.append("pymdownx.superfences")
+        sf = config.mdx_configs.setdefault("pymdownx.superfences", {})
+        fences = sf.setdefault("custom_fences", [])
+        if not any(f.get("name") == fence.FENCE_NAME for f in fences):
+            fences.append({
+                "name": fence.FENCE_NAME,
+                "class": fence.FENCE_NAME,
+                "format": fence.formatter,
+                "validator": fence.validator,
+            })
+        for css in (f"{RUNTIME_DIR}/calc.css",):
+            if css not in config.extra_css:
+                config.extra_css.append(css)
+        script = f"{RUNTIME_DIR}/runtime.js"
+        if script not in [str(s) for s in config.extra_javascript]:
+            config.extra_javascript.append(script)
+        return config
+
+    # -- files ------------------------------------------------------------------------------
+
+    def on_files(self, files: Files, *, config: Any) -> Files:
+        def add(dest: str, src: Path) -> None:
+            if not src.is_file():
+                raise PluginError(f"calculators: missing {src}; run `npm ci`.")
+            files.append(File.generated(config, dest, abs_src_path=str(src)))
+
+        for path in sorted(STATIC.iterdir()):
+            if path.is_file():
+                add(f"{RUNTIME_DIR}/{path.name}", path)
+        pyodide_dir = self._node_modules / "pyodide"
+        for name in PYODIDE_FILES:
+            add(f"{PYODIDE_DIR}/{name}", pyodide_dir / name)
+        out = Path(self._tmp.name)
+        try:
+            whl = wheel.build_wheel(out / "wheel")
+            lock = wheel.write_lock(pyodide_dir / "pyodide-lock.json", whl, out / "pyodide-lock.json")
+        except wheel.WheelError as exc:
+            raise PluginError(f"calculators: {exc}") from None
+        add(f"{PYODIDE_DIR}/{whl.name}", whl)
+        digest = hashlib.sha256(lock.read_bytes()).hexdigest()[:12]
+        add(f"{PYODIDE_DIR}/pyodide-lock.json", lock)
+        if self.config.charts:
+            add(f"{VENDOR_DIR}/chart.umd.min.js", self._node_modules / CHART_JS)
+        for pattern in self.config.vendor:
+            matches = sorted(self._node_modules.glob(pattern))
+            if not matches:
+                raise PluginError(f"calculators: vendor glob {pattern!r} matches nothing in {self._node_modules}")
+            for src in matches:
+                add(f"{VENDOR_DIR}/{src.relative_to(self._node_modules).as_posix()}", src)
+        self._runtime = {
+            "worker": f"{RUNTIME_DIR}/worker.js",
+            "pyodide": f"{PYODIDE_DIR}/",
+            "lock": f"{PYODIDE_DIR}/pyodide-lock.json",
+            "charts": f"{VENDOR_DIR}/chart.umd.min.js" if self.config.charts else "",
+            "version": digest,
+        }
+        return files
+
+    # -- pages ------------------------------------------------------------------------------
+
+    def on_page_markdown(self, markdown: str, *, page: Any, config: Any, files: Files) -> str:
+        fence.current_page.set(page.file.src_uri)
+        render.widget_counter.set({})
+        render.show_source.set(self.config.show_source)
+        return fence.expand_short_headers(markdown)
+
+    def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
+        """Tell the page script where the runtime lives, relative to this page."""
+        here = page.url or "."
+        runtime = {k: (get_relative_url(v, here) if k not in ("version",) and v else v)
+                   for k, v in self._runtime.items()}
+        meta = f'<meta name="calculators-runtime" content="{_attr(json.dumps(runtime))}">'
+        return output.replace("</head>", f"{meta}\n</head>", 1)
+
+    def on_serve(self, server: Any, *, config: Any, builder: Any) -> Any:
+        server.watch(str(Path(calculators.__file__).parent))
+        return server
+
+
+def _attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+
+
+def reload_calculators() -> None:
+    """Re-import every calculator module (``mkdocs serve`` rebuilds in the same process)."""
+    for name in list(sys.modules):
+        if name.startswith("calculators.") and not name.startswith("calculators._site"):
+            del sys.modules[name]
+    importlib.reload(calculators)
+    render.source_html.cache_clear()

@@ -1,0 +1,93 @@
+"""Widget HTML: the form, the outputs computed now by the same Python the browser runs, the charts.
+
+The markup is the public widget contract (``../shared/widget-contract.md`` in the course repo, and
+the "Widget contract" page of the site): tests and embedders rely on its attributes.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+import jinja2
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer
+
+from calculators.spec import Calculator, Number
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+_env = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=False,
+)
+
+#: Whether widgets offer "Show the Python" (the plugin's ``show_source`` option).
+show_source: ContextVar[bool] = ContextVar("show_source", default=True)
+#: How many widgets of each id the current page holds (DOM ids must be unique on a page).
+widget_counter: ContextVar[dict[str, int]] = ContextVar("widget_counter")
+
+
+def _next_dom_id(calc_id: str) -> str:
+    try:
+        counts = widget_counter.get()
+    except LookupError:
+        counts = {}
+        widget_counter.set(counts)
+    counts[calc_id] = counts.get(calc_id, 0) + 1
+    n = counts[calc_id]
+    return f"calc-{calc_id}" if n == 1 else f"calc-{calc_id}-{n}"
+
+
+def slider(param: Number, value: float) -> dict[str, Any]:
+    """Range-input attributes; a log slider moves in powers of two of the value."""
+    if param.scale == "log":
+        return {
+            "min": math.log2(param.min),
+            "max": math.log2(param.max),
+            "step": 1 if param.integer else 0.05,
+            "value": round(math.log2(value), 4) if value > 0 else math.log2(param.min),
+        }
+    return {"min": param.min, "max": param.max, "step": param.step, "value": value}
+
+
+@lru_cache(maxsize=None)
+def source_html(module: str) -> tuple[str, str]:
+    """The calculator module's path (relative to the package's parent) and highlighted source."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.origin:
+        return module, ""
+    path = Path(spec.origin)
+    code = path.read_text(encoding="utf-8")
+    html = highlight(code, PythonLexer(), HtmlFormatter(cssclass="highlight", wrapcode=True))
+    return f"{module.replace('.', '/')}.py", html
+
+
+def widget(calc: Calculator, inputs: Mapping[str, Any], *, embed: bool = False) -> str:
+    """The HTML of one widget whose defaults are ``inputs`` (already validated)."""
+    result = calc.run(inputs)
+    dom_id = _next_dom_id(calc.id)
+    source_path, source = source_html(calc.module) if (show_source.get() and calc.module) else ("", "")
+    template = _env.get_template("widget.html")
+    return template.render(
+        calc=calc,
+        dom_id=dom_id,
+        inputs=result.inputs,
+        result=result,
+        # "</" can never close the <script> that holds the JSON.
+        charts_json=json.dumps(result.charts, separators=(",", ":"), allow_nan=False).replace("</", "<\\/"),
+        slider=slider,
+        source_path=source_path,
+        source=source,
+        embed=embed,
+    )

@@ -1,0 +1,98 @@
+"""The calculators as a wheel for Pyodide, registered in a copy of Pyodide's ``pyodide-lock.json``.
+
+The wheel holds the stdlib-only package and nothing of ``_site/``. It is packed from a staging
+folder by ``wheel pack`` (a standard tool that writes RECORD with hashes), with a fixed
+SOURCE_DATE_EPOCH so the same sources give the same bytes. The lock file entry is written by
+pyodide-build's ``pyodide lockfile add-wheels``, so Pyodide checks the wheel's sha256 and loads it
+by name (``loadPackage("calculators")``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import calculators
+
+PACKAGE_DIR = Path(calculators.__file__).resolve().parent
+DIST_NAME = "calculators"
+EXCLUDED_DIRS = {"_site", "__pycache__"}
+
+
+class WheelError(RuntimeError):
+    pass
+
+
+def package_files(root: Path = PACKAGE_DIR) -> list[Path]:
+    """The package's Python files that ship to the browser (no ``_site/``, no caches)."""
+    files = []
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root)
+        if any(part in EXCLUDED_DIRS for part in rel.parts) or not path.is_file():
+            continue
+        if path.suffix in (".py", ".json", ".txt"):
+            files.append(path)
+    return files
+
+
+def sources_digest(root: Path = PACKAGE_DIR) -> str:
+    h = hashlib.sha256()
+    for path in package_files(root):
+        h.update(str(path.relative_to(root)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def build_wheel(out_dir: Path, version: str = calculators.__version__) -> Path:
+    """Pack the browser wheel into ``out_dir`` and return its path."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    stage = out_dir / "stage"
+    shutil.rmtree(stage, ignore_errors=True)
+    pkg = stage / "calculators"
+    for path in package_files():
+        dest = pkg / path.relative_to(PACKAGE_DIR)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, dest)
+    info = stage / f"{DIST_NAME}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {DIST_NAME}\nVersion: {version}\n"
+        "Summary: Course calculators (stdlib only), as shipped to the browser\n"
+    )
+    (info / "WHEEL").write_text(
+        "Wheel-Version: 1.0\nGenerator: calculators._site.wheel\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
+    (info / "top_level.txt").write_text("calculators\n")
+    for old in out_dir.glob("*.whl"):
+        old.unlink()
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "wheel", "pack", str(stage), "--dest-dir", str(out_dir)],
+        capture_output=True, text=True, env=env,
+    )
+    if proc.returncode != 0:
+        raise WheelError(f"wheel pack failed: {proc.stderr.strip() or proc.stdout.strip()}")
+    shutil.rmtree(stage)
+    wheels = list(out_dir.glob("*.whl"))
+    if len(wheels) != 1:
+        raise WheelError(f"expected one wheel in {out_dir}, found {wheels}")
+    return wheels[0]
+
+
+def write_lock(base_lock: Path, wheel: Path, out_lock: Path) -> Path:
+    """Add ``wheel`` to a copy of Pyodide's lock file with ``pyodide lockfile add-wheels``."""
+    pyodide_cli = Path(sys.executable).with_name("pyodide")
+    cmd = [str(pyodide_cli) if pyodide_cli.exists() else "pyodide", "lockfile", "add-wheels",
+           "--input", str(base_lock), "--output", str(out_lock),
+           "--base-path", str(wheel.parent), str(wheel)]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0 or not out_lock.exists():
+        raise WheelError(
+            "pyodide lockfile add-wheels failed (is pyodide-build installed, with pyodide-lock[wheel]?):\n"
+            + (proc.stderr.strip() or proc.stdout.strip())
+        )
+    return out_lock

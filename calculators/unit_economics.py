@@ -1,0 +1,304 @@
+"""Unit economics of an LLM product: the monthly bill of three model tiers, and of self-hosting.
+
+Volume. Each day a share of the daily active users creates something: ``remix_rate`` of them remix a
+piece of content and ``pgc_rate`` publish professionally generated content (PGC). Each creation
+takes ``generations_per_creation`` model calls (drafts, retries, edits, agent steps):
+
+    daily generations = DAU × (remix rate + PGC rate) × generations per creation
+
+With the defaults (100,000 DAU, 1/100, 1/1000, 10 calls) that is 11,000 generations a day.
+
+API bill. Every generation reads ``input_tokens`` (system prompt, context, the user's content) and
+writes ``output_tokens``; a share ``cache_hit`` of the input is a prompt-cache hit billed at the
+cached price. Prices are US dollars per million tokens:
+
+    monthly cost = 30 × daily generations × (uncached input × base price
+                                             + cached input × cached price + output × output price)
+
+Self-hosted small model. The same small model run on rented GPUs, costed with the decode roofline
+(:mod:`calculators.decode_roofline`): one replica holds the weights (as many GPUs as they need),
+decodes ``small_batch`` sequences at once at its roofline throughput, and prefills uncached input
+at its dense peak (cached prefixes are reused by the engine's prefix cache). The GPU-seconds a day
+needs, divided by ``utilization`` (how busy a fleet sized for peak traffic is on average, and how
+close an engine gets to the roofline), give the GPUs to rent; whole replicas, at least one, run
+all month (30 × 24 hours) at ``gpu_hour_usd``. The KV cache is costed with the shape of Llama 3.1
+8B (32 layers, 8 KV heads, head dim 128, bf16), at the average context of a generation.
+
+Prices are illustrative and dated (see :data:`PRICES`): edit them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from . import decode_roofline
+from .hardware import DTYPE_CHOICES, GPU_CHOICES, GPUS
+from .spec import Calculator, Chart, Choice, Number, Output, Preset
+from .units import format_count, format_fraction, format_ratio, format_tokens_per_s, format_usd
+
+DAYS_PER_MONTH = 30
+HOURS_PER_MONTH = DAYS_PER_MONTH * 24
+PER_MILLION = 1e6
+
+
+@dataclass(frozen=True)
+class TierPrice:
+    """List prices of one API tier, US dollars per million tokens."""
+
+    id: str
+    name: str
+    input: float
+    cached_input: float
+    output: float
+
+
+#: When the prices below were set, and what they are.
+PRICES_DATE = "2026-11"
+PRICES_SOURCE = (
+    "Illustrative list prices of a frontier (flagship), a mid and a small API tier, USD per 1M tokens, "
+    "as of 2026-11: typical of public price lists, not any one vendor's. Cached-input discounts differ "
+    "by vendor (about 10% of the base price at one, 25-50% at others; some also charge a premium to "
+    "write the cache), so each tier here uses a different one."
+)
+PRICES: dict[str, TierPrice] = {
+    t.id: t
+    for t in (
+        TierPrice("flagship", "Flagship", 3.00, 0.30, 15.00),  # cached at 10% of base
+        TierPrice("mid", "Mid", 0.80, 0.20, 4.00),  # cached at 25% of base
+        TierPrice("small", "Small", 0.20, 0.10, 0.80),  # cached at 50% of base
+    )
+}
+
+#: The KV-cache shape of the self-hosted small model: Llama 3.1 8B (config.json on Hugging Face).
+SMALL_MODEL_SHAPE = {"attention": "gqa", "layers": 32, "kv_heads": 8, "head_dim": 128, "kv_dtype": "bf16"}
+
+
+def _price_params(tier: TierPrice) -> tuple[Number, Number, Number]:
+    what = f"{tier.name} tier"
+    return (
+        Number(f"price_{tier.id}_in", f"{what}: input", tier.input, 0, 1000, step=0.01, unit="$/1M",
+               integer=False, help=f"USD per million uncached input tokens (illustrative, {PRICES_DATE})."),
+        Number(f"price_{tier.id}_cached", f"{what}: cached input", tier.cached_input, 0, 1000, step=0.01,
+               unit="$/1M", integer=False,
+               help="USD per million input tokens read from the prompt cache; at most the input price."),
+        Number(f"price_{tier.id}_out", f"{what}: output", tier.output, 0, 1000, step=0.01, unit="$/1M",
+               integer=False, help=f"USD per million output tokens (illustrative, {PRICES_DATE})."),
+    )
+
+
+PARAMS = (
+    Number("dau", "Daily active users", 100_000, 1, 1_000_000_000, scale="log"),
+    Number("remix_rate", "Remix rate", 0.01, 0, 1, step=0.001, integer=False,
+           help="Share of daily users who remix a piece of content each day (0.01 = 1 in 100)."),
+    Number("pgc_rate", "PGC rate", 0.001, 0, 1, step=0.0001, integer=False,
+           help="Share of daily users who publish professionally generated content each day (0.001 = 1 in 1,000)."),
+    Number("generations_per_creation", "Model calls per creation", 10, 1, 1000, scale="log",
+           help="Generations one remix or PGC piece takes: drafts, retries, edits, agent steps."),
+    Number("cache_hit", "Prompt-cache hit rate", 0.7, 0, 1, step=0.01, integer=False,
+           help="Share of input tokens served from the prompt cache (0.7 = 70%): a stable prefix "
+                "(system prompt, tools, shared context) first, variable content last."),
+    Number("input_tokens", "Input tokens per generation", 4000, 1, 1_000_000, unit="tokens", scale="log"),
+    Number("output_tokens", "Output tokens per generation", 500, 1, 100_000, unit="tokens", scale="log"),
+    *(param for tier in PRICES.values() for param in _price_params(tier)),
+    Number("small_params_b", "Self-hosted model size", 8, 0.1, 2000, step=0.1, unit="B", integer=False,
+           help="Parameters of the self-hosted small model, in billions (dense)."),
+    Choice("small_weight_dtype", "Self-hosted weight precision", "bf16", DTYPE_CHOICES),
+    Choice("small_gpu", "Self-hosted GPU", "h100-sxm", GPU_CHOICES),
+    Number("small_batch", "Self-hosted batch", 32, 1, 1024, scale="log",
+           help="Sequences one replica decodes at once (capped by the memory left for the KV cache)."),
+    Number("gpu_hour_usd", "GPU price per hour", 2.5, 0.01, 100, step=0.01, unit="$/h", integer=False,
+           help="Rental price of one GPU-hour (illustrative: an H100 at a cloud GPU provider, 2026-11)."),
+    Number("utilization", "Fleet utilization", 0.5, 0.05, 1, step=0.01, integer=False,
+           help="Share of the roofline throughput the fleet delivers on average: traffic peaks, "
+                "idle hours and engine efficiency (0.5 = half)."),
+)
+
+_TIER_LABELS = {"flagship": "Flagship API", "mid": "Mid API", "small": "Small API",
+                "selfhosted": "Self-hosted small"}
+
+OUTPUTS = (
+    Output("daily_generations", "Generations per day", "count", primary=True),
+    Output("monthly_cost_flagship", "Flagship API, per month", "usd", primary=True),
+    Output("monthly_cost_mid", "Mid API, per month", "usd", primary=True),
+    Output("monthly_cost_small", "Small API, per month", "usd", primary=True),
+    Output("monthly_cost_small_selfhosted", "Small model self-hosted, per month", "usd", primary=True,
+           help="Whole GPUs rented all month: at least one replica, however low the traffic."),
+    Output("cheapest", "Cheapest option", "text"),
+    Output("flagship_vs_selfhosted", "Flagship API ÷ self-hosted", "ratio"),
+    Output("cost_per_1k_flagship", "Flagship API, per 1,000 generations", "usd"),
+    Output("cost_per_1k_mid", "Mid API, per 1,000 generations", "usd"),
+    Output("cost_per_1k_small", "Small API, per 1,000 generations", "usd"),
+    Output("cost_per_1k_selfhosted", "Self-hosted, per 1,000 generations", "usd",
+           help="The monthly GPU rent spread over the month's generations."),
+    Output("monthly_input_tokens", "Input tokens per month", "count"),
+    Output("monthly_cached_tokens", "Cached input tokens per month", "count"),
+    Output("monthly_output_tokens", "Output tokens per month", "count"),
+    Output("selfhosted_gpus", "GPUs rented (self-hosted)", "count"),
+    Output("selfhosted_load", "Load on the rented GPUs", "fraction",
+           help="GPU time the traffic needs ÷ GPU time rented; low when one replica is more than enough."),
+    Output("selfhosted_tokens_per_s", "Decode throughput per replica", "tokens_per_s"),
+)
+
+_DEFAULTS = {"dau": 100_000, "remix_rate": 0.01, "pgc_rate": 0.001, "cache_hit": 0.7}
+
+PRESETS = (
+    Preset("defaults", "Defaults", _DEFAULTS,
+           "11,000 generations a day: the flagship costs 13× the small API, and one rented GPU, busy 5% "
+           "of the time, costs more than the mid tier: at this volume self-hosting does not pay."),
+    Preset("cache-0", "No cache hits", {**_DEFAULTS, "cache_hit": 0},
+           "With no prompt-cache hits every input token is billed at the full price: the flagship bill "
+           "rises by about 60%, because input is eight tokens in nine."),
+    Preset("cache-95", "95% cache hits", {**_DEFAULTS, "cache_hit": 0.95},
+           "A stable prefix that hits the cache 95% of the time cuts the flagship bill by almost a quarter "
+           "from the defaults and by more than half from no caching: design the input structure first."),
+    Preset("remix-10", "Remix rate 1/10", {**_DEFAULTS, "remix_rate": 0.1},
+           "When everyone creates, volume grows 9× and so does every API bill: the flagship runs to $36k a "
+           "month, while the same single self-hosted GPU, now busy, costs 20× less — and beats the small API."),
+)
+
+
+# -- the model ---------------------------------------------------------------------------------
+
+def daily_generations(p: Mapping[str, Any]) -> float:
+    return p["dau"] * (p["remix_rate"] + p["pgc_rate"]) * p["generations_per_creation"]
+
+
+def tier_prices(p: Mapping[str, Any], tier: str) -> tuple[float, float, float]:
+    """(input, cached input, output) in USD per token; a cached price above the input price is capped."""
+    base = p[f"price_{tier}_in"]
+    cached = min(p[f"price_{tier}_cached"], base)
+    return base / PER_MILLION, cached / PER_MILLION, p[f"price_{tier}_out"] / PER_MILLION
+
+
+def cost_per_generation(p: Mapping[str, Any], tier: str) -> float:
+    base, cached, out = tier_prices(p, tier)
+    hit = p["cache_hit"]
+    return (p["input_tokens"] * (1 - hit) * base + p["input_tokens"] * hit * cached
+            + p["output_tokens"] * out)
+
+
+def roofline_inputs(p: Mapping[str, Any], gpus: int, batch: int) -> dict[str, Any]:
+    """Inputs of :mod:`calculators.decode_roofline` for one replica of the self-hosted model."""
+    return {
+        **decode_roofline.SPEC.defaults(),
+        **SMALL_MODEL_SHAPE,
+        "params_b": p["small_params_b"],
+        "active_params_b": 0,
+        "weight_dtype": p["small_weight_dtype"],
+        "gpu": p["small_gpu"],
+        "gpus": gpus,
+        "batch": batch,
+        # The average context of a generation: the prompt plus half the answer.
+        "context": max(1, math.ceil(p["input_tokens"] + p["output_tokens"] / 2)),
+        "reserve_pct": 10,
+    }
+
+
+def self_hosted(p: Mapping[str, Any], generations: float) -> dict[str, Any]:
+    """GPUs to rent for ``generations`` a day, their monthly cost, and how busy they are."""
+    first, _ = decode_roofline.compute(roofline_inputs(p, 1, 1))
+    replica = max(1, first["gpus_needed"])  # GPUs one copy of the weights (+ one sequence) needs
+    sized, _ = decode_roofline.compute(roofline_inputs(p, replica, 1))
+    batch = max(1, min(p["small_batch"], sized["max_batch"]))
+    rp = roofline_inputs(p, replica, batch)
+    decode_tps = decode_roofline.aggregate_tokens_per_s(rp, batch)
+    prefill_tps = decode_roofline.prefill_tokens_per_s(rp)
+    uncached = generations * p["input_tokens"] * (1 - p["cache_hit"])
+    seconds = generations * p["output_tokens"] / decode_tps + uncached / prefill_tps  # replica-seconds/day
+    gpu_seconds = replica * seconds
+    needed = gpu_seconds / (86400 * p["utilization"])
+    replicas = max(1, math.ceil(needed / replica))
+    gpus = replicas * replica
+    return {
+        "replica": replica,
+        "batch": batch,
+        "gpus": gpus,
+        "load": needed / gpus,
+        "decode_tps": decode_tps,
+        "monthly": gpus * HOURS_PER_MONTH * p["gpu_hour_usd"],
+    }
+
+
+def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    notes: list[str] = []
+    gens = daily_generations(p)
+    monthly_gens = DAYS_PER_MONTH * gens
+    per_gen = {tier: cost_per_generation(p, tier) for tier in PRICES}
+    monthly = {tier: monthly_gens * cost for tier, cost in per_gen.items()}
+    hosted = self_hosted(p, gens)
+    monthly["selfhosted"] = hosted["monthly"]
+    per_gen["selfhosted"] = hosted["monthly"] / monthly_gens if monthly_gens > 0 else 0.0
+    cheapest = min(monthly, key=lambda t: monthly[t])
+
+    for tier in PRICES:
+        if p[f"price_{tier}_cached"] > p[f"price_{tier}_in"]:
+            notes.append(f"{PRICES[tier].name} tier: the cached price is above the input price; "
+                         f"using the input price for cache hits.")
+    if hosted["batch"] < p["small_batch"]:
+        notes.append(f"Self-hosted: only {format_count(hosted['batch'])} sequences of this length fit beside "
+                     f"the weights on {hosted['replica']} × {GPUS[p['small_gpu']].name}; the batch is capped.")
+    if hosted["replica"] > 1:
+        notes.append(f"Self-hosted: the model needs {hosted['replica']} GPUs per replica to fit.")
+    if gens > 0 and hosted["load"] < 0.25:
+        notes.append(f"The rented GPUs would be {format_fraction(hosted['load'])} busy: at this volume you pay "
+                     f"for idle hardware, and an API bills only what you use.")
+
+    return {
+        "daily_generations": gens,
+        "monthly_cost_flagship": monthly["flagship"],
+        "monthly_cost_mid": monthly["mid"],
+        "monthly_cost_small": monthly["small"],
+        "monthly_cost_small_selfhosted": monthly["selfhosted"],
+        "cheapest": _TIER_LABELS[cheapest],
+        "flagship_vs_selfhosted": monthly["flagship"] / monthly["selfhosted"],
+        "cost_per_1k_flagship": 1000 * per_gen["flagship"],
+        "cost_per_1k_mid": 1000 * per_gen["mid"],
+        "cost_per_1k_small": 1000 * per_gen["small"],
+        "cost_per_1k_selfhosted": 1000 * per_gen["selfhosted"],
+        "monthly_input_tokens": monthly_gens * p["input_tokens"],
+        "monthly_cached_tokens": monthly_gens * p["input_tokens"] * p["cache_hit"],
+        "monthly_output_tokens": monthly_gens * p["output_tokens"],
+        "selfhosted_gpus": hosted["gpus"],
+        "selfhosted_load": hosted["load"],
+        "selfhosted_tokens_per_s": hosted["decode_tps"],
+    }, notes
+
+
+def chart(p: Mapping[str, Any], v: Mapping[str, Any]) -> Chart:
+    """The monthly bill of each tier, as bars."""
+    tiers = ("flagship", "mid", "small", "selfhosted")
+    keys = ("monthly_cost_flagship", "monthly_cost_mid", "monthly_cost_small", "monthly_cost_small_selfhosted")
+    values = [v[k] for k in keys]
+    summary = (
+        f"At {format_count(v['daily_generations'])} generations a day the monthly bill is "
+        + ", ".join(f"{_TIER_LABELS[t]} {format_usd(x)}" for t, x in zip(tiers, values))
+        + f" ({format_count(v['selfhosted_gpus'])} GPU(s), {format_fraction(v['selfhosted_load'])} busy, "
+          f"{format_tokens_per_s(v['selfhosted_tokens_per_s'])} per replica). The flagship costs "
+          f"{format_ratio(v['flagship_vs_selfhosted'])} the self-hosted small model. "
+          f"Prices are illustrative ({PRICES_DATE}); edit them."
+    )
+    return Chart(
+        kind="bar",
+        title="Monthly bill by tier",
+        x_label="Model tier",
+        y_label="US dollars per month",
+        labels=[_TIER_LABELS[t] for t in tiers],
+        series=[{"name": "Monthly bill (USD)", "values": [round(x, 2) for x in values], "kind": "bar"}],
+        summary=summary,
+    )
+
+
+SPEC = Calculator(
+    id="unit-economics",
+    title="Unit economics: the monthly bill",
+    summary="Daily generations from users and creation rates, priced on three API tiers with prompt caching, "
+            f"and a small model self-hosted on rented GPUs. Prices are illustrative ({PRICES_DATE}) and editable.",
+    params=PARAMS,
+    outputs=OUTPUTS,
+    presets=PRESETS,
+    compute=compute,
+    chart=chart,
+    module=__name__,
+)

@@ -1,0 +1,106 @@
+"""End-to-end fixtures: the built site served on 127.0.0.1, and Chromium driven by Playwright.
+
+``SITE_DIR`` names a site built by ``make site``; without it the fixture builds one with
+``mkdocs build --strict`` into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from find_chromium import CHROMIUM_ARGS, executable_path  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+    }
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory) -> Path:
+    given = os.environ.get("SITE_DIR")
+    if given and (Path(given) / "index.html").exists():
+        return Path(given)
+    out = tmp_path_factory.mktemp("site")
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        cwd=ROOT, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    return out
+
+
+def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_port}/"
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path):
+    server, url = serve(site_dir)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable_path(), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class PageWatch:
+    """Console errors, uncaught exceptions and requests that leave the origin, for one page."""
+
+    def __init__(self, page, base_url: str) -> None:
+        self.origin = urlparse(base_url).netloc
+        self.errors: list[str] = []
+        self.external: list[str] = []
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("request", self._request)
+
+    def _request(self, request) -> None:
+        url = urlparse(request.url)
+        if url.scheme in ("data", "blob", "about"):
+            return
+        if url.netloc != self.origin:
+            self.external.append(request.url)
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context()
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context, base_url):
+    page = context.new_page()
+    page.watch = PageWatch(page, base_url)
+    yield page
