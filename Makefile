@@ -6,6 +6,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+# The origin the built site expects (mkdocs-material matches instant-navigation links against it).
+SITE_URL ?= http://127.0.0.1:8765/
 export NO_MKDOCS_2_WARNING := 1
 
 # The first Python >= 3.12 on PATH (pyodide-build and pyodide-lock need it; .python-version asks pyenv for 3.12).
@@ -37,7 +39,7 @@ serve: setup
 	$(VENV)/bin/mkdocs serve --strict -a $(HOST):$(PORT)
 
 site: setup
-	$(VENV)/bin/mkdocs build --strict -d site
+	SITE_URL=$(SITE_URL) $(VENV)/bin/mkdocs build --strict -d site
 
 test: setup site
 	$(PY) scripts/find_chromium.py --check

@@ -21,6 +21,9 @@ MODULES = (
     "kv_cache",
     "decode_roofline",
     "unit_economics",
+    "paged_attention",
+    "speculative_decoding",
+    "sampling",
 )
 
 

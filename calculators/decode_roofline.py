@@ -56,7 +56,8 @@ PARAMS = (
            help="All parameters in billions; for a mixture of experts, every expert: all of them sit in memory."),
     Number("active_params_b", "Active parameters (MoE)", 0, 0, 2000, step=0.1, unit="B", integer=False,
            help="Parameters each token uses, in billions (DeepSeek-V3: 37 of 671). 0 means a dense model: "
-                "all parameters are active. Values above the total are capped at the total."),
+                "all parameters are active. Values above the total are capped at the total; other values "
+                "below 0.1 are raised to 0.1."),
     Choice("weight_dtype", "Weight precision", "bf16", DTYPE_CHOICES,
            help="fp8 runs on the fp8 tensor cores; int8 and int4 are weight-only: fewer bytes, "
                 "but the multiplications run in bf16."),
@@ -151,11 +152,17 @@ PRESETS = (
 
 # -- the model ---------------------------------------------------------------------------------
 
+#: The fewest active parameters (billions) a model can have: the smallest total the spec allows.
+ACTIVE_MIN_B = 0.1
+
+
 def active_params(p: Mapping[str, Any]) -> float:
-    """Parameters one token uses (a count): ``active_params_b``, 0 meaning all, capped at the total."""
+    """Parameters one token uses (a count): ``active_params_b``, 0 meaning all, kept within [0.1B, total]."""
     total = p["params_b"]
     active = p["active_params_b"]
-    return (min(active, total) if active > 0 else total) * 1e9
+    if active <= 0:
+        return total * 1e9
+    return min(max(active, ACTIVE_MIN_B), total) * 1e9
 
 
 def peak_flops_per_gpu(gpu: GPU, weight_dtype: str) -> float:
@@ -290,6 +297,8 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         notes.append(text)
     if p["active_params_b"] > p["params_b"]:
         notes.append("Active parameters cannot exceed the total: capped at the total.")
+    elif 0 < p["active_params_b"] < ACTIVE_MIN_B:
+        notes.append(f"Active parameters below {ACTIVE_MIN_B:g}B are taken as {ACTIVE_MIN_B:g}B (0 means dense).")
     if p["weight_dtype"] in ("int8", "int4"):
         notes.append(
             f"{p['weight_dtype']} is weight-only quantization: fewer bytes to stream, but the multiplications "

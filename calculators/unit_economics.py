@@ -131,7 +131,7 @@ OUTPUTS = (
     Output("cost_per_1k_mid", "Mid API, per 1,000 generations", "usd"),
     Output("cost_per_1k_small", "Small API, per 1,000 generations", "usd"),
     Output("cost_per_1k_selfhosted", "Self-hosted, per 1,000 generations", "usd",
-           help="The monthly GPU rent spread over the month's generations."),
+           help="The monthly GPU rent spread over the month's generations (at least one)."),
     Output("monthly_input_tokens", "Input tokens per month", "count"),
     Output("monthly_cached_tokens", "Cached input tokens per month", "count"),
     Output("monthly_output_tokens", "Output tokens per month", "count"),
@@ -229,7 +229,8 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     monthly = {tier: monthly_gens * cost for tier, cost in per_gen.items()}
     hosted = self_hosted(p, gens)
     monthly["selfhosted"] = hosted["monthly"]
-    per_gen["selfhosted"] = hosted["monthly"] / monthly_gens if monthly_gens > 0 else 0.0
+    # The rent spread over the month's generations (over one, if there are fewer: it is paid anyway).
+    per_gen["selfhosted"] = hosted["monthly"] / max(monthly_gens, 1)
     cheapest = min(monthly, key=lambda t: monthly[t])
 
     for tier in PRICES:
@@ -283,7 +284,7 @@ def chart(p: Mapping[str, Any], v: Mapping[str, Any]) -> Chart:
         kind="bar",
         title="Monthly bill by tier",
         x_label="Model tier",
-        y_label="US dollars per month",
+        y_label="USD per month",
         labels=[_TIER_LABELS[t] for t in tiers],
         series=[{"name": "Monthly bill (USD)", "values": [round(x, 2) for x in values], "kind": "bar"}],
         summary=summary,

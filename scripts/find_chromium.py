@@ -23,21 +23,24 @@ CHROMIUM_ARGS = [
 ]
 
 
-def playwright_chromium() -> str | None:
+def playwright_chromium(playwright=None) -> str | None:
+    """The path of Playwright's own Chromium when it is installed (``playwright install chromium``)."""
+    if playwright is not None:
+        path = playwright.chromium.executable_path
+        return path if path and Path(path).exists() else None
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         return None
     with sync_playwright() as p:
-        path = p.chromium.executable_path
-    return path if path and Path(path).exists() else None
+        return playwright_chromium(p)
 
 
-def executable_path() -> str | None:
+def executable_path(playwright=None) -> str | None:
     """None means Playwright's own browser; otherwise the system Chromium's path."""
     if os.environ.get("CHROMIUM_PATH"):
         return os.environ["CHROMIUM_PATH"]
-    if playwright_chromium():
+    if playwright_chromium(playwright):
         return None
     for name in ("chromium", "chromium-browser", "google-chrome"):
         found = shutil.which(name)

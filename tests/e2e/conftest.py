@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
+import socket
 import subprocess
 import sys
 import threading
@@ -37,6 +39,28 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def site_origin(site: Path) -> tuple[str, int] | None:
+    """The origin the site was built for (its sitemap's first URL).
+
+    mkdocs-material's instant navigation only intercepts links listed in sitemap.xml, and it
+    matches the port too: the test server must listen where the site expects to be.
+    """
+    sitemap = site / "sitemap.xml"
+    if not sitemap.exists():
+        return None
+    loc = re.search(r"<loc>([^<]+)</loc>", sitemap.read_text())
+    if not loc:
+        return None
+    url = urlparse(loc.group(1))
+    return url.hostname or "127.0.0.1", url.port or 80
+
+
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory) -> Path:
     given = os.environ.get("SITE_DIR")
@@ -45,20 +69,23 @@ def site_dir(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site")
     subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-        cwd=ROOT, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        cwd=ROOT, check=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": f"http://127.0.0.1:{free_port()}/"},
     )
     return out
 
 
-def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(directory)))
+def serve(directory: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(QuietHandler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_port}/"
 
 
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path):
-    server, url = serve(site_dir)
+    origin = site_origin(site_dir)
+    port = origin[1] if origin and origin[0] in ("127.0.0.1", "localhost") else 0
+    server, url = serve(site_dir, port)
     yield url
     server.shutdown()
 
@@ -68,7 +95,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable_path(), args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=executable_path(p), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 

@@ -14,9 +14,9 @@ def wait_ready(page, calc: str | None = None, timeout: float = 60_000) -> None:
 
 def output(page, calc: str, name: str) -> tuple[str, str]:
     """(data-value, visible text) of one output."""
-    return page.eval_on_selector(
+    return tuple(page.eval_on_selector(
         f'.calc[data-calc="{calc}"] output[data-output="{name}"]', "e => [e.dataset.value, e.textContent.trim()]"
-    )
+    ))
 
 
 def set_field(page, calc: str, name: str, value: str) -> None:
