@@ -79,19 +79,24 @@ OUTPUTS = (
     Output("distinct_words", "Distinct words in the continuation", "count"),
 )
 
+#: Length and seed, spelled out in every preset so that each notice holds whatever was set before.
+_RUN = {"length": 16, "seed": 1}
+
 PRESETS = (
-    Preset("greedy", "Greedy (T = 0)", {"temperature": 0, "top_k": 0, "top_p": 1.0, "repetition_penalty": 1.0},
-           "Always the likeliest word: “I” after “think”, “think” after “I” — the continuation loops forever."),
+    Preset("greedy", "Greedy (T = 0)",
+           {"temperature": 0, "top_k": 0, "top_p": 1.0, "repetition_penalty": 1.0, **_RUN},
+           "Always the likeliest word: “I” after “think”, “think” after “I” — the continuation loops "
+           "forever."),
     Preset("creative", "Creative (T 1.0, top-p 0.95)",
-           {"temperature": 1.0, "top_k": 0, "top_p": 0.95, "repetition_penalty": 1.0},
+           {"temperature": 1.0, "top_k": 0, "top_p": 0.95, "repetition_penalty": 1.0, **_RUN},
            "The model's own distribution with the unlikely tail cut off: 7 of 12 words stay possible and "
            "the text wanders."),
     Preset("focused", "Focused (T 0.7, top-k 3)",
-           {"temperature": 0.7, "top_k": 3, "top_p": 1.0, "repetition_penalty": 1.0},
+           {"temperature": 0.7, "top_k": 3, "top_p": 1.0, "repetition_penalty": 1.0, **_RUN},
            "A sharper distribution over only three candidates: “I” gets 61% and the text stays close to the "
            "likeliest path — varied, but it can still slip into the loop."),
     Preset("penalty", "Repetition penalty 1.3",
-           {"temperature": 0, "top_k": 0, "top_p": 1.0, "repetition_penalty": 1.3},
+           {"temperature": 0, "top_k": 0, "top_p": 1.0, "repetition_penalty": 1.3, **_RUN},
            "Still greedy, but words already used are penalised: “that” overtakes “I” and the text moves on "
            "(“that it is a good idea . we should try…”). Once every word has been used, the old loop returns."),
 )

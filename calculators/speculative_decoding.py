@@ -50,7 +50,8 @@ PARAMS = (
     Number("draft_tokens", "Draft length k", 4, 1, K_MAX, unit="tokens",
            help="Tokens the draft proposes per target pass."),
     Number("draft_cost", "Draft cost c", 0.05, 0, 1, step=0.01, integer=False,
-           help="Time of one draft step as a fraction of one target pass (a 1B draft for a 70B target: about 0.02–0.05)."),
+           help="Time of one draft step as a fraction of one target pass (a 1B draft for a 70B target: "
+                "about 0.02–0.05)."),
     Number("samples", "Simulated tokens", 5000, 100, 10000, step=100,
            help="Tokens emitted by the Monte Carlo run of the accept/resample rule."),
     Number("seed", "Random seed", 1, 0, 9999),
@@ -75,7 +76,7 @@ OUTPUTS = (
 
 
 def _preset(acceptance: float, k: int = 4, cost: float = 0.05) -> dict[str, Any]:
-    return {"acceptance": acceptance, "draft_tokens": k, "draft_cost": cost}
+    return {"acceptance": acceptance, "draft_tokens": k, "draft_cost": cost, "samples": 5000, "seed": 1}
 
 
 PRESETS = (
@@ -255,8 +256,9 @@ def chart(p: Mapping[str, Any], v: Mapping[str, Any]) -> list[Chart]:
                  f"within {format_fraction(v['tv_distance'])} total variation (largest gap "
                  f"{format_fraction(v['max_abs_deviation'])}), although the draft differs from the target by "
                  f"{format_fraction(v['draft_tv'])}. "
-                 + "; ".join(f"{w}: target {format_fraction(t)}, draft {format_fraction(d)}, output {format_fraction(e)}"
-                             for w, t, d, e in zip(VOCAB, TARGET, q, empirical)) + "."),
+                 + "; ".join(f"{w}: target {format_fraction(t)}, draft {format_fraction(d)}, "
+                             f"output {format_fraction(e)}" for w, t, d, e in zip(VOCAB, TARGET, q, empirical))
+                 + "."),
     )
     return [line, bars]
 
