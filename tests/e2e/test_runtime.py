@@ -48,3 +48,29 @@ def test_widgets_follow_the_palette_toggle(page, base_url):
     page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
     bg_dark = page.eval_on_selector(".calc", "e => getComputedStyle(e).backgroundColor")
     assert bg_light != bg_dark
+
+
+def test_an_exception_in_one_calculation_stays_in_that_widget(page, base_url):
+    page.goto(base_url + "inference/kv-cache/")
+    wait_ready(page, "kv-cache")
+    # Ask the worker for a calculator that does not exist: Python raises, this widget shows it.
+    page.evaluate("""() => { const w = [...window.calculatorsRuntime.widgets.values()][0];
+                              w.calc = 'no-such-calc'; w.request(); }""")
+    page.wait_for_selector('.calc[data-state="error"]')
+    assert "unknown calculator id" in page.text_content(".calc [data-message]")
+    # The worker keeps serving: the same widget recovers on its next run.
+    page.evaluate("""() => { const w = [...window.calculatorsRuntime.widgets.values()][0];
+                              w.calc = 'kv-cache'; w.request(); }""")
+    wait_ready(page, "kv-cache")
+    assert page.watch.errors == []
+
+
+def test_when_python_cannot_load_the_static_numbers_stay(page, base_url):
+    page.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.add_init_script("window.calculatorsBootTimeoutMs = 4000")  # Pyodide waits forever on a failed wasm
+    page.goto(base_url + "inference/kv-cache/")
+    page.wait_for_selector('.calc[data-state="error"]', timeout=30_000)
+    assert "Interactive mode is unavailable" in page.text_content(".calc [data-message]")
+    value = page.eval_on_selector('.calc output[data-output="kv_bytes_per_token"]', "e => e.textContent")
+    assert value == "128 KiB"
+    assert not [e for e in page.watch.errors if "Uncaught" in e]

@@ -13,12 +13,16 @@
     INIT: "init", RUN: "run", PROGRESS: "progress", READY: "ready", RESULT: "result", ERROR: "error",
   });
   const STATE = Object.freeze({ STATIC: "static", LOADING: "loading", READY: "ready", ERROR: "error" });
+  // Pyodide does not reject when its wasm fails to download: it waits forever. Past this time the
+  // widgets say interactive mode is unavailable and keep their pre-rendered numbers.
+  const BOOT_TIMEOUT_MS = window.calculatorsBootTimeoutMs || 60000;
 
   const runtime = readRuntime();
   const widgets = new Map(); // DOM id → Widget
   let worker = null;
   let workerReady = false;
   let workerFailed = null;
+  let bootTimer = 0;
   let progress = "Loading Python…";
   let chartLib = null;
 
@@ -54,6 +58,11 @@
       failAll("Interactive mode is unavailable (the Python runtime did not load). The values shown are for the defaults.");
     };
     worker.postMessage({ type: MSG.INIT, lockFileURL: runtime.lock });
+    bootTimer = setTimeout(() => {
+      if (!workerReady) {
+        failAll(`Interactive mode is unavailable: Python did not start within ${Math.round(BOOT_TIMEOUT_MS / 1000)} s. The values shown are for the defaults.`);
+      }
+    }, BOOT_TIMEOUT_MS);
   }
 
   function onWorkerMessage(msg) {
@@ -63,6 +72,7 @@
         widgets.forEach((w) => w.setStatus(progress));
         break;
       case MSG.READY:
+        clearTimeout(bootTimer);
         workerReady = true;
         window.calculatorsRuntime.bootMs = msg.bootMs;
         window.calculatorsRuntime.python = msg.python;
@@ -86,6 +96,7 @@
   }
 
   function failAll(message) {
+    clearTimeout(bootTimer);
     workerFailed = message;
     if (worker) worker.terminate();
     worker = null;
