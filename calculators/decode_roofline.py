@@ -73,12 +73,12 @@ PARAMS = (
            help="For the time to first token: the prefill of one prompt of this length."),
     Number("reserve_pct", "Memory reserve", 10, 0, 90, unit="%",
            help="Share of GPU memory kept for activations, CUDA graphs and the runtime (vLLM default: 10%)."),
-    _KV["attention"],
-    replace(_KV["layers"], default=80),
-    replace(_KV["kv_heads"], default=8),
-    replace(_KV["head_dim"], default=128),
-    _KV["latent_dim"],
-    _KV["rope_dim"],
+    replace(_KV["attention"], advanced=True),
+    replace(_KV["layers"], default=80, advanced=True),
+    replace(_KV["kv_heads"], default=8, advanced=True),
+    replace(_KV["head_dim"], default=128, advanced=True),
+    replace(_KV["latent_dim"], advanced=True),
+    replace(_KV["rope_dim"], advanced=True),
 )
 
 OUTPUTS = (

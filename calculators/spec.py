@@ -67,6 +67,8 @@ class Number:
     help: str = ""
     integer: bool = True
     scale: str = "linear"
+    #: Shown under "More parameters", folded by default: keeps the common controls in view.
+    advanced: bool = False
 
     kind = "number"
 
@@ -138,6 +140,7 @@ class Number:
             "help": self.help,
             "integer": self.integer,
             "scale": self.scale,
+            "advanced": self.advanced,
         }
 
 
@@ -150,6 +153,8 @@ class Choice:
     default: str
     choices: Sequence[tuple[str, str]]
     help: str = ""
+    #: Shown under "More parameters", folded by default.
+    advanced: bool = False
 
     kind = "choice"
 
@@ -182,6 +187,7 @@ class Choice:
             "default": self.default,
             "choices": [list(c) for c in self.choices],
             "help": self.help,
+            "advanced": self.advanced,
         }
 
 

@@ -403,6 +403,7 @@ def test_kv_cache_info_dict_exact_values():
         "help": "",
         "integer": True,
         "scale": "log",
+        "advanced": False,
     }
     assert params["attention"]["kind"] == "choice"
     assert params["attention"]["default"] == "gqa"
