@@ -1,0 +1,51 @@
+"""The plugin in real `mkdocs build --strict` runs: errors name the page and the id."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def build(tmp_path: Path, page: str) -> subprocess.CompletedProcess:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(page)
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: t\n"
+        "theme: {name: material, font: false}\n"
+        "plugins:\n  - calculators:\n      node_modules: " + str(ROOT / "node_modules") + "\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
+        cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+
+
+def test_plugin_alone_makes_a_working_page(tmp_path):
+    proc = build(tmp_path, "# T\n\n```calculator kv-cache\ncontext: 131072\n```\n")
+    assert proc.returncode == 0, proc.stderr
+    html = (tmp_path / "site/index.html").read_text()
+    assert 'data-calc="kv-cache"' in html and ">16 GiB<" in html
+    assert '<meta name="calculators-runtime"' in html
+    assert (tmp_path / "site/assets/calc/worker.js").exists()
+    assert (tmp_path / "site/assets/pyodide/pyodide.asm.wasm").exists()
+    assert list((tmp_path / "site/assets/pyodide").glob("calculators-*.whl"))
+
+
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ("```calculator nope\n```\n", ["index.md", "unknown calculator id 'nope'"]),
+        ("```calculator kv-cache\ncontext: -5\n```\n", ["index.md", "kv-cache", "below the minimum"]),
+    ],
+)
+def test_bad_fence_fails_the_strict_build(tmp_path, body, words):
+    proc = build(tmp_path, "# T\n\n" + body)
+    assert proc.returncode != 0
+    for word in words:
+        assert word in proc.stderr, proc.stderr

@@ -1,0 +1,44 @@
+"""The browser wheel: stdlib package only, no _site/, registered in Pyodide's lock with its hash."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from calculators._site import wheel
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheel")
+    whl = wheel.build_wheel(out / "w")
+    lock = wheel.write_lock(ROOT / "node_modules/pyodide/pyodide-lock.json", whl, out / "pyodide-lock.json")
+    return whl, lock
+
+
+def test_wheel_holds_no_site_package(built):
+    whl, _ = built
+    names = zipfile.ZipFile(whl).namelist()
+    assert "calculators/__init__.py" in names and "calculators/kv_cache.py" in names
+    assert not any("_site" in n for n in names)
+    assert not any(n.endswith(".pyc") for n in names)
+
+
+def test_wheel_is_reproducible(built, tmp_path):
+    whl, _ = built
+    again = wheel.build_wheel(tmp_path)
+    assert again.read_bytes() == whl.read_bytes()
+
+
+def test_lock_registers_the_wheel_with_its_hash(built):
+    whl, lock = built
+    entry = json.loads(lock.read_text())["packages"]["calculators"]
+    assert entry["file_name"] == whl.name
+    assert entry["sha256"] == hashlib.sha256(whl.read_bytes()).hexdigest()
+    assert entry["imports"] == ["calculators"] and entry["depends"] == []
