@@ -133,7 +133,6 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
                 add(f"{VENDOR_DIR}/{src.relative_to(self._node_modules).as_posix()}", src)
         self._runtime = {
             "worker": f"{RUNTIME_DIR}/worker.js",
-            "pyodide": f"{PYODIDE_DIR}/",
             "lock": f"{PYODIDE_DIR}/pyodide-lock.json",
             "charts": f"{VENDOR_DIR}/chart.umd.min.js" if self.config.charts else "",
             "version": digest,
@@ -151,8 +150,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
         """Tell the page script where the runtime lives, relative to this page."""
         here = page.url or "."
-        runtime = {k: (get_relative_url(v, here) if k not in ("version",) and v else v)
-                   for k, v in self._runtime.items()}
+        runtime = {k: (get_relative_url(v, here) if k != "version" and v else v) for k, v in self._runtime.items()}
         meta = f'<meta name="calculators-runtime" content="{_attr(json.dumps(runtime))}">'
         return output.replace("</head>", f"{meta}\n</head>", 1)
 

@@ -229,10 +229,7 @@
     }
 
     request() {
-      if (!worker || !workerReady) {
-        if (this.root.dataset.state !== STATE.ERROR || !workerFailed) this.dirty = true;
-        return;
-      }
+      if (!worker || !workerReady) { this.dirty = true; return; } // READY sends every widget's inputs
       if (this.inflight) { this.dirty = true; this.setState(STATE.LOADING); return; }
       this.dirty = false;
       this.seq += 1;
