@@ -133,7 +133,7 @@ def longest_context(p: Mapping[str, Any], budget: float) -> int:
     if budget < at_window:
         return int(budget // (full + windowed))
     if full == 0:  # every layer windowed: the cache stops growing, any context fits
-        return int(p["context_max"])
+        return CONTEXT_MAX
     return int(window + (budget - at_window) // full)
 
 
@@ -155,12 +155,11 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     total = weights + kv_total
     free = usable - weights
     max_sequences = int(free // per_sequence) if free > 0 and per_sequence > 0 else 0
-    context_max = CONTEXT_MAX
     if per_token == 0:
         notes.append("The cache per token is 0 bytes: check the head or latent dimensions.")
-        max_context = context_max if free > 0 else 0
+        max_context = CONTEXT_MAX if free > 0 else 0
     else:
-        max_context = min(longest_context({**p, "context_max": context_max}, free / p["concurrency"]), context_max)
+        max_context = min(longest_context(p, free / p["concurrency"]), CONTEXT_MAX)
     gpu = GPUS[p["gpu"]]
     if weights > usable:
         notes.append(
@@ -237,5 +236,4 @@ SPEC = Calculator(
     presets=PRESETS,
     compute=compute,
     chart=chart,
-    module=__name__,
 )

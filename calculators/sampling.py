@@ -259,5 +259,4 @@ SPEC = Calculator(
     presets=PRESETS,
     compute=compute,
     chart=chart,
-    module=__name__,
 )

@@ -330,8 +330,6 @@ class Calculator:
     presets: Sequence[Preset] = ()
     chart: Callable[[Mapping[str, Any], Mapping[str, Any]], Chart | Sequence[Chart]] | None = None
     summary: str = ""
-    #: The module that holds the compute function ("show the Python").
-    module: str = ""
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
@@ -354,6 +352,11 @@ class Calculator:
                 raise SpecError(f"{self.id}: preset {preset.id!r}: {exc}") from None
 
     # -- parameters ---------------------------------------------------------------------------
+
+    @property
+    def module(self) -> str:
+        """The module that holds the compute function: what "Show the Python" shows."""
+        return self.compute.__module__
 
     @property
     def param_map(self) -> dict[str, Param]:

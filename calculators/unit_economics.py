@@ -301,5 +301,4 @@ SPEC = Calculator(
     presets=PRESETS,
     compute=compute,
     chart=chart,
-    module=__name__,
 )

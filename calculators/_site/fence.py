@@ -83,5 +83,5 @@ def formatter(source: str, language: str, class_name: str, options: dict[str, An
     try:
         return render.widget(calc, inputs)
     except Exception as exc:  # a broken calculator must fail the build, not become a code block
-        where = calc.module.replace(".", "/") + ".py" if calc.module else calc_id
+        where = calc.module.replace(".", "/") + ".py"
         raise _fail(f"calculator {calc_id!r} ({where}) failed to render: {type(exc).__name__}: {exc}") from exc

@@ -77,7 +77,7 @@ def widget(calc: Calculator, inputs: Mapping[str, Any], *, embed: bool = False) 
     """The HTML of one widget whose defaults are ``inputs`` (already validated)."""
     result = calc.run(inputs)
     dom_id = _next_dom_id(calc.id)
-    source_path, source = source_html(calc.module) if (show_source.get() and calc.module) else ("", "")
+    source_path, source = source_html(calc.module) if show_source.get() else ("", "")
     template = _env.get_template("widget.html")
     return template.render(
         calc=calc,
