@@ -64,6 +64,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         self._serving = False
         self._tmp = tempfile.TemporaryDirectory(prefix="calculators-")
         self._runtime: dict[str, str] = {}
+        self._built: tuple[str, Path, Path] | None = None
 
     # -- configuration ----------------------------------------------------------------------
 
@@ -114,12 +115,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         pyodide_dir = self._node_modules / "pyodide"
         for name in PYODIDE_FILES:
             add(f"{PYODIDE_DIR}/{name}", pyodide_dir / name)
-        out = Path(self._tmp.name)
-        try:
-            whl = wheel.build_wheel(out / "wheel")
-            lock = wheel.write_lock(pyodide_dir / "pyodide-lock.json", whl, out / "pyodide-lock.json")
-        except wheel.WheelError as exc:
-            raise PluginError(f"calculators: {exc}") from None
+        whl, lock = self._wheel_and_lock(pyodide_dir)
         add(f"{PYODIDE_DIR}/{whl.name}", whl)
         digest = hashlib.sha256(lock.read_bytes()).hexdigest()[:12]
         add(f"{PYODIDE_DIR}/pyodide-lock.json", lock)
@@ -138,6 +134,21 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             "version": digest,
         }
         return files
+
+    def _wheel_and_lock(self, pyodide_dir: Path) -> tuple[Path, Path]:
+        """The browser wheel and lock file, rebuilt only when the calculators' sources change
+        (``mkdocs serve`` calls ``on_files`` on every rebuild, most of them for Markdown edits)."""
+        digest = wheel.sources_digest()
+        if self._built and self._built[0] == digest:
+            return self._built[1], self._built[2]
+        out = Path(self._tmp.name)
+        try:
+            whl = wheel.build_wheel(out / "wheel")
+            lock = wheel.write_lock(pyodide_dir / "pyodide-lock.json", whl, out / "pyodide-lock.json")
+        except wheel.WheelError as exc:
+            raise PluginError(f"calculators: {exc}") from None
+        self._built = (digest, whl, lock)
+        return whl, lock
 
     # -- pages ------------------------------------------------------------------------------
 

@@ -49,3 +49,13 @@ def test_bad_fence_fails_the_strict_build(tmp_path, body, words):
     assert proc.returncode != 0
     for word in words:
         assert word in proc.stderr, proc.stderr
+
+
+def test_wheel_is_built_once_while_the_sources_are_unchanged():
+    from calculators._site.plugin import CalculatorsPlugin
+
+    plugin = CalculatorsPlugin()
+    first = plugin._wheel_and_lock(ROOT / "node_modules/pyodide")
+    stamp = first[0].stat().st_mtime_ns
+    assert plugin._wheel_and_lock(ROOT / "node_modules/pyodide") == first
+    assert first[0].stat().st_mtime_ns == stamp
