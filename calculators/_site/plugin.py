@@ -116,7 +116,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         for name in PYODIDE_FILES:
             add(f"{PYODIDE_DIR}/{name}", pyodide_dir / name)
         whl, lock = self._wheel_and_lock(pyodide_dir)
-        add(f"{PYODIDE_DIR}/{whl.name}", whl)
+        add(f"{PYODIDE_DIR}/{whl.parent.name}/{whl.name}", whl)
         digest = hashlib.sha256(lock.read_bytes()).hexdigest()[:12]
         add(f"{PYODIDE_DIR}/pyodide-lock.json", lock)
         if self.config.charts:
@@ -143,8 +143,11 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             return self._built[1], self._built[2]
         out = Path(self._tmp.name)
         try:
-            whl = wheel.build_wheel(out / "wheel")
-            lock = wheel.write_lock(pyodide_dir / "pyodide-lock.json", whl, out / "pyodide-lock.json")
+            # The wheel sits in a folder named by its sources' digest: a new deployment gives it a
+            # new URL, so no browser can pair a cached old wheel with the new lock's sha256.
+            whl = wheel.build_wheel(out / "wheels" / digest)
+            lock = wheel.write_lock(pyodide_dir / "pyodide-lock.json", whl, out / "pyodide-lock.json",
+                                    base_path=out / "wheels")
         except wheel.WheelError as exc:
             raise PluginError(f"calculators: {exc}") from None
         self._built = (digest, whl, lock)

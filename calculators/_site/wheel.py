@@ -83,12 +83,15 @@ def build_wheel(out_dir: Path, version: str = calculators.__version__) -> Path:
     return wheels[0]
 
 
-def write_lock(base_lock: Path, wheel: Path, out_lock: Path) -> Path:
-    """Add ``wheel`` to a copy of Pyodide's lock file with ``pyodide lockfile add-wheels``."""
+def write_lock(base_lock: Path, wheel: Path, out_lock: Path, base_path: Path | None = None) -> Path:
+    """Add ``wheel`` to a copy of Pyodide's lock file with ``pyodide lockfile add-wheels``.
+
+    The entry's ``file_name`` is the wheel's path relative to ``base_path`` (default: its folder).
+    """
     pyodide_cli = Path(sys.executable).with_name("pyodide")
     cmd = [str(pyodide_cli) if pyodide_cli.exists() else "pyodide", "lockfile", "add-wheels",
            "--input", str(base_lock), "--output", str(out_lock),
-           "--base-path", str(wheel.parent), str(wheel)]
+           "--base-path", str(base_path or wheel.parent), str(wheel)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0 or not out_lock.exists():
         raise WheelError(

@@ -34,7 +34,11 @@ def test_plugin_alone_makes_a_working_page(tmp_path):
     assert '<meta name="calculators-runtime"' in html
     assert (tmp_path / "site/assets/calc/worker.js").exists()
     assert (tmp_path / "site/assets/pyodide/pyodide.asm.wasm").exists()
-    assert list((tmp_path / "site/assets/pyodide").glob("calculators-*.whl"))
+    wheels = list((tmp_path / "site/assets/pyodide").glob("*/calculators-*.whl"))
+    assert len(wheels) == 1
+    from calculators._site.wheel import sources_digest
+
+    assert wheels[0].parent.name == sources_digest()  # a new URL whenever the sources change
 
 
 @pytest.mark.parametrize(
