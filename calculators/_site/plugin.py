@@ -28,7 +28,7 @@ from mkdocs.utils import get_relative_url
 
 import calculators
 
-from . import fence, render, wheel
+from . import fence, packages, render, wheel
 
 log = logging.getLogger("mkdocs.plugins.calculators")
 
@@ -55,6 +55,9 @@ class CalculatorsConfig(base.Config):
     """Each widget can reveal the highlighted source of the module that computes it."""
     charts = c.Type(bool, default=True)
     """Ship Chart.js and draw the calculators' charts."""
+    packages = c.ListOfItems(c.Type(str), default=[])
+    """The site's own calculator packages, by import name (a folder beside mkdocs.yml, or installed):
+    stdlib-only modules that each define ``SPEC = Calculator(...)``; shipped in the browser wheel."""
 
 
 class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
@@ -65,6 +68,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         self._tmp = tempfile.TemporaryDirectory(prefix="calculators-")
         self._runtime: dict[str, str] = {}
         self._built: tuple[str, Path, Path] | None = None
+        self._packages: list[Path] = []
 
     # -- configuration ----------------------------------------------------------------------
 
@@ -75,6 +79,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         if self._serving:
             reload_calculators()
         root = Path(config.config_file_path or ".").resolve().parent
+        self._packages = packages.load(self.config.packages, root)
         self._node_modules = (root / self.config.node_modules).resolve()
         pyodide_dir = self._node_modules / "pyodide"
         if not (pyodide_dir / "pyodide-lock.json").exists():
@@ -138,14 +143,14 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
     def _wheel_and_lock(self, pyodide_dir: Path) -> tuple[Path, Path]:
         """The browser wheel and lock file, rebuilt only when the calculators' sources change
         (``mkdocs serve`` calls ``on_files`` on every rebuild, most of them for Markdown edits)."""
-        digest = wheel.sources_digest()
+        digest = wheel.sources_digest(packages=self._packages)
         if self._built and self._built[0] == digest:
             return self._built[1], self._built[2]
         out = Path(self._tmp.name)
         try:
             # The wheel sits in a folder named by its sources' digest: a new deployment gives it a
             # new URL, so no browser can pair a cached old wheel with the new lock's sha256.
-            whl = wheel.build_wheel(out / "wheels" / digest)
+            whl = wheel.build_wheel(out / "wheels" / digest, packages=self._packages)
             lock = wheel.write_lock(pyodide_dir / "pyodide-lock.json", whl, out / "pyodide-lock.json",
                                     base_path=out / "wheels")
         except wheel.WheelError as exc:
@@ -170,6 +175,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
 
     def on_serve(self, server: Any, *, config: Any, builder: Any) -> Any:
         server.watch(str(Path(calculators.__file__).parent))
+        for folder in self._packages:
+            server.watch(str(folder))
         return server
 
 

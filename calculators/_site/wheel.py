@@ -1,26 +1,32 @@
 """The calculators as a wheel for Pyodide, registered in a copy of Pyodide's ``pyodide-lock.json``.
 
-The wheel holds the stdlib-only package and nothing of ``_site/``. It is packed from a staging
-folder by ``wheel pack`` (a standard tool that writes RECORD with hashes), with a fixed
-SOURCE_DATE_EPOCH so the same sources give the same bytes. The lock file entry is written by
-pyodide-build's ``pyodide lockfile add-wheels``, so Pyodide checks the wheel's sha256 and loads it
-by name (``loadPackage("calculators")``).
+The wheel holds the stdlib-only package and nothing of ``_site/``, plus the site's own calculator
+packages (the plugin's ``packages`` option) beside it, named in a generated
+``calculators/_packages.json`` that ``calculators/__init__.py`` reads at import to register them.
+It is packed from a staging folder by ``wheel pack`` (a standard tool that writes RECORD with
+hashes), with a fixed SOURCE_DATE_EPOCH so the same sources give the same bytes. The lock file
+entry is written by pyodide-build's ``pyodide lockfile add-wheels``, so Pyodide checks the wheel's
+sha256 and loads it by name (``loadPackage("calculators")``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Sequence
 
 import calculators
 
 PACKAGE_DIR = Path(calculators.__file__).resolve().parent
 DIST_NAME = "calculators"
 EXCLUDED_DIRS = {"_site", "__pycache__"}
+#: Generated into the staged wheel only; a stray copy in the source tree is never shipped.
+EXCLUDED_FILES = {calculators.PACKAGES_FILE}
 
 
 class WheelError(RuntimeError):
@@ -34,29 +40,43 @@ def package_files(root: Path = PACKAGE_DIR) -> list[Path]:
         rel = path.relative_to(root)
         if any(part in EXCLUDED_DIRS for part in rel.parts) or not path.is_file():
             continue
+        if root == PACKAGE_DIR and rel.as_posix() in EXCLUDED_FILES:
+            continue
         if path.suffix in (".py", ".json", ".txt"):
             files.append(path)
     return files
 
 
-def sources_digest(root: Path = PACKAGE_DIR) -> str:
+def sources_digest(root: Path = PACKAGE_DIR, packages: Sequence[Path] = ()) -> str:
+    """A digest of every file the wheel ships: the calculators' and each extra package's."""
     h = hashlib.sha256()
     for path in package_files(root):
         h.update(str(path.relative_to(root)).encode())
         h.update(path.read_bytes())
+    for extra in packages:
+        for path in package_files(extra):
+            h.update(f"{extra.name}/{path.relative_to(extra).as_posix()}".encode())
+            h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
-def build_wheel(out_dir: Path, version: str = calculators.__version__) -> Path:
-    """Pack the browser wheel into ``out_dir`` and return its path."""
+def build_wheel(out_dir: Path, version: str = calculators.__version__, packages: Sequence[Path] = ()) -> Path:
+    """Pack the browser wheel into ``out_dir`` and return its path.
+
+    ``packages`` are the folders of extra calculator packages: each is copied beside
+    ``calculators/`` and named, in order, in ``calculators/_packages.json``.
+    """
     out_dir.mkdir(parents=True, exist_ok=True)
     stage = out_dir / "stage"
     shutil.rmtree(stage, ignore_errors=True)
     pkg = stage / "calculators"
-    for path in package_files():
-        dest = pkg / path.relative_to(PACKAGE_DIR)
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(path, dest)
+    for root, dest_root in [(PACKAGE_DIR, pkg), *((extra, stage / extra.name) for extra in packages)]:
+        for path in package_files(root):
+            dest = dest_root / path.relative_to(root)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, dest)
+    if packages:
+        (pkg / calculators.PACKAGES_FILE).write_text(json.dumps([extra.name for extra in packages]) + "\n")
     info = stage / f"{DIST_NAME}-{version}.dist-info"
     info.mkdir()
     (info / "METADATA").write_text(
@@ -66,7 +86,7 @@ def build_wheel(out_dir: Path, version: str = calculators.__version__) -> Path:
     (info / "WHEEL").write_text(
         "Wheel-Version: 1.0\nGenerator: calculators._site.wheel\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     )
-    (info / "top_level.txt").write_text("calculators\n")
+    (info / "top_level.txt").write_text("".join(f"{name}\n" for name in ["calculators", *(e.name for e in packages)]))
     for old in out_dir.glob("*.whl"):
         old.unlink()
     env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800"}

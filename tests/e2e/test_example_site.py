@@ -1,0 +1,78 @@
+"""Another MkDocs site with the plugin and a calculator package of its own (``tests/example_site/``).
+
+The site is built with ``mkdocs build --strict`` from its own folder, as its authors would; its
+``loan`` calculator, which the chapter does not have, must then run in Chromium's Pyodide and agree
+with CPython.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import PageWatch, free_port, serve
+from e2e_helpers import output, set_field, settle, wait_ready
+
+pytestmark = pytest.mark.e2e
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "example_site"
+
+
+def load_loan_module():
+    """``loan_calcs/loan.py`` imported for CPython's answers, without registering the package here."""
+    spec = importlib.util.spec_from_file_location("example_loan", EXAMPLE / "loan_calcs" / "loan.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def example_url(tmp_path_factory):
+    port = free_port()
+    out = tmp_path_factory.mktemp("example") / "site"
+    url = f"http://127.0.0.1:{port}/"
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        cwd=EXAMPLE, capture_output=True, text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": url},
+    )
+    assert proc.returncode == 0, proc.stderr
+    server, _ = serve(out, port)
+    yield url
+    server.shutdown()
+
+
+def test_the_example_sites_own_calculator_runs_in_the_browser(browser, example_url):
+    spec = load_loan_module().SPEC
+    context = browser.new_context()
+    page = context.new_page()
+    watch = PageWatch(page, example_url)
+    try:
+        page.goto(example_url + "loans/")
+        assert page.locator('.calc[data-calc="loan"]').count() == 2
+        wait_ready(page, "loan")
+
+        # An edited field recomputes in Pyodide; the numbers are CPython's for the same inputs.
+        set_field(page, "loan", "principal", "100000")
+        set_field(page, "loan", "rate", "5")
+        settle(page, "loan")
+        inputs = {**dict(spec.preset("mortgage").values), "principal": "100000", "rate": "5"}
+        expected = spec.run(inputs)
+        for out in spec.outputs:
+            assert output(page, "loan", out.name) == (expected.raw[out.name], expected.text[out.name]), out.name
+        assert expected.text["payment"] == "$537"  # 100,000 at 5% over 30 years, as any loan table says
+
+        page.click('.calc[data-calc="loan"] button[data-preset="car"]')
+        settle(page, "loan")
+        expected = spec.run(dict(spec.preset("car").values))
+        assert output(page, "loan", "payment") == (expected.raw["payment"], expected.text["payment"])
+        assert page.locator('.calc[data-calc="loan"] canvas, .calc[data-calc="loan"] svg').count() >= 1
+    finally:
+        context.close()
+    assert watch.external == [], watch.external
+    assert watch.errors == [], watch.errors
