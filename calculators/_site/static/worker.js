@@ -1,13 +1,18 @@
 // The calculators' Web Worker: one Pyodide for every widget of a page session.
 //
 // Messages (see MSG in runtime.js, the page side):
-//   page → worker  {type: "init", lockFileURL}            boot Pyodide, load the calculators wheel
+//   page → worker  {type: "init", lockFileURL, snapshotURL?, snapshotSha256?}
+//                                                          boot Python, import the calculators
 //                  {type: "run", widget, calc, seq, inputs} compute one widget (inputs: raw strings)
 //   worker → page  {type: "progress", stage}               boot progress, for the widgets' status line
-//                  {type: "ready", bootMs, python}          Python is up, the calculators imported
+//                  {type: "ready", bootMs, python, mode}    Python is up, the calculators imported;
+//                                                          mode: "snapshot" or "boot"
 //                  {type: "result", widget, seq, result}    outputs, text, notes, charts
 //                  {type: "error", widget?, seq?, message}  one widget's failure, or the boot's
 //
+// Boot: restore the memory snapshot made at build time (calculators already imported), checked
+// against its sha256; if there is none, or anything about it fails, boot Python normally and load
+// the calculators wheel by name from the site's lock file (Pyodide checks the wheel's sha256).
 // No formula lives here: the worker passes JSON to calculators.run_json and back.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
@@ -17,23 +22,64 @@ const MSG = Object.freeze({
 
 let runJson = null;
 let booting = null;
+/** Boot milestones, as epoch milliseconds (the page and the benchmark read them). */
+const timings = {};
+const mark = (name) => { timings[name] = performance.timeOrigin + performance.now(); };
+mark("workerStarted");
 
-async function boot(lockFileURL) {
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The snapshot, fetched, checked against its sha256 and inflated (it ships gzip-compressed). */
+async function fetchSnapshot(url, sha256) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  const packed = await response.arrayBuffer();
+  mark("snapshotFetched");
+  // crypto.subtle exists only in secure contexts (https, localhost); elsewhere the file is
+  // same-origin and its name carries its hash.
+  if (sha256 && self.crypto && crypto.subtle) {
+    const actual = hex(await crypto.subtle.digest("SHA-256", packed));
+    if (actual !== sha256) throw new Error(`snapshot: sha256 mismatch (${actual.slice(0, 12)}…)`);
+  }
+  const inflated = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const image = new Uint8Array(await new Response(inflated).arrayBuffer());
+  mark("snapshotInflated");
+  return image;
+}
+
+async function boot({ lockFileURL, snapshotURL, snapshotSha256 }) {
   const started = performance.now();
   postMessage({ type: MSG.PROGRESS, stage: "Loading Python…" });
-  const indexURL = new URL("../pyodide/", import.meta.url).href;
-  // An absolute lockFileURL: a relative one fails with "Invalid base URL" when a package loads.
-  const pyodide = await loadPyodide({
-    indexURL,
+  const options = {
+    indexURL: new URL("../pyodide/", import.meta.url).href,
+    // An absolute lockFileURL: a relative one fails with "Invalid base URL" when a package loads.
     lockFileURL: new URL(lockFileURL, import.meta.url).href,
     fullStdLib: false,
-  });
-  postMessage({ type: MSG.PROGRESS, stage: "Loading the calculators…" });
-  await pyodide.loadPackage("calculators", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
-  const calculators = pyodide.pyimport("calculators");
-  runJson = calculators.run_json;
+  };
+  let pyodide = null;
+  let mode = "snapshot";
+  if (snapshotURL) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: fetchSnapshot(new URL(snapshotURL, import.meta.url).href, snapshotSha256) });
+      mark("pyodideLoaded");
+      runJson = pyodide.pyimport("calculators").run_json;
+    } catch (err) {
+      console.warn("calculators: the Python snapshot did not restore; booting normally.", err);
+      pyodide = null;
+    }
+  }
+  if (!pyodide) {
+    mode = "boot";
+    pyodide = await loadPyodide(options);
+    postMessage({ type: MSG.PROGRESS, stage: "Loading the calculators…" });
+    await pyodide.loadPackage("calculators", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
+    runJson = pyodide.pyimport("calculators").run_json;
+  }
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
-  postMessage({ type: MSG.READY, bootMs: performance.now() - started, python });
+  mark("ready");
+  postMessage({ type: MSG.READY, bootMs: performance.now() - started, python, mode, timings });
 }
 
 function run({ widget, calc, seq, inputs }) {
@@ -52,7 +98,7 @@ self.onmessage = async (event) => {
   const msg = event.data || {};
   if (msg.type === MSG.INIT) {
     if (!booting) {
-      booting = boot(msg.lockFileURL).catch((err) => {
+      booting = boot(msg).catch((err) => {
         booting = null;
         postMessage({ type: MSG.ERROR, message: `Python could not start: ${err && err.message ? err.message : err}` });
       });
