@@ -20,6 +20,7 @@ help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT) (rebuilds on change)"
 	@echo "make test    run every test: unit (CPython), Pyodide (Node), end to end (Chromium)"
 	@echo "make site    build the site into site/ with mkdocs build --strict"
+	@echo "make bench   measure the site against plain Pyodide and PyScript; writes docs/performance.md"
 	@echo "make deploy  publish to GitHub Pages with mkdocs gh-deploy"
 
 $(VENV)/.installed: pyproject.toml
@@ -48,8 +49,10 @@ test: setup site
 test-unit: setup
 	$(PY) -m pytest -q tests/unit
 
-bench: setup site
-	$(PY) scripts/bench.py
+# Builds its own site and baselines in a temporary folder; BENCH_ARGS="--runs 3 --no-write" for a quick look.
+bench: setup
+	$(PY) scripts/find_chromium.py --check
+	$(PY) scripts/bench.py $(BENCH_ARGS)
 
 deploy: setup
 	$(VENV)/bin/mkdocs gh-deploy --strict --force

@@ -1,0 +1,129 @@
+"""``make bench``: the site against two self-hosted baselines, in real Chromium, on 127.0.0.1.
+
+Builds the site (``mkdocs build --strict``) and the baselines (``bench/baselines.py``) into a
+temporary folder, serves both from 127.0.0.1 with the headers of a static host, then for each of
+``--runs`` rounds makes one cold visit to each page in a fresh browser context (interleaved, so
+a slow moment of the machine hurts all three alike) and reports medians. Writes the JSON file and
+the table of the site's Performance page (``docs/performance.md``) unless ``--no-write``.
+
+Fails (exit 1) when any page makes a request that leaves 127.0.0.1, or never shows the right
+value.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from bench import baselines, machine, measure, report  # noqa: E402
+from find_chromium import CHROMIUM_ARGS, executable_path  # noqa: E402
+
+PAGE = ROOT / "docs" / "performance.md"
+JSON = ROOT / "docs" / "performance" / "latest.json"
+SITE_PAGE = "inference/kv-cache/"
+#: Belt and braces: whatever a page asks for outside 127.0.0.1 cannot resolve (and is reported).
+NO_EXTERNAL_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def build_site(out: Path, port: int) -> None:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": f"http://127.0.0.1:{port}/"}
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+                   cwd=ROOT, env=env, check=True)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--runs", type=int, default=5, help="cold runs per page (default 5)")
+    p.add_argument("--steps", type=int, default=200, help="input steps per run for the latency (default 200)")
+    p.add_argument("--port", type=int, default=0, help="port for the site (default: a free one)")
+    p.add_argument("--json", type=Path, default=JSON, help=f"where the JSON goes (default {JSON.relative_to(ROOT)})")
+    p.add_argument("--page", type=Path, default=PAGE, help=f"the page whose table is rewritten (default {PAGE.relative_to(ROOT)})")
+    p.add_argument("--no-write", action="store_true", help="print the results only")
+    p.add_argument("--only", choices=[n for n, _ in report.VARIANTS], action="append",
+                   help="measure only this page (repeatable; default all three)")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.runs < 1:
+        sys.exit("--runs must be at least 1")
+    started = time.monotonic()
+    from playwright.sync_api import sync_playwright
+
+    import calculators
+
+    expected = calculators.run("kv-cache")["raw"]["kv_bytes_total"]
+    node_modules = ROOT / "node_modules"
+    work = Path(tempfile.mkdtemp(prefix="bench-"))
+    servers = []
+    try:
+        port = args.port or free_port()
+        print(f"bench: building the site for http://127.0.0.1:{port}/ and the baselines in {work}", flush=True)
+        build_site(work / "site", port)
+        baselines.build(work / "baselines", node_modules)
+        servers = [measure.serve(work / "site", port), measure.serve(work / "baselines")]
+        base = f"http://127.0.0.1:{servers[1].server_port}/"
+        variants = [
+            measure.Variant("site", f"http://127.0.0.1:{port}/{SITE_PAGE}", instant_nav=True),
+            measure.Variant("plain", base + "plain.html"),
+            measure.Variant("pyscript", base + "pyscript.html"),
+        ]
+        variants = [v for v in variants if not args.only or v.name in args.only]
+        runs: dict[str, list[dict]] = {v.name: [] for v in variants}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=executable_path(p), args=[*CHROMIUM_ARGS, NO_EXTERNAL_HOSTS])
+            described = machine.describe(node_modules, browser.version)
+            for i in range(args.runs):
+                for v in variants:
+                    run = measure.cold_run(browser, v, expected, args.steps)
+                    runs[v.name].append(run)
+                    print(f"bench: run {i + 1}/{args.runs} {v.name:8s} ready {report.fmt_ms(run['ready_ms']):>8s}"
+                          f"  warm {report.fmt_ms(run['warm_ready_ms']):>8s}"
+                          f"  first value {report.fmt_ms(run['first_value_ms']):>8s}"
+                          f"  FCP {report.fmt_ms(run['fcp_ms']):>7s}", flush=True)
+            browser.close()
+    finally:
+        for server in servers:
+            server.shutdown()
+        shutil.rmtree(work, ignore_errors=True)
+
+    external = sorted({url for rs in runs.values() for r in rs for url in r.get("external", [])})
+    if external:
+        print("bench: FAILED — requests left 127.0.0.1:\n  " + "\n  ".join(external), file=sys.stderr)
+        return 1
+    described["pyodide_python"] = next((r.get("python") for r in runs.get("site", []) if r.get("python")), None)
+    config = {"runs": args.runs, "steps": args.steps, "site_page": SITE_PAGE,
+              "seconds": round(time.monotonic() - started)}
+    doc = report.document(runs, described, config)
+    json_link = os.path.relpath(args.json, args.page.parent).replace(os.sep, "/")
+    block = report.markdown(doc["summary"], report.verdicts(doc["summary"]), described, config, json_link)
+    print("\n" + block + "\n")
+    if not args.no_write:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(report.dumps(doc))
+        args.page.write_text(report.replace_block(args.page.read_text(), block))
+        print(f"bench: wrote {args.json} and the table in {args.page}")
+    print(f"bench: done in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,35 @@
+// Injected before any page script (Playwright add_init_script): records, on the page's own clock
+// (performance.now(), zero at navigation start), when the first correct value is in the page, when
+// the kv-cache widget turns ready, first contentful paint and every long task. The bench reads
+// window.__bench. EXPECTED is the default kv_bytes_total computed by CPython.
+(() => {
+  const EXPECTED = __EXPECTED__;
+  const CALC = ".calc[data-calc='kv-cache']";
+  const b = (window.__bench = { fcp: null, valueAt: null, readyAt: null, longtasks: [] });
+
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === "first-contentful-paint") b.fcp = e.startTime;
+    }).observe({ type: "paint", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) b.longtasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (err) {
+    b.observerError = String(err);
+  }
+
+  // A correct value counts once it is rendered (laid out, not hidden), wherever it sits on the page.
+  function check() {
+    const root = document.querySelector(CALC);
+    if (!root) return;
+    const out = root.querySelector("output[data-output='kv_bytes_total']");
+    const now = performance.now();
+    if (b.valueAt === null && out && out.dataset.value === EXPECTED && out.textContent.trim()
+        && (!out.checkVisibility || out.checkVisibility())) b.valueAt = now;
+    if (b.readyAt === null && root.dataset.state === "ready") b.readyAt = now;
+  }
+  const mo = new MutationObserver(check);
+  mo.observe(document, { childList: true, subtree: true, attributes: true, characterData: true,
+                         attributeFilter: ["data-state", "data-value", "hidden", "class", "style"] });
+  check();
+})();
