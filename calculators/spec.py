@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import abc
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -39,6 +40,12 @@ _ECHO_MAX = 24
 
 class SpecError(ValueError):
     """A calculator spec, a preset or a build-time override is invalid."""
+
+
+def _need_text(owner: str, attr: str, value: Any) -> None:
+    """Labels and titles are shown on the page: a non-empty string each."""
+    if not isinstance(value, str) or not value.strip():
+        raise SpecError(f"{owner}: {attr} must be a non-empty string, got {value!r}")
 
 
 def _echo(raw: Any) -> str:
@@ -73,12 +80,15 @@ class Number:
     kind = "number"
 
     def __post_init__(self) -> None:
-        if not _NAME.match(self.name):
+        if not isinstance(self.name, str) or not _NAME.match(self.name):
             raise SpecError(f"parameter name {self.name!r} must be snake_case")
+        _need_text(f"parameter {self.name!r}", "label", self.label)
         for attr in ("default", "min", "max", "step"):
             v = getattr(self, attr)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
                 raise SpecError(f"parameter {self.name!r}: {attr} must be a finite number, got {v!r}")
+        if not self.min < self.max:
+            raise SpecError(f"parameter {self.name!r}: min {self.min} must be below max {self.max}")
         if not self.min <= self.default <= self.max:
             raise SpecError(
                 f"parameter {self.name!r}: default {self.default} is outside [{self.min}, {self.max}]"
@@ -91,6 +101,8 @@ class Number:
             raise SpecError(f"parameter {self.name!r}: a log slider needs min > 0")
         if self.integer and any(float(getattr(self, a)) != int(getattr(self, a)) for a in ("default", "min", "max")):
             raise SpecError(f"parameter {self.name!r}: an integer parameter needs integer default/min/max")
+        if self.integer and self.step != int(self.step):
+            raise SpecError(f"parameter {self.name!r}: an integer parameter needs an integer step, got {self.step}")
 
     def _typed(self, value: float) -> float | int:
         return int(round(value)) if self.integer else float(value)
@@ -159,8 +171,19 @@ class Choice:
     kind = "choice"
 
     def __post_init__(self) -> None:
-        if not _NAME.match(self.name):
+        if not isinstance(self.name, str) or not _NAME.match(self.name):
             raise SpecError(f"parameter name {self.name!r} must be snake_case")
+        _need_text(f"parameter {self.name!r}", "label", self.label)
+        if isinstance(self.choices, (str, abc.Mapping)) or not isinstance(self.choices, abc.Sequence) or not self.choices:
+            raise SpecError(f"parameter {self.name!r}: choices must be a non-empty sequence of (value, label) pairs")
+        for choice in self.choices:
+            if isinstance(choice, str) or not isinstance(choice, abc.Sequence) or len(choice) != 2:
+                raise SpecError(f"parameter {self.name!r}: choice {choice!r} is not a (value, label) pair")
+            value, label = choice
+            # The value travels in URLs and is stripped on input: a plain word without outer spaces.
+            if not isinstance(value, str) or not value or value != value.strip():
+                raise SpecError(f"parameter {self.name!r}: choice value {value!r} must be a non-empty word")
+            _need_text(f"parameter {self.name!r}", f"the label of choice {value!r}", label)
         values = [value for value, _ in self.choices]
         if len(set(values)) != len(values):
             raise SpecError(f"parameter {self.name!r}: duplicate choices")
@@ -194,6 +217,10 @@ class Choice:
 Param = Number | Choice
 
 
+def _repeated(names: Sequence[str]) -> str:
+    return ", ".join(sorted({n for n in names if names.count(n) > 1}))
+
+
 @dataclass(frozen=True)
 class Output:
     """A computed value: shown formatted, its raw value in base units in ``data-value``.
@@ -212,10 +239,13 @@ class Output:
     primary: bool = False
 
     def __post_init__(self) -> None:
-        if not _NAME.match(self.name):
+        if not isinstance(self.name, str) or not _NAME.match(self.name):
             raise SpecError(f"output name {self.name!r} must be snake_case")
-        if self.unit not in units.FORMATTERS:
+        _need_text(f"output {self.name!r}", "label", self.label)
+        if not isinstance(self.unit, str) or self.unit not in units.FORMATTERS:
             raise SpecError(f"output {self.name!r}: unknown unit {self.unit!r}; known: {sorted(units.FORMATTERS)}")
+        if len(self.words) != 2 or not all(isinstance(w, str) and w for w in self.words):
+            raise SpecError(f"output {self.name!r}: words must be two non-empty strings (false, true)")
 
     def raw(self, value: Any) -> str:
         """The ``data-value`` attribute: base units, booleans as 1/0, categories as their word."""
@@ -242,6 +272,13 @@ class Preset:
     label: str
     values: Mapping[str, Any]
     notice: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.id, str) or not _ID.match(self.id):
+            raise SpecError(f"preset id {self.id!r} must be kebab-case")
+        _need_text(f"preset {self.id!r}", "label", self.label)
+        if not isinstance(self.values, abc.Mapping):
+            raise SpecError(f"preset {self.id!r}: values must be a mapping of parameter names to values")
 
     def to_info_dict(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.label, "values": dict(self.values), "notice": self.notice}
@@ -313,6 +350,22 @@ class Result:
 Compute = Callable[[Mapping[str, Any]], Any]
 
 
+class _UnknownName(KeyError):
+    """A name read from the inputs or outputs that the calculator does not have."""
+
+
+class _Names(dict):
+    """The inputs (and outputs) handed to ``compute()`` and ``chart()``.
+
+    Reading a missing name raises :class:`_UnknownName` rather than a bare KeyError, so that a
+    compute or chart function naming a parameter or output the spec lacks fails the first run (the
+    build) with that name — and a KeyError from any other table is left as it is.
+    """
+
+    def __missing__(self, key: Any) -> Any:
+        raise _UnknownName(key)
+
+
 @dataclass(frozen=True)
 class Calculator:
     """A calculator: its spec and its pure ``compute`` function.
@@ -332,20 +385,33 @@ class Calculator:
     summary: str = ""
 
     def __post_init__(self) -> None:
-        if not _ID.match(self.id):
+        if not isinstance(self.id, str) or not _ID.match(self.id):
             raise SpecError(f"calculator id {self.id!r} must be kebab-case")
+        _need_text(self.id, "title", self.title)
+        for attr, kinds, what in (("params", (Number, Choice), "a Number or Choice"),
+                                  ("outputs", (Output,), "an Output"), ("presets", (Preset,), "a Preset")):
+            items = getattr(self, attr)
+            if isinstance(items, (str, abc.Mapping)) or not isinstance(items, abc.Sequence):
+                raise SpecError(f"{self.id}: {attr} must be a sequence (a tuple or a list)")
+            for item in items:
+                if not isinstance(item, kinds):
+                    raise SpecError(f"{self.id}: {attr} holds a {type(item).__name__} ({_echo(item)}), not {what}")
+        if not self.outputs:
+            raise SpecError(f"{self.id}: a calculator needs at least one output")
+        if not callable(self.compute):
+            raise SpecError(f"{self.id}: compute must be a function of the inputs")
+        if self.chart is not None and not callable(self.chart):
+            raise SpecError(f"{self.id}: chart must be a function of the inputs and outputs, or None")
         names = [p.name for p in self.params]
         if len(set(names)) != len(names):
-            raise SpecError(f"{self.id}: duplicate parameter names")
+            raise SpecError(f"{self.id}: duplicate parameter names: {_repeated(names)}")
         outs = [o.name for o in self.outputs]
         if len(set(outs)) != len(outs):
-            raise SpecError(f"{self.id}: duplicate output names")
+            raise SpecError(f"{self.id}: duplicate output names: {_repeated(outs)}")
         preset_ids = [p.id for p in self.presets]
         if len(set(preset_ids)) != len(preset_ids):
-            raise SpecError(f"{self.id}: duplicate preset ids")
+            raise SpecError(f"{self.id}: duplicate preset ids: {_repeated(preset_ids)}")
         for preset in self.presets:
-            if not _ID.match(preset.id):
-                raise SpecError(f"{self.id}: preset id {preset.id!r} must be kebab-case")
             try:
                 self.check_overrides(preset.values)
             except SpecError as exc:
@@ -391,10 +457,24 @@ class Calculator:
         return values, notes
 
     def check_overrides(self, overrides: Mapping[str, Any]) -> dict[str, Any]:
-        """Strict conversion for build time and presets: any note is an error."""
-        values, notes = self.convert(overrides)
-        if notes:
-            raise SpecError(" ".join(notes))
+        """Strict conversion for build time and presets: any note is an error.
+
+        An unknown name is reported with the names that exist (and the closest, when one is close):
+        at build time nothing is "ignored", the build stops.
+        """
+        params = self.param_map
+        problems = []
+        for name in overrides:
+            if name not in params:
+                import difflib  # only on this error path: keeps it out of the browser's boot
+
+                close = difflib.get_close_matches(str(name), list(params), n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                problems.append(f"Unknown parameter {_echo(name)}: {hint}known: {', '.join(params)}.")
+        values, notes = self.convert({k: v for k, v in overrides.items() if k in params})
+        problems.extend(notes)
+        if problems:
+            raise SpecError(" ".join(problems))
         return values
 
     # -- running ------------------------------------------------------------------------------
@@ -402,7 +482,11 @@ class Calculator:
     def run(self, raw: Mapping[str, Any] | None = None) -> Result:
         """Convert ``raw``, compute, check and format every output."""
         inputs, notes = self.convert(raw or {})
-        returned = self.compute(inputs)
+        try:
+            returned = self.compute(_Names(inputs))
+        except _UnknownName as exc:
+            raise SpecError(f"{self.id}: compute() reads {exc.args[0]!r}, which is not a parameter; "
+                            f"parameters: {', '.join(inputs)}") from None
         if isinstance(returned, tuple):
             values, extra = returned
             notes.extend(extra)
@@ -417,7 +501,11 @@ class Calculator:
                 continue
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
                 raise ValueError(f"{self.id}: output {out.name!r} is not a finite number ({value!r})")
-        drawn = self.chart(inputs, values) if self.chart else []
+        try:
+            drawn = self.chart(_Names(inputs), _Names(values)) if self.chart else []
+        except _UnknownName as exc:
+            raise SpecError(f"{self.id}: chart() reads {exc.args[0]!r}, which is neither a parameter nor an "
+                            f"output; outputs: {', '.join(values)}") from None
         charts = [c.to_dict() for c in ([drawn] if isinstance(drawn, Chart) else drawn)]
         return Result(
             inputs=inputs,

@@ -449,3 +449,160 @@ def test_result_to_dict_with_bad_input_still_strict_json():
     json.dumps(data, allow_nan=False)
     assert data["inputs"]["context"] == 8192 and data["inputs"]["gpu"] == "h100-sxm"
     assert len(data["notes"]) == 3
+
+
+# ----------------------------------------------------------------------------------------------
+# Invalid specs fail at definition time, naming the problem
+# ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        (dict(default=5, min=10, max=0), "min 10 must be below max 0"),
+        (dict(default=5, min=5, max=5), "min 5 must be below max 5"),
+        (dict(default=5, min=0, max=10, step=0.5), "integer step"),
+        (dict(default=5, min=0, max=10, label=""), "label must be a non-empty string"),
+        (dict(default=5, min=0, max=10, label=None), "label must be a non-empty string"),
+        (dict(default=11, min=0, max=10), "default 11 is outside [0, 10]"),
+        (dict(default=1, min=0, max=10, step=-1), "step must be positive"),
+    ],
+)
+def test_invalid_number_spec_names_the_problem(kwargs, words):
+    fields = {"name": "x", "label": "X", **kwargs}
+    with pytest.raises(SpecError) as info:
+        Number(**fields)
+    assert "parameter 'x'" in str(info.value)
+    assert words in str(info.value)
+
+
+def test_float_step_is_fine_for_a_float_parameter():
+    assert Number("x", "X", 0.5, 0, 1, step=0.05, integer=False).step == 0.05
+
+
+@pytest.mark.parametrize(
+    "choices, words",
+    [
+        ((), "non-empty sequence"),
+        ([], "non-empty sequence"),
+        ("ab", "non-empty sequence"),
+        ({"a": "A"}, "non-empty sequence"),
+        (("a", "b"), "not a (value, label) pair"),
+        ((("a", "A", "extra"),), "not a (value, label) pair"),
+        ((("", "Empty"),), "must be a non-empty word"),
+        (((" a", "Spaced"),), "must be a non-empty word"),
+        (((1, "One"),), "must be a non-empty word"),
+        ((("a", ""),), "label of choice 'a'"),
+    ],
+)
+def test_invalid_choice_list(choices, words):
+    with pytest.raises(SpecError, match="parameter 'c'") as info:
+        Choice("c", "C", "a", choices)
+    assert words in str(info.value)
+
+
+def test_invalid_output_fields():
+    with pytest.raises(SpecError, match="output 'o': label"):
+        Output("o", "", "bytes")
+    with pytest.raises(SpecError, match="output 'o': words"):
+        Output("o", "O", "bool", words=("no",))
+    with pytest.raises(SpecError, match="output 'o': words"):
+        Output("o", "O", "bool", words=("", "yes"))
+
+
+def test_invalid_preset_fields():
+    with pytest.raises(SpecError, match="preset id 'Bad Preset' must be kebab-case"):
+        Preset("Bad Preset", "Bad", {})
+    with pytest.raises(SpecError, match="preset 'p': label"):
+        Preset("p", " ", {})
+    with pytest.raises(SpecError, match="preset 'p': values must be a mapping"):
+        Preset("p", "P", [("x", 1)])
+
+
+@pytest.mark.parametrize(
+    "overrides, words",
+    [
+        (dict(title=""), "toy-calc: title must be a non-empty string"),
+        (dict(params=(Number("x", "X", 5, 0, 10), "mode")), "params holds a str ('mode'), not a Number or Choice"),
+        (dict(params={"x": Number("x", "X", 5, 0, 10)}), "params must be a sequence"),
+        (dict(outputs=(Output("double", "D", "count"), {"name": "ok"})), "outputs holds a dict"),
+        (dict(outputs=()), "at least one output"),
+        (dict(presets=({"x": 1},)), "presets holds a dict"),
+        (dict(compute="x * 2"), "compute must be a function"),
+        (dict(chart="line"), "chart must be a function"),
+    ],
+)
+def test_invalid_calculator_fields(overrides, words):
+    with pytest.raises(SpecError) as info:
+        make_calc(**overrides)
+    assert words in str(info.value)
+
+
+def test_duplicate_names_are_named():
+    with pytest.raises(SpecError, match="duplicate parameter names: x$"):
+        make_calc(params=(Number("x", "X", 5, 0, 10), Number("x", "X again", 5, 0, 10)))
+    with pytest.raises(SpecError, match="duplicate output names: double$"):
+        make_calc(outputs=(Output("double", "D", "count"), Output("double", "D2", "count")))
+
+
+def test_preset_naming_an_unknown_parameter_says_which_and_suggests():
+    with pytest.raises(SpecError) as info:
+        make_calc(presets=(Preset("bad", "Bad", {"mdoe": "b"}),))
+    message = str(info.value)
+    assert message.startswith("toy-calc: preset 'bad': Unknown parameter 'mdoe'")
+    assert "did you mean 'mode'?" in message and "known: x, mode" in message
+    assert "ignored" not in message  # at definition time nothing is ignored: it is an error
+
+
+def test_preset_with_an_out_of_range_value_says_which_bound():
+    with pytest.raises(SpecError, match=r"toy-calc: preset 'bad': X: 11 is above the maximum; using 10\."):
+        make_calc(presets=(Preset("bad", "Bad", {"x": 11}),))
+
+
+def test_check_overrides_reports_every_problem_at_once():
+    with pytest.raises(SpecError) as info:
+        make_calc().check_overrides({"zzz": 1, "x": "abc", "mode": "c"})
+    message = str(info.value)
+    assert "Unknown parameter 'zzz': known: x, mode." in message  # nothing close: no suggestion
+    assert "X: 'abc' is not a number" in message
+    assert "Mode: 'c' is not a known choice" in message
+
+
+def test_chart_reading_an_unknown_output_names_it():
+    calc = make_calc(chart=lambda p, v: Chart("line", "T", "x", "y", ["a"], [{"name": "s", "values": [v["tripled"]]}]))
+    with pytest.raises(SpecError, match="toy-calc: chart\\(\\) reads 'tripled', which is neither a parameter nor an output"):
+        calc.run()
+
+
+def test_compute_reading_an_unknown_parameter_names_it():
+    calc = make_calc(compute=lambda p: {"double": p["y"] * 2, "ok": True})
+    with pytest.raises(SpecError, match="toy-calc: compute\\(\\) reads 'y', which is not a parameter; parameters: x, mode"):
+        calc.run()
+
+
+def test_other_key_errors_in_compute_stay_key_errors():
+    table = {"a": 1}
+    calc = make_calc(compute=lambda p: {"double": table[p["mode"]] + table["b"], "ok": True})
+    with pytest.raises(KeyError) as info:  # a bug in a lookup table, not in the spec: left as it is
+        calc.run({"mode": "a"})
+    assert not isinstance(info.value, SpecError)
+
+
+def test_compute_and_chart_see_plain_mappings():
+    seen = {}
+
+    def chart(p, v):
+        seen.update(p=p.get("nope", "default"), v=dict(v))
+        return []
+
+    result = make_calc(chart=chart).run({"x": 2})
+    assert seen == {"p": "default", "v": {"double": 4, "ok": True}}
+    assert type(result.inputs) is dict
+
+
+def test_every_shipped_spec_passes_the_checks():
+    import calculators
+
+    for calc in calculators.CALCULATORS.values():
+        assert Calculator(**{f: getattr(calc, f) for f in (
+            "id", "title", "params", "outputs", "compute", "presets", "chart", "summary")}) == calc
