@@ -209,6 +209,14 @@ def test_out_of_range_numbers_are_clamped_with_a_note(calc):
     prop()
 
 
+@pytest.mark.parametrize("calc", CALCS, ids=IDS)
+def test_every_preset_runs_clean(calc):
+    for preset in calc.presets:
+        result = calc.run(preset.values)
+        assert all(result.inputs[k] == calc.param_map[k].convert(v)[0] for k, v in preset.values.items())
+        check_result(calc, result)
+
+
 def test_unknown_keys_are_ignored_with_a_note():
     for calc in CALCS:
         result = calc.run({"no_such_param": "1", "<b>x</b>": "2"})
