@@ -59,7 +59,27 @@ def test_wheel_is_built_once_while_the_sources_are_unchanged():
     from calculators._site.plugin import CalculatorsPlugin
 
     plugin = CalculatorsPlugin()
+    plugin.load_config({"snapshot": True})
     first = plugin._wheel_and_lock(ROOT / "node_modules/pyodide")
     stamp = first[0].stat().st_mtime_ns
     assert plugin._wheel_and_lock(ROOT / "node_modules/pyodide") == first
     assert first[0].stat().st_mtime_ns == stamp
+    snap = first[2]
+    assert snap.path.name.startswith("snapshot-") and snap.path.stat().st_size > 1_000_000
+    assert set(snap.calculators) >= {"kv-cache", "decode-roofline"}
+
+
+def test_lock_lists_only_the_calculators(tmp_path):
+    """The page downloads the lock before Python starts: 0.5 KB, not Pyodide's 120 KB list."""
+    import json
+
+    from calculators._site.plugin import CalculatorsPlugin
+
+    plugin = CalculatorsPlugin()
+    plugin.load_config({"snapshot": False})
+    whl, lock, snap = plugin._wheel_and_lock(ROOT / "node_modules/pyodide")
+    assert snap is None
+    data = json.loads(lock.read_text())
+    assert list(data["packages"]) == ["calculators"]
+    assert data["packages"]["calculators"]["sha256"]
+    assert data["info"]["python"].startswith("3.")
