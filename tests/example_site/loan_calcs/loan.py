@@ -28,7 +28,7 @@ PRESETS = (
     Preset("mortgage", "30-year mortgage", {"principal": 250_000, "rate": 6.5, "years": 30},
            "Over 30 years the interest is more than the amount borrowed."),
     Preset("car", "5-year car loan", {"principal": 30_000, "rate": 7.5, "years": 5},
-           "A short term keeps the interest to about a sixth of the loan."),
+           "A short term keeps the interest to about a fifth of the loan."),
 )
 
 
