@@ -14,14 +14,14 @@ export NO_MKDOCS_2_WARNING := 1
 PYTHON_BOOT := $(shell for c in python3 python3.13 python3.12; do \
 	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then echo $$c; break; fi; done)
 
-.PHONY: help setup serve site test test-unit test-e2e bench deploy clean
+.PHONY: help setup serve site test test-unit test-e2e bench deploy deploy-url clean
 
 help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT) (rebuilds on change)"
 	@echo "make test    run every test: unit (CPython), Pyodide (Node), end to end (Chromium)"
 	@echo "make site    build the site into site/ with mkdocs build --strict"
 	@echo "make bench   measure the site against plain Pyodide and PyScript; writes docs/performance.md"
-	@echo "make deploy  publish to GitHub Pages with mkdocs gh-deploy"
+	@echo "make deploy  publish to GitHub Pages with mkdocs gh-deploy (SITE_URL=https://<user>.github.io/<repo>/)"
 
 $(VENV)/.installed: pyproject.toml
 	@test -n "$(PYTHON_BOOT)" || { echo "Python >= 3.12 is needed (pyenv install 3.12, or install python3.12)"; exit 1; }
@@ -54,8 +54,15 @@ bench: setup
 	$(PY) scripts/find_chromium.py --check
 	$(PY) scripts/bench.py $(BENCH_ARGS)
 
-deploy: setup
-	$(VENV)/bin/mkdocs gh-deploy --strict --force
+# The site must be built for the address it is published at (instant navigation and the sitemap
+# use it): SITE_URL has to be given, never the local default. CI uses .github/workflows/pages.yml.
+deploy: deploy-url setup
+	SITE_URL=$(SITE_URL) $(VENV)/bin/mkdocs gh-deploy --strict --force
+
+deploy-url:
+	@if [ "$(origin SITE_URL)" = "file" ]; then \
+		echo "make deploy needs the published address: make deploy SITE_URL=https://<user>.github.io/<repo>/"; exit 1; fi
+	@case "$(SITE_URL)" in */) ;; *) echo "SITE_URL must end with /: $(SITE_URL)"; exit 1;; esac
 
 clean:
 	rm -rf site .pytest_cache
