@@ -18,6 +18,7 @@ import re
 from contextvars import ContextVar
 from typing import Any
 
+from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException
 
 import calculators
@@ -40,8 +41,13 @@ def expand_short_headers(markdown: str) -> str:
     return _SHORT_HEADER.sub(lambda m: f'{m["lead"]}{m["fence"]}{FENCE_NAME} id="{m["id"]}"', markdown)
 
 
-def _fail(message: str) -> SuperFencesException:
-    return SuperFencesException(f"{current_page.get()}: {message}")
+class FenceError(SuperFencesException, PluginError):
+    """A bad calculator fence: superfences lets a SuperFencesException through (it swallows any
+    other), and as a PluginError mkdocs stops with the message alone, not a traceback."""
+
+
+def _fail(message: str) -> FenceError:
+    return FenceError(f"{current_page.get()}: {message}")
 
 
 def validator(language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any], md: Any) -> bool:
@@ -82,6 +88,8 @@ def formatter(source: str, language: str, class_name: str, options: dict[str, An
         raise _fail(f"calculator {calc_id!r}: {exc}") from None
     try:
         return render.widget(calc, inputs)
-    except Exception as exc:  # a broken calculator must fail the build, not become a code block
-        where = calc.module.replace(".", "/") + ".py"
-        raise _fail(f"calculator {calc_id!r} ({where}) failed to render: {type(exc).__name__}: {exc}") from exc
+    except render.RenderError as exc:  # a broken calculator must fail the build, not become a code block
+        raise _fail(str(exc)) from exc
+    except Exception as exc:
+        raise _fail(f"calculator {calc_id!r} ({render.module_file(calc)}) failed to render: "
+                    f"{type(exc).__name__}: {exc}") from exc

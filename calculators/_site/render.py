@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import jinja2
+from mkdocs.exceptions import PluginError
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
@@ -73,9 +74,25 @@ def source_html(module: str) -> tuple[str, str]:
     return f"{module.replace('.', '/')}.py", html
 
 
+class RenderError(PluginError):
+    """A calculator failed to compute its pre-rendered outputs; the message names its module.
+
+    A PluginError, so that ``mkdocs build`` stops with the message, not a traceback.
+    """
+
+
+def module_file(calc: Calculator) -> str:
+    return calc.module.replace(".", "/") + ".py"
+
+
 def widget(calc: Calculator, inputs: Mapping[str, Any], *, embed: bool = False) -> str:
     """The HTML of one widget whose defaults are ``inputs`` (already validated)."""
-    result = calc.run(inputs)
+    try:
+        result = calc.run(inputs)
+    except Exception as exc:  # a broken calculator must fail the build, naming its file
+        raise RenderError(
+            f"calculator {calc.id!r} ({module_file(calc)}) failed to render: {type(exc).__name__}: {exc}"
+        ) from exc
     dom_id = _next_dom_id(calc.id)
     source_path, source = source_html(calc.module) if show_source.get() else ("", "")
     template = _env.get_template("widget.html")
