@@ -14,6 +14,7 @@ import importlib
 import json
 import logging
 import mimetypes
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -28,7 +29,7 @@ from mkdocs.utils import get_relative_url
 
 import calculators
 
-from . import fence, packages, render, wheel
+from . import embed, fence, offline, packages, render, snapshot, wheel
 
 log = logging.getLogger("mkdocs.plugins.calculators")
 
@@ -40,6 +41,8 @@ VENDOR_DIR = "assets/vendor"
 #: The Pyodide files a page needs: the loader, the Emscripten module, the wasm binary, the stdlib.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CHART_JS = "chart.js/dist/chart.umd.min.js"
+#: The runtime meta tag's keys that hold site URLs (written relative to each page).
+URL_KEYS = frozenset({"worker", "lock", "charts", "snapshot", "sw"})
 
 # `mkdocs serve` and the test server use mimetypes; module workers need the right types.
 mimetypes.add_type("application/wasm", ".wasm")
@@ -55,6 +58,12 @@ class CalculatorsConfig(base.Config):
     """Each widget can reveal the highlighted source of the module that computes it."""
     charts = c.Type(bool, default=True)
     """Ship Chart.js and draw the calculators' charts."""
+    offline = c.Type(bool, default=True)
+    """Write a service worker (``sw.js``) that precaches the site, so that after a first visit it
+    works offline, calculators included. Not used by ``mkdocs serve``."""
+    snapshot = c.Type(bool, default=True)
+    """Make a Pyodide memory snapshot with the calculators imported (needs Node.js at build time);
+    the worker restores it instead of booting Python, and boots normally if restoring fails."""
     packages = c.ListOfItems(c.Type(str), default=[])
     """The site's own calculator packages, by import name (a folder beside mkdocs.yml, or installed):
     stdlib-only modules that each define ``SPEC = Calculator(...)``; shipped in the browser wheel."""
@@ -67,7 +76,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         self._serving = False
         self._tmp = tempfile.TemporaryDirectory(prefix="calculators-")
         self._runtime: dict[str, str] = {}
-        self._built: tuple[str, Path, Path] | None = None
+        self._built: tuple[str, Path, Path, snapshot.Snapshot | None] | None = None
         self._packages: list[Path] = []
 
     # -- configuration ----------------------------------------------------------------------
@@ -120,10 +129,12 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         pyodide_dir = self._node_modules / "pyodide"
         for name in PYODIDE_FILES:
             add(f"{PYODIDE_DIR}/{name}", pyodide_dir / name)
-        whl, lock = self._wheel_and_lock(pyodide_dir)
+        whl, lock, snap = self._wheel_and_lock(pyodide_dir)
         add(f"{PYODIDE_DIR}/{whl.parent.name}/{whl.name}", whl)
         digest = hashlib.sha256(lock.read_bytes()).hexdigest()[:12]
         add(f"{PYODIDE_DIR}/pyodide-lock.json", lock)
+        if snap:
+            add(f"{PYODIDE_DIR}/{snap.path.name}", snap.path)
         if self.config.charts:
             add(f"{VENDOR_DIR}/chart.umd.min.js", self._node_modules / CHART_JS)
         for pattern in self.config.vendor:
@@ -136,16 +147,23 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             "worker": f"{RUNTIME_DIR}/worker.js",
             "lock": f"{PYODIDE_DIR}/pyodide-lock.json",
             "charts": f"{VENDOR_DIR}/chart.umd.min.js" if self.config.charts else "",
+            "snapshot": f"{PYODIDE_DIR}/{snap.path.name}" if snap else "",
+            "snapshotSha256": snap.sha256 if snap else "",
+            "sw": offline.SW_NAME if self.config.offline and not self._serving else "",
             "version": digest,
         }
+        # One standalone page per calculator, for iframes on other sites (embed.py).
+        embed.add_pages(files, config, lambda here: self.head_tags(here, has_widgets=True),
+                        show_source=self.config.show_source)
         return files
 
-    def _wheel_and_lock(self, pyodide_dir: Path) -> tuple[Path, Path]:
-        """The browser wheel and lock file, rebuilt only when the calculators' sources change
-        (``mkdocs serve`` calls ``on_files`` on every rebuild, most of them for Markdown edits)."""
+    def _wheel_and_lock(self, pyodide_dir: Path) -> tuple[Path, Path, snapshot.Snapshot | None]:
+        """The browser wheel, lock file and memory snapshot, rebuilt only when the calculators'
+        sources change (``mkdocs serve`` calls ``on_files`` on every rebuild, most of them for
+        Markdown edits)."""
         digest = wheel.sources_digest(packages=self._packages)
         if self._built and self._built[0] == digest:
-            return self._built[1], self._built[2]
+            return self._built[1:]
         out = Path(self._tmp.name)
         try:
             # The wheel sits in a folder named by its sources' digest: a new deployment gives it a
@@ -153,10 +171,17 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             whl = wheel.build_wheel(out / "wheels" / digest, packages=self._packages)
             lock = wheel.write_lock(pyodide_dir / "pyodide-lock.json", whl, out / "pyodide-lock.json",
                                     base_path=out / "wheels")
+            wheel.trim_lock(lock, keep=(wheel.DIST_NAME,))
         except wheel.WheelError as exc:
             raise PluginError(f"calculators: {exc}") from None
-        self._built = (digest, whl, lock)
-        return whl, lock
+        snap = None
+        if self.config.snapshot:
+            try:
+                snap = snapshot.make_snapshot(pyodide_dir, whl, out / "snapshot")
+            except snapshot.SnapshotError as exc:
+                raise PluginError(f"calculators: {exc}") from None
+        self._built = (digest, whl, lock, snap)
+        return whl, lock, snap
 
     # -- pages ------------------------------------------------------------------------------
 
@@ -167,17 +192,35 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         return fence.expand_short_headers(markdown)
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
-        """Tell the page script where the runtime lives, relative to this page."""
-        here = page.url or "."
-        runtime = {k: (get_relative_url(v, here) if k != "version" and v else v) for k, v in self._runtime.items()}
-        meta = f'<meta name="calculators-runtime" content="{_attr(json.dumps(runtime))}">'
-        return output.replace("</head>", f"{meta}\n</head>", 1)
+        """Tell the page where the runtime lives (relative to the page), and start Python early."""
+        return insert_head(output, self.head_tags(page.url or ".", has_widgets='data-calc="' in output))
+
+    def head_tags(self, here: str, *, has_widgets: bool) -> str:
+        """The runtime meta tag and boot.js, which starts the worker while the page still loads."""
+        runtime = {k: (get_relative_url(v, here) if k in URL_KEYS and v else v) for k, v in self._runtime.items()}
+        boot = get_relative_url(f"{RUNTIME_DIR}/boot.js", here)
+        start = " data-start" if has_widgets else ""
+        return (f'<meta name="calculators-runtime" content="{_attr(json.dumps(runtime))}">\n'
+                f'<script src="{_attr(boot)}"{start}></script>')
+
+    def on_post_build(self, *, config: Any) -> None:
+        if self.config.offline and not self._serving:
+            offline.write_service_worker(Path(config.site_dir))
 
     def on_serve(self, server: Any, *, config: Any, builder: Any) -> Any:
         server.watch(str(Path(calculators.__file__).parent))
         for folder in self._packages:
             server.watch(str(folder))
         return server
+
+
+def insert_head(html: str, tags: str) -> str:
+    """Put ``tags`` at the top of <head>, after the charset declaration: before the style sheets,
+    which a classic script would otherwise wait for."""
+    charset = re.search(r"<meta charset=[^>]*>", html)
+    if charset:
+        return html[: charset.end()] + "\n" + tags + html[charset.end():]
+    return html.replace("</head>", tags + "\n</head>", 1)
 
 
 def _attr(text: str) -> str:

@@ -119,3 +119,28 @@ def write_lock(base_lock: Path, wheel: Path, out_lock: Path, base_path: Path | N
             + (proc.stderr.strip() or proc.stdout.strip())
         )
     return out_lock
+
+
+def trim_lock(lock: Path, keep: tuple[str, ...]) -> Path:
+    """Cut the lock file down to ``keep`` and their dependencies, in place.
+
+    Pyodide's own lock lists ~360 packages (120 KB) that the calculators never load; every page
+    would download it before Python starts. What remains still names Pyodide's ABI and version.
+    """
+    import json
+
+    data = json.loads(lock.read_text())
+    packages = data["packages"]
+    wanted: set[str] = set()
+    todo = list(keep)
+    while todo:
+        name = todo.pop()
+        if name in wanted:
+            continue
+        if name not in packages:
+            raise WheelError(f"{name!r} is not in the lock file {lock}")
+        wanted.add(name)
+        todo.extend(packages[name].get("depends", []))
+    data["packages"] = {k: v for k, v in packages.items() if k in wanted}
+    lock.write_text(json.dumps(data, indent=1, sort_keys=True))
+    return lock

@@ -20,6 +20,7 @@
         worker: abs(raw.worker), lock: abs(raw.lock) + "?v=" + encodeURIComponent(raw.version || ""),
         charts: abs(raw.charts), chartsIntegrity: raw.chartsIntegrity || "", version: raw.version,
         snapshot: abs(raw.snapshot), snapshotSha256: raw.snapshotSha256 || "",
+        sw: abs(raw.sw),
       };
     } catch (err) {
       console.error("calculators: bad runtime meta tag", err);

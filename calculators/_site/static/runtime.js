@@ -17,7 +17,16 @@
   // widgets say interactive mode is unavailable and keep their pre-rendered numbers.
   const BOOT_TIMEOUT_MS = window.calculatorsBootTimeoutMs || 60000;
 
-  const runtime = readRuntime();
+  // boot.js (top of <head>) parsed the runtime meta tag and, on a page with widgets, already
+  // started the worker.
+  const boot = window.calculatorsBoot || null;
+  const runtime = boot ? boot.runtime : null;
+  // Python cannot be interrupted from outside (that needs SharedArrayBuffer, hence cross-origin
+  // isolation headers, which GitHub Pages cannot send): a calculation that runs past this limit
+  // ends its worker, and a new one boots (from the snapshot, in about a second).
+  const RUN_TIMEOUT_MS = window.calculatorsRunTimeoutMs || 10000;
+  // A page whose calculations keep running away stops restarting Python after this many times.
+  const MAX_RESTARTS = 3;
   const widgets = new Map(); // DOM id → Widget
   let worker = null;
   let workerReady = false;
@@ -26,28 +35,12 @@
   let progress = "Loading Python…";
   let chartLib = null;
 
-  function readRuntime() {
-    const meta = document.querySelector('meta[name="calculators-runtime"]');
-    if (!meta) return null;
-    try {
-      const raw = JSON.parse(meta.getAttribute("content"));
-      const abs = (u) => (u ? new URL(u, document.baseURI).href : "");
-      return {
-        worker: abs(raw.worker), lock: abs(raw.lock) + "?v=" + encodeURIComponent(raw.version || ""),
-        charts: abs(raw.charts), version: raw.version,
-      };
-    } catch (err) {
-      console.error("calculators: bad runtime meta tag", err);
-      return null;
-    }
-  }
-
   // -- the worker --------------------------------------------------------------------------
 
   function ensureWorker() {
     if (worker || workerFailed || !runtime) return;
     try {
-      worker = new Worker(runtime.worker, { type: "module", name: "calculators" });
+      worker = boot.start();
     } catch (err) {
       failAll("Interactive mode is unavailable: " + err.message);
       return;
@@ -57,12 +50,44 @@
       event.preventDefault();
       failAll("Interactive mode is unavailable (the Python runtime did not load). The values shown are for the defaults.");
     };
-    worker.postMessage({ type: MSG.INIT, lockFileURL: runtime.lock });
-    bootTimer = setTimeout(() => {
-      if (!workerReady) {
-        failAll(`Interactive mode is unavailable: Python did not start within ${Math.round(BOOT_TIMEOUT_MS / 1000)} s. The values shown are for the defaults.`);
-      }
-    }, BOOT_TIMEOUT_MS);
+    boot.messages.splice(0).forEach(onWorkerMessage); // sent before this script took the worker over
+    if (!workerReady && !workerFailed) {
+      clearTimeout(bootTimer);
+      bootTimer = setTimeout(() => {
+        if (!workerReady) {
+          failAll(`Interactive mode is unavailable: Python did not start within ${Math.round(BOOT_TIMEOUT_MS / 1000)} s. The values shown are for the defaults.`);
+        }
+      }, BOOT_TIMEOUT_MS);
+    }
+  }
+
+  /** A calculation ran past the time limit: end the worker, tell that widget, start a new one. */
+  function replaceWorker(culprit) {
+    const limit = window.calculatorsRuntime.runTimeoutMs;
+    boot.stop();
+    worker = null;
+    workerReady = false;
+    window.calculatorsRuntime.restarts += 1;
+    widgets.forEach((w) => {
+      if (!w.inflight) return;
+      w.cancelRun(); // the new worker recomputes it (READY), except the culprit
+      w.dirty = w !== culprit;
+    });
+    culprit.stalled = true;
+    culprit.setState(STATE.ERROR);
+    culprit.message.textContent = `This calculation took longer than ${formatSeconds(limit)} and was stopped. ` +
+      "Python restarted; change an input to try again.";
+    culprit.setStatus("Stopped: the calculation took too long");
+    if (window.calculatorsRuntime.restarts > MAX_RESTARTS) {
+      failAll("Interactive mode was switched off: calculations kept running too long. The values shown are the last computed.");
+      return;
+    }
+    progress = "Restarting Python…";
+    ensureWorker();
+  }
+
+  function formatSeconds(ms) {
+    return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${Math.round(ms)} ms`;
   }
 
   function onWorkerMessage(msg) {
@@ -76,7 +101,11 @@
         workerReady = true;
         window.calculatorsRuntime.bootMs = msg.bootMs;
         window.calculatorsRuntime.python = msg.python;
-        widgets.forEach((w) => w.request());
+        window.calculatorsRuntime.bootMode = msg.mode;
+        window.calculatorsRuntime.timings = Object.fromEntries(
+          Object.entries(msg.timings || {}).map(([k, t]) => [k, Math.round(t - performance.timeOrigin)]));
+        widgets.forEach((w) => { if (!w.stalled) w.request(); });
+        registerServiceWorker();
         break;
       case MSG.RESULT: {
         const w = widgets.get(msg.widget);
@@ -95,10 +124,26 @@
     }
   }
 
+  // -- offline reading ---------------------------------------------------------------------
+  //
+  // The service worker (sw.js, written by the plugin) precaches the whole site so that it works
+  // offline after this visit. It is registered only once Python is ready, or once a page without
+  // widgets has loaded, so that its downloads never compete with the first boot; never from
+  // inside a frame (an embed on another site should not fill its reader's storage).
+  let swRegistered = false;
+
+  function registerServiceWorker() {
+    if (swRegistered || !runtime || !runtime.sw || !("serviceWorker" in navigator) || window.top !== window) return;
+    swRegistered = true;
+    navigator.serviceWorker.register(runtime.sw).catch((err) => console.warn("calculators: offline mode unavailable:", err.message));
+  }
+
+  window.addEventListener("load", () => { if (!worker) registerServiceWorker(); });
+
   function failAll(message) {
     clearTimeout(bootTimer);
     workerFailed = message;
-    if (worker) worker.terminate();
+    if (boot) boot.stop();
     worker = null;
     widgets.forEach((w) => w.fail(message));
   }
@@ -129,6 +174,7 @@
       this.seq = 0;
       this.inflight = 0;
       this.dirty = false;
+      this.announcer = new Announcer(this);
       this.bind();
       this.applyUrl();
       this.drawCharts(this.chartData);
@@ -150,6 +196,7 @@
           const field = this.fields.get(name);
           if (!field) return;
           field.value = sliderToValue(slider);
+          slider.setAttribute("aria-valuetext", field.value);
           this.request();
         });
       });
@@ -160,6 +207,7 @@
       if (reset) reset.addEventListener("click", () => { this.setValues(this.defaults); this.showNotice(""); this.request(); });
       const copy = this.root.querySelector('[data-action="copy-link"]');
       if (copy) copy.addEventListener("click", () => this.copyLink(copy));
+      bindEmbedSnippet(this);
     }
 
     applyPreset(btn) {
@@ -192,6 +240,7 @@
       const v = Number(value);
       if (!slider || value === "" || !Number.isFinite(v)) return;
       slider.value = String(slider.dataset.scale === "log" ? (v > 0 ? Math.log2(v) : slider.min) : v);
+      slider.setAttribute("aria-valuetext", value); // a log slider's own value is an exponent
     }
 
     urlKey(name) { return this.embed ? name : this.calc + "." + name; }
@@ -229,6 +278,7 @@
     }
 
     request() {
+      this.stalled = false;
       if (!worker || !workerReady) { this.dirty = true; return; } // READY sends every widget's inputs
       if (this.inflight) { this.dirty = true; this.setState(STATE.LOADING); return; }
       this.dirty = false;
@@ -236,11 +286,17 @@
       this.inflight = this.seq;
       if (this.root.dataset.state !== STATE.READY) this.setState(STATE.LOADING);
       worker.postMessage({ type: MSG.RUN, widget: this.id, calc: this.calc, seq: this.seq, inputs: this.rawInputs() });
+      this.runTimer = setTimeout(() => replaceWorker(this), window.calculatorsRuntime.runTimeoutMs);
+    }
+
+    cancelRun() {
+      clearTimeout(this.runTimer);
+      this.inflight = 0;
     }
 
     onResult(seq, result) {
       if (seq !== this.inflight) return;
-      this.inflight = 0;
+      this.cancelRun();
       if (this.dirty) { this.request(); return; } // newer inputs arrived meanwhile: only they count
       this.render(result);
       this.setState(STATE.READY);
@@ -249,7 +305,7 @@
 
     onError(seq, message) {
       if (seq !== this.inflight) return;
-      this.inflight = 0;
+      this.cancelRun();
       if (this.dirty) { this.request(); return; }
       this.setState(STATE.ERROR);
       this.message.textContent = "This calculation failed: " + message;
@@ -257,7 +313,7 @@
     }
 
     fail(message) {
-      this.inflight = 0;
+      this.cancelRun();
       this.setState(STATE.ERROR);
       this.message.textContent = message;
       this.setStatus("Static values (interactive mode unavailable)");
@@ -285,6 +341,8 @@
       this.chartData = result.charts || [];
       this.drawCharts(this.chartData);
       this.updateUrl(result.inputs);
+      this.announcer.rendered();
+      embedRendered(this, result);
     }
 
     changed(inputs) {
@@ -357,6 +415,60 @@
       this.charts.forEach((c) => c && c.destroy());
       this.charts = [];
       this.drawCharts(this.chartData);
+    }
+  }
+
+  // -- announcements -----------------------------------------------------------------------
+  //
+  // Screen readers hear a short summary of a widget's main outputs through its polite live region
+  // ([data-announce]) once the reader's input has settled: no result for ANNOUNCE_SETTLE_MS after
+  // the last one. Dragging a slider or holding an arrow key thus yields one announcement, not one
+  // per step. Only results that follow the reader's own input are announced (not the first
+  // Python result after boot, nor values from the URL). Notes and errors stay in [data-message].
+  const ANNOUNCE_SETTLE_MS = 750;
+
+  class Announcer {
+    constructor(widget) {
+      this.root = widget.root;
+      this.region = widget.root.querySelector("[data-announce]");
+      this.armed = false;
+      this.timer = 0;
+      this.last = "";
+      if (!this.region) return;
+      const arm = () => { this.armed = true; clearTimeout(this.timer); this.timer = 0; };
+      this.root.addEventListener("input", arm);
+      this.root.addEventListener("change", arm);
+      this.root.addEventListener("click", (e) => {
+        if (e.target.closest && e.target.closest('button[data-preset], [data-action="reset"]')) arm();
+      });
+    }
+
+    get pending() { return Boolean(this.timer); }
+
+    rendered() {
+      if (!this.region || !this.armed) return;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.speak(), ANNOUNCE_SETTLE_MS);
+    }
+
+    speak() {
+      this.timer = 0;
+      this.armed = false;
+      const text = this.summary();
+      if (!text || text === this.last) return;
+      this.last = text;
+      this.region.textContent = text;
+    }
+
+    // "Label: text; Label: text" over the primary outputs (all outputs when none is primary).
+    summary() {
+      let outs = this.root.querySelectorAll(".calc__out--primary");
+      if (!outs.length) outs = this.root.querySelectorAll(".calc__out");
+      return Array.from(outs).map((out) => {
+        const dt = out.querySelector("dt");
+        const value = out.querySelector("output");
+        return (dt ? dt.textContent.trim() + ": " : "") + (value ? value.textContent.trim() : "");
+      }).join("; ");
     }
   }
 
@@ -480,6 +592,159 @@
     box.replaceChildren(grid);
   }
 
+  // -- embedding ---------------------------------------------------------------------------
+  //
+  // On a chapter page: each widget's "Embed this calculator" snippet. On an embed page
+  // (embed/<id>/, a widget root with data-embed): the theme, and, inside a frame, messages to and
+  // from the host page. Every message is a plain object with source: "calculators":
+  //   embed → host  {type: "ready", id, version}                    Python computed the first result
+  //                 {type: "resize", height}                        the content's height (CSS px), on change
+  //                 {type: "values", id, inputs, outputs, text}     after each result
+  //   host → embed  {type: "set", inputs: {<param>: string|number}} known parameters only
+  //                 {type: "get"}                                   answered with "values"
+  // Origin rule: a message is read only when its source is window.parent and its origin is the
+  // parent's: the origin of document.referrer, or, when the host withheld its referrer, the
+  // origin of the first valid message. Messages go to that origin; while it is unknown, to "*"
+  // (they carry only the calculator's public inputs and outputs). Values from a message reach the
+  // same fields a reader types in, and from there Python's checks; nothing reaches innerHTML.
+
+  const EMBED_SOURCE = "calculators";
+  const EMBED_VALUE_MAX = 64; // characters of one string value in a "set" message
+
+  function isPlainObject(value) {
+    if (value === null || typeof value !== "object") return false;
+    const proto = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null;
+  }
+
+  function siteRoot() {
+    // The worker lives at <site>/assets/calc/worker.js, whatever the page's depth or sub-path.
+    return runtime && runtime.worker ? new URL("../../", runtime.worker) : new URL("/", location.href);
+  }
+
+  function embedSnippet(widget, inputs) {
+    const attr = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+    const params = new URLSearchParams(widget.changed(inputs)).toString();
+    const script = new URL("assets/calc/embed.js", siteRoot()).href;
+    return `<div data-calculator-embed="${attr(widget.calc)}"${params ? ` data-params="${attr(params)}"` : ""}></div>\n` +
+      `<script src="${attr(script)}" async></script>`;
+  }
+
+  function bindEmbedSnippet(widget) {
+    const code = widget.root.querySelector("[data-embed-snippet]");
+    if (!code) return;
+    widget.snippet = code;
+    code.textContent = embedSnippet(widget, widget.rawInputs());
+    const button = widget.root.querySelector('[data-action="copy-embed"]');
+    if (!button) return;
+    button.addEventListener("click", () => {
+      const label = button.textContent;
+      const done = (ok) => {
+        button.textContent = ok ? "Snippet copied" : "Copy failed";
+        setTimeout(() => { button.textContent = label; }, 1500);
+      };
+      if (navigator.clipboard) navigator.clipboard.writeText(code.textContent).then(() => done(true), () => done(false));
+      else done(false);
+    });
+  }
+
+  // The embed page's own state: null on every other page.
+  const embedPage = (function () {
+    const root = document.querySelector(".calc[data-embed]");
+    if (!root) return null;
+    const query = new URLSearchParams(location.search).get("theme");
+    const forced = query === "dark" || query === "light" ? query : null;
+    const media = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+    const applyTheme = () => {
+      const dark = forced ? forced === "dark" : Boolean(media && media.matches);
+      document.body.setAttribute("data-md-color-scheme", dark ? "slate" : "default");
+    };
+    applyTheme();
+    if (!forced && media && media.addEventListener) media.addEventListener("change", applyTheme);
+    const framed = window.parent !== window;
+    let origin = "";
+    try { if (document.referrer) origin = new URL(document.referrer).origin; } catch (err) { origin = ""; }
+    return { root, framed, origin: origin === "null" ? "" : origin, ready: false, last: null, height: -1 };
+  })();
+
+  function embedPost(msg) {
+    if (!embedPage || !embedPage.framed) return;
+    window.parent.postMessage(Object.assign({ source: EMBED_SOURCE }, msg), embedPage.origin || "*");
+  }
+
+  function embedValues(widget, result) {
+    return { type: "values", id: widget.calc, inputs: result.inputs, outputs: result.raw, text: result.text };
+  }
+
+  function embedRendered(widget, result) {
+    if (widget.snippet) widget.snippet.textContent = embedSnippet(widget, result.inputs);
+    if (!embedPage || widget.root !== embedPage.root) return;
+    const link = document.querySelector("a[data-chapter-link]");
+    if (link) {
+      // "Open in the chapter" carries the current inputs, with the chapter's prefixed keys.
+      const url = new URL(link.href);
+      Array.from(url.searchParams.keys()).forEach((key) => { if (key.startsWith(widget.calc + ".")) url.searchParams.delete(key); });
+      const changed = widget.changed(result.inputs);
+      Object.keys(changed).forEach((name) => url.searchParams.set(widget.calc + "." + name, changed[name]));
+      link.href = url.href;
+    }
+    embedPage.last = result;
+    if (!embedPage.ready) {
+      embedPage.ready = true;
+      embedPost({ type: "ready", id: widget.calc, version: runtime ? runtime.version : "" });
+    }
+    embedPost(embedValues(widget, result));
+  }
+
+  // Inputs from a "set" message, or null: every key a known parameter, every value a finite
+  // number or a short string.
+  function embedInputs(widget, inputs) {
+    if (!isPlainObject(inputs)) return null;
+    const names = Object.keys(inputs);
+    if (!names.length) return null;
+    const ok = names.every((name) => {
+      const v = inputs[name];
+      return widget.fields.has(name) &&
+        ((typeof v === "number" && Number.isFinite(v)) || (typeof v === "string" && v.length <= EMBED_VALUE_MAX));
+    });
+    return ok ? inputs : null;
+  }
+
+  function onEmbedMessage(event) {
+    if (!embedPage.framed || event.source !== window.parent) return;
+    if (embedPage.origin && event.origin !== embedPage.origin) return;
+    const msg = event.data;
+    if (!isPlainObject(msg) || msg.source !== EMBED_SOURCE) return;
+    const widget = Array.from(widgets.values()).find((w) => w.root === embedPage.root);
+    if (!widget) return;
+    if (msg.type === "set") {
+      const values = embedInputs(widget, msg.inputs);
+      if (!values) return;
+      if (!embedPage.origin && event.origin !== "null") embedPage.origin = event.origin;
+      widget.setValues(values);
+      widget.finalize = true;
+      widget.request();
+    } else if (msg.type === "get") {
+      if (!embedPage.origin && event.origin !== "null") embedPage.origin = event.origin;
+      if (embedPage.last) embedPost(embedValues(widget, embedPage.last));
+    }
+  }
+
+  function startEmbed() {
+    if (!embedPage || !embedPage.framed) return;
+    window.addEventListener("message", onEmbedMessage);
+    const content = document.querySelector("[data-calc-embed-content]") || document.body;
+    const report = () => {
+      const height = Math.ceil(content.getBoundingClientRect().height);
+      if (height === embedPage.height) return;
+      embedPage.height = height;
+      embedPost({ type: "resize", height });
+    };
+    if (window.ResizeObserver) new ResizeObserver(report).observe(content);
+    else window.addEventListener("resize", report);
+    report();
+  }
+
   // -- page lifecycle ----------------------------------------------------------------------
 
   function hydrate() {
@@ -503,7 +768,9 @@
   new MutationObserver(() => widgets.forEach((w) => w.redrawCharts()))
     .observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 
-  window.calculatorsRuntime = { widgets, MSG, STATE, get ready() { return workerReady; }, bootMs: null, python: null };
+  window.calculatorsRuntime = { widgets, MSG, STATE, get ready() { return workerReady; }, bootMs: null, python: null, bootMode: null,
+    timings: null, restarts: 0, runTimeoutMs: RUN_TIMEOUT_MS };
+  startEmbed();
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(() => hydrate()); // mkdocs-material: every page, instant navigation included
