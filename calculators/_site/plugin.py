@@ -29,7 +29,7 @@ from mkdocs.utils import get_relative_url
 
 import calculators
 
-from . import embed, fence, offline, packages, render, snapshot, wheel
+from . import embed, fence, offline, packages, render, security, snapshot, wheel
 
 log = logging.getLogger("mkdocs.plugins.calculators")
 
@@ -61,6 +61,9 @@ class CalculatorsConfig(base.Config):
     offline = c.Type(bool, default=True)
     """Write a service worker (``sw.js``) that precaches the site, so that after a first visit it
     works offline, calculators included. Not used by ``mkdocs serve``."""
+    security = c.Type(bool, default=True)
+    """Give every page a Content-Security-Policy meta tag (only the site's own scripts, plus
+    WebAssembly) and integrity hashes on its scripts and style sheets. Not under ``mkdocs serve``."""
     snapshot = c.Type(bool, default=True)
     """Make a Pyodide memory snapshot with the calculators imported (needs Node.js at build time);
     the worker restores it instead of booting Python, and boots normally if restoring fails."""
@@ -147,6 +150,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             "worker": f"{RUNTIME_DIR}/worker.js",
             "lock": f"{PYODIDE_DIR}/pyodide-lock.json",
             "charts": f"{VENDOR_DIR}/chart.umd.min.js" if self.config.charts else "",
+            "chartsIntegrity": security.sri((self._node_modules / CHART_JS).read_bytes()) if self.config.charts else "",
+            "lockSha256": hashlib.sha256(lock.read_bytes()).hexdigest(),
             "snapshot": f"{PYODIDE_DIR}/{snap.path.name}" if snap else "",
             "snapshotSha256": snap.sha256 if snap else "",
             "sw": offline.SW_NAME if self.config.offline and not self._serving else "",
@@ -204,8 +209,13 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
                 f'<script src="{_attr(boot)}"{start}></script>')
 
     def on_post_build(self, *, config: Any) -> None:
-        if self.config.offline and not self._serving:
-            offline.write_service_worker(Path(config.site_dir))
+        if self._serving:  # the live-reload script is inline; a dev server needs no offline copy
+            return
+        site_dir = Path(config.site_dir)
+        if self.config.security:
+            security.harden_site(site_dir)
+        if self.config.offline:  # last: its version covers the pages as finally written
+            offline.write_service_worker(site_dir)
 
     def on_serve(self, server: Any, *, config: Any, builder: Any) -> Any:
         server.watch(str(Path(calculators.__file__).parent))

@@ -20,7 +20,7 @@
         worker: abs(raw.worker), lock: abs(raw.lock) + "?v=" + encodeURIComponent(raw.version || ""),
         charts: abs(raw.charts), chartsIntegrity: raw.chartsIntegrity || "", version: raw.version,
         snapshot: abs(raw.snapshot), snapshotSha256: raw.snapshotSha256 || "",
-        sw: abs(raw.sw),
+        sw: abs(raw.sw), lockSha256: raw.lockSha256 || "",
       };
     } catch (err) {
       console.error("calculators: bad runtime meta tag", err);
@@ -47,7 +47,7 @@
         this.messages.push({ type: "error", message: "the Python runtime did not load" });
       };
       worker.postMessage({
-        type: "init", lockFileURL: this.runtime.lock,
+        type: "init", lockFileURL: this.runtime.lock, lockSha256: this.runtime.lockSha256,
         snapshotURL: this.runtime.snapshot, snapshotSha256: this.runtime.snapshotSha256,
       });
       this.worker = worker;

@@ -248,15 +248,33 @@
     applyUrl() {
       const params = new URLSearchParams(location.search);
       const values = {};
+      const unknown = {};
       let any = false;
       params.forEach((value, key) => {
         const prefix = this.embed ? "" : this.calc + ".";
         if (!key.startsWith(prefix)) return;
         const name = key.slice(prefix.length);
         if (this.fields.has(name)) { values[name] = value; any = true; }
+        else if (prefix && name) unknown[name] = value; // an embed page's plain keys may be anyone's
       });
-      // Unknown keys with our prefix, or bad values, are left to Python's notes.
       if (any) { this.fromUrl = true; this.setValues(values); }
+      // The first run sends the link's own strings, not what the form made of them (a number field
+      // empties "0x1F", a select cannot hold "h900"), and our prefix's unknown keys: Python's notes
+      // then name what the link said. A field edited since keeps its edit.
+      const shown = {};
+      Object.keys(values).forEach((name) => { shown[name] = this.fields.get(name).value; });
+      this.urlRaw = Object.assign(unknown, values);
+      this.urlShown = shown;
+    }
+
+    runInputs() {
+      const raw = this.rawInputs();
+      if (this.urlRaw) {
+        Object.keys(this.urlRaw).forEach((name) => {
+          if (!this.fields.has(name) || this.fields.get(name).value === this.urlShown[name]) raw[name] = this.urlRaw[name];
+        });
+      }
+      return raw;
     }
 
     rawInputs() {
@@ -270,6 +288,7 @@
     setStatus(text) { if (this.status) this.status.textContent = text; }
 
     start() {
+      if (!runtime) workerFailed = workerFailed || "Interactive mode is unavailable (the runtime did not load). The values shown are for the defaults.";
       if (workerFailed) { this.fail(workerFailed); return; }
       this.setState(STATE.LOADING);
       this.setStatus(progress);
@@ -285,7 +304,7 @@
       this.seq += 1;
       this.inflight = this.seq;
       if (this.root.dataset.state !== STATE.READY) this.setState(STATE.LOADING);
-      worker.postMessage({ type: MSG.RUN, widget: this.id, calc: this.calc, seq: this.seq, inputs: this.rawInputs() });
+      worker.postMessage({ type: MSG.RUN, widget: this.id, calc: this.calc, seq: this.seq, inputs: this.runInputs() });
       this.runTimer = setTimeout(() => replaceWorker(this), window.calculatorsRuntime.runTimeoutMs);
     }
 
@@ -320,6 +339,7 @@
     }
 
     render(result) {
+      this.urlRaw = null; // from now on the form holds Python's values
       this.outputs.forEach((el) => {
         const name = el.dataset.output;
         if (!(name in result.raw)) return;
@@ -490,6 +510,7 @@
       chartLib = new Promise((resolve, reject) => {
         const s = document.createElement("script");
         s.src = runtime.charts;
+        if (runtime.chartsIntegrity) s.integrity = runtime.chartsIntegrity;
         s.async = true;
         s.onload = () => resolve(window.Chart);
         s.onerror = () => reject(new Error("chart library failed to load"));

@@ -1,7 +1,7 @@
 // The calculators' Web Worker: one Pyodide for every widget of a page session.
 //
 // Messages (see MSG in runtime.js, the page side):
-//   page → worker  {type: "init", lockFileURL, snapshotURL?, snapshotSha256?}
+//   page → worker  {type: "init", lockFileURL, lockSha256?, snapshotURL?, snapshotSha256?}
 //                                                          boot Python, import the calculators
 //                  {type: "run", widget, calc, seq, inputs} compute one widget (inputs: raw strings)
 //   worker → page  {type: "progress", stage}               boot progress, for the widgets' status line
@@ -49,13 +49,27 @@ async function fetchSnapshot(url, sha256) {
   return image;
 }
 
-async function boot({ lockFileURL, snapshotURL, snapshotSha256 }) {
+/** The lock file's text, checked against its sha256 (it holds the wheel's sha256 in turn). */
+async function fetchLock(url, sha256) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`lock file: HTTP ${response.status}`);
+  const text = await response.text();
+  if (sha256 && self.crypto && crypto.subtle) {
+    const actual = hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+    if (actual !== sha256) throw new Error("the lock file does not match this page's version");
+  }
+  return text;
+}
+
+async function boot({ lockFileURL, lockSha256, snapshotURL, snapshotSha256 }) {
   const started = performance.now();
   postMessage({ type: MSG.PROGRESS, stage: "Loading Python…" });
+  const lockURL = new URL(lockFileURL, import.meta.url);
   const options = {
     indexURL: new URL("../pyodide/", import.meta.url).href,
-    // An absolute lockFileURL: a relative one fails with "Invalid base URL" when a package loads.
-    lockFileURL: new URL(lockFileURL, import.meta.url).href,
+    lockFileContents: fetchLock(lockURL.href, lockSha256),
+    // Absolute: a relative base fails with "Invalid base URL" when a package loads.
+    packageBaseUrl: new URL(".", lockURL).href,
     fullStdLib: false,
   };
   let pyodide = null;

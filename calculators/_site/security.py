@@ -1,0 +1,122 @@
+"""Content-Security-Policy and Subresource Integrity for every built page.
+
+GitHub Pages sends no security headers, so the policy travels in a ``<meta http-equiv>`` tag at
+the top of each page's ``<head>``. It lets a page run only the site's own script files, the few
+inline scripts the theme writes (each allowed by its sha256 — an attacker's injected script has
+another hash), and WebAssembly (``'wasm-unsafe-eval'``, which Pyodide needs). Styles may be
+inline (KaTeX and Chart.js set style attributes); nothing may load from another origin.
+
+Every ``<script src>`` and style sheet of the site gets an ``integrity`` hash, so the browser
+refuses a file that is not the one this build wrote. (The worker checks the lock file and the
+snapshot by sha256 itself, and Pyodide checks the wheel against the lock.)
+
+Applied after the build, to the finished HTML files (``on_post_build``); not under
+``mkdocs serve``, whose live-reload script is injected inline at request time.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+#: Directives besides script-src. frame-ancestors cannot be set from a meta tag (embeds rely on
+#: that: any site may frame /embed/ pages).
+POLICY = (
+    "default-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+)
+EXECUTABLE_TYPES = ("", "text/javascript", "application/javascript", "module")
+
+_INLINE_SCRIPT = re.compile(r"<script(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</script>", re.S | re.I)
+_SRC = re.compile(r"""<script\b[^>]*?\ssrc=["']([^"']+)["'][^>]*>""", re.I)
+_STYLESHEET = re.compile(r"""<link\b(?=[^>]*\brel=["']?stylesheet)[^>]*?\shref=["']([^"']+)["'][^>]*>""", re.I)
+_CHARSET = re.compile(r"<meta charset=[^>]*>", re.I)
+
+
+class IntegrityError(RuntimeError):
+    pass
+
+
+def sri(data: bytes) -> str:
+    return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode()
+
+
+def _type(attrs: str) -> str:
+    m = re.search(r"""\btype=["']?([^"'\s>]+)""", attrs, re.I)
+    return m.group(1).lower() if m else ""
+
+
+def inline_script_hashes(html: str) -> list[str]:
+    """CSP source expressions for the page's executable inline scripts."""
+    hashes = []
+    for m in _INLINE_SCRIPT.finditer(html):
+        attrs = m.group("attrs") or ""
+        if re.search(r"\ssrc=", attrs, re.I) or _type(attrs) not in EXECUTABLE_TYPES:
+            continue
+        digest = base64.b64encode(hashlib.sha256(m.group("body").encode()).digest()).decode()
+        hashes.append(f"'sha256-{digest}'")
+    return sorted(set(hashes))
+
+
+def policy(html: str) -> str:
+    script = " ".join(["script-src 'self' 'wasm-unsafe-eval'", *inline_script_hashes(html)])
+    return "; ".join([POLICY[0], script, *POLICY[1:]])
+
+
+def _local_file(url: str, page: Path, site_dir: Path) -> Path | None:
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc or not parts.path:
+        return None
+    path = (site_dir / parts.path.lstrip("/")) if parts.path.startswith("/") else (page.parent / parts.path)
+    path = path.resolve()
+    return path if path.is_file() and path.is_relative_to(site_dir.resolve()) else None
+
+
+def add_integrity(html: str, page: Path, site_dir: Path, cache: dict[Path, str]) -> str:
+    """Add ``integrity`` to each local script and style sheet tag that lacks one."""
+
+    def tag(m: re.Match) -> str:
+        text = m.group(0)
+        if "integrity=" in text:
+            return text
+        file = _local_file(m.group(1), page, site_dir)
+        if file is None:
+            return text
+        if file not in cache:
+            cache[file] = sri(file.read_bytes())
+        return text[:-1].rstrip("/").rstrip() + f' integrity="{cache[file]}">'
+
+    return _STYLESHEET.sub(tag, _SRC.sub(tag, html))
+
+
+def harden_page(html: str, page: Path, site_dir: Path, cache: dict[Path, str] | None = None) -> str:
+    html = add_integrity(html, page, site_dir, {} if cache is None else cache)
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}">'
+    charset = _CHARSET.search(html)
+    if charset:
+        return html[: charset.end()] + "\n" + meta + html[charset.end():]
+    return html.replace("<head>", "<head>\n" + meta, 1)
+
+
+def harden_site(site_dir: Path) -> int:
+    """Apply the policy and integrity hashes to every HTML file of a built site; returns the count."""
+    cache: dict[Path, str] = {}
+    count = 0
+    for page in sorted(site_dir.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        if 'http-equiv="Content-Security-Policy"' in html:
+            continue
+        page.write_text(harden_page(html, page, site_dir, cache), encoding="utf-8")
+        count += 1
+    return count

@@ -1,0 +1,83 @@
+"""Security: the Content-Security-Policy holds on every page, and tampered files are refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from e2e_helpers import output, wait_ready
+
+pytestmark = pytest.mark.e2e
+
+KV = "inference/kv-cache/"
+RECORD_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener('securitypolicyviolation',
+  (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+"""
+
+
+def site_pages(site_dir):
+    pages = []
+    for html in sorted(site_dir.rglob("index.html")):
+        rel = html.parent.relative_to(site_dir).as_posix()
+        pages.append("" if rel == "." else rel + "/")
+    return pages
+
+
+def test_every_page_works_under_its_policy_with_no_violation(context, base_url, site_dir):
+    context.add_init_script(RECORD_VIOLATIONS)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    pages = site_pages(site_dir)
+    assert len(pages) >= 9
+    for path in pages:
+        page.goto(base_url + path)
+        csp = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
+        assert "script-src 'self' 'wasm-unsafe-eval'" in csp and "unsafe-inline'" not in csp.split("style-src")[0]
+        if page.locator(".calc").count():
+            wait_ready(page)
+        # Every script and style sheet of the site carries its integrity hash.
+        missing = page.evaluate("""() => [...document.querySelectorAll('script[src], link[rel=stylesheet]')]
+            .filter((e) => !e.integrity).map((e) => e.src || e.href)""")
+        assert missing == [], (path, missing)
+        assert page.evaluate("window.__violations") == [], path
+    assert errors == []
+
+
+def test_an_injected_inline_handler_does_not_run(context, base_url):
+    context.add_init_script(RECORD_VIOLATIONS)
+    page = context.new_page()
+    page.goto(base_url + KV)
+    wait_ready(page, "kv-cache")
+    page.evaluate("""() => document.body.insertAdjacentHTML('beforeend',
+        '<img src="data:," onerror="window.__pwned = 1"><script>window.__pwned = 2<\\/script>')""")
+    page.wait_for_function("window.__violations.length > 0")
+    assert page.evaluate("window.__pwned") is None
+    assert any("script-src" in v for v in page.evaluate("window.__violations"))
+
+
+def test_a_tampered_runtime_file_is_refused_and_the_numbers_stay(page, base_url):
+    def tampered(route):
+        body = route.fetch().text() + "\nwindow.__tampered = true;"
+        route.fulfill(body=body, content_type="text/javascript")
+
+    page.context.route("**/assets/calc/boot.js", tampered)
+    page.goto(base_url + KV)
+    page.wait_for_selector('.calc[data-state="error"]')
+    assert page.evaluate("window.__tampered") is None
+    assert "Interactive mode is unavailable" in page.text_content(".calc [data-message]")
+    assert output(page, "kv-cache", "kv_bytes_per_token") == ("131072", "128 KiB")
+
+
+def test_a_lock_file_from_another_version_is_refused(page, base_url):
+    def other_version(route):
+        route.fulfill(body=route.fetch().text().replace('"calculators"', '"calculators" ', 1),
+                      content_type="application/json")
+
+    page.context.route("**/pyodide-lock.json*", other_version)
+    page.add_init_script("window.calculatorsBootTimeoutMs = 30000")
+    page.goto(base_url + KV)
+    page.wait_for_selector('.calc[data-state="error"]', timeout=60_000)
+    assert "lock file does not match" in page.text_content(".calc [data-message]")
+    assert output(page, "kv-cache", "kv_bytes_per_token") == ("131072", "128 KiB")
