@@ -2,6 +2,11 @@
 
 ``SITE_DIR`` names a site built by ``make site``; without it the fixture builds one with
 ``mkdocs build --strict`` into a temporary folder.
+
+The built pages carry a Content-Security-Policy without ``'unsafe-eval'``, and the tests run
+under it (no ``bypass_csp``). Playwright evaluates a *expression* string given to
+``wait_for_function`` with eval() while polling, which the policy blocks: always pass a function,
+``"() => window.calculatorsRuntime.ready"``, never ``"window.calculatorsRuntime.ready"``.
 """
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ def test_a_calculation_past_the_time_limit_replaces_the_worker(page, base_url):
     assert output(page, "kv-cache", "kv_bytes_per_token")[1] == "128 KiB"
     # A sane limit again: the new worker boots and the reader's next input is computed.
     page.evaluate("window.calculatorsRuntime.runTimeoutMs = 10000")
-    page.wait_for_function("window.calculatorsRuntime.ready", timeout=60_000)
+    page.wait_for_function("() => window.calculatorsRuntime.ready", timeout=60_000)
     set_field(page, "kv-cache", "context", "131072")
     settle(page, "kv-cache")
     assert output(page, "kv-cache", "kv_bytes_total")[1] == "16 GiB"

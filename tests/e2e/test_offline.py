@@ -20,7 +20,7 @@ def visit_and_install(page, url: str) -> None:
     page.goto(url)
     wait_ready(page, "kv-cache")
     page.evaluate(SW_READY)  # active only once every page and asset is precached
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
 
 
 def test_after_a_first_visit_the_chapter_computes_offline(page, base_url):

@@ -45,7 +45,7 @@ def test_widgets_follow_the_palette_toggle(page, base_url):
     wait_ready(page, "kv-cache")
     bg_light = page.eval_on_selector(".calc", "e => getComputedStyle(e).backgroundColor")
     page.click("label.md-header__button[for^='__palette']:visible")
-    page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
+    page.wait_for_function("() => document.body.getAttribute('data-md-color-scheme') === 'slate'")
     bg_dark = page.eval_on_selector(".calc", "e => getComputedStyle(e).backgroundColor")
     assert bg_light != bg_dark
 

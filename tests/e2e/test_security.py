@@ -52,7 +52,7 @@ def test_an_injected_inline_handler_does_not_run(context, base_url):
     wait_ready(page, "kv-cache")
     page.evaluate("""() => document.body.insertAdjacentHTML('beforeend',
         '<img src="data:," onerror="window.__pwned = 1"><script>window.__pwned = 2<\\/script>')""")
-    page.wait_for_function("window.__violations.length > 0")
+    page.wait_for_function("() => window.__violations.length > 0")
     assert page.evaluate("window.__pwned") is None
     assert any("script-src" in v for v in page.evaluate("window.__violations"))
 
