@@ -148,6 +148,15 @@ def test_kv_cache_embedded_on_another_origin(context, base_url, host):
     assert page.evaluate("document.getElementById('plain').getBoundingClientRect().height") == 300
     assert wait_sized(page, inner) > before + 20
     assert {e["detail"].get("id") for e in events(page, "ready") + events(page, "values")} == {"kv-cache"}
+    # Without ?theme the embed follows prefers-color-scheme, live; with theme=dark it stays dark.
+    scheme = "document.body.getAttribute('data-md-color-scheme')"
+    assert plain.evaluate(scheme) == "default"
+    page.locator("#plain").scroll_into_view_if_needed()  # Chromium holds an off-screen frame's media events
+    page.emulate_media(color_scheme="dark")
+    plain.wait_for_function(f"{scheme} === 'slate'", polling=100)
+    page.emulate_media(color_scheme="light")
+    plain.wait_for_function(f"{scheme} === 'default'", polling=100)
+    assert inner.evaluate(scheme) == "slate"
 
     # Messages from a foreign frame, or from the host window itself, are ignored by both sides.
     page.evaluate("""() => {
