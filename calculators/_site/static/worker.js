@@ -31,22 +31,25 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The snapshot, fetched, checked against its sha256 and inflated (it ships gzip-compressed). */
+/** The snapshot, fetched, checked against its sha256 and inflated (it ships gzip-compressed).
+ * Inflating runs while the bytes arrive; the checksum is taken over the compressed bytes once
+ * they are all in, before the image is handed to Pyodide. */
 async function fetchSnapshot(url, sha256) {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  const packed = await response.arrayBuffer();
-  mark("snapshotFetched");
+  if (!response.ok || !response.body) throw new Error(`snapshot: HTTP ${response.status}`);
+  const [forHash, forImage] = response.body.tee();
+  const packed = new Response(forHash).arrayBuffer();
+  const image = new Response(forImage.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  const [packedBytes, imageBytes] = await Promise.all([packed, image]);
+  mark("snapshotInflated");
   // crypto.subtle exists only in secure contexts (https, localhost); elsewhere the file is
   // same-origin and its name carries its hash.
   if (sha256 && self.crypto && crypto.subtle) {
-    const actual = hex(await crypto.subtle.digest("SHA-256", packed));
+    const actual = hex(await crypto.subtle.digest("SHA-256", packedBytes));
     if (actual !== sha256) throw new Error(`snapshot: sha256 mismatch (${actual.slice(0, 12)}…)`);
   }
-  const inflated = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const image = new Uint8Array(await new Response(inflated).arrayBuffer());
-  mark("snapshotInflated");
-  return image;
+  mark("snapshotChecked");
+  return new Uint8Array(imageBytes);
 }
 
 /** The lock file's text, checked against its sha256 (it holds the wheel's sha256 in turn). */
