@@ -153,9 +153,9 @@ def test_kv_cache_embedded_on_another_origin(context, base_url, host):
     assert plain.evaluate(scheme) == "default"
     page.locator("#plain").scroll_into_view_if_needed()  # Chromium holds an off-screen frame's media events
     page.emulate_media(color_scheme="dark")
-    plain.wait_for_function(f"{scheme} === 'slate'", polling=100)
+    plain.wait_for_function(f"() => {scheme} === 'slate'", polling=100)
     page.emulate_media(color_scheme="light")
-    plain.wait_for_function(f"{scheme} === 'default'", polling=100)
+    plain.wait_for_function(f"() => {scheme} === 'default'", polling=100)
     assert inner.evaluate(scheme) == "slate"
 
     # Messages from a foreign frame, or from the host window itself, are ignored by both sides.
