@@ -42,7 +42,7 @@ VENDOR_DIR = "assets/vendor"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CHART_JS = "chart.js/dist/chart.umd.min.js"
 #: The runtime meta tag's keys that hold site URLs (written relative to each page).
-URL_KEYS = frozenset({"worker", "lock", "charts", "snapshot", "sw"})
+URL_KEYS = frozenset({"worker", "pyodide", "lock", "charts", "snapshot", "sw"})
 
 # `mkdocs serve` and the test server use mimetypes; module workers need the right types.
 mimetypes.add_type("application/wasm", ".wasm")
@@ -130,8 +130,11 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             if path.is_file():
                 add(f"{RUNTIME_DIR}/{path.name}", path)
         pyodide_dir = self._node_modules / "pyodide"
+        # Pyodide's files keep their names (Pyodide finds them by name), in a folder named by
+        # Pyodide's version: a new version gets new URLs, so no cache pairs old and new files.
+        core = f"{PYODIDE_DIR}/{pyodide_version(pyodide_dir)}"
         for name in PYODIDE_FILES:
-            add(f"{PYODIDE_DIR}/{name}", pyodide_dir / name)
+            add(f"{core}/{name}", pyodide_dir / name)
         whl, lock, snap = self._wheel_and_lock(pyodide_dir)
         add(f"{PYODIDE_DIR}/{whl.parent.name}/{whl.name}", whl)
         digest = hashlib.sha256(lock.read_bytes()).hexdigest()[:12]
@@ -146,10 +149,13 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
                 raise PluginError(f"calculators: vendor glob {pattern!r} matches nothing in {self._node_modules}")
             for src in matches:
                 add(f"{VENDOR_DIR}/{src.relative_to(self._node_modules).as_posix()}", src)
+        # ?v=<content hash>: a new version of a file is a new URL, so caching it long is safe.
         self._runtime = {
-            "worker": f"{RUNTIME_DIR}/worker.js",
+            "worker": f"{RUNTIME_DIR}/worker.js?v={_short_hash(STATIC / 'worker.js')}",
+            "pyodide": f"{core}/",
             "lock": f"{PYODIDE_DIR}/pyodide-lock.json",
-            "charts": f"{VENDOR_DIR}/chart.umd.min.js" if self.config.charts else "",
+            "charts": f"{VENDOR_DIR}/chart.umd.min.js?v={_short_hash(self._node_modules / CHART_JS)}"
+            if self.config.charts else "",
             "chartsIntegrity": security.sri((self._node_modules / CHART_JS).read_bytes()) if self.config.charts else "",
             "lockSha256": hashlib.sha256(lock.read_bytes()).hexdigest(),
             "snapshot": f"{PYODIDE_DIR}/{snap.path.name}" if snap else "",
@@ -222,6 +228,14 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         for folder in self._packages:
             server.watch(str(folder))
         return server
+
+
+def pyodide_version(pyodide_dir: Path) -> str:
+    return json.loads((pyodide_dir / "package.json").read_text())["version"]
+
+
+def _short_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:10]
 
 
 def insert_head(html: str, tags: str) -> str:

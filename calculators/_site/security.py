@@ -7,7 +7,8 @@ another hash), and WebAssembly (``'wasm-unsafe-eval'``, which Pyodide needs). St
 inline (KaTeX and Chart.js set style attributes); nothing may load from another origin.
 
 Every ``<script src>`` and style sheet of the site gets an ``integrity`` hash, so the browser
-refuses a file that is not the one this build wrote. (The worker checks the lock file and the
+refuses a file that is not the one this build wrote, and a ``?v=<hash>`` on its URL, so a cached
+older copy is never offered. (The worker checks the lock file and the
 snapshot by sha256 itself, and Pyodide checks the wheel against the lock.)
 
 Applied after the build, to the finished HTML files (``on_post_build``); not under
@@ -83,24 +84,31 @@ def _local_file(url: str, page: Path, site_dir: Path) -> Path | None:
     return path if path.is_file() and path.is_relative_to(site_dir.resolve()) else None
 
 
-def add_integrity(html: str, page: Path, site_dir: Path, cache: dict[Path, str]) -> str:
-    """Add ``integrity`` to each local script and style sheet tag that lacks one."""
+def add_integrity(html: str, page: Path, site_dir: Path, cache: dict[Path, tuple[str, str]]) -> str:
+    """Give each local script and style sheet tag an ``integrity`` hash, and version its URL with
+    ``?v=<content hash>``: a file that changes gets a new URL, so no cache (GitHub Pages lets
+    browsers keep files 10 minutes) can hand a new page an old file that its hash would refuse."""
 
     def tag(m: re.Match) -> str:
-        text = m.group(0)
+        text, url = m.group(0), m.group(1)
         if "integrity=" in text:
             return text
-        file = _local_file(m.group(1), page, site_dir)
+        file = _local_file(url, page, site_dir)
         if file is None:
             return text
         if file not in cache:
-            cache[file] = sri(file.read_bytes())
-        return text[:-1].rstrip("/").rstrip() + f' integrity="{cache[file]}">'
+            data = file.read_bytes()
+            cache[file] = (sri(data), hashlib.sha256(data).hexdigest()[:10])
+        integrity, version = cache[file]
+        if "v=" not in urlsplit(url).query:
+            versioned = url + ("&" if "?" in url else "?") + "v=" + version
+            text = text.replace(f'"{url}"', f'"{versioned}"', 1).replace(f"'{url}'", f"'{versioned}'", 1)
+        return text[:-1].rstrip("/").rstrip() + f' integrity="{integrity}">'
 
     return _STYLESHEET.sub(tag, _SRC.sub(tag, html))
 
 
-def harden_page(html: str, page: Path, site_dir: Path, cache: dict[Path, str] | None = None) -> str:
+def harden_page(html: str, page: Path, site_dir: Path, cache: dict[Path, tuple[str, str]] | None = None) -> str:
     html = add_integrity(html, page, site_dir, {} if cache is None else cache)
     meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}">'
     charset = _CHARSET.search(html)
@@ -111,7 +119,7 @@ def harden_page(html: str, page: Path, site_dir: Path, cache: dict[Path, str] | 
 
 def harden_site(site_dir: Path) -> int:
     """Apply the policy and integrity hashes to every HTML file of a built site; returns the count."""
-    cache: dict[Path, str] = {}
+    cache: dict[Path, tuple[str, str]] = {}
     count = 0
     for page in sorted(site_dir.rglob("*.html")):
         html = page.read_text(encoding="utf-8")

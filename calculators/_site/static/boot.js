@@ -17,7 +17,7 @@
       const raw = JSON.parse(meta.getAttribute("content"));
       const abs = (u) => (u ? new URL(u, document.baseURI).href : "");
       return {
-        worker: abs(raw.worker), lock: abs(raw.lock) + "?v=" + encodeURIComponent(raw.version || ""),
+        worker: abs(raw.worker), pyodide: abs(raw.pyodide), lock: abs(raw.lock) + "?v=" + encodeURIComponent(raw.version || ""),
         charts: abs(raw.charts), chartsIntegrity: raw.chartsIntegrity || "", version: raw.version,
         snapshot: abs(raw.snapshot), snapshotSha256: raw.snapshotSha256 || "",
         sw: abs(raw.sw), lockSha256: raw.lockSha256 || "",
@@ -47,7 +47,7 @@
         this.messages.push({ type: "error", message: "the Python runtime did not load" });
       };
       worker.postMessage({
-        type: "init", lockFileURL: this.runtime.lock, lockSha256: this.runtime.lockSha256,
+        type: "init", indexURL: this.runtime.pyodide, lockFileURL: this.runtime.lock, lockSha256: this.runtime.lockSha256,
         snapshotURL: this.runtime.snapshot, snapshotSha256: this.runtime.snapshotSha256,
       });
       this.worker = worker;

@@ -1,7 +1,7 @@
 // The calculators' Web Worker: one Pyodide for every widget of a page session.
 //
 // Messages (see MSG in runtime.js, the page side):
-//   page → worker  {type: "init", lockFileURL, lockSha256?, snapshotURL?, snapshotSha256?}
+//   page → worker  {type: "init", indexURL, lockFileURL, lockSha256?, snapshotURL?, snapshotSha256?}
 //                                                          boot Python, import the calculators
 //                  {type: "run", widget, calc, seq, inputs} compute one widget (inputs: raw strings)
 //   worker → page  {type: "progress", stage}               boot progress, for the widgets' status line
@@ -14,7 +14,6 @@
 // against its sha256; if there is none, or anything about it fails, boot Python normally and load
 // the calculators wheel by name from the site's lock file (Pyodide checks the wheel's sha256).
 // No formula lives here: the worker passes JSON to calculators.run_json and back.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const MSG = Object.freeze({
   INIT: "init", RUN: "run", PROGRESS: "progress", READY: "ready", RESULT: "result", ERROR: "error",
@@ -64,12 +63,17 @@ async function fetchLock(url, sha256) {
   return text;
 }
 
-async function boot({ lockFileURL, lockSha256, snapshotURL, snapshotSha256 }) {
+async function boot({ indexURL, lockFileURL, lockSha256, snapshotURL, snapshotSha256 }) {
   const started = performance.now();
   postMessage({ type: MSG.PROGRESS, stage: "Loading Python…" });
   const lockURL = new URL(lockFileURL, import.meta.url);
+  // Pyodide lives in a folder named by its version (the page says which), hence a dynamic import.
+  const pyodideURL = new URL(indexURL, import.meta.url).href;
+  const snapshot = snapshotURL ? fetchSnapshot(new URL(snapshotURL, import.meta.url).href, snapshotSha256) : null;
+  if (snapshot) snapshot.catch(() => {}); // its failure is handled where it is awaited
+  const { loadPyodide } = await import(`${pyodideURL}pyodide.mjs`);
   const options = {
-    indexURL: new URL("../pyodide/", import.meta.url).href,
+    indexURL: pyodideURL,
     lockFileContents: fetchLock(lockURL.href, lockSha256),
     // Absolute: a relative base fails with "Invalid base URL" when a package loads.
     packageBaseUrl: new URL(".", lockURL).href,
@@ -79,7 +83,7 @@ async function boot({ lockFileURL, lockSha256, snapshotURL, snapshotSha256 }) {
   let mode = "snapshot";
   if (snapshotURL) {
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: fetchSnapshot(new URL(snapshotURL, import.meta.url).href, snapshotSha256) });
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
       mark("pyodideLoaded");
       runJson = pyodide.pyimport("calculators").run_json;
     } catch (err) {

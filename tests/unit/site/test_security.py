@@ -41,8 +41,10 @@ def test_policy_allows_exactly_the_inline_scripts_that_run(tmp_path):
 
 def test_local_files_get_integrity_and_foreign_ones_are_left_alone(tmp_path):
     html = build(tmp_path)
-    assert f'href="../assets/a.css" integrity="{security.sri(b"body{}")}"' in html
-    assert f'src="../assets/b.js" integrity="{security.sri(b"console.log(1)")}"' in html
+    css_v = hashlib.sha256(b"body{}").hexdigest()[:10]
+    js_v = hashlib.sha256(b"console.log(1)").hexdigest()[:10]
+    assert f'href="../assets/a.css?v={css_v}" integrity="{security.sri(b"body{}")}"' in html
+    assert f'src="../assets/b.js?v={js_v}" integrity="{security.sri(b"console.log(1)")}"' in html
     assert '<script src="https://elsewhere.example/c.js"></script>' in html
 
 
