@@ -79,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench: building the site for http://127.0.0.1:{port}/ and the baselines in {work}", flush=True)
         build_site(work / "site", port)
         baselines.build(work / "baselines", node_modules)
-        servers = [measure.serve(work / "site", port), measure.serve(work / "baselines")]
+        traffic = measure.Traffic()
+        servers = [measure.serve(work / "site", traffic, port), measure.serve(work / "baselines", traffic)]
         base = f"http://127.0.0.1:{servers[1].server_port}/"
         variants = [
             measure.Variant("site", f"http://127.0.0.1:{port}/{SITE_PAGE}", instant_nav=True),
@@ -93,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
             described = machine.describe(node_modules, browser.version)
             for i in range(args.runs):
                 for v in variants:
-                    run = measure.cold_run(browser, v, expected, args.steps)
+                    run = measure.cold_run(browser, v, expected, args.steps, traffic)
                     runs[v.name].append(run)
                     print(f"bench: run {i + 1}/{args.runs} {v.name:8s} ready {report.fmt_ms(run['ready_ms']):>8s}"
                           f"  warm {report.fmt_ms(run['warm_ready_ms']):>8s}"

@@ -1,10 +1,10 @@
 """Chromium through Playwright against the served pages: one cold visit per fresh context.
 
 A *variant* is one of the three pages under test (the site's kv-cache chapter page, the plain
-Pyodide baseline, the PyScript baseline). Every figure is read on the page's own clock
-(``performance.now()``, zero at navigation start) by ``templates/probe.js``, or counted by the
-browser (bytes: headers and encoded body of every response, the worker's included). Any request
-that leaves 127.0.0.1 is recorded; the bench fails on one.
+Pyodide baseline, the PyScript baseline). Every time is read on the page's own clock
+(``performance.now()``, zero at navigation start) by ``templates/probe.js``; bytes are counted by
+the servers, which see every request (page, worker, service worker). Any request that leaves
+127.0.0.1 is recorded; the bench fails on one.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import functools
 import http.server
 import json
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
@@ -58,17 +59,63 @@ NAV_JS = """async () => {
       const w = Array.from(document.querySelectorAll(".calc[data-calc]")).find((e) => !before.has(e));
       if (w && w.dataset.state === "ready") {
         mo.disconnect(); clearTimeout(timer);
-        resolve({ ms: performance.now() - t0, calc: w.dataset.calc, url: location.pathname,
-                  reloaded: !window.__benchNavMarker });
+        resolve({ ms: performance.now() - t0, calc: w.dataset.calc, url: location.pathname });
       }
     };
     const mo = new MutationObserver(check);
     mo.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-state"] });
   });
-  window.__benchNavMarker = true;
   link.click();
   return ready;
 }"""
+
+
+class Traffic:
+    """What the servers sent (status line, headers and body) for each request, with the wall time
+    the request arrived. The servers do not compress, so this is what crossed the wire; it counts
+    every request, whoever made it (page, worker, service worker)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.events: list[tuple[float, str, int]] = []  # (arrival, epoch seconds; path; bytes sent)
+
+    def add(self, arrived: float, path: str, sent: int) -> None:
+        with self._lock:
+            self.events.append((arrived, path, sent))
+
+    def mark(self) -> int:
+        with self._lock:
+            return len(self.events)
+
+    def total(self) -> int:
+        with self._lock:
+            return sum(e[2] for e in self.events)
+
+    def since(self, mark: int, until: float | None = None) -> dict:
+        """Bytes, requests and the largest paths of the requests after ``mark`` (that arrived by
+        ``until``, epoch seconds, if given)."""
+        with self._lock:
+            events = [e for e in self.events[mark:] if until is None or e[0] <= until]
+        by_path: dict[str, int] = {}
+        for _, path, sent in events:
+            by_path[path] = by_path.get(path, 0) + sent
+        largest = dict(sorted(by_path.items(), key=lambda kv: -kv[1])[:6])
+        return {"bytes": sum(by_path.values()), "requests": len(events), "largest": largest}
+
+
+class _Counting:
+    """A write-through wrapper around a handler's socket file that counts the bytes written."""
+
+    def __init__(self, raw) -> None:
+        self.raw = raw
+        self.count = 0
+
+    def write(self, data) -> int:
+        self.count += len(data)
+        return self.raw.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -80,6 +127,26 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
     }
 
+    def __init__(self, *args, traffic: Traffic, **kwargs) -> None:
+        self.traffic = traffic  # before super().__init__, which handles the request
+        super().__init__(*args, **kwargs)
+
+    def setup(self) -> None:
+        super().setup()
+        self.wfile = _Counting(self.wfile)
+
+    def parse_request(self) -> bool:
+        self.arrived = time.time()
+        return super().parse_request()
+
+    def handle_one_request(self) -> None:
+        before = self.wfile.count
+        self.arrived = None
+        super().handle_one_request()
+        sent = self.wfile.count - before
+        if sent and self.arrived is not None:
+            self.traffic.add(self.arrived, urlparse(getattr(self, "path", "") or "").path, sent)
+
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "max-age=600")
         super().end_headers()
@@ -88,10 +155,25 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=str(directory)))
+def serve(directory: Path, traffic: Traffic, port: int = 0) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(Handler, directory=str(directory), traffic=traffic)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+def wait_quiet(traffic: Traffic, quiet_s: float = 1.0, limit_s: float = 60.0) -> None:
+    """Until the servers have sent nothing for ``quiet_s`` (a service worker's precache, charts
+    and fonts loading after the first value all count as the cold load's traffic)."""
+    deadline = time.monotonic() + limit_s
+    last, since = traffic.total(), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.1)
+        now = traffic.total()
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet_s:
+            return
 
 
 @dataclass
@@ -102,14 +184,11 @@ class Variant:
 
 
 class Watch:
-    """Requests finished in one browser context (the worker's included: Playwright reports a
-    dedicated worker's requests with its page's), and any that leave 127.0.0.1."""
+    """Requests that leave 127.0.0.1, from any page or worker of one browser context."""
 
     def __init__(self, context) -> None:
-        self.finished = []
         self.external: list[str] = []
         context.on("request", self._request)
-        context.on("requestfinished", lambda request: self.finished.append(request))
 
     def _request(self, request) -> None:
         url = urlparse(request.url)
@@ -117,19 +196,6 @@ class Watch:
             return
         if url.hostname != "127.0.0.1" and request.url not in self.external:
             self.external.append(request.url)
-
-    def transferred(self) -> tuple[int, int]:
-        """(bytes on the wire, requests) so far: headers plus the encoded body. A worker's own
-        script reports a body size of 0, so the Content-Length header stands in for it."""
-        total = 0
-        for request in self.finished:
-            sizes = request.sizes()
-            body = sizes["responseBodySize"]
-            if body <= 0:
-                response = request.response()
-                body = int((response.headers if response else {}).get("content-length", 0) or 0)
-            total += sizes["responseHeadersSize"] + body
-        return total, len(self.finished)
 
 
 def probe_script(expected: str) -> str:
@@ -139,7 +205,10 @@ def probe_script(expected: str) -> str:
 def load(page, url: str) -> dict:
     """Navigate and wait for the widget's first Python-computed value; the probe's readings."""
     page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
-    page.wait_for_function("() => window.__bench && window.__bench.readyAt !== null", timeout=TIMEOUT_MS)
+    page.wait_for_function(
+        """() => { const b = window.__bench;
+            return b && b.readyAt !== null && (b.valueAt !== null || performance.now() - b.readyAt > 5000); }""",
+        timeout=TIMEOUT_MS)
     probe = page.evaluate("() => window.__bench")
     ready = probe["readyAt"]
     fcp = probe["fcp"]
@@ -151,13 +220,14 @@ def load(page, url: str) -> dict:
         # Nothing is visible before the first paint: a value in the HTML counts from FCP.
         "first_value_ms": max(value, fcp) if fcp is not None else value,
         "ready_ms": ready,
+        "ready_epoch_s": (probe["timeOrigin"] + ready) / 1000,
         "longtask_ms": sum(d for start, d in probe["longtasks"] if start < ready),
         "blocking_ms": sum(max(0.0, d - 50) for start, d in probe["longtasks"] if start < ready),
-        "longtasks": len([1 for start, _ in probe["longtasks"] if start < ready]),
+        "longtasks": [[round(start), round(d)] for start, d in probe["longtasks"] if start < ready],
     }
 
 
-def cold_run(browser, variant: Variant, expected: str, steps: int) -> dict:
+def cold_run(browser, variant: Variant, expected: str, steps: int, traffic: Traffic) -> dict:
     """One cold visit in a fresh context, then the latency steps, the instant navigation (site
     only), and a warm-cache visit in a new tab of the same context."""
     context = browser.new_context()
@@ -165,16 +235,19 @@ def cold_run(browser, variant: Variant, expected: str, steps: int) -> dict:
         context.add_init_script(probe_script(expected))
         watch = Watch(context)
         page = context.new_page()
+        mark = traffic.mark()
         result = load(page, variant.url)
-        page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
-        result["bytes"], result["requests"] = watch.transferred()
+        result["bytes_ready"] = traffic.since(mark, until=result.pop("ready_epoch_s"))["bytes"]
+        wait_quiet(traffic)
+        result.update(traffic.since(mark))
         if variant.name == "site":
             result["python"] = page.evaluate("() => window.calculatorsRuntime && window.calculatorsRuntime.python")
         result["latency_ms"] = page.evaluate(LATENCY_JS, [CALC, steps]) if steps else []
         if variant.instant_nav:
-            nav = page.evaluate(NAV_JS)
-            if nav["reloaded"]:
-                raise RuntimeError("the next-page link reloaded the page: instant navigation did not intercept it")
+            try:
+                nav = page.evaluate(NAV_JS)
+            except Exception as exc:  # a full reload destroys the page's context mid-evaluate
+                raise RuntimeError(f"instant navigation to the next page failed (did it reload?): {exc}") from exc
             result["nav_ms"] = nav["ms"]
             result["nav_page"] = nav["url"]
         page.close()

@@ -18,7 +18,7 @@ from bench import baselines, report  # noqa: E402
 
 
 def fake_run(ready, *, fcp=100.0, value=None, nav=None, latency=(1.0, 2.0, 3.0), longtask=0.0, size=1000):
-    run = {"fcp_ms": fcp, "first_value_ms": value if value is not None else fcp, "ready_ms": ready,
+    run = {"fcp_ms": fcp, "first_value_ms": value if value is not None else fcp, "ready_ms": ready, "bytes_ready": size // 2,
            "warm_ready_ms": ready / 2, "latency_ms": list(latency), "longtask_ms": longtask,
            "blocking_ms": 0.0, "bytes": size, "requests": 10, "external": []}
     if nav is not None:
@@ -129,3 +129,10 @@ def test_command_line_defaults():
     spec.loader.exec_module(cli)
     args = cli.parse_args([])
     assert (args.runs, args.steps, args.no_write) == (5, 200, False)
+
+
+def test_json_keeps_number_arrays_on_one_line():
+    doc = {"latency_ms": [1.5, 2.0], "longtasks": [[10, 60], [200, 75]], "note": "a [1  2] b", "empty": []}
+    text = report.dumps(doc)
+    assert json.loads(text) == doc
+    assert '"latency_ms": [1.5, 2.0]' in text and '"longtasks": [[10, 60], [200, 75]]' in text
