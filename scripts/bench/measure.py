@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -155,9 +156,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(directory: Path, traffic: Traffic, port: int = 0) -> http.server.ThreadingHTTPServer:
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        """A closed browser context drops its downloads mid-way: not worth a traceback."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def serve(directory: Path, traffic: Traffic, port: int = 0) -> Server:
     handler = functools.partial(Handler, directory=str(directory), traffic=traffic)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = Server(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
