@@ -236,3 +236,50 @@ def test_the_authors_page_shows_the_example_module_verbatim():
     blocks = re.findall(r"^```python title=\"loan_calcs/loan.py\"\n(.*?)^```$", page, re.S | re.M)
     assert len(blocks) == 1, "docs/authors.md shows loan_calcs/loan.py in one ```python title=... block"
     assert blocks[0] == (EXAMPLE / "loan_calcs" / "loan.py").read_text()
+
+
+# -- mkdocs serve ----------------------------------------------------------------------------------
+
+
+def test_mkdocs_serve_reloads_an_edited_package_module(tmp_path):
+    """A real `mkdocs serve` of a copy of the example site: saving the module changes the page."""
+    import socket
+    import time
+    import urllib.request
+
+    site = tmp_path / "site"
+    shutil.copytree(EXAMPLE, site, ignore=shutil.ignore_patterns("__pycache__"))
+    text = (site / "mkdocs.yml").read_text().replace("../../node_modules", str(ROOT / "node_modules"))
+    (site / "mkdocs.yml").write_text(text.replace("      packages:", "      snapshot: false\n      packages:"))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
+        cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+
+    def page_shows(needle: str) -> bool:
+        """Poll the served page until it holds ``needle`` (bounded; the build takes a few seconds)."""
+        for _ in range(240):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/loans/", timeout=5) as response:
+                    if needle in response.read().decode():
+                        return True
+            except OSError:
+                pass
+            if server.poll() is not None:
+                return False
+            time.sleep(0.25)
+        return False
+
+    try:
+        assert page_shows(">Monthly payment<")
+        module = site / "loan_calcs" / "loan.py"
+        module.write_text(module.read_text().replace('"Monthly payment"', '"Payment each month"'))
+        assert page_shows(">Payment each month<"), "the edited module was not re-imported"
+    finally:
+        server.terminate()
+        _, stderr = server.communicate(timeout=30)
+    assert "Error" not in stderr, stderr
