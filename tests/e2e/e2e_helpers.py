@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 
 def wait_ready(page, calc: str | None = None, timeout: float = 60_000) -> None:
     selector = f'.calc[data-calc="{calc}"]' if calc else ".calc"
@@ -37,3 +39,44 @@ def settle(page, calc: str) -> None:
             return e.dataset.state === 'ready' && w && !w.inflight && !w.dirty; }""",
         arg=f'.calc[data-calc="{calc}"]', timeout=30_000,
     )
+
+
+_LAYOUT = """() => {
+  const problems = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth) problems.push(`the page scrolls sideways: ${doc.scrollWidth}px in ${doc.clientWidth}px`);
+  document.querySelectorAll(".calc").forEach((calc) => {
+    if (calc.scrollWidth > calc.clientWidth + 1) problems.push(`${calc.id}: content ${calc.scrollWidth}px wide in ${calc.clientWidth}px`);
+    const parts = calc.querySelectorAll("input, select, button, summary, output, canvas, .calc__grid, .calc__title");
+    parts.forEach((el) => {
+      if (!el.checkVisibility()) return; // inside a closed <details>
+      const what = `${calc.id} ${el.tagName.toLowerCase()} ${el.name || el.dataset.output || el.dataset.preset || el.textContent.trim().slice(0, 30)}`;
+      const box = calc.getBoundingClientRect(), r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) problems.push(`${what}: collapsed to nothing`);
+      if (r.left < box.left - 1 || r.right > box.right + 1) problems.push(`${what}: sticks out of its widget`);
+      if (!el.matches("input, select, button, summary")) return;
+      el.scrollIntoView({ block: "center", inline: "nearest" });
+      const s = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(s.left + s.width / 2, s.top + s.height / 2);
+      if (!hit || !(hit === el || el.contains(hit))) problems.push(`${what}: covered by ${hit ? hit.tagName + "." + hit.className : "nothing"}`);
+    });
+  });
+  window.scrollTo(0, 0);
+  return problems;
+}"""
+
+
+def layout_problems(page) -> list[str]:
+    """What a narrow or zoomed screen can break: the page scrolling sideways, widget content wider
+    than its widget or sticking out of it, a control that cannot be scrolled into view and hit.
+
+    Chart.js follows a resize on its next frames: first wait (bounded) for every chart to fit its box.
+    """
+    try:
+        page.wait_for_function(
+            """() => Array.from(document.querySelectorAll(".calc canvas")).every((c) =>
+                c.getBoundingClientRect().width <= c.parentElement.getBoundingClientRect().width + 1)""",
+            timeout=5_000)
+    except PlaywrightTimeout:
+        pass  # reported below, with the rest
+    return page.evaluate(_LAYOUT)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import calculators
-from e2e_helpers import output, settle, wait_ready
+from e2e_helpers import layout_problems, output, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -66,5 +66,7 @@ def test_no_horizontal_scroll_at_375_px(browser, base_url, path):
     page.goto(base_url + path)
     page.wait_for_load_state("networkidle")
     width = page.evaluate("document.documentElement.scrollWidth")
+    problems = layout_problems(page)  # widget content inside its widget, every control reachable
     ctx.close()
     assert width <= 375, f"{path}: page is {width}px wide"
+    assert problems == [], f"{path}: " + "; ".join(problems)
