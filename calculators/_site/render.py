@@ -102,7 +102,7 @@ def widget(calc: Calculator, inputs: Mapping[str, Any], *, embed: bool = False) 
         inputs=result.inputs,
         result=result,
         # "</" can never close the <script> that holds the JSON.
-        charts_json=json.dumps(result.charts, separators=(",", ":"), allow_nan=False).replace("</", "<\\/"),
+        charts_json=json.dumps(result.charts, separators=(",", ":"), allow_nan=False),
         slider=slider,
         source_path=source_path,
         source=source,

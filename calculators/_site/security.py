@@ -70,8 +70,8 @@ def inline_script_hashes(html: str) -> list[str]:
     return sorted(set(hashes))
 
 
-def policy(html: str) -> str:
-    script = " ".join(["script-src 'self' 'wasm-unsafe-eval'", *inline_script_hashes(html)])
+def policy(hashes: list[str]) -> str:
+    script = " ".join(["script-src 'self' 'wasm-unsafe-eval'", *hashes])
     return "; ".join([POLICY[0], script, *POLICY[1:]])
 
 
@@ -108,9 +108,10 @@ def add_integrity(html: str, page: Path, site_dir: Path, cache: dict[Path, tuple
     return _STYLESHEET.sub(tag, _SRC.sub(tag, html))
 
 
-def harden_page(html: str, page: Path, site_dir: Path, cache: dict[Path, tuple[str, str]] | None = None) -> str:
+def harden_page(html: str, page: Path, site_dir: Path, cache: dict[Path, tuple[str, str]] | None = None,
+                hashes: list[str] | None = None) -> str:
     html = add_integrity(html, page, site_dir, {} if cache is None else cache)
-    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}">'
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(hashes or inline_script_hashes(html))}">'
     charset = _CHARSET.search(html)
     if charset:
         return html[: charset.end()] + "\n" + meta + html[charset.end():]
@@ -120,11 +121,14 @@ def harden_page(html: str, page: Path, site_dir: Path, cache: dict[Path, tuple[s
 def harden_site(site_dir: Path) -> int:
     """Apply the policy and integrity hashes to every HTML file of a built site; returns the count."""
     cache: dict[Path, tuple[str, str]] = {}
-    count = 0
+    pages = {}
     for page in sorted(site_dir.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
-        if 'http-equiv="Content-Security-Policy"' in html:
-            continue
-        page.write_text(harden_page(html, page, site_dir, cache), encoding="utf-8")
-        count += 1
-    return count
+        if 'http-equiv="Content-Security-Policy"' not in html:
+            pages[page] = html
+    # One list for the whole site: after instant navigation the first page's policy still
+    # governs, and the theme runs the next page's inline scripts under it.
+    hashes = sorted({h for html in pages.values() for h in inline_script_hashes(html)})
+    for page, html in pages.items():
+        page.write_text(harden_page(html, page, site_dir, cache, hashes), encoding="utf-8")
+    return len(pages)

@@ -62,7 +62,7 @@ def test_a_tampered_runtime_file_is_refused_and_the_numbers_stay(page, base_url)
         body = route.fetch().text() + "\nwindow.__tampered = true;"
         route.fulfill(body=body, content_type="text/javascript")
 
-    page.context.route("**/assets/calc/boot.js", tampered)
+    page.context.route("**/assets/calc/boot.js*", tampered)
     page.goto(base_url + KV)
     page.wait_for_selector('.calc[data-state="error"]')
     assert page.evaluate("window.__tampered") is None
@@ -81,3 +81,28 @@ def test_a_lock_file_from_another_version_is_refused(page, base_url):
     page.wait_for_selector('.calc[data-state="error"]', timeout=60_000)
     assert "lock file does not match" in page.text_content(".calc [data-message]")
     assert output(page, "kv-cache", "kv_bytes_per_token") == ("131072", "128 KiB")
+
+
+def test_instant_navigation_through_the_chapter_stays_within_the_policy(context, base_url):
+    """After instant navigation the first page's policy governs the next page's scripts."""
+    context.add_init_script(RECORD_VIOLATIONS)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(base_url)
+    page.evaluate("window.__marker_reloads = null")
+    links = page.eval_on_selector_all(
+        "nav.md-nav--primary a.md-nav__link[href]",
+        "els => els.map((e) => [e.getAttribute('href'), e.href]).filter(([, url]) => url.includes('/inference/'))")
+    chapter = list(dict(links).items())
+    assert len(chapter) >= 8
+    for attr, url in chapter:
+        title = page.title()
+        page.click(f'nav.md-nav--primary a.md-nav__link[href="{attr}"]')
+        page.wait_for_url(url)
+        page.wait_for_function("(t) => document.title !== t", arg=title)  # the new content is in
+        if page.locator(".calc").count():
+            wait_ready(page)
+    assert page.evaluate("window.__marker_reloads") is None  # never reloaded: instant navigation
+    assert page.evaluate("window.__violations") == []
+    assert errors == []

@@ -167,7 +167,7 @@
       this.status = root.querySelector("[data-status]");
       this.charts = [];
       try {
-        this.chartData = JSON.parse((root.querySelector("script[data-charts]") || {}).textContent || "[]");
+        this.chartData = JSON.parse((root.querySelector("[data-charts]") || { dataset: {} }).dataset.charts || "[]");
       } catch (err) {
         this.chartData = [];
       }
