@@ -8,7 +8,10 @@ compressed sitemap and lunr's language packs (this site searches in English).
 from __future__ import annotations
 
 import hashlib
+import html as htmllib
 import json
+import posixpath
+import re
 from pathlib import Path
 
 TEMPLATE = Path(__file__).with_name("templates") / "sw.js"
@@ -17,9 +20,43 @@ EXCLUDED_SUFFIXES = (".map", ".gz")
 EXCLUDED_DIRS = ("assets/javascripts/lunr/",)
 
 
+_VERSIONED = re.compile(r"""(?:src|href)=["']([^"'?#]+)\?v=([0-9a-f]+)["']""")
+_RUNTIME_META = re.compile(r'<meta name="calculators-runtime" content="([^"]*)"')
+
+
+def versioned_urls(site_dir: Path) -> dict[str, str]:
+    """Site paths that pages request with a ``?v=<hash>`` query, mapped to that exact URL, so the
+    service worker's precache hits the HTTP cache the first visit filled instead of downloading
+    those files again."""
+    found: dict[str, str] = {}
+
+    def note(page_dir: str, url: str, version: str) -> None:
+        path = posixpath.normpath(posixpath.join(page_dir, url))
+        if not path.startswith("../"):
+            found[path] = f"{path}?v={version}"
+
+    for page in site_dir.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        page_dir = page.parent.relative_to(site_dir).as_posix()
+        for url, version in _VERSIONED.findall(text):
+            note(page_dir, url, version)
+        meta = _RUNTIME_META.search(text)
+        if meta:
+            runtime = json.loads(htmllib.unescape(meta.group(1)))
+            for key in ("worker", "charts"):
+                if runtime.get(key) and "?v=" in runtime[key]:
+                    url, version = runtime[key].split("?v=", 1)
+                    note(page_dir, url, version)
+            if runtime.get("lock") and runtime.get("version"):  # boot.js adds ?v=<version>
+                note(page_dir, runtime["lock"], runtime["version"])
+    return found
+
+
 def precache_files(site_dir: Path) -> dict[str, Path]:
-    """Every file of the built site a reader may need offline, by its URL relative to the site
-    (a folder's ``index.html`` is fetched as the folder: ``inference/kv-cache/``)."""
+    """Every file of the built site a reader may need offline, by the URL pages fetch it with,
+    relative to the site (a folder's ``index.html`` is fetched as the folder:
+    ``inference/kv-cache/``; a script as ``assets/calc/runtime.js?v=<hash>``)."""
+    versioned = versioned_urls(site_dir)
     files = {}
     for path in sorted(site_dir.rglob("*")):
         rel = path.relative_to(site_dir).as_posix()
@@ -29,7 +66,7 @@ def precache_files(site_dir: Path) -> dict[str, Path]:
             continue
         if rel == "index.html" or rel.endswith("/index.html"):
             rel = rel[: -len("index.html")] or "./"
-        files[rel] = path
+        files[versioned.get(rel, rel)] = path
     return files
 
 

@@ -114,6 +114,7 @@ def test_url_state_round_trip(page, base_url):
     assert output(page, "kv-cache", "kv_bytes_total") == (str(16 * 2**30), "16 GiB")
     set_field(page, "kv-cache", "concurrency", "4")
     settle(page, "kv-cache")
+    page.wait_for_function("() => location.search.includes('kv-cache.concurrency=4')")
     assert "kv-cache.concurrency=4" in page.url and "kv-cache.context=131072" in page.url
     page.goto(page.url)
     wait_ready(page, "kv-cache")

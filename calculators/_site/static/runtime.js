@@ -27,6 +27,7 @@
   const RUN_TIMEOUT_MS = window.calculatorsRunTimeoutMs || 10000;
   // A page whose calculations keep running away stops restarting Python after this many times.
   const MAX_RESTARTS = 3;
+  const URL_INTERVAL_MS = 250;
   const widgets = new Map(); // DOM id → Widget
   let worker = null;
   let workerReady = false;
@@ -177,7 +178,23 @@
       this.announcer = new Announcer(this);
       this.bind();
       this.applyUrl();
+      this.watchVisibility();
       this.drawCharts(this.chartData);
+    }
+
+    // Canvas charts are drawn only while the widget is on (or near) the screen: Chart.js is
+    // loaded, and a chart redrawn, when a reader can see it, not during the page's start-up or
+    // for every step of a slider on a widget scrolled out of view. Summaries and data tables
+    // (the charts' text alternatives) are always current.
+    watchVisibility() {
+      this.visible = !("IntersectionObserver" in window);
+      this.chartsStale = false;
+      if (this.visible || !this.root.querySelector("figure[data-chart] canvas")) { this.visible = true; return; }
+      this.observer = new IntersectionObserver((entries) => {
+        this.visible = entries[entries.length - 1].isIntersecting;
+        if (this.visible && this.chartsStale) this.drawCharts(this.chartData);
+      }, { rootMargin: "200px 0px" });
+      this.observer.observe(this.root);
     }
 
     bind() {
@@ -384,9 +401,17 @@
       return url;
     }
 
+    // The address bar follows the inputs, at most every URL_INTERVAL_MS (history.replaceState
+    // costs a few ms, and browsers rate-limit it): the first change at once, the last one always.
     updateUrl(inputs) {
-      const url = this.linkFor(inputs);
-      if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+      this.urlInputs = inputs;
+      if (this.urlTimer) return;
+      const write = () => {
+        const url = this.linkFor(this.urlInputs);
+        if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+      };
+      write();
+      this.urlTimer = setTimeout(() => { this.urlTimer = 0; write(); }, URL_INTERVAL_MS);
     }
 
     copyLink(button) {
@@ -413,8 +438,10 @@
         if (canvas) canvas.setAttribute("aria-label", chart.summary);
         renderTable(figure.querySelector("[data-chart-table]"), chart);
         if (chart.kind === "grid") { renderGrid(figure, chart); return; }
+        if (!this.visible) { this.chartsStale = true; return; }
         withChartLib((Chart) => this.drawChart(Chart, i, canvas, chart));
       });
+      if (this.visible) this.chartsStale = false;
     }
 
     drawChart(Chart, i, canvas, chart) {
@@ -520,18 +547,28 @@
     chartLib.then(fn, () => {});
   }
 
-  function cssVar(el, name, fallback) {
-    const v = getComputedStyle(el).getPropertyValue(name).trim();
-    return v || fallback;
+  // The palette's colours, read once per palette (getComputedStyle forces a style recalculation;
+  // reading it on every result cost milliseconds per slider step).
+  let paletteColours = null;
+
+  function palette(root) {
+    if (paletteColours) return paletteColours;
+    const style = getComputedStyle(root);
+    const v = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
+    paletteColours = {
+      fg: v("--md-default-fg-color--light", "#666"),
+      grid: v("--md-default-fg-color--lightest", "#ddd"),
+      series: [1, 2, 3, 4, 5].map((n) => v("--calc-series-" + n, "#448aff")),
+      rule: v("--calc-rule", "#e53935"),
+    };
+    return paletteColours;
   }
 
   function chartConfig(chart, root) {
-    const fg = cssVar(root, "--md-default-fg-color--light", "#666");
-    const grid = cssVar(root, "--md-default-fg-color--lightest", "#ddd");
-    const colors = [1, 2, 3, 4, 5].map((n) => cssVar(root, "--calc-series-" + n, "#448aff"));
+    const { fg, grid, series: colors, rule } = palette(root);
     const isBar = chart.kind === "bar";
     const datasets = chart.series.map((s, i) => {
-      const color = s.kind === "rule" ? cssVar(root, "--calc-rule", "#e53935") : colors[i % colors.length];
+      const color = s.kind === "rule" ? rule : colors[i % colors.length];
       const ds = {
         label: s.name, data: s.values, borderColor: color, backgroundColor: color,
         type: s.kind === "rule" ? "line" : (isBar ? "bar" : "line"),
@@ -769,7 +806,12 @@
   // -- page lifecycle ----------------------------------------------------------------------
 
   function hydrate() {
-    widgets.forEach((w, id) => { if (!w.root.isConnected) { w.charts.forEach((c) => c && c.destroy()); widgets.delete(id); } });
+    widgets.forEach((w, id) => {
+      if (w.root.isConnected) return;
+      w.charts.forEach((c) => c && c.destroy());
+      if (w.observer) w.observer.disconnect();
+      widgets.delete(id);
+    });
     document.querySelectorAll(".calc[data-calc]").forEach((root) => {
       if (root.dataset.bound) return;
       root.dataset.bound = "1";
@@ -786,7 +828,7 @@
   }
 
   // Charts follow the light/dark palette toggle.
-  new MutationObserver(() => widgets.forEach((w) => w.redrawCharts()))
+  new MutationObserver(() => { paletteColours = null; widgets.forEach((w) => w.redrawCharts()); })
     .observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 
   window.calculatorsRuntime = { widgets, MSG, STATE, get ready() { return workerReady; }, bootMs: null, python: null, bootMode: null,

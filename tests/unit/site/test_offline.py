@@ -43,3 +43,20 @@ def test_the_version_changes_with_any_precached_file_and_only_then(tmp_path):
     assert written(tmp_path)[0] == v1
     (tmp_path / "inference/kv-cache/index.html").write_text("kv, v2")
     assert written(tmp_path)[0] != v1
+
+
+def test_files_pages_request_with_a_version_are_precached_under_that_exact_url(tmp_path):
+    """The precache then hits the HTTP cache the first visit filled instead of downloading again."""
+    make_site(tmp_path)
+    (tmp_path / "assets/calc").mkdir(parents=True)
+    (tmp_path / "assets/calc/runtime.js").write_text("js")
+    (tmp_path / "assets/calc/worker.js").write_text("w")
+    (tmp_path / "assets/pyodide/pyodide-lock.json").write_text("{}")
+    meta = ('{&quot;worker&quot;: &quot;../../assets/calc/worker.js?v=aa11&quot;, '
+            '&quot;lock&quot;: &quot;../../assets/pyodide/pyodide-lock.json&quot;, &quot;version&quot;: &quot;bb22&quot;}')
+    (tmp_path / "inference/kv-cache/index.html").write_text(
+        f'<meta name="calculators-runtime" content="{meta}"><script src="../../assets/calc/runtime.js?v=cc33"></script>')
+    _, precache = written(tmp_path)
+    assert {"assets/calc/runtime.js?v=cc33", "assets/calc/worker.js?v=aa11",
+            "assets/pyodide/pyodide-lock.json?v=bb22"} <= set(precache)
+    assert "assets/calc/runtime.js" not in precache
