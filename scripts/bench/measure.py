@@ -235,10 +235,10 @@ def load(page, url: str) -> dict:
     }
 
 
-def cold_run(browser, variant: Variant, expected: str, steps: int, traffic: Traffic) -> dict:
-    """One cold visit in a fresh context, then the latency steps, the instant navigation (site
-    only), and a warm-cache visit in a new tab of the same context."""
-    context = browser.new_context()
+def cold_run(new_context, variant: Variant, expected: str, steps: int, traffic: Traffic) -> dict:
+    """One cold visit in a fresh browser profile (``new_context()``), then the latency steps, the
+    instant navigation (site only), and a warm-cache visit in a new tab of the same profile."""
+    context = new_context()
     try:
         context.add_init_script(probe_script(expected))
         watch = Watch(context)
