@@ -14,6 +14,7 @@ import importlib
 import json
 import logging
 import mimetypes
+import posixpath
 import re
 import sys
 import tempfile
@@ -61,6 +62,9 @@ class CalculatorsConfig(base.Config):
     offline = c.Type(bool, default=True)
     """Write a service worker (``sw.js``) that precaches the site, so that after a first visit it
     works offline, calculators included. Not used by ``mkdocs serve``."""
+    defer_search = c.Type(bool, default=True)
+    """With mkdocs-material's search: start its worker (which builds the search index) when the
+    reader first searches or 3 s after load, not while Python starts (``static/search-deferred.js``)."""
     security = c.Type(bool, default=True)
     """Give every page a Content-Security-Policy meta tag (only the site's own scripts, plus
     WebAssembly) and integrity hashes on its scripts and style sheets. Not under ``mkdocs serve``."""
@@ -204,7 +208,10 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
         """Tell the page where the runtime lives (relative to the page), and start Python early."""
-        return insert_head(output, self.head_tags(page.url or ".", has_widgets='data-calc="' in output))
+        here = page.url or "."
+        if self.config.defer_search:
+            output = defer_search_worker(output, here)
+        return insert_head(output, self.head_tags(here, has_widgets='data-calc="' in output))
 
     def head_tags(self, here: str, *, has_widgets: bool) -> str:
         """The runtime meta tag and boot.js, which starts the worker while the page still loads."""
@@ -236,6 +243,22 @@ def pyodide_version(pyodide_dir: Path) -> str:
 
 def _short_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:10]
+
+
+_SEARCH_WORKER = re.compile(r'("search": ")((?:[^"]*/)?assets/javascripts/workers/search\.[0-9a-f]+\.min\.js)(")')
+
+
+def defer_search_worker(html: str, here: str) -> str:
+    """Point mkdocs-material's ``__config`` at ``search-deferred.js``, which wraps its worker."""
+
+    def wrap(m: re.Match) -> str:
+        page_dir = posixpath.dirname(here.rstrip("/") + "/x")
+        real = posixpath.normpath(posixpath.join(page_dir, m.group(2)))  # the worker's site path
+        wrapper = f"{RUNTIME_DIR}/search-deferred.js"
+        query = "?worker=" + get_relative_url(real, wrapper)
+        return m.group(1) + get_relative_url(wrapper, here) + query + m.group(3)
+
+    return _SEARCH_WORKER.sub(wrap, html, count=1)
 
 
 def insert_head(html: str, tags: str) -> str:

@@ -74,3 +74,15 @@ def test_when_python_cannot_load_the_static_numbers_stay(page, base_url):
     value = page.eval_on_selector('.calc output[data-output="kv_bytes_per_token"]', "e => e.textContent")
     assert value == "128 KiB"
     assert not [e for e in page.watch.errors if "Uncaught" in e]
+
+
+def test_search_works_with_its_worker_started_late(page, base_url):
+    """Material's search worker waits (search-deferred.js) until the first query: it still answers."""
+    page.goto(base_url + "inference/kv-cache/")
+    config = page.text_content("#__config")
+    assert "search-deferred.js?worker=" in config
+    page.click("input.md-search__input")  # the header's search box (desktop width)
+    page.keyboard.type("PagedAttention")
+    page.wait_for_selector(".md-search-result__item", timeout=30_000)
+    assert page.locator(".md-search-result__item").count() > 0
+    assert page.watch.errors == []

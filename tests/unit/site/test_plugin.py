@@ -83,3 +83,15 @@ def test_lock_lists_only_the_calculators(tmp_path):
     assert list(data["packages"]) == ["calculators"]
     assert data["packages"]["calculators"]["sha256"]
     assert data["info"]["python"].startswith("3.")
+
+
+def test_material_search_worker_is_wrapped_relative_to_each_page():
+    from calculators._site.plugin import defer_search_worker
+
+    deep = '{"search": "../../assets/javascripts/workers/search.a7633da7.min.js"}'
+    assert defer_search_worker(deep, "inference/kv-cache/") == (
+        '{"search": "../../assets/calc/search-deferred.js?worker=../javascripts/workers/search.a7633da7.min.js"}')
+    top = '{"search": "assets/javascripts/workers/search.a7633da7.min.js"}'
+    assert defer_search_worker(top, ".") == (
+        '{"search": "assets/calc/search-deferred.js?worker=../javascripts/workers/search.a7633da7.min.js"}')
+    assert defer_search_worker('{"search": null}', ".") == '{"search": null}'
