@@ -102,6 +102,7 @@ def render_page(
         widget = render.widget(calc, calc.check_overrides({}), embed=True)
     finally:
         render.show_source.reset(token)
+    widget = render.link_sources(widget, rel("assets/calc/source/"))
     chapter = (rel(chapter_url) + f"#calc-{calc.id}") if chapter_url is not None else ""
     return render._env.get_template("embed.html").render(
         calc=calc,

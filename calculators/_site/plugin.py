@@ -167,6 +167,10 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             "sw": offline.SW_NAME if self.config.offline and not self._serving else "",
             "version": digest,
         }
+        if self.config.show_source:  # each calculator module's highlighted source, loaded on demand
+            for module in sorted({calc.module for calc in calculators.CALCULATORS.values()}):
+                files.append(File.generated(config, f"{RUNTIME_DIR}/source/{render.source_file(module)}",
+                                            content=render.source_document(module)))
         # One standalone page per calculator, for iframes on other sites (embed.py).
         embed.add_pages(files, config, lambda here: self.head_tags(here, has_widgets=True),
                         show_source=self.config.show_source)
@@ -209,6 +213,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
         """Tell the page where the runtime lives (relative to the page), and start Python early."""
         here = page.url or "."
+        output = render.link_sources(output, get_relative_url(f"{RUNTIME_DIR}/source/", here))
         if self.config.defer_search:
             output = defer_search_worker(output, here)
         return insert_head(output, self.head_tags(here, has_widgets='data-calc="' in output))

@@ -62,6 +62,31 @@ def slider(param: Number, value: float) -> dict[str, Any]:
     return {"min": param.min, "max": param.max, "step": param.step, "value": value}
 
 
+#: Stands for the folder of the source files (``assets/calc/source/``) in widget HTML until the
+#: page's URL is known: ``link_sources`` makes it relative to each page.
+SOURCE_PREFIX = "@calculators-source/"
+
+
+def source_file(module: str) -> str:
+    """The file, under ``assets/calc/source/``, that holds a module's highlighted source."""
+    return f"{module}.html"
+
+
+def source_document(module: str) -> str:
+    """A small HTML page with one module's highlighted source. Widgets load it when a reader opens
+    "Show the Python" (it is most of a page's markup: 3,600 of the kv-cache page's 5,000 tags),
+    and link to it, for readers without JavaScript."""
+    path, code = source_html(module)
+    title = _env.from_string("{{ path }}").render(path=path)
+    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>\n'
+            f"<body><h1>{title}</h1>\n{code}</body></html>\n")
+
+
+def link_sources(html: str, folder: str) -> str:
+    """Point the widgets' source links at ``folder`` (the source files, relative to the page)."""
+    return html.replace(SOURCE_PREFIX, folder)
+
+
 @lru_cache(maxsize=None)
 def source_html(module: str) -> tuple[str, str]:
     """The calculator module's path (relative to the package's parent) and highlighted source."""
@@ -94,7 +119,7 @@ def widget(calc: Calculator, inputs: Mapping[str, Any], *, embed: bool = False) 
             f"calculator {calc.id!r} ({module_file(calc)}) failed to render: {type(exc).__name__}: {exc}"
         ) from exc
     dom_id = _next_dom_id(calc.id)
-    source_path, source = source_html(calc.module) if show_source.get() else ("", "")
+    source_path = source_html(calc.module)[0] if show_source.get() else ""
     template = _env.get_template("widget.html")
     return template.render(
         calc=calc,
@@ -105,6 +130,6 @@ def widget(calc: Calculator, inputs: Mapping[str, Any], *, embed: bool = False) 
         charts_json=json.dumps(result.charts, separators=(",", ":"), allow_nan=False),
         slider=slider,
         source_path=source_path,
-        source=source,
+        source_url=SOURCE_PREFIX + source_file(calc.module),
         embed=embed,
     )

@@ -86,3 +86,15 @@ def test_search_works_with_its_worker_started_late(page, base_url):
     page.wait_for_selector(".md-search-result__item", timeout=30_000)
     assert page.locator(".md-search-result__item").count() > 0
     assert page.watch.errors == []
+
+
+def test_show_the_python_loads_the_module_source_on_demand(page, base_url):
+    """The highlighted source is a file of its own, fetched when the reader opens it."""
+    page.goto(base_url + "inference/kv-cache/")
+    wait_ready(page, "kv-cache")
+    assert page.locator('.calc[data-calc="kv-cache"] .calc__code .highlight').count() == 0
+    page.click('.calc[data-calc="kv-cache"] details.calc__source > summary')
+    page.wait_for_selector('.calc[data-calc="kv-cache"] .calc__code .highlight')
+    code = page.text_content('.calc[data-calc="kv-cache"] .calc__code')
+    assert "def compute" in code and "SPEC = Calculator(" in code
+    assert page.watch.errors == []

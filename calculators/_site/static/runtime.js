@@ -180,6 +180,36 @@
       this.applyUrl();
       this.watchVisibility();
       this.drawCharts(this.chartData);
+      this.bindSource();
+    }
+
+    // "Show the Python" loads the module's highlighted source (a file of this site, made at build
+    // time) the first time it opens; until then, and if loading fails, it holds a link to it.
+    bindSource() {
+      const details = this.root.querySelector("details.calc__source[data-source]");
+      if (!details) return;
+      const load = async () => {
+        if (!details.open || details.dataset.loaded) return;
+        details.dataset.loaded = "1";
+        try {
+          const url = new URL(details.dataset.source, document.baseURI);
+          if (url.origin !== location.origin) throw new Error("not this site's file");
+          const response = await fetch(url);
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+          const code = doc.querySelector(".highlight");
+          if (!code) return;
+          const copy = document.importNode(code, true);
+          // As mkdocs-material does for the code blocks it finds at load: a scrolling block
+          // must be reachable by keyboard.
+          copy.querySelectorAll("pre > code").forEach((el) => el.setAttribute("tabindex", "0"));
+          details.querySelector(".calc__code").replaceChildren(copy);
+        } catch (err) {
+          delete details.dataset.loaded; // the link stays; opening again retries
+        }
+      };
+      details.addEventListener("toggle", load);
+      load();
     }
 
     // Canvas charts are drawn only while the widget is on (or near) the screen: Chart.js is
