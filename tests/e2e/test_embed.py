@@ -217,3 +217,26 @@ def test_each_widget_offers_its_embed_snippet(page, base_url):
         arg=f"{root} [data-embed-snippet]", timeout=30_000,
     )
     assert json.loads(page.get_attribute(root, "data-defaults"))["context"] != 131072
+
+
+def test_the_host_hears_when_the_embed_cannot_compute(context, base_url, tmp_path):
+    """Python cannot start inside the embed: the host gets calculator:error; the numbers stay."""
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body>'
+        '<div id="e" data-calculator-embed="kv-cache"></div><script>window.errors = [];'
+        'document.addEventListener("calculator:error", (e) => window.errors.push(e.detail));</script>'
+        f'<script src="{base_url}assets/calc/embed.js" async></script></body></html>')
+    context.route("**/snapshot-*.bin.gz", lambda route: route.abort())
+    context.route("**/calculators-*.whl", lambda route: route.abort())
+    server, url = serve(tmp_path)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function("() => window.errors.length > 0", timeout=60_000)
+        detail = page.evaluate("window.errors[0]")
+        assert detail["id"] == "kv-cache" and "Interactive mode is unavailable" in detail["message"]
+        assert page.get_attribute("#e", "data-calculator-embed-state") == "error"
+        frame = page.frame_locator("#e iframe")
+        assert frame.locator('output[data-output="kv_bytes_per_token"]').text_content().strip() == "128 KiB"
+    finally:
+        server.shutdown()

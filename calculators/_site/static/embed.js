@@ -6,7 +6,7 @@
 // Each element with data-calculator-embed gets an iframe of <site>/embed/<id>/?<params>&theme=…
 // (the site is where this script came from), in place of its content (a fallback link, say).
 // The iframe's height follows the embed's "resize" messages. The element receives bubbling
-// CustomEvents "calculator:ready", "calculator:values" and "calculator:resize" (detail: the
+// CustomEvents "calculator:ready", "calculator:values", "calculator:error" and "calculator:resize" (detail: the
 // message), and gets a method el.calculatorEmbed.set({param: value}) that posts "set".
 //
 // Messages are read only from one of our iframes' windows, from the site's origin, with the
@@ -104,6 +104,10 @@
       if (typeof msg.id !== "string" || !ID.test(msg.id)) return;
       entry.element.dataset.calculatorEmbedState = "ready";
       detail = { id: msg.id, version: typeof msg.version === "string" ? msg.version : "" };
+    } else if (msg.type === "error") {
+      if (typeof msg.id !== "string" || !ID.test(msg.id) || typeof msg.message !== "string") return;
+      entry.element.dataset.calculatorEmbedState = "error";
+      detail = { id: msg.id, message: msg.message.slice(0, 500) };
     } else if (msg.type === "values") {
       if (typeof msg.id !== "string" || !ID.test(msg.id) || !isFlatRecord(msg.inputs) || !isFlatRecord(msg.outputs)) return;
       detail = {

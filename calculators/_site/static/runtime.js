@@ -330,7 +330,13 @@
       return raw;
     }
 
-    setState(state) { this.root.dataset.state = state; }
+    setState(state) {
+      this.root.dataset.state = state;
+      // An embed tells its host page (after the message text is set, in this same task).
+      if (state === STATE.ERROR && embedPage && this.root === embedPage.root) {
+        queueMicrotask(() => embedPost({ type: "error", id: this.calc, message: this.message.textContent }));
+      }
+    }
 
     setStatus(text) { if (this.status) this.status.textContent = text; }
 
@@ -688,6 +694,7 @@
   //   embed → host  {type: "ready", id, version}                    Python computed the first result
   //                 {type: "resize", height}                        the content's height (CSS px), on change
   //                 {type: "values", id, inputs, outputs, text}     after each result
+  //                 {type: "error", id, message}                    the widget failed (values stay)
   //   host → embed  {type: "set", inputs: {<param>: string|number}} known parameters only
   //                 {type: "get"}                                   answered with "values"
   // Origin rule: a message is read only when its source is window.parent and its origin is the
