@@ -32,6 +32,8 @@ def test_plugin_alone_makes_a_working_page(tmp_path):
     html = (tmp_path / "site/index.html").read_text()
     assert 'data-calc="kv-cache"' in html and ">16 GiB<" in html
     assert '<meta name="calculators-runtime"' in html
+    # The first paint waits for the first widget (its numbers are in it), in Chromium 124+.
+    assert '<link rel="expect" href="#calc-kv-cache" blocking="render">' in html
     assert (tmp_path / "site/assets/calc/worker.js").exists()
     assert len(list((tmp_path / "site/assets/pyodide").glob("*/pyodide.asm.wasm"))) == 1  # <version>/
     wheels = list((tmp_path / "site/assets/pyodide").glob("*/calculators-*.whl"))
