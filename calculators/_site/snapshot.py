@@ -1,10 +1,11 @@
 """A Pyodide memory snapshot with the calculators imported, made at build time in Node.
 
 Restoring it in the browser skips Python's start-up and the wheel's import: the worker is ready
-in about a third of the time a normal boot takes (see the Performance page). The raw image is
-mostly zeros (≈30 MB), so it ships gzip-compressed (≈6 MB) and the worker inflates it with
-``DecompressionStream``; its file name carries its content hash, and the worker checks the
-sha256 before restoring. The image is bound to the exact ``pyodide.asm.wasm`` it was made with,
+in under half the time a normal boot takes (see the Performance page). The raw image (31 MB) is
+half zeros, so it ships *sparse* — only the 4 KiB pages that hold something, with a bitmap of
+which (``pack``) — and gzip-compressed (≈6 MB); the worker inflates it with
+``DecompressionStream`` and spreads the pages back (inflating half the bytes saves ≈0.1 s on two
+cores). Its file name carries its content hash, and the worker checks the sha256 before restoring. The image is bound to the exact ``pyodide.asm.wasm`` it was made with,
 so the plugin makes it from the same ``node_modules/pyodide`` it ships.
 """
 
@@ -19,6 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SCRIPT = Path(__file__).with_name("snapshot.mjs")
+#: The sparse format: MAGIC, the image's length and the page size (little-endian u32 each), a
+#: bitmap with one bit per page (bit i & 7 of byte i >> 3: page i holds something), then those
+#: pages in order (the last one possibly short). worker.js's ``expandSnapshot`` reads it.
+MAGIC = b"PYSNAP1\0"
+PAGE = 4096
 
 
 class SnapshotError(RuntimeError):
@@ -51,7 +57,7 @@ def make_snapshot(pyodide_dir: Path, wheel: Path, out_dir: Path, node: str | Non
     except (ValueError, IndexError):
         raise SnapshotError(f"unexpected output from {SCRIPT.name}: {proc.stdout[-500:]!r}") from None
     # mtime=0: the same image gives the same bytes, so the same name.
-    data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+    data = gzip.compress(pack(raw.read_bytes()), compresslevel=6, mtime=0)
     raw.unlink()
     sha = hashlib.sha256(data).hexdigest()
     for old in out_dir.glob("snapshot-*.bin.gz"):
@@ -59,3 +65,34 @@ def make_snapshot(pyodide_dir: Path, wheel: Path, out_dir: Path, node: str | Non
     path = out_dir / f"snapshot-{sha[:16]}.bin.gz"
     path.write_bytes(data)
     return Snapshot(path=path, sha256=sha, calculators=tuple(report["calculators"]))
+
+
+def pack(image: bytes, page: int = PAGE) -> bytes:
+    """The image in the sparse format (see MAGIC): its non-zero pages and a bitmap of them."""
+    count = -(-len(image) // page)
+    bitmap = bytearray(-(-count // 8))
+    pages = []
+    for i in range(count):
+        chunk = image[i * page:(i + 1) * page]
+        if chunk.count(0) != len(chunk):
+            bitmap[i >> 3] |= 1 << (i & 7)
+            pages.append(chunk)
+    return MAGIC + len(image).to_bytes(4, "little") + page.to_bytes(4, "little") + bytes(bitmap) + b"".join(pages)
+
+
+def unpack(packed: bytes) -> bytes:
+    """The image again: what the worker's ``expandSnapshot`` does, for tests."""
+    if packed[:8] != MAGIC:
+        raise SnapshotError("not a packed snapshot")
+    total = int.from_bytes(packed[8:12], "little")
+    page = int.from_bytes(packed[12:16], "little")
+    count = -(-total // page)
+    bitmap = packed[16:16 + -(-count // 8)]
+    image = bytearray(total)
+    src = 16 + len(bitmap)
+    for i in range(count):
+        if bitmap[i >> 3] & (1 << (i & 7)):
+            size = min(page, total - i * page)
+            image[i * page:i * page + size] = packed[src:src + size]
+            src += size
+    return bytes(image)

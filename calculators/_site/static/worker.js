@@ -39,7 +39,7 @@ async function fetchSnapshot(url, sha256) {
   const [forHash, forImage] = response.body.tee();
   const packed = new Response(forHash).arrayBuffer();
   const image = new Response(forImage.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-  const [packedBytes, imageBytes] = await Promise.all([packed, image]);
+  const [packedBytes, sparse] = await Promise.all([packed, image]);
   mark("snapshotInflated");
   // crypto.subtle exists only in secure contexts (https, localhost); elsewhere the file is
   // same-origin and its name carries its hash.
@@ -48,7 +48,33 @@ async function fetchSnapshot(url, sha256) {
     if (actual !== sha256) throw new Error(`snapshot: sha256 mismatch (${actual.slice(0, 12)}…)`);
   }
   mark("snapshotChecked");
-  return new Uint8Array(imageBytes);
+  return expandSnapshot(new Uint8Array(sparse));
+}
+
+/** The memory image from its sparse form (snapshot.py's ``pack``): a header, a bitmap of the
+ * 4 KiB pages that hold something, those pages; every other byte is zero. */
+function expandSnapshot(sparse) {
+  const magic = "PYSNAP1\0";
+  for (let i = 0; i < magic.length; i++) {
+    if (sparse[i] !== magic.charCodeAt(i)) throw new Error("snapshot: unknown format");
+  }
+  const view = new DataView(sparse.buffer, sparse.byteOffset, sparse.byteLength);
+  const total = view.getUint32(8, true);
+  const page = view.getUint32(12, true);
+  const count = Math.ceil(total / page);
+  const bitmap = sparse.subarray(16, 16 + Math.ceil(count / 8));
+  const image = new Uint8Array(total);
+  let src = 16 + bitmap.length;
+  for (let i = 0; i < count; i++) {
+    if (!(bitmap[i >> 3] & (1 << (i & 7)))) continue;
+    const start = i * page;
+    const size = Math.min(page, total - start);
+    if (src + size > sparse.length) throw new Error("snapshot: truncated");
+    image.set(sparse.subarray(src, src + size), start);
+    src += size;
+  }
+  if (src !== sparse.length) throw new Error("snapshot: trailing bytes");
+  return image;
 }
 
 /** The lock file's text, checked against its sha256 (it holds the wheel's sha256 in turn). */

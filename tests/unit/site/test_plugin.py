@@ -68,6 +68,11 @@ def test_wheel_is_built_once_while_the_sources_are_unchanged():
     assert first[0].stat().st_mtime_ns == stamp
     snap = first[2]
     assert snap.path.name.startswith("snapshot-") and snap.path.stat().st_size > 1_000_000
+    import gzip
+
+    from calculators._site.snapshot import unpack
+
+    assert len(unpack(gzip.decompress(snap.path.read_bytes()))) > 10_000_000  # Pyodide's memory
     assert set(snap.calculators) >= {"kv-cache", "decode-roofline"}
 
 
