@@ -31,22 +31,22 @@ function hex(buffer) {
 }
 
 /** The snapshot, fetched, checked against its sha256 and inflated (it ships gzip-compressed).
- * Inflating runs while the bytes arrive; the checksum is taken over the compressed bytes once
- * they are all in, before the image is handed to Pyodide. */
+ * Inflating runs while the bytes arrive, and the checksum of the compressed bytes while the
+ * inflating finishes; the image goes to Pyodide only once both are done. */
 async function fetchSnapshot(url, sha256) {
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error(`snapshot: HTTP ${response.status}`);
   const [forHash, forImage] = response.body.tee();
-  const packed = new Response(forHash).arrayBuffer();
-  const image = new Response(forImage.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-  const [packedBytes, sparse] = await Promise.all([packed, image]);
-  mark("snapshotInflated");
   // crypto.subtle exists only in secure contexts (https, localhost); elsewhere the file is
   // same-origin and its name carries its hash.
-  if (sha256 && self.crypto && crypto.subtle) {
-    const actual = hex(await crypto.subtle.digest("SHA-256", packedBytes));
+  const checked = new Response(forHash).arrayBuffer().then(async (packed) => {
+    if (!sha256 || !self.crypto || !crypto.subtle) return;
+    const actual = hex(await crypto.subtle.digest("SHA-256", packed));
     if (actual !== sha256) throw new Error(`snapshot: sha256 mismatch (${actual.slice(0, 12)}…)`);
-  }
+  });
+  const inflated = new Response(forImage.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
+    .then((sparse) => { mark("snapshotInflated"); return sparse; });
+  const [, sparse] = await Promise.all([checked, inflated]);
   mark("snapshotChecked");
   return expandSnapshot(new Uint8Array(sparse));
 }
