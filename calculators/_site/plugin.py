@@ -141,7 +141,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             add(f"{core}/{name}", pyodide_dir / name)
         whl, lock, snap = self._wheel_and_lock(pyodide_dir)
         add(f"{PYODIDE_DIR}/{whl.parent.name}/{whl.name}", whl)
-        digest = hashlib.sha256(lock.read_bytes()).hexdigest()[:12]
+        lock_sha256 = hashlib.sha256(lock.read_bytes()).hexdigest()
         add(f"{PYODIDE_DIR}/pyodide-lock.json", lock)
         if snap:
             add(f"{PYODIDE_DIR}/{snap.path.name}", snap.path)
@@ -154,18 +154,18 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             for src in matches:
                 add(f"{VENDOR_DIR}/{src.relative_to(self._node_modules).as_posix()}", src)
         # ?v=<content hash>: a new version of a file is a new URL, so caching it long is safe.
+        chart_js = (self._node_modules / CHART_JS).read_bytes() if self.config.charts else b""
         self._runtime = {
-            "worker": f"{RUNTIME_DIR}/worker.js?v={_short_hash(STATIC / 'worker.js')}",
+            "worker": f"{RUNTIME_DIR}/worker.js?v={security.version_tag((STATIC / 'worker.js').read_bytes())}",
             "pyodide": f"{core}/",
             "lock": f"{PYODIDE_DIR}/pyodide-lock.json",
-            "charts": f"{VENDOR_DIR}/chart.umd.min.js?v={_short_hash(self._node_modules / CHART_JS)}"
-            if self.config.charts else "",
-            "chartsIntegrity": security.sri((self._node_modules / CHART_JS).read_bytes()) if self.config.charts else "",
-            "lockSha256": hashlib.sha256(lock.read_bytes()).hexdigest(),
+            "charts": f"{VENDOR_DIR}/chart.umd.min.js?v={security.version_tag(chart_js)}" if chart_js else "",
+            "chartsIntegrity": security.sri(chart_js) if chart_js else "",
+            "lockSha256": lock_sha256,
             "snapshot": f"{PYODIDE_DIR}/{snap.path.name}" if snap else "",
             "snapshotSha256": snap.sha256 if snap else "",
             "sw": offline.SW_NAME if self.config.offline and not self._serving else "",
-            "version": digest,
+            "version": lock_sha256[:12],
         }
         if self.config.show_source:  # each calculator module's highlighted source, loaded on demand
             for module in sorted({calc.module for calc in calculators.CALCULATORS.values()}):
@@ -217,7 +217,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         if self.config.defer_search:
             output = defer_search_worker(output, here)
         first = _FIRST_WIDGET.search(output)
-        return insert_head(output, self.head_tags(here, has_widgets=first is not None,
+        return security.insert_at_head_top(output, self.head_tags(here, has_widgets=first is not None,
                                                   first_widget=first.group(1) if first else ""))
 
     def head_tags(self, here: str, *, has_widgets: bool, first_widget: str = "") -> str:
@@ -253,10 +253,6 @@ def pyodide_version(pyodide_dir: Path) -> str:
     return json.loads((pyodide_dir / "package.json").read_text())["version"]
 
 
-def _short_hash(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:10]
-
-
 _FIRST_WIDGET = re.compile(r'<div class="calc" id="([A-Za-z0-9_-]+)" data-calc="')
 _SEARCH_WORKER = re.compile(r'("search": ")((?:[^"]*/)?assets/javascripts/workers/search\.[0-9a-f]+\.min\.js)(")')
 
@@ -272,15 +268,6 @@ def defer_search_worker(html: str, here: str) -> str:
         return m.group(1) + get_relative_url(wrapper, here) + query + m.group(3)
 
     return _SEARCH_WORKER.sub(wrap, html, count=1)
-
-
-def insert_head(html: str, tags: str) -> str:
-    """Put ``tags`` at the top of <head>, after the charset declaration: before the style sheets,
-    which a classic script would otherwise wait for."""
-    charset = re.search(r"<meta charset=[^>]*>", html)
-    if charset:
-        return html[: charset.end()] + "\n" + tags + html[charset.end():]
-    return html.replace("</head>", tags + "\n</head>", 1)
 
 
 def _attr(text: str) -> str:

@@ -53,6 +53,21 @@ def sri(data: bytes) -> str:
     return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode()
 
 
+def version_tag(data: bytes) -> str:
+    """The ``v`` of a ``?v=<hash>`` URL: a file's content hash, so a changed file gets a new URL."""
+    return hashlib.sha256(data).hexdigest()[:10]
+
+
+def insert_at_head_top(html: str, tags: str) -> str:
+    """Put ``tags`` at the top of <head>, right after the charset declaration: before the style
+    sheets and scripts (a classic script waits for the style sheets above it; a policy governs
+    only what follows it)."""
+    charset = _CHARSET.search(html)
+    if charset:
+        return html[: charset.end()] + "\n" + tags + html[charset.end():]
+    return html.replace("<head>", "<head>\n" + tags, 1)
+
+
 def _type(attrs: str) -> str:
     m = re.search(r"""\btype=["']?([^"'\s>]+)""", attrs, re.I)
     return m.group(1).lower() if m else ""
@@ -98,7 +113,7 @@ def add_integrity(html: str, page: Path, site_dir: Path, cache: dict[Path, tuple
             return text
         if file not in cache:
             data = file.read_bytes()
-            cache[file] = (sri(data), hashlib.sha256(data).hexdigest()[:10])
+            cache[file] = (sri(data), version_tag(data))
         integrity, version = cache[file]
         if "v=" not in urlsplit(url).query:
             versioned = url + ("&" if "?" in url else "?") + "v=" + version
@@ -112,10 +127,7 @@ def harden_page(html: str, page: Path, site_dir: Path, cache: dict[Path, tuple[s
                 hashes: list[str] | None = None) -> str:
     html = add_integrity(html, page, site_dir, {} if cache is None else cache)
     meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(hashes or inline_script_hashes(html))}">'
-    charset = _CHARSET.search(html)
-    if charset:
-        return html[: charset.end()] + "\n" + meta + html[charset.end():]
-    return html.replace("<head>", "<head>\n" + meta, 1)
+    return insert_at_head_top(html, meta)
 
 
 def harden_site(site_dir: Path) -> int:

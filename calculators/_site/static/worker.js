@@ -30,6 +30,15 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** Throws `mismatch(actual)` unless `bytes` has this sha256. crypto.subtle exists only in secure
+ * contexts (https, localhost); elsewhere the files are same-origin and their URLs carry their
+ * version, and nothing is checked. */
+async function checkSha256(bytes, sha256, mismatch) {
+  if (!sha256 || !self.crypto || !crypto.subtle) return;
+  const actual = hex(await crypto.subtle.digest("SHA-256", bytes));
+  if (actual !== sha256) throw new Error(mismatch(actual));
+}
+
 /** The snapshot, fetched, checked against its sha256 and inflated (it ships gzip-compressed).
  * Inflating runs while the bytes arrive, and the checksum of the compressed bytes while the
  * inflating finishes; the image goes to Pyodide only once both are done. */
@@ -37,13 +46,8 @@ async function fetchSnapshot(url, sha256) {
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error(`snapshot: HTTP ${response.status}`);
   const [forHash, forImage] = response.body.tee();
-  // crypto.subtle exists only in secure contexts (https, localhost); elsewhere the file is
-  // same-origin and its name carries its hash.
-  const checked = new Response(forHash).arrayBuffer().then(async (packed) => {
-    if (!sha256 || !self.crypto || !crypto.subtle) return;
-    const actual = hex(await crypto.subtle.digest("SHA-256", packed));
-    if (actual !== sha256) throw new Error(`snapshot: sha256 mismatch (${actual.slice(0, 12)}…)`);
-  });
+  const checked = new Response(forHash).arrayBuffer().then((packed) =>
+    checkSha256(packed, sha256, (actual) => `snapshot: sha256 mismatch (${actual.slice(0, 12)}…)`));
   const inflated = new Response(forImage.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
     .then((sparse) => { mark("snapshotInflated"); return sparse; });
   const [, sparse] = await Promise.all([checked, inflated]);
@@ -82,10 +86,7 @@ async function fetchLock(url, sha256) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`lock file: HTTP ${response.status}`);
   const text = await response.text();
-  if (sha256 && self.crypto && crypto.subtle) {
-    const actual = hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-    if (actual !== sha256) throw new Error("the lock file does not match this page's version");
-  }
+  await checkSha256(new TextEncoder().encode(text), sha256, () => "the lock file does not match this page's version");
   return text;
 }
 
