@@ -40,6 +40,9 @@ from .units import format_count, format_fraction, format_ratio, format_tokens_pe
 
 DAYS_PER_MONTH = 30
 HOURS_PER_MONTH = DAYS_PER_MONTH * 24
+#: The longest prompt and answer the calculator takes (they bound the self-hosted replica sizes).
+INPUT_TOKENS_MAX = 1_000_000
+OUTPUT_TOKENS_MAX = 100_000
 PER_MILLION = 1e6
 
 
@@ -99,8 +102,8 @@ PARAMS = (
     Number("cache_hit", "Prompt-cache hit rate", 0.7, 0, 1, step=0.01, integer=False,
            help="Share of input tokens served from the prompt cache (0.7 = 70%): a stable prefix "
                 "(system prompt, tools, shared context) first, variable content last."),
-    Number("input_tokens", "Input tokens per generation", 4000, 1, 1_000_000, unit="tokens", scale="log"),
-    Number("output_tokens", "Output tokens per generation", 500, 1, 100_000, unit="tokens", scale="log"),
+    Number("input_tokens", "Input tokens per generation", 4000, 1, INPUT_TOKENS_MAX, unit="tokens", scale="log"),
+    Number("output_tokens", "Output tokens per generation", 500, 1, OUTPUT_TOKENS_MAX, unit="tokens", scale="log"),
     *(param for tier in PRICES.values() for param in _price_params(tier)),
     Number("small_params_b", "Self-hosted model size", 8, 0.1, 2000, step=0.1, unit="B", integer=False,
            help="Parameters of the self-hosted small model, in billions (dense)."),
@@ -196,10 +199,35 @@ def roofline_inputs(p: Mapping[str, Any], gpus: int, batch: int) -> dict[str, An
     }
 
 
+#: Replicas are sized up to at least one server's worth of GPUs.
+NODE_GPUS = 8
+
+
 def self_hosted(p: Mapping[str, Any], generations: float) -> dict[str, Any]:
-    """GPUs to rent for ``generations`` a day, their monthly cost, and how busy they are."""
-    first, _ = decode_roofline.compute(roofline_inputs(p, 1, 1))
-    replica = max(1, first["gpus_needed"])  # GPUs one copy of the weights (+ one sequence) needs
+    """GPUs to rent for ``generations`` a day, their monthly cost, and how busy they are.
+
+    Every replica size is costed, from the fewest GPUs that hold the weights plus one sequence of
+    this length, up to what the longest sequence the inputs allow would need (at least one 8-GPU
+    server); the cheapest is kept. A bigger replica holds a bigger batch and can need fewer GPUs
+    in all. The upper end does not depend on the token counts, so longer prompts or more traffic
+    can only remove options, never make the bill fall. (Taking the smallest replica did: a longer
+    context forced a bigger replica, whose bigger batch then needed fewer GPUs.)
+    """
+    smallest = _gpus_needed(p, p["input_tokens"], p["output_tokens"])
+    largest = max(NODE_GPUS, _gpus_needed(p, INPUT_TOKENS_MAX, OUTPUT_TOKENS_MAX))
+    plans = [_plan(p, generations, replica) for replica in range(smallest, max(smallest, largest) + 1)]
+    return min(plans, key=lambda plan: (plan["gpus"], plan["replica"]))
+
+
+def _gpus_needed(p: Mapping[str, Any], input_tokens: int, output_tokens: int) -> int:
+    """GPUs one copy of the weights plus one sequence of this length needs."""
+    first, _ = decode_roofline.compute(roofline_inputs({**p, "input_tokens": input_tokens,
+                                                        "output_tokens": output_tokens}, 1, 1))
+    return max(1, first["gpus_needed"])
+
+
+def _plan(p: Mapping[str, Any], generations: float, replica: int) -> dict[str, Any]:
+    """Replicas of ``replica`` GPUs each, as many as ``generations`` a day need."""
     sized, _ = decode_roofline.compute(roofline_inputs(p, replica, 1))
     batch = max(1, min(p["small_batch"], sized["max_batch"]))
     rp = roofline_inputs(p, replica, batch)

@@ -160,18 +160,24 @@ def numpy_self_hosted(p, gens):
     context = math.ceil(p["input_tokens"] + p["output_tokens"] / 2)
     weights = p["small_params_b"] * 1e9 * bpw
     usable_per_gpu = gpu.memory_bytes * 0.9
-    replica = max(1, math.ceil((weights + context * kv_per_token) / usable_per_gpu))
-    free = usable_per_gpu * replica - weights
-    batch = max(1, min(p["small_batch"], int(free // (context * kv_per_token))))
-    peak = (gpu.fp8_flops if p["small_weight_dtype"] == "fp8" else gpu.bf16_flops) * replica
-    bandwidth = gpu.bandwidth * replica
-    flops = 2 * p["small_params_b"] * 1e9
-    intensity = flops * batch / (weights + batch * context * kv_per_token)
-    decode_tps = np.minimum(peak, intensity * bandwidth) / flops
-    prefill_tps = peak / flops
-    seconds = gens * p["output_tokens"] / decode_tps + gens * p["input_tokens"] * (1 - p["cache_hit"]) / prefill_tps
-    needed = replica * seconds / (86400 * p["utilization"])
-    gpus = replica * max(1, math.ceil(needed / replica))
+    smallest = max(1, math.ceil((weights + context * kv_per_token) / usable_per_gpu))
+    longest = math.ceil(1_000_000 + 100_000 / 2)  # the longest context the inputs allow
+    largest = max(8, math.ceil((weights + longest * kv_per_token) / usable_per_gpu))
+    plans = []  # (gpus, replica, decode_tps) for each replica size that fits, the cheapest wins
+    for replica in range(smallest, max(smallest, largest) + 1):
+        free = usable_per_gpu * replica - weights
+        batch = max(1, min(p["small_batch"], int(free // (context * kv_per_token))))
+        peak = (gpu.fp8_flops if p["small_weight_dtype"] == "fp8" else gpu.bf16_flops) * replica
+        bandwidth = gpu.bandwidth * replica
+        flops = 2 * p["small_params_b"] * 1e9
+        intensity = flops * batch / (weights + batch * context * kv_per_token)
+        decode_tps = np.minimum(peak, intensity * bandwidth) / flops
+        prefill_tps = peak / flops
+        seconds = (gens * p["output_tokens"] / decode_tps
+                   + gens * p["input_tokens"] * (1 - p["cache_hit"]) / prefill_tps)
+        needed = replica * seconds / (86400 * p["utilization"])
+        plans.append((replica * max(1, math.ceil(needed / replica)), replica, decode_tps))
+    gpus, _, decode_tps = min(plans, key=lambda plan: plan[:2])  # the cheapest
     return gpus, gpus * 720 * p["gpu_hour_usd"], decode_tps
 
 
