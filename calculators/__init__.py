@@ -1,27 +1,13 @@
-"""Interactive calculators for course chapters: stdlib-only Python, run at build time and in Pyodide.
+"""The calculators of Chapter 9, "LLM inference": this site's content package.
 
-Each module listed in :data:`MODULES` defines ``SPEC``, a :class:`calculators.spec.Calculator`.
-The registry maps calculator ids to specs; :func:`run_json` is the browser worker's entry point.
-Another site adds its own calculators with :func:`register_package` (the MkDocs plugin's
-``packages`` option): at build time the plugin calls it, and in the browser the wheel carries a
-generated ``_packages.json`` naming those packages, read here at import. Nothing here imports
-outside the standard library (``_site/``, the MkDocs integration, is the one exception, and is left
-out of the wheel shipped to the browser).
+Each module listed in :data:`MODULES` defines ``SPEC``, a :class:`course_calculators.spec.Calculator`
+with a pure ``compute()``: the Python behind every number on the chapter's pages. The site lists
+this package in ``mkdocs.yml`` (``packages: [calculators]``) like any author lists theirs; the
+framework that renders and runs it is :mod:`course_calculators`. Standard library only: the
+package ships to the reader's browser as it is.
 """
 
-from __future__ import annotations
-
-import importlib
-import json
-import os
-import pkgutil
-from typing import Any, Mapping
-
-from .spec import Calculator, SpecError
-
-__version__ = "0.1.0"
-
-#: The modules that hold one calculator each, in the order the catalogue lists them.
+#: The calculator modules, in the order the catalogue lists them.
 MODULES = (
     "kv_cache",
     "decode_roofline",
@@ -30,127 +16,3 @@ MODULES = (
     "speculative_decoding",
     "sampling",
 )
-
-#: Packages added with :func:`register_package`, in order.
-PACKAGES: list[str] = []
-#: Written into the browser wheel only (never in the source tree): the packages to register at import.
-PACKAGES_FILE = "_packages.json"
-
-
-class RegistryError(SpecError):
-    """A calculator module could not be registered; the message names its file and the problem."""
-
-
-def _file_of(module_name: str, is_package: bool = False) -> str:
-    path = module_name.replace(".", "/")
-    return f"{path}/__init__.py" if is_package else f"{path}.py"
-
-
-def _import_spec(module_name: str, where: str, registry: Mapping[str, Calculator]) -> Calculator:
-    """Import one calculator module and return its ``SPEC``; every failure names ``where``."""
-    try:
-        module = importlib.import_module(module_name)
-    except SyntaxError as exc:
-        at = exc.filename if exc.filename and not exc.filename.endswith(where) else where
-        raise RegistryError(f"{at}, line {exc.lineno}: syntax error: {exc.msg}") from exc
-    except SpecError as exc:  # Calculator(...) validates itself when the module runs
-        raise RegistryError(f"{where}: invalid calculator spec: {exc}") from exc
-    except Exception as exc:
-        raise RegistryError(f"{where}: import failed: {type(exc).__name__}: {exc}") from exc
-    spec = getattr(module, "SPEC", None)
-    if not isinstance(spec, Calculator):
-        raise RegistryError(f"{where} defines no SPEC = Calculator(...)")
-    if spec.id in registry:
-        other = _file_of(registry[spec.id].module)
-        raise RegistryError(f"{where}: calculator id {spec.id!r} is already defined in {other}")
-    return spec
-
-
-def _load() -> dict[str, Calculator]:
-    registry: dict[str, Calculator] = {}
-    for name in MODULES:
-        spec = _import_spec(f"{__name__}.{name}", _file_of(f"{__name__}.{name}"), registry)
-        registry[spec.id] = spec
-    return registry
-
-
-CALCULATORS: dict[str, Calculator] = _load()
-
-
-def package_modules(package: Any) -> list[tuple[str, bool]]:
-    """The calculator modules of an imported package: its ``MODULES`` if it lists them, else every
-    module whose name does not start with ``_`` (keep helpers in ``_private`` modules)."""
-    listed = getattr(package, "MODULES", None)
-    found = {info.name: info.ispkg for info in pkgutil.iter_modules(package.__path__)}
-    if listed is not None:
-        return [(name, found.get(name, False)) for name in listed]
-    return sorted((name, ispkg) for name, ispkg in found.items() if not name.startswith("_"))
-
-
-def register_package(name: str) -> list[str]:
-    """Register the calculators of the importable, stdlib-only package ``name``; return their ids.
-
-    Each of its calculator modules defines ``SPEC = Calculator(...)`` (see :func:`package_modules`).
-    All or nothing: on any error (the message names the file) nothing is registered. Registering a
-    package again is a no-op.
-    """
-    if name in PACKAGES:
-        return [cid for cid, spec in CALCULATORS.items() if spec.module.partition(".")[0] == name]
-    if not name.isidentifier() or name == __name__:
-        raise RegistryError(f"calculator package {name!r}: give the name of a top-level package (not a path)")
-    try:
-        package = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            raise RegistryError(f"calculator package {name!r} not found on sys.path") from None
-        raise RegistryError(f"{_file_of(name, True)}: import failed: {type(exc).__name__}: {exc}") from exc
-    except SyntaxError as exc:
-        raise RegistryError(f"{exc.filename or _file_of(name, True)}, line {exc.lineno}: syntax error: {exc.msg}") from exc
-    except Exception as exc:
-        raise RegistryError(f"{_file_of(name, True)}: import failed: {type(exc).__name__}: {exc}") from exc
-    if not hasattr(package, "__path__"):
-        raise RegistryError(f"{name!r} is a module; calculators come from a package (a folder with __init__.py)")
-    added: dict[str, Calculator] = {}
-    for module, ispkg in package_modules(package):
-        spec = _import_spec(f"{name}.{module}", _file_of(f"{name}.{module}", ispkg), {**CALCULATORS, **added})
-        added[spec.id] = spec
-    if not added:
-        raise RegistryError(f"calculator package {name!r} ({_file_of(name, True)}) holds no calculator module")
-    CALCULATORS.update(added)
-    PACKAGES.append(name)
-    return list(added)
-
-
-def _register_shipped_packages() -> None:
-    """In the browser wheel: register the packages the site was built with."""
-    path = os.path.join(os.path.dirname(__file__), PACKAGES_FILE)
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            for name in json.load(f):
-                register_package(name)
-
-
-def get(calc_id: str) -> Calculator:
-    """The calculator with this id, or :class:`SpecError` naming the ids that exist."""
-    try:
-        return CALCULATORS[calc_id]
-    except KeyError:
-        known = ", ".join(sorted(CALCULATORS))
-        raise SpecError(f"unknown calculator id {calc_id!r}; known ids: {known}") from None
-
-
-def run(calc_id: str, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Run one calculator on raw inputs and return the plain-data result."""
-    return get(calc_id).run(raw or {}).to_dict()
-
-
-def run_json(calc_id: str, raw_json: str) -> str:
-    """The worker's entry point: JSON in, JSON out (strings cross the JS/Python boundary cheaply)."""
-    raw = json.loads(raw_json)
-    if not isinstance(raw, dict):
-        raw = {}
-    return json.dumps(run(calc_id, raw), allow_nan=False)
-
-
-# Last: the packages' modules import calculators.spec, which is loaded by now.
-_register_shipped_packages()

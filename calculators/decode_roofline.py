@@ -38,10 +38,11 @@ import math
 from dataclasses import replace
 from typing import Any, Mapping
 
+from course_calculators.spec import Calculator, Chart, Choice, Number, Output, Preset
+from course_calculators.units import format_bytes, format_count, format_flops, format_seconds, format_tokens_per_s, sig
+
 from . import kv_cache
 from .hardware import DTYPE_CHOICES, GPU, GPU_CHOICES, GPUS, bytes_per_element
-from .spec import Calculator, Chart, Choice, Number, Output, Preset
-from .units import format_bytes, format_count, format_flops, format_seconds, format_tokens_per_s, sig
 
 BATCH_MAX = 4096
 #: Batch sizes of the roofline chart: powers of two, 1 … 1024.

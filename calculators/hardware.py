@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .units import GiB
+from course_calculators.units import GiB
 
 __all__ = ["GPU", "GPUS", "GPU_CHOICES", "DTYPES", "DTYPE_CHOICES", "bytes_per_element"]
 

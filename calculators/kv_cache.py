@@ -21,9 +21,10 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
+from course_calculators.spec import Calculator, Chart, Choice, Number, Output, Preset
+from course_calculators.units import GiB, format_bytes, format_count
+
 from .hardware import DTYPE_CHOICES, GPU_CHOICES, GPUS, bytes_per_element
-from .spec import Calculator, Chart, Choice, Number, Output, Preset
-from .units import GiB, format_bytes, format_count
 
 CONTEXT_MAX = 1048576
 

@@ -47,8 +47,9 @@ import random
 from collections import deque
 from typing import Any, Mapping, Sequence
 
-from .spec import Calculator, Chart, Number, Output, Preset
-from .units import format_count, format_fraction, format_ratio
+from course_calculators.spec import Calculator, Chart, Number, Output, Preset
+from course_calculators.units import format_count, format_fraction, format_ratio
+
 
 #: Spread (σ of the log) of prompt lengths; output lengths take theirs from a parameter.
 PROMPT_SIGMA = 0.6

@@ -25,8 +25,9 @@ import math
 import random
 from typing import Any, Mapping, Sequence
 
-from .spec import Calculator, Chart, Number, Output, Preset
-from .units import format_count, format_fraction
+from course_calculators.spec import Calculator, Chart, Number, Output, Preset
+from course_calculators.units import format_count, format_fraction
+
 
 VOCAB = ("I", "think", "that", "it", "is", "a", "good", "idea", ".", "we", "should", "try")
 PROMPT = ("I", "think")

@@ -30,8 +30,9 @@ import bisect
 import random
 from typing import Any, Mapping, Sequence
 
-from .spec import Calculator, Chart, Number, Output, Preset
-from .units import format_count, format_fraction, format_ratio
+from course_calculators.spec import Calculator, Chart, Number, Output, Preset
+from course_calculators.units import format_count, format_fraction, format_ratio
+
 
 #: The context and its next-token vocabulary.
 CONTEXT = "The cat sat on the"

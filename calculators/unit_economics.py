@@ -33,10 +33,11 @@ import math
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from course_calculators.spec import Calculator, Chart, Choice, Number, Output, Preset
+from course_calculators.units import format_count, format_fraction, format_ratio, format_tokens_per_s, format_usd
+
 from . import decode_roofline
 from .hardware import DTYPE_CHOICES, GPU_CHOICES, GPUS
-from .spec import Calculator, Chart, Choice, Number, Output, Preset
-from .units import format_count, format_fraction, format_ratio, format_tokens_per_s, format_usd
 
 DAYS_PER_MONTH = 30
 HOURS_PER_MONTH = DAYS_PER_MONTH * 24

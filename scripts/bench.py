@@ -68,9 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     from playwright.sync_api import sync_playwright
 
-    import calculators
+    import course_calculators
 
-    expected = calculators.run("kv-cache")["raw"]["kv_bytes_total"]
+    course_calculators.register_package("calculators")
+    expected = course_calculators.run("kv-cache")["raw"]["kv_bytes_total"]
     node_modules = ROOT / "node_modules"
     work = Path(tempfile.mkdtemp(prefix="bench-"))
     servers = []

@@ -1,11 +1,35 @@
-"""Shared pytest setup: make the repository root importable, however pytest is started.
+"""Shared pytest setup: the repository root importable, and this site's calculators registered.
 
-Kept minimal on purpose; suite-specific fixtures live in each suite's own conftest.py.
+The framework's registry starts empty (a site lists its calculator packages); the tests use this
+repository's chapter, ``calculators``, as the site does. Registered at import, so that test
+modules can build their parameter lists from it, and again before each test, since a test that
+runs the plugin in this process re-reads the packages of the site it builds.
 """
 
 import pathlib
 import sys
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+import course_calculators  # noqa: E402
+
+CHAPTER = "calculators"
+
+
+def register_chapter() -> None:
+    if CHAPTER not in course_calculators.PACKAGES:
+        course_calculators.unregister_all()
+        course_calculators.register_package(CHAPTER)
+
+
+register_chapter()
+
+
+@pytest.fixture(autouse=True)
+def _chapter_registered():
+    register_chapter()
+    yield

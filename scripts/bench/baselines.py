@@ -4,7 +4,7 @@ Both compute the same kv-cache numbers as the chapter's widget, with the same se
 and the same calculators code, but the way most Pyodide pages do it: on the main thread.
 
 - ``plain.html``: ``loadPyodide()`` from ``pyodide.mjs`` in a module script, then the calculators
-  wheel (built by ``calculators._site.wheel`` and registered in a copy of Pyodide's lock file).
+  wheel (built by ``course_calculators.build.wheel`` and registered in a copy of Pyodide's lock file).
 - ``pyscript.html``: PyScript from ``@pyscript/core``'s ``dist/``, its config's ``interpreter``
   pointing at the same ``pyodide.mjs``, the calculators' sources copied into Pyodide's file
   system through the config's ``files`` (PyScript installs wheels with micropip, which is not
@@ -20,11 +20,14 @@ import json
 import shutil
 from pathlib import Path
 
-from calculators._site import wheel
+import course_calculators
+from course_calculators.build import wheel
 
 TEMPLATES = Path(__file__).parent / "templates"
 PAGES = {"plain": "plain.html", "pyscript": "pyscript.html"}
 TITLES = {"plain": "plain Pyodide", "pyscript": "PyScript"}
+#: The chapter's calculators, the package the site lists.
+CHAPTER = Path(__file__).resolve().parents[2] / "calculators"
 #: What a page needs from the Pyodide package: loader, Emscripten module, wasm binary, stdlib.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
@@ -52,7 +55,8 @@ def build(out: Path, node_modules: Path) -> Path:
     pyodide_dst.mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide_src / name, pyodide_dst / name)
-    whl = wheel.build_wheel(pyodide_dst / "wheels")
+    chapter = [CHAPTER]
+    whl = wheel.build_wheel(pyodide_dst / "wheels", packages=chapter)
     wheel.write_lock(pyodide_src / "pyodide-lock.json", whl, pyodide_dst / "pyodide-lock.json",
                      base_path=pyodide_dst)
 
@@ -60,12 +64,17 @@ def build(out: Path, node_modules: Path) -> Path:
                     ignore=shutil.ignore_patterns("*.map"))
 
     sources = []
-    for path in wheel.package_files():
-        rel = (Path("calculators") / path.relative_to(wheel.PACKAGE_DIR)).as_posix()
-        dest = out / "src" / rel
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(path, dest)
-        sources.append(rel)
+    for root in (wheel.PACKAGE_DIR, *chapter):
+        for path in wheel.package_files(root):
+            rel = (Path(root.name) / path.relative_to(root)).as_posix()
+            dest = out / "src" / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, dest)
+            sources.append(rel)
+    # As in the wheel: the framework registers the chapter's package at import.
+    names = f"{wheel.DIST_NAME}/{course_calculators.PACKAGES_FILE}"
+    (out / "src" / names).write_text(json.dumps([CHAPTER.name]))
+    sources.append(names)
     (out / "pyscript.json").write_text(json.dumps(pyscript_config(sources), indent=2))
 
     for name, filename in PAGES.items():

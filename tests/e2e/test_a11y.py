@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import calculators
+import course_calculators
 from e2e_helpers import layout_problems, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
@@ -184,7 +184,7 @@ def outputs(page) -> dict[str, str]:
 
 def assert_outputs_match_python(page) -> None:
     settle(page, CALC)
-    expected = calculators.get(CALC).run(form_inputs(page))
+    expected = course_calculators.get(CALC).run(form_inputs(page))
     assert outputs(page) == {name: str(expected.raw[name]) for name in outputs(page)}
 
 
@@ -239,10 +239,10 @@ def test_widget_works_by_keyboard(page, base_url):
     assert int(after) == int(before) + 2
     assert slider.get_attribute("aria-valuetext") == after
     assert_outputs_match_python(page)
-    # Reset by keyboard brings back the defaults.
+    # Reset by keyboard brings back the values the page started with.
     page.locator(f'{ROOT_SEL} [data-action="reset"]').focus()
     page.keyboard.press("Enter")
-    defaults = page.eval_on_selector(ROOT_SEL, "r => JSON.parse(r.dataset.defaults)")
+    defaults = page.eval_on_selector(ROOT_SEL, "r => JSON.parse(r.dataset.initial)")
     assert form_inputs(page) == {k: str(v) for k, v in defaults.items()}
     assert_outputs_match_python(page)
     assert page.watch.errors == []
@@ -272,8 +272,8 @@ def test_results_announced_once_input_settles(page, base_url):
     )
     announced = page.evaluate("window.__announced")
     inputs = form_inputs(page)
-    assert inputs["layers"] == str(int(calculators.get(CALC).run({}).inputs["layers"]) + 50)
-    spec = calculators.get(CALC)
+    assert inputs["layers"] == str(int(course_calculators.get(CALC).run({}).inputs["layers"]) + 50)
+    spec = course_calculators.get(CALC)
     result = spec.run(inputs)
     summary = "; ".join(f"{o.label}: {result.text[o.name]}" for o in spec.outputs if o.primary)
     assert 1 <= len(announced) <= 2, announced

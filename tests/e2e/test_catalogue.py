@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import calculators
+import course_calculators
 from e2e_helpers import layout_problems, output, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
@@ -42,7 +42,7 @@ def test_contract_names_and_every_preset_match_cpython(page, base_url, calc_id):
         assert page.locator(f'{root} input[type=number][name="{name}"], {root} select[name="{name}"]').count() == 1, name
     for name in outputs:
         assert page.locator(f'{root} output[data-output="{name}"]').count() == 1, name
-    spec = calculators.get(calc_id)
+    spec = course_calculators.get(calc_id)
     for preset in presets:
         assert page.locator(f'{root} button[data-preset="{preset}"]').count() == 1, preset
     for preset in spec.presets:

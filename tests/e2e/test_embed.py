@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-import calculators
+import course_calculators
 from conftest import serve
 from e2e_helpers import output, set_field, wait_ready
 
@@ -191,7 +191,7 @@ def test_kv_cache_embedded_on_another_origin(context, base_url, host):
 
 
 def test_every_calculator_has_an_embed_page_that_reaches_ready(page, base_url):
-    for calc_id in calculators.CALCULATORS:
+    for calc_id in course_calculators.CALCULATORS:
         page.goto(f"{base_url}embed/{calc_id}/?theme=light")
         wait_ready(page, calc_id)
         assert page.locator(f'.calc[data-calc="{calc_id}"][data-embed]').count() == 1
@@ -227,7 +227,7 @@ def test_the_host_hears_when_the_embed_cannot_compute(context, base_url, tmp_pat
         'document.addEventListener("calculator:error", (e) => window.errors.push(e.detail));</script>'
         f'<script src="{base_url}assets/calc/embed.js" async></script></body></html>')
     context.route("**/snapshot-*.bin.gz", lambda route: route.abort())
-    context.route("**/calculators-*.whl", lambda route: route.abort())
+    context.route("**/course_calculators-*.whl", lambda route: route.abort())
     server, url = serve(tmp_path)
     try:
         page = context.new_page()

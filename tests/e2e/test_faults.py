@@ -54,7 +54,7 @@ def test_a_damaged_snapshot_is_refused_by_its_checksum(page, base_url):
 
 def test_when_neither_snapshot_nor_wheel_loads_the_static_numbers_stay(page, base_url):
     page.context.route("**/snapshot-*.bin.gz", lambda route: route.abort())
-    page.context.route("**/calculators-*.whl", lambda route: route.abort())
+    page.context.route("**/course_calculators-*.whl", lambda route: route.abort())
     page.goto(base_url + KV)
     page.wait_for_selector('.calc[data-state="error"]', timeout=60_000)
     assert "Interactive mode is unavailable" in page.text_content(".calc [data-message]")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-import calculators
+import course_calculators
 from e2e_helpers import output, set_field, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
 PAGE = "inference/kv-cache/"
-SPEC = calculators.get("kv-cache")
+SPEC = course_calculators.get("kv-cache")
 
 
 def test_prerendered_without_javascript(browser, base_url):

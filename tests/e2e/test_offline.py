@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from calculators._site import offline
+from course_calculators.build import offline
 from conftest import serve
 from e2e_helpers import output, set_field, settle, wait_ready
 

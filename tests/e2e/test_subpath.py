@@ -10,12 +10,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-import calculators
+import course_calculators
 from conftest import ROOT, PageWatch, free_port, serve
 from e2e_helpers import output, settle, wait_ready
 
@@ -49,7 +48,7 @@ def test_the_chapter_works_under_a_subpath(browser, subpath_url):
         wait_ready(page, "kv-cache")
 
         # A preset recomputes in Python, in the browser, and matches CPython.
-        spec = calculators.get("kv-cache")
+        spec = course_calculators.get("kv-cache")
         preset = spec.preset("llama3-8b-128k")
         page.click(f'.calc[data-calc="kv-cache"] button[data-preset="{preset.id}"]')
         settle(page, "kv-cache")
@@ -64,7 +63,7 @@ def test_the_chapter_works_under_a_subpath(browser, subpath_url):
         page.wait_for_function("p => location.pathname === p", arg=f"{SUBPATH}inference/speculative-decoding/")
         wait_ready(page, "speculative-decoding")
         assert page.evaluate("window.__marker") == 1, "the click reloaded the page: instant navigation is off"
-        spec = calculators.get("speculative-decoding")
+        spec = course_calculators.get("speculative-decoding")
         preset = spec.presets[0]
         page.click(f'.calc[data-calc="{spec.id}"] button[data-preset="{preset.id}"]')
         settle(page, spec.id)

@@ -20,13 +20,13 @@ from urllib.parse import quote
 
 import pytest
 
-import calculators
-from calculators.spec import Choice, Number
+import course_calculators
+from course_calculators.spec import Choice, Number
 from e2e_helpers import wait_ready
 
 pytestmark = pytest.mark.e2e
 
-CALCS = list(calculators.CALCULATORS.values())
+CALCS = list(course_calculators.CALCULATORS.values())
 BAD_WORDS = re.compile(r"\b(nan|infinity|undefined|null)\b", re.IGNORECASE)
 PWN = "window.__pwned=1"
 
@@ -174,7 +174,7 @@ def test_embed_page_survives_junk_in_every_parameter(fuzz_page, calc):
 def test_chapter_page_keys_are_fuzzed_the_same_way(fuzz_page):
     """``<calc-id>.<param>`` keys on the chapter page that holds kv-cache; other widgets untouched."""
     page, base_url = fuzz_page
-    calc = calculators.get("kv-cache")
+    calc = course_calculators.get("kv-cache")
     kind, refused, pairs = junk_urls(calc, prefix="kv-cache.")[-1]
     goto(page, f"{base_url}inference/kv-cache/?{query(pairs)}")
     check_page(page, calc, kind, refused)

@@ -1,4 +1,4 @@
-// Runs every calculator (defaults and presets) under real Pyodide in Node, loading the calculators
+// Runs every calculator (defaults and presets) under real Pyodide in Node, loading the site's
 // wheel exactly as the browser does: by name, from the built site's pyodide-lock.json.
 // Usage: node run_calculators.mjs <site_dir>   → prints one JSON object on stdout.
 import path from "node:path";
@@ -16,16 +16,16 @@ const pyodide = await loadPyodide({
   packageBaseUrl: assets,
   stdout: () => {},
 });
-await pyodide.loadPackage("calculators", { messageCallback: () => {} });
+await pyodide.loadPackage("course-calculators", { messageCallback: () => {} });
 const out = pyodide.runPython(`
-import json, sys, calculators
+import json, sys, course_calculators as registry
 cases = {}
-for calc in calculators.CALCULATORS.values():
-    cases[f"{calc.id}:defaults"] = calculators.run(calc.id, {})
+for calc in registry.CALCULATORS.values():
+    cases[f"{calc.id}:defaults"] = registry.run(calc.id, {})
     for preset in calc.presets:
-        cases[f"{calc.id}:{preset.id}"] = calculators.run(calc.id, dict(preset.values))
+        cases[f"{calc.id}:{preset.id}"] = registry.run(calc.id, dict(preset.values))
     bad = {p.name: "<b>nan</b>" for p in calc.params}
-    cases[f"{calc.id}:garbage"] = calculators.run(calc.id, bad)
+    cases[f"{calc.id}:garbage"] = registry.run(calc.id, bad)
 json.dumps({"python": sys.version.split()[0], "platform": sys.platform, "cases": cases}, allow_nan=False)
 `);
 process.stdout.write(out);

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import calculators
+import course_calculators
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.pyodide
@@ -39,21 +39,21 @@ def test_runs_in_webassembly(pyodide_results):
 def test_every_case_matches_cpython(pyodide_results):
     cases = pyodide_results["cases"]
     expected_ids = set()
-    for calc in calculators.CALCULATORS.values():
+    for calc in course_calculators.CALCULATORS.values():
         expected_ids.add(f"{calc.id}:defaults")
         expected_ids.update(f"{calc.id}:{p.id}" for p in calc.presets)
         expected_ids.add(f"{calc.id}:garbage")
     assert set(cases) == expected_ids
     for key, got in cases.items():
         calc_id, _, case = key.partition(":")
-        calc = calculators.get(calc_id)
+        calc = course_calculators.get(calc_id)
         if case == "defaults":
             raw = {}
         elif case == "garbage":
             raw = {p.name: "<b>nan</b>" for p in calc.params}
         else:
             raw = dict(calc.preset(case).values)
-        want = json.loads(json.dumps(calculators.run(calc_id, raw)))
+        want = json.loads(json.dumps(course_calculators.run(calc_id, raw)))
         assert got == want, key
 
 

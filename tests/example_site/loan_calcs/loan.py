@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from calculators.spec import Calculator, Chart, Number, Output, Preset
+from course_calculators.spec import Calculator, Chart, Number, Output, Preset
 
 PARAMS = (
     Number("principal", "Amount borrowed", 250_000, 1_000, 2_000_000, step=1_000, unit="$"),

@@ -1,0 +1,53 @@
+"""The build's Python artifacts: the browser wheel, its lock file and the memory snapshot.
+
+Making them takes seconds (the snapshot boots Pyodide in Node), and ``mkdocs serve`` rebuilds on
+every Markdown edit, so they are remade only when the sources they hold change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from . import snapshot, wheel
+
+
+class ArtifactError(RuntimeError):
+    """Making the wheel, the lock file or the snapshot failed; the message says what to fix."""
+
+
+@dataclass(frozen=True)
+class Artifacts:
+    digest: str
+    """A digest of every source file the wheel ships (its folder is named by it: each deployment
+    gives the wheel a new URL, so no browser pairs a cached old wheel with the new lock)."""
+    wheel: Path
+    lock: Path
+    lock_sha256: str
+    snapshot: snapshot.Snapshot | None
+
+
+class ArtifactCache:
+    """Makes the artifacts into ``out`` and keeps the last ones while the sources are unchanged."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self._last: Artifacts | None = None
+
+    def get(self, pyodide_dir: Path, packages: Sequence[Path], *, with_snapshot: bool) -> Artifacts:
+        digest = wheel.sources_digest(packages=packages)
+        last = self._last
+        if last and last.digest == digest and (last.snapshot is not None) == with_snapshot:
+            return last
+        try:
+            whl = wheel.build_wheel(self.out / "wheels" / digest, packages=packages)
+            lock = wheel.write_lock(pyodide_dir / "pyodide-lock.json", whl, self.out / "pyodide-lock.json",
+                                    base_path=self.out / "wheels")
+            wheel.trim_lock(lock, keep=(wheel.LOCK_NAME,))
+            snap = snapshot.make_snapshot(pyodide_dir, whl, self.out / "snapshot") if with_snapshot else None
+        except (wheel.WheelError, snapshot.SnapshotError) as exc:
+            raise ArtifactError(str(exc)) from None
+        self._last = Artifacts(digest, whl, lock, hashlib.sha256(lock.read_bytes()).hexdigest(), snap)
+        return self._last

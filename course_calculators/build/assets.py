@@ -1,0 +1,87 @@
+"""The files the plugin adds to a site: the browser runtime, Pyodide, the Python artifacts, vendor files.
+
+Everything is served from the site's own origin. Pyodide's core files keep their names (Pyodide
+finds them by name) in a folder named by Pyodide's version; the worker and Chart.js carry
+``?v=<content hash>`` in the URLs pages use; so a new version of any of them gets a new URL.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+from . import bundle, security
+from .artifacts import Artifacts
+from .manifest import RuntimeManifest
+
+#: Where things land in the built site.
+RUNTIME_DIR = "assets/calc"
+PYODIDE_DIR = "assets/pyodide"
+VENDOR_DIR = "assets/vendor"
+#: The Pyodide files a page needs: the loader, the Emscripten module, the wasm binary, the stdlib.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+CHART_JS = "chart.js/dist/chart.umd.min.js"
+STYLESHEET = f"{RUNTIME_DIR}/calc.css"
+RUNTIME_SCRIPT = f"{RUNTIME_DIR}/runtime.js"
+
+
+def pyodide_version(pyodide_dir: Path) -> str:
+    return json.loads((pyodide_dir / "package.json").read_text())["version"]
+
+
+def check_node_modules(node_modules: Path) -> Path:
+    """The Pyodide folder under ``node_modules``, or a PluginError saying how to install it."""
+    pyodide_dir = node_modules / "pyodide"
+    if not (pyodide_dir / "pyodide-lock.json").exists():
+        raise PluginError(f"calculators: Pyodide not found in {pyodide_dir}; run `npm ci` (package.json pins it).")
+    return pyodide_dir
+
+
+def add(files: Files, config: Any, node_modules: Path, artifacts: Artifacts, *, charts: bool, vendor: list[str],
+        service_worker: str = "") -> RuntimeManifest:
+    """Add every runtime file to ``files``; return the manifest that tells pages where they are."""
+
+    def add_file(dest: str, src: Path) -> None:
+        if not src.is_file():
+            raise PluginError(f"calculators: missing {src}; run `npm ci`.")
+        files.append(File.generated(config, dest, abs_src_path=str(src)))
+
+    scripts = bundle.bundles()
+    for name, content in scripts.items():
+        files.append(File.generated(config, f"{RUNTIME_DIR}/{name}", content=content))
+    pyodide_dir = node_modules / "pyodide"
+    core = f"{PYODIDE_DIR}/{pyodide_version(pyodide_dir)}"
+    for name in PYODIDE_FILES:
+        add_file(f"{core}/{name}", pyodide_dir / name)
+    add_file(f"{PYODIDE_DIR}/{artifacts.wheel.parent.name}/{artifacts.wheel.name}", artifacts.wheel)
+    add_file(f"{PYODIDE_DIR}/pyodide-lock.json", artifacts.lock)
+    snap = artifacts.snapshot
+    if snap:
+        add_file(f"{PYODIDE_DIR}/{snap.path.name}", snap.path)
+    chart_js = b""
+    if charts:
+        add_file(f"{VENDOR_DIR}/chart.umd.min.js", node_modules / CHART_JS)
+        chart_js = (node_modules / CHART_JS).read_bytes()
+    for pattern in vendor:
+        matches = sorted(node_modules.glob(pattern))
+        if not matches:
+            raise PluginError(f"calculators: vendor glob {pattern!r} matches nothing in {node_modules}")
+        for src in matches:
+            add_file(f"{VENDOR_DIR}/{src.relative_to(node_modules).as_posix()}", src)
+    return RuntimeManifest(
+        boot=f"{RUNTIME_DIR}/boot.js",
+        worker=f"{RUNTIME_DIR}/worker.js?v={security.version_tag(scripts['worker.js'])}",
+        pyodide=f"{core}/",
+        lock=f"{PYODIDE_DIR}/pyodide-lock.json",
+        lock_sha256=artifacts.lock_sha256,
+        version=artifacts.lock_sha256[:12],
+        charts=f"{VENDOR_DIR}/chart.umd.min.js?v={security.version_tag(chart_js)}" if chart_js else "",
+        charts_integrity=security.sri(chart_js) if chart_js else "",
+        snapshot=f"{PYODIDE_DIR}/{snap.path.name}" if snap else "",
+        snapshot_sha256=snap.sha256 if snap else "",
+        sw=service_worker,
+    )

@@ -1,0 +1,60 @@
+"""The plugin's options (``plugins: - calculators: …`` in ``mkdocs.yml``).
+
+Each option's docstring is its documentation: the options reference on the authors' page is
+generated from this class, so it cannot drift from the code.
+"""
+
+from __future__ import annotations
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.config.base import ValidationError
+
+
+class NodeModulesDir(c.Dir):
+    """An existing folder, relative to ``mkdocs.yml``, where npm installed the front-end packages."""
+
+    def run_validation(self, value: object) -> str:
+        try:
+            return super().run_validation(value)
+        except ValidationError as exc:
+            raise ValidationError(f"{exc} Run `npm ci` (or `npm install pyodide chart.js` with the "
+                                  "versions the authors' page gives) beside mkdocs.yml.") from None
+
+
+class CalculatorsConfig(base.Config):
+    enabled = c.Type(bool, default=True)
+    """Turn the plugin off (the fences then fail the build: leave it on wherever they are used)."""
+
+    packages = c.ListOfItems(c.Type(str), default=[])
+    """The site's calculator packages, by import name: a folder beside ``mkdocs.yml`` (with an
+    ``__init__.py``) or an installed package. Only these calculators are on the site, in the wheel
+    and on the embed pages."""
+
+    node_modules = NodeModulesDir(exists=True, default="node_modules")
+    """Where npm installed the front-end packages (Pyodide, Chart.js), relative to ``mkdocs.yml``."""
+
+    vendor = c.ListOfItems(c.Type(str), default=[])
+    """Globs under ``node_modules`` copied to ``assets/vendor/`` (for example KaTeX's files)."""
+
+    show_source = c.Type(bool, default=True)
+    """Each widget can reveal the highlighted source of the module that computes it."""
+
+    charts = c.Type(bool, default=True)
+    """Ship Chart.js and draw the calculators' charts."""
+
+    snapshot = c.Type(bool, default=True)
+    """Make a Pyodide memory snapshot with the calculators imported (needs Node.js at build time);
+    the browser restores it instead of booting Python, and boots normally if restoring fails."""
+
+    offline = c.Type(bool, default=True)
+    """Write a service worker (``sw.js``) so that the site works offline after a first visit,
+    calculators included. Not used by ``mkdocs serve``."""
+
+    security = c.Type(bool, default=True)
+    """Give every page a Content-Security-Policy meta tag (only the site's own scripts, plus
+    WebAssembly) and integrity hashes on its scripts and style sheets. Not under ``mkdocs serve``."""
+
+    defer_search = c.Type(bool, default=True)
+    """With mkdocs-material's search: start its worker (which builds the search index) when the
+    reader first searches or 3 s after load, not while Python starts."""

@@ -1,0 +1,187 @@
+"""The ``calculator`` fence for pymdownx.superfences: a validator and a formatter.
+
+    ```calculator kv-cache
+    context: 131072
+    concurrency: 4
+    ```
+
+The header names the calculator; each body line overrides one default, ``preset: <id>`` starts
+from a preset. :func:`find` is the one parser of this syntax: the plugin uses it to rewrite each
+header to the canonical ``calculator id="kv-cache" line="12"`` (which superfences can parse, and
+which carries the line for error messages) and to find which page uses which calculator. Fences
+inside other code blocks are left alone.
+
+As in pymdown-extensions' own custom fences, only :class:`SuperFencesException` escapes: superfences
+swallows any other exception from a formatter into a plain code block, and the build must fail.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from mkdocs.exceptions import PluginError
+from pymdownx.superfences import SuperFencesException
+
+import course_calculators
+from course_calculators import contract
+from course_calculators.spec import SpecError
+
+from . import render
+
+#: An opening or closing code fence: its indentation / blockquote lead, its marker, the rest.
+_FENCE_LINE = re.compile(r"^(?P<lead>[ \t>]*)(?P<marker>`{3,}|~{3,})(?P<info>.*)$")
+#: The info string of a calculator fence, short (``calculator kv-cache``) or canonical (``calculator id="kv-cache"``).
+_HEADER = re.compile(
+    r"^" + contract.FENCE_NAME + r"[ \t]+(?:id=[\"']?)?(?P<id>[A-Za-z0-9_-]+)[\"']?(?P<rest>(?:[ \t].*)?)$"
+)
+
+
+@dataclass(frozen=True)
+class Fence:
+    line: int  # 1-based line of the header in the page's Markdown
+    calc_id: str
+    lead: str
+    marker: str
+    rest: str  # anything after the id on the header line
+
+
+def find(markdown: str) -> Iterator[Fence]:
+    """Every calculator fence of a page, in order; fences inside other code blocks are skipped."""
+    open_marker = ""
+    for number, line in enumerate(markdown.splitlines(), 1):
+        m = _FENCE_LINE.match(line)
+        if open_marker:
+            # A fence closes with the same character, at least as long, and nothing else.
+            if m and m["marker"][0] == open_marker[0] and len(m["marker"]) >= len(open_marker) and not m["info"].strip():
+                open_marker = ""
+            continue
+        if not m or (m["marker"][0] == "`" and "`" in m["info"]):
+            continue
+        open_marker = m["marker"]
+        header = _HEADER.match(m["info"].strip())
+        if header:
+            yield Fence(number, header["id"], m["lead"], m["marker"], header["rest"].strip())
+
+
+def expand_headers(markdown: str) -> str:
+    """Rewrite each calculator fence's header to ``calculator id="…" line="…"``."""
+    lines = markdown.splitlines(keepends=True)
+    for fence in find(markdown):
+        end = "\n" if lines[fence.line - 1].endswith("\n") else ""
+        rest = f" {fence.rest}" if fence.rest and "line=" not in fence.rest else ""
+        lines[fence.line - 1] = (f'{fence.lead}{fence.marker}{contract.FENCE_NAME} id="{fence.calc_id}" '
+                                 f'line="{fence.line}"{rest}{end}')
+    return "".join(lines)
+
+
+def calculators_used(markdown: str) -> list[str]:
+    """The calculator ids a page's Markdown uses, in order of first use."""
+    return list(dict.fromkeys(f.calc_id for f in find(markdown)))
+
+
+class FenceError(SuperFencesException, PluginError):
+    """A bad calculator fence: superfences lets a SuperFencesException through (it swallows any
+    other), and as a PluginError mkdocs stops with the message alone, not a traceback."""
+
+
+def parse_overrides(source: str) -> dict[str, tuple[str, int]]:
+    """``name: value`` lines, each with its line number in the body; blank lines and ``#``
+    comments are skipped. Raises ValueError naming the line."""
+    overrides: dict[str, tuple[str, int]] = {}
+    for number, line in enumerate(source.splitlines(), 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        name, sep, value = text.partition(":")
+        if not sep or not name.strip():
+            raise OverrideError(number, f"expected 'name: value', got {text!r}")
+        overrides[name.strip()] = (value.strip(), number)
+    return overrides
+
+
+class OverrideError(ValueError):
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+@dataclass
+class PageFences:
+    """The fences of the page being rendered: the plugin starts it for each page and registers its
+    :meth:`validator` and :meth:`formatter` with superfences. It numbers the widgets (DOM ids are
+    unique on a page) and remembers the first one (the page's first paint waits for it)."""
+
+    show_source: bool = True
+    page: str = "<markdown>"
+    counts: dict[str, int] = field(default_factory=dict)
+    dom_ids: list[str] = field(default_factory=list)
+
+    def start(self, page: str) -> None:
+        self.page = page
+        self.counts = {}
+        self.dom_ids = []
+
+    def next_dom_id(self, calc_id: str) -> str:
+        self.counts[calc_id] = self.counts.get(calc_id, 0) + 1
+        dom_id = contract.dom_id(calc_id, self.counts[calc_id])
+        self.dom_ids.append(dom_id)
+        return dom_id
+
+    def _fail(self, line: int | None, message: str) -> FenceError:
+        where = f"{self.page}:{line}" if line else self.page
+        return FenceError(f"{where}: {message}")
+
+    def validator(self, language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any],
+                  md: Any) -> bool:
+        line = int(inputs["line"]) if str(inputs.get("line", "")).isdigit() else None
+        calc_id = inputs.get("id")
+        if not calc_id:
+            known = ", ".join(course_calculators.CALCULATORS)
+            raise self._fail(line, f"a calculator fence needs an id: ```{contract.FENCE_NAME} <id>```; known ids: {known}")
+        try:
+            course_calculators.get(calc_id)
+        except SpecError as exc:
+            raise self._fail(line, str(exc)) from None
+        options["id"] = calc_id
+        options["line"] = line
+        return True
+
+    def formatter(self, source: str, language: str, class_name: str, options: dict[str, Any], md: Any,
+                  **kwargs: Any) -> str:
+        calc_id, header = options["id"], options.get("line")
+        calc = course_calculators.get(calc_id)
+
+        def line(n: int) -> int | None:
+            return header + n if header else None
+
+        try:
+            overrides = parse_overrides(source)
+        except OverrideError as exc:
+            raise self._fail(line(exc.line), f"calculator {calc_id!r}: {exc}") from None
+        problems: list[tuple[int | None, str]] = []  # every bad line, each with its number
+        base: dict[str, Any] = {}
+        if "preset" in overrides:
+            preset, number = overrides.pop("preset")
+            try:
+                base = dict(calc.preset(preset).values)
+            except SpecError as exc:
+                problems.append((line(number), str(exc)))
+        for name, (value, number) in overrides.items():
+            try:
+                calc.check_overrides({name: value})
+            except SpecError as exc:
+                problems.append((line(number), str(exc)))
+        if problems:
+            first = problems[0][0]
+            more = "".join(f"\n{self.page}:{n}: {text}" if n else f"\n{text}" for n, text in problems[1:])
+            raise self._fail(first, f"calculator {calc_id!r}: {problems[0][1]}{more}")
+        try:
+            initial = calc.check_overrides({**base, **{name: value for name, (value, _) in overrides.items()}})
+        except SpecError as exc:
+            raise self._fail(header, f"calculator {calc_id!r}: {exc}") from None
+        try:
+            return render.widget(calc, initial, dom_id=self.next_dom_id(calc_id), show_source=self.show_source)
+        except render.RenderError as exc:  # a broken calculator must fail the build, not become a code block
+            raise self._fail(header, str(exc)) from exc

@@ -1,0 +1,71 @@
+"""The service worker that makes the built site work offline after a first visit.
+
+Written after the build (``on_post_build``), from ``templates/sw.js`` plus two values: the list
+of files to precache and a version hash over their contents. Left out: source maps, the
+compressed sitemap and lunr's language packs (this site searches in English).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+import re
+from pathlib import Path
+from typing import Mapping
+
+TEMPLATE = Path(__file__).with_name("templates") / "sw.js"
+SW_NAME = "sw.js"
+EXCLUDED_SUFFIXES = (".map", ".gz")
+EXCLUDED_DIRS = ("assets/javascripts/lunr/",)
+
+#: A script or style sheet tag whose URL carries ``?v=<hash>`` (security.add_integrity adds it).
+_VERSIONED = re.compile(r"""(?:src|href)=["']([^"'?#]+)\?v=([0-9a-f]+)["']""")
+
+
+def versioned_urls(site_dir: Path, runtime: Mapping[str, str] = {}) -> dict[str, str]:
+    """Site paths that pages request with a ``?v=<hash>`` query, mapped to that exact URL, so the
+    service worker's precache hits the HTTP cache the first visit filled instead of downloading
+    those files again: the script and style sheet tags of every page, and ``runtime`` (the
+    manifest's versioned URLs: the worker, Chart.js and the lock file, which scripts fetch)."""
+    found: dict[str, str] = dict(runtime)
+    for page in site_dir.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        page_dir = page.parent.relative_to(site_dir).as_posix()
+        for url, version in _VERSIONED.findall(text):
+            path = posixpath.normpath(posixpath.join(page_dir, url))
+            if not path.startswith("../"):
+                found[path] = f"{path}?v={version}"
+    return found
+
+
+def precache_files(site_dir: Path, runtime: Mapping[str, str] = {}) -> dict[str, Path]:
+    """Every file of the built site a reader may need offline, by the URL pages fetch it with,
+    relative to the site (a folder's ``index.html`` is fetched as the folder:
+    ``inference/kv-cache/``; a script as ``assets/calc/runtime.js?v=<hash>``)."""
+    versioned = versioned_urls(site_dir, runtime)
+    files = {}
+    for path in sorted(site_dir.rglob("*")):
+        rel = path.relative_to(site_dir).as_posix()
+        if not path.is_file() or rel == SW_NAME or rel.startswith(EXCLUDED_DIRS):
+            continue
+        if rel.endswith(EXCLUDED_SUFFIXES) and not rel.endswith(".bin.gz"):  # the snapshot stays
+            continue
+        if rel == "index.html" or rel.endswith("/index.html"):
+            rel = rel[: -len("index.html")] or "./"
+        files[versioned.get(rel, rel)] = path
+    return files
+
+
+def write_service_worker(site_dir: Path, runtime: Mapping[str, str] = {}) -> Path:
+    """Write ``sw.js`` at the site's root; its version changes whenever any precached file does."""
+    files = precache_files(site_dir, runtime)
+    h = hashlib.sha256()
+    for rel, path in files.items():
+        h.update(rel.encode() + b"\0" + path.read_bytes())
+    text = (TEMPLATE.read_text()
+            .replace("__VERSION__", h.hexdigest()[:16])
+            .replace("__PRECACHE__", json.dumps(list(files), indent=0)))
+    out = site_dir / SW_NAME
+    out.write_text(text)
+    return out

@@ -1,0 +1,136 @@
+"""The ``calculators`` MkDocs plugin: one line in ``plugins:`` turns fenced blocks into live widgets.
+
+The hooks, in the order MkDocs calls them; each hands its work to a module of its own:
+
+- ``on_config``: register the site's calculator packages (:mod:`.packages`) and the fence (:mod:`.fence`);
+- ``on_files``: add the runtime, Pyodide and the Python artifacts (:mod:`.assets`, :mod:`.artifacts`),
+  the "Show the Python" pages (:mod:`.sources`) and the embed pages (:mod:`.embed`);
+- ``on_page_markdown`` / ``on_post_page``: canonical fence headers, then the head tags of the
+  runtime manifest (:mod:`.manifest`) and mkdocs-material's deferred search (:mod:`.material`);
+- ``on_post_build`` (last): the security policy (:mod:`.security`) and the service worker (:mod:`.offline`),
+  which hash the pages as finally written.
+"""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.utils import get_relative_url
+
+import course_calculators
+from course_calculators import contract
+
+from . import assets, embed, fence, material, offline, packages, security, sources
+from .artifacts import ArtifactCache, ArtifactError
+from .config import CalculatorsConfig
+from .manifest import RuntimeManifest
+
+log = logging.getLogger("mkdocs.plugins.calculators")
+
+
+class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
+    supports_multiple_instances = False
+
+    def __init__(self) -> None:
+        self._serving = False
+        self._tmp = tempfile.TemporaryDirectory(prefix="calculators-")
+        self._artifacts = ArtifactCache(Path(self._tmp.name))
+        self._packages: list[Path] = []
+        self._manifest: RuntimeManifest | None = None
+        self.fences = fence.PageFences()
+        #: The widgets' DOM ids of each page, by source path: MkDocs renders every page's Markdown
+        #: before it writes any page, so on_post_page reads what on_page_content recorded.
+        self._widgets: dict[str, list[str]] = {}
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self._serving = command == "serve"
+        # `mkdocs serve` and the tests' servers use mimetypes; module workers need the right types.
+        mimetypes.add_type("application/wasm", ".wasm")
+        mimetypes.add_type("text/javascript", ".mjs")
+
+    def on_config(self, config: Any) -> Any:
+        if not self.config.enabled:
+            return config
+        # Each build (and every `mkdocs serve` rebuild) reads the packages afresh.
+        course_calculators.unregister_all()
+        sources.highlighted.cache_clear()
+        root = Path(config.config_file_path or ".").resolve().parent
+        self._packages = packages.load(self.config.packages, root)
+        self._node_modules = Path(self.config.node_modules)
+        self._pyodide_dir = assets.check_node_modules(self._node_modules)
+        self.fences = fence.PageFences(show_source=self.config.show_source)
+        self._widgets = {}
+        if "pymdownx.superfences" not in config.markdown_extensions:
+            config.markdown_extensions.append("pymdownx.superfences")
+        custom = config.mdx_configs.setdefault("pymdownx.superfences", {}).setdefault("custom_fences", [])
+        custom[:] = [f for f in custom if f.get("name") != contract.FENCE_NAME]
+        custom.append({"name": contract.FENCE_NAME, "class": contract.FENCE_NAME,
+                       "format": self.fences.formatter, "validator": self.fences.validator})
+        if assets.STYLESHEET not in config.extra_css:
+            config.extra_css.append(assets.STYLESHEET)
+        if assets.RUNTIME_SCRIPT not in [str(s) for s in config.extra_javascript]:
+            config.extra_javascript.append(assets.RUNTIME_SCRIPT)
+        return config
+
+    def on_files(self, files: Files, *, config: Any) -> Files:
+        if not self.config.enabled:
+            return files
+        try:
+            built = self._artifacts.get(self._pyodide_dir, self._packages, with_snapshot=self.config.snapshot)
+        except ArtifactError as exc:
+            raise PluginError(f"calculators: {exc}") from None
+        sw = offline.SW_NAME if self.config.offline and not self._serving else ""
+        self._manifest = assets.add(files, config, self._node_modules, built, charts=self.config.charts,
+                                    vendor=self.config.vendor, service_worker=sw)
+        if self.config.show_source:
+            for module in sorted({calc.module for calc in course_calculators.CALCULATORS.values()}):
+                files.append(File.generated(config, f"{sources.SOURCE_DIR}/{sources.source_file(module)}",
+                                            content=sources.source_document(module)))
+        embed.add_pages(files, config, lambda here: self._manifest.head_tags(here, has_widgets=True),
+                        show_source=self.config.show_source)
+        return files
+
+    def on_page_markdown(self, markdown: str, *, page: Any, config: Any, files: Files) -> str:
+        if not self.config.enabled:
+            return markdown
+        self.fences.start(page.file.src_uri)
+        return fence.expand_headers(markdown)
+
+    def on_page_content(self, html: str, *, page: Any, config: Any, files: Files) -> str:
+        if self.config.enabled:
+            self._widgets[page.file.src_uri] = list(self.fences.dom_ids)
+        return html
+
+    def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
+        """Tell the page where the runtime lives (relative to the page), and start Python early."""
+        if not self.config.enabled:
+            return output
+        here = page.url or "."
+        output = sources.link_sources(output, get_relative_url(sources.SOURCE_DIR + "/", here))
+        if self.config.defer_search:
+            output = material.defer_search_worker(output, here, f"{assets.RUNTIME_DIR}/search-deferred.js")
+        widgets = self._widgets.get(page.file.src_uri, [])
+        tags = self._manifest.head_tags(here, has_widgets=bool(widgets), first_widget=widgets[0] if widgets else "")
+        return security.insert_at_head_top(output, tags)
+
+    @event_priority(-100)  # after every other plugin: these hash the pages as finally written
+    def on_post_build(self, *, config: Any) -> None:
+        if not self.config.enabled or self._serving:  # the live-reload script is inline; no offline copy
+            return
+        site_dir = Path(config.site_dir)
+        if self.config.security:
+            security.harden_site(site_dir)
+        if self.config.offline:  # last: its version covers the pages as finally written
+            offline.write_service_worker(site_dir, self._manifest.versioned_urls())
+
+    def on_serve(self, server: Any, *, config: Any, builder: Any) -> Any:
+        for folder in self._packages:
+            server.watch(str(folder))
+        return server

@@ -1,0 +1,100 @@
+"""Widget HTML: the form, the outputs computed now by the same Python the browser runs, the charts.
+
+The markup is the public widget contract (the site's "Widget contract" page): tests and embedders
+rely on its attributes. Two sets of values travel with every widget: ``data-defaults``, the
+calculator's own defaults (what links and embed snippets are measured against, and what presets
+start from), and ``data-initial``, the values this page's fence gave it (what "Reset" returns to).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any, Mapping
+
+import jinja2
+from mkdocs.exceptions import PluginError
+
+from course_calculators import contract
+from course_calculators.spec import Calculator, Number
+
+from . import sources
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+env = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=False,
+)
+env.globals["contract"] = contract
+
+#: Steps per doubling of a log slider over a non-integer parameter.
+LOG_STEPS_PER_OCTAVE = 20
+
+
+class RenderError(PluginError):
+    """A calculator failed to compute its pre-rendered outputs; the message names its module.
+
+    A PluginError, so that ``mkdocs build`` stops with the message, not a traceback.
+    """
+
+
+def log_stops(param: Number) -> list[float]:
+    """The values a log slider stops at, low to high: powers of two of the value for an integer
+    parameter, twenty steps per doubling (three significant figures) otherwise. The browser maps
+    a slider position to its stop and a value to the nearest stop: the scale is defined here only."""
+    low, high = math.log2(param.min), math.log2(param.max)
+    if param.integer:
+        first = math.ceil(low - 1e-9)
+        stops = [2.0**e for e in range(first, math.floor(high + 1e-9) + 1)]
+        if not stops or stops[0] > param.min:
+            stops.insert(0, float(param.min))
+    else:
+        count = math.floor((high - low) * LOG_STEPS_PER_OCTAVE + 1e-9)
+        stops = [float(f"{2 ** (low + k / LOG_STEPS_PER_OCTAVE):.3g}") for k in range(count + 1)]
+    out = []
+    for s in stops:
+        s = min(max(s, param.min), param.max)
+        if not out or s > out[-1]:
+            out.append(int(s) if param.integer else s)
+    return out
+
+
+def slider(param: Number, value: float) -> dict[str, Any]:
+    """Range-input attributes. A linear slider is the native mapping; a log slider moves over the
+    positions of :func:`log_stops`, which the HTML carries."""
+    if param.scale == "log":
+        stops = log_stops(param)
+        position = min(range(len(stops)), key=lambda i: abs(math.log2(stops[i]) - math.log2(max(value, param.min))))
+        return {"min": 0, "max": len(stops) - 1, "step": 1, "value": position,
+                "stops": json.dumps(stops, separators=(",", ":"))}
+    return {"min": param.min, "max": param.max, "step": param.step, "value": value, "stops": ""}
+
+
+def widget(calc: Calculator, initial: Mapping[str, Any], *, dom_id: str, show_source: bool = True,
+           embed: bool = False) -> str:
+    """The HTML of one widget whose inputs start at ``initial`` (already validated)."""
+    try:
+        result = calc.run(initial)
+    except Exception as exc:  # a broken calculator must fail the build, naming its file
+        raise RenderError(
+            f"calculator {calc.id!r} ({sources.module_file(calc.module)}) failed to render: "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
+    return env.get_template("widget.html").render(
+        calc=calc,
+        dom_id=dom_id,
+        defaults=calc.defaults(),
+        inputs=result.inputs,
+        result=result,
+        charts_json=json.dumps(result.charts, separators=(",", ":"), allow_nan=False),
+        slider=slider,
+        source_path=sources.module_file(calc.module) if show_source else "",
+        source_url=sources.SOURCE_PREFIX + sources.source_file(calc.module),
+        embed=embed,
+    )

@@ -1,0 +1,52 @@
+"""The widget contract's names and grammars, in one place.
+
+Calculator ids, parameter and output names, the URL keys that carry a widget's inputs, and the
+names of the page elements the build steps rely on. The spec types check ids and names with these
+patterns; the fence, the embed pages, the templates and the post-build steps use the same ones.
+The browser reads the same grammar from ``browser/contract.js`` (a test checks that the two agree).
+The public interface these names make is documented on the site's "Widget contract" page.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: The contract's version, quoted on the "Widget contract" page and in the embed ``ready`` message.
+VERSION = "2"
+
+#: A calculator or preset id: kebab-case (``kv-cache``, ``llama3-8b-128k``).
+ID_PATTERN = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
+#: A parameter or output name: snake_case (``kv_heads``).
+NAME_PATTERN = r"[a-z][a-z0-9_]*"
+ID = re.compile(f"^{ID_PATTERN}$")
+NAME = re.compile(f"^{NAME_PATTERN}$")
+
+#: The fenced-block language that makes a widget: ```` ```calculator kv-cache ````.
+FENCE_NAME = "calculator"
+#: Where the standalone pages for iframes live in the built site: ``embed/<id>/``.
+EMBED_DIR = "embed"
+#: The name of the ``<meta>`` tag that tells a page where the runtime lives.
+RUNTIME_META = "calculators-runtime"
+
+
+def is_id(text: object) -> bool:
+    return isinstance(text, str) and ID.match(text) is not None
+
+
+def is_name(text: object) -> bool:
+    return isinstance(text, str) and NAME.match(text) is not None
+
+
+def url_key(calc_id: str, param: str, *, embed: bool = False) -> str:
+    """The query key of one input: ``kv-cache.context`` on a chapter page, ``context`` on an embed page."""
+    return param if embed else f"{calc_id}.{param}"
+
+
+def dom_id(calc_id: str, n: int) -> str:
+    """The element id of the ``n``-th widget (from 1) of a calculator on one page."""
+    return f"calc-{calc_id}" if n == 1 else f"calc-{calc_id}-{n}"
+
+
+def embed_page(calc_id: str) -> str:
+    """The embed page's file in the built site."""
+    return f"{EMBED_DIR}/{calc_id}/index.html"

@@ -1,0 +1,125 @@
+"""What ships to Pyodide runs on the standard library alone: the framework's browser half
+(``course_calculators`` without ``build/`` and ``browser/``) and this site's ``calculators``.
+
+Two checks: every import read from the source by the one checker the build uses
+(:mod:`course_calculators.imports`), and a real import and run with third-party modules blocked.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import calculators
+from course_calculators import imports
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+FRAMEWORK = ROOT / "course_calculators"
+CHAPTER = ROOT / "calculators"
+BLOCKED = ("markdown", "mkdocs", "numpy", "jinja2", "yaml", "pymdownx", "pygments")
+
+
+def _sources() -> list[tuple[str, pathlib.Path]]:
+    """(package, file) of every module that ships to the browser."""
+    return ([("course_calculators", p) for p in imports.module_files(FRAMEWORK, skip=imports.BUILD_ONLY)]
+            + [("calculators", p) for p in imports.module_files(CHAPTER)])
+
+
+PROBE = textwrap.dedent(
+    """
+    import importlib, json, pkgutil, sys
+
+    BLOCKED = {blocked!r}
+
+    class Blocker:
+        def find_spec(self, name, path=None, target=None):
+            if name.partition(".")[0] in BLOCKED:
+                raise ImportError(f"blocked third-party import: {{name}}")
+            return None
+
+    sys.meta_path.insert(0, Blocker())
+    sys.path.insert(0, {root!r})
+
+    # the blocker works: numpy is installed in this venv, yet cannot be imported
+    try:
+        import numpy
+    except ImportError as exc:
+        assert "blocked" in str(exc), exc
+    else:
+        raise SystemExit("the import blocker did not block numpy")
+
+    import course_calculators
+    from course_calculators.spec import Calculator
+
+    # every module of both packages, listed in MODULES or not, except the framework's build half
+    seen = []
+
+    def walk(path, prefix):
+        for info in pkgutil.iter_modules(path, prefix):
+            if info.name in ("course_calculators.build", "course_calculators.browser"):
+                continue
+            module = importlib.import_module(info.name)
+            seen.append(info.name)
+            if info.ispkg:
+                walk(module.__path__, info.name + ".")
+
+    import calculators
+    walk(course_calculators.__path__, "course_calculators.")
+    walk(calculators.__path__, "calculators.")
+
+    ran = []
+    course_calculators.register_package("calculators")
+    for name in calculators.MODULES:
+        spec = importlib.import_module(f"calculators.{{name}}").SPEC
+        assert isinstance(spec, Calculator), name
+        json.dumps(spec.run().to_dict(), allow_nan=False)
+        for preset in spec.presets:
+            json.dumps(spec.run(preset.values).to_dict(), allow_nan=False)
+        json.loads(course_calculators.run_json(spec.id, "{{}}"))
+        ran.append(spec.id)
+
+    leaked = sorted(m for m in sys.modules if m.partition(".")[0] in BLOCKED)
+    assert not leaked, leaked
+    print(json.dumps({{"modules": seen, "calculators": ran}}))
+    """
+).format(blocked=set(BLOCKED), root=str(ROOT))
+
+
+def test_imports_and_runs_with_third_party_modules_blocked():
+    # -I: isolated mode (no PYTHON* variables, no user site, no current directory on sys.path)
+    proc = subprocess.run(
+        [sys.executable, "-I", "-c", PROBE], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert len(report["calculators"]) == len(calculators.MODULES) >= 1
+    expected = {f"{pkg}.{p.stem}" for pkg, p in _sources()
+                if p.parent in (FRAMEWORK, CHAPTER) and p.stem != "__init__"}
+    assert expected <= set(report["modules"])
+
+
+@pytest.mark.parametrize("package, path", _sources(), ids=lambda v: v if isinstance(v, str) else str(v.relative_to(ROOT)))
+def test_every_import_is_stdlib_or_the_package(package, path):
+    # The registry imports the packages a site lists, by name: the one place a computed name is right.
+    registry = path == FRAMEWORK / "__init__.py"
+    problems = imports.check_source(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)), package,
+                                    computed_names=registry)
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_the_static_check_sees_both_packages():
+    names = {f"{pkg}/{p.name}" for pkg, p in _sources()}
+    assert {"course_calculators/__init__.py", "course_calculators/spec.py", "course_calculators/units.py",
+            "calculators/hardware.py", "calculators/kv_cache.py"} <= names
+    assert not any("/build/" in str(p) or "/browser/" in str(p) for _, p in _sources())
+
+
+def test_the_static_check_would_catch_a_third_party_import():
+    found = imports.check_source("import numpy as np\nfrom yaml import safe_load\nfrom . import units\n", "x.py", "pkg")
+    assert [(p.line, "numpy" in p.message or "yaml" in p.message) for p in found] == [(1, True), (2, True)]
+    assert "numpy" not in sys.stdlib_module_names and "json" in sys.stdlib_module_names

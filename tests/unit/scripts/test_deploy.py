@@ -1,0 +1,91 @@
+"""Publishing: the GitHub Pages workflow (``.github/workflows/pages.yml``) and ``make deploy``.
+
+The workflow cannot run here; these tests read it as data and check the parts that matter: it
+builds for the address Pages gives it, and it has the permissions a Pages deployment needs.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[3]
+WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
+
+
+@pytest.fixture(scope="module")
+def workflow() -> dict:
+    return yaml.safe_load(WORKFLOW.read_text())
+
+
+def steps(job: dict) -> list[dict]:
+    return job["steps"]
+
+
+def uses(job: dict) -> list[str]:
+    return [s["uses"].partition("@")[0] for s in steps(job) if "uses" in s]
+
+
+def test_the_workflow_runs_on_main_and_may_deploy_to_pages(workflow):
+    trigger = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as true
+    assert trigger["push"]["branches"] == ["main"] and "workflow_dispatch" in trigger
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    assert workflow["concurrency"]["group"] and workflow["concurrency"]["cancel-in-progress"] is False
+    assert set(workflow["jobs"]) == {"test", "build", "deploy"}
+
+
+def test_every_action_is_pinned_to_a_version(workflow):
+    for job in workflow["jobs"].values():
+        for step in steps(job):
+            if "uses" in step:
+                name, _, version = step["uses"].partition("@")
+                assert version, f"{name} has no version"
+
+
+def test_the_tests_gate_the_build(workflow):
+    test = workflow["jobs"]["test"]
+    assert {"actions/checkout", "actions/setup-python", "actions/setup-node"} <= set(uses(test))
+    assert any(s.get("run") == "make test" for s in steps(test))
+    assert workflow["jobs"]["build"]["needs"] == "test"
+
+
+def test_the_build_is_for_the_pages_url_and_is_uploaded(workflow):
+    build = workflow["jobs"]["build"]
+    assert uses(build) == ["actions/checkout", "actions/setup-python", "actions/setup-node",
+                           "actions/configure-pages", "actions/upload-pages-artifact"]
+    setup_python = next(s for s in steps(build) if s.get("uses", "").startswith("actions/setup-python"))
+    assert setup_python["with"]["python-version"] == "3.12"
+    configure = next(s for s in steps(build) if s.get("uses", "").startswith("actions/configure-pages"))
+    make = next(s for s in steps(build) if "make site" in s.get("run", ""))
+    assert make["env"]["BASE_URL"] == "${{ steps.%s.outputs.base_url }}" % configure["id"]
+    assert 'SITE_URL="${BASE_URL%/}/"' in make["run"]  # exactly one trailing slash
+    upload = steps(build)[-1]
+    assert upload["with"]["path"] == "site"
+
+
+def test_the_deploy_job_publishes_the_artifact(workflow):
+    deploy = workflow["jobs"]["deploy"]
+    assert deploy["needs"] == "build"
+    assert deploy["environment"]["name"] == "github-pages"
+    assert uses(deploy) == ["actions/deploy-pages"]
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_deploy_asks_for_the_published_address():
+    env = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
+    proc = subprocess.run(["make", "-s", "deploy"], cwd=ROOT, capture_output=True, text=True, env=env)
+    assert proc.returncode != 0
+    assert "SITE_URL=https://<user>.github.io/<repo>/" in proc.stdout + proc.stderr
+    proc = subprocess.run(["make", "-s", "deploy-url", "SITE_URL=https://u.github.io/r"], cwd=ROOT,
+                          capture_output=True, text=True, env=env)
+    assert proc.returncode != 0 and "must end with /" in proc.stdout + proc.stderr
+    # Given the address, it builds for it and publishes (dry run: -n prints, runs nothing).
+    proc = subprocess.run(["make", "-n", "deploy", "SITE_URL=https://u.github.io/r/"], cwd=ROOT,
+                          capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert "SITE_URL=https://u.github.io/r/ .venv/bin/mkdocs gh-deploy --strict --force" in proc.stdout
