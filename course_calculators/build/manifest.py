@@ -42,6 +42,7 @@ class RuntimeManifest:
             return get_relative_url(path, here) if path else ""
 
         return {
+            "root": get_relative_url("./", here),
             "worker": rel(self.worker), "pyodide": rel(self.pyodide), "lock": rel(self.lock),
             "charts": rel(self.charts), "chartsIntegrity": self.charts_integrity,
             "lockSha256": self.lock_sha256, "snapshot": rel(self.snapshot),
