@@ -6,8 +6,10 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
-# The origin the built site expects (mkdocs-material matches instant-navigation links against it).
-SITE_URL ?= http://127.0.0.1:8765/
+# The origin the built site expects (mkdocs-material matches instant-navigation links against it):
+# `make serve`'s own address by default, as in mkdocs.yml. The tests build their sites themselves,
+# each for the free port its server got.
+SITE_URL ?= http://$(HOST):$(PORT)/
 export NO_MKDOCS_2_WARNING := 1
 
 # The first Python >= 3.12 on PATH (pyodide-build and pyodide-lock need it; .python-version asks pyenv for 3.12).
@@ -42,9 +44,9 @@ serve: setup
 site: setup
 	SITE_URL=$(SITE_URL) $(VENV)/bin/mkdocs build --strict -d site
 
-test: setup site
+test: setup
 	$(PY) scripts/find_chromium.py --check
-	SITE_DIR=$(CURDIR)/site $(PY) -m pytest -q
+	$(PY) -m pytest -q
 
 test-unit: setup
 	$(PY) -m pytest -q tests/unit

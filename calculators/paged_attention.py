@@ -47,7 +47,7 @@ import random
 from collections import deque
 from typing import Any, Mapping, Sequence
 
-from course_calculators.spec import Calculator, Chart, Number, Output, Preset
+from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import format_count, format_fraction, format_ratio
 
 
@@ -312,7 +312,7 @@ def simulate_paged(requests: Sequence[tuple[int, int]], block: int, pool: int) -
     }
 
 
-def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def compute(p: Mapping[str, Any]) -> Computed:
     notes: list[str] = []
     block, max_len, budget = p["block_size"], p["max_len"], p["kv_budget"]
     pool = budget // block
@@ -341,7 +341,7 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if sim["preemptions"]:
         notes.append(f"{format_count(sim['preemptions'])} preemption(s): a growing sequence found no free block, "
                      f"so the most recently admitted one was evicted and recomputed later.")
-    return {
+    values = {
         "utilization_contiguous": util["contiguous"],
         "utilization_paged": util["paged"],
         "throughput_gain": paged / static if static else 1.0,
@@ -358,8 +358,8 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         "preemptions": sim["preemptions"],
         "blocks_total": pool,
         "mean_length": round(sum(q + o for q, o in requests) / len(requests), 1),
-        "_sim": sim,
-    }, notes
+    }
+    return Computed(values, notes, details={"sim": sim})
 
 
 def _grid_summary(p: Mapping[str, Any], sim: Mapping[str, Any], pool: int) -> str:
@@ -390,8 +390,8 @@ def _grid_summary(p: Mapping[str, Any], sim: Mapping[str, Any], pool: int) -> st
     return text
 
 
-def chart(p: Mapping[str, Any], v: Mapping[str, Any]) -> list[Chart]:
-    sim = v["_sim"]
+def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> list[Chart]:
+    sim = details["sim"]
     pool = v["blocks_total"]
     cells = sim["snapshot"] or [None] * (GRID_ROWS * GRID_COLS)
     grid = Chart(

@@ -25,7 +25,7 @@ import math
 import random
 from typing import Any, Mapping, Sequence
 
-from course_calculators.spec import Calculator, Chart, Number, Output, Preset
+from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import format_count, format_fraction
 
 
@@ -205,7 +205,7 @@ def entropy_bits(probs: Sequence[float]) -> float:
     return max(0.0, -sum(x * math.log2(x) for x in probs if x > 0))
 
 
-def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def compute(p: Mapping[str, Any]) -> Computed:
     notes: list[str] = []
     seen = [VOCAB.index(w) for w in PROMPT]
     probs = next_distribution(PROMPT[-1], seen, p["temperature"], p["top_k"], p["top_p"],
@@ -214,7 +214,7 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     continuation = generate(p)
     if p["temperature"] == 0 and (p["top_k"] or p["top_p"] < 1):
         notes.append("At temperature 0 decoding is greedy: top-k and top-p change nothing.")
-    return {
+    values = {
         "top_prob": probs[best],
         "candidates": sum(1 for x in probs if x > 0),
         "continuation": " ".join(continuation),
@@ -222,12 +222,12 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         "entropy": round(entropy_bits(probs), 3),
         "top_token": VOCAB[best],
         "distinct_words": len(set(continuation)),
-        "_probs": probs,
-    }, notes
+    }
+    return Computed(values, notes, details={"probs": probs})
 
 
-def chart(p: Mapping[str, Any], v: Mapping[str, Any]) -> Chart:
-    probs = v["_probs"]
+def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> Chart:
+    probs = details["probs"]
     raw = softmax(logits_after(PROMPT[-1]))
     kept = [w for w, x in zip(VOCAB, probs) if x > 0]
     return Chart(

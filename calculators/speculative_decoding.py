@@ -30,7 +30,7 @@ import bisect
 import random
 from typing import Any, Mapping, Sequence
 
-from course_calculators.spec import Calculator, Chart, Number, Output, Preset
+from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import format_count, format_fraction, format_ratio
 
 
@@ -189,7 +189,7 @@ def simulate(p: Sequence[float], q: Sequence[float], k: int, tokens: int, seed: 
     }
 
 
-def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def compute(p: Mapping[str, Any]) -> Computed:
     notes: list[str] = []
     alpha, k, cost = p["acceptance"], p["draft_tokens"], p["draft_cost"]
     tpp = tokens_per_pass(alpha, k)
@@ -204,7 +204,7 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if gain < 1:
         notes.append(f"At α = {alpha:g} and c = {cost:g} speculative decoding is slower than plain decoding "
                      f"({format_ratio(gain)}): the draft costs more than its accepted tokens save.")
-    return {
+    values = {
         "tokens_per_pass": tpp,
         "speedup": gain,
         "tv_distance": 0.5 * sum(gaps),
@@ -215,16 +215,13 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         "best_k": best + 1,
         "best_speedup": curve[best],
         "passes": sim["passes"],
-        "_curve": curve,
-        "_draft": q,
-        "_empirical": empirical,
-        "_emitted": emitted,
-    }, notes
+    }
+    return Computed(values, notes, details={"curve": curve, "draft": q, "empirical": empirical, "emitted": emitted})
 
 
-def chart(p: Mapping[str, Any], v: Mapping[str, Any]) -> list[Chart]:
+def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> list[Chart]:
     k, alpha, cost = p["draft_tokens"], p["acceptance"], p["draft_cost"]
-    curve = v["_curve"]
+    curve = details["curve"]
     line = Chart(
         kind="line",
         title="Speedup against draft length",
@@ -241,7 +238,7 @@ def chart(p: Mapping[str, Any], v: Mapping[str, Any]) -> list[Chart]:
                  f"{format_ratio(curve[-1])} at k = {K_MAX}; the best draft length is {v['best_k']} "
                  f"({format_ratio(v['best_speedup'])})."),
     )
-    q, empirical = v["_draft"], v["_empirical"]
+    q, empirical = details["draft"], details["empirical"]
     bars = Chart(
         kind="bar",
         title=f"Next word after “{CONTEXT}”: target, draft and speculative output",
@@ -253,7 +250,7 @@ def chart(p: Mapping[str, Any], v: Mapping[str, Any]) -> list[Chart]:
             {"name": "draft q", "values": [round(x * 100, 2) for x in q], "kind": "bar"},
             {"name": "empirical (spec. decoding)", "values": [round(x * 100, 2) for x in empirical], "kind": "bar"},
         ],
-        summary=(f"Over {format_count(v['_emitted'])} simulated tokens the speculative output matches the target "
+        summary=(f"Over {format_count(details['emitted'])} simulated tokens the speculative output matches the target "
                  f"within {format_fraction(v['tv_distance'])} total variation (largest gap "
                  f"{format_fraction(v['max_abs_deviation'])}), although the draft differs from the target by "
                  f"{format_fraction(v['draft_tv'])}. "

@@ -11,6 +11,7 @@ carries whatever the browser needs of the spec.
 
 from __future__ import annotations
 
+import inspect
 import math
 import re
 from collections import abc
@@ -23,6 +24,8 @@ __all__ = [
     "SpecError",
     "Number",
     "Choice",
+    "Text",
+    "Computed",
     "Output",
     "Preset",
     "Calculator",
@@ -88,6 +91,9 @@ class Number:
     scale: str = "linear"
     #: Shown under "More parameters", folded by default: keeps the common controls in view.
     advanced: bool = False
+    #: A name shared by parameters of several calculators that describe the same thing (the GPU,
+    #: the model): the reader's choice in one widget becomes every widget's, on every page.
+    scenario: str = ""
 
     kind = "number"
 
@@ -162,6 +168,13 @@ class Choice:
     help: str = ""
     #: Shown under "More parameters", folded by default.
     advanced: bool = False
+    #: See :attr:`Number.scenario`.
+    scenario: str = ""
+    #: Parameters this choice sets (a model sets its shape): the calculator's ``resolve`` fills
+    #: them from the choice, and a reader's edit of any of them turns the choice to ``custom``.
+    fills: Sequence[str] = ()
+    #: The choice that means "none of the listed ones": the filled parameters are the reader's.
+    custom: str = ""
 
     kind = "choice"
 
@@ -182,6 +195,10 @@ class Choice:
             raise SpecError(f"parameter {self.name!r}: duplicate choices")
         if self.default not in values:
             raise SpecError(f"parameter {self.name!r}: default {self.default!r} is not one of {values}")
+        if isinstance(self.fills, str) or not all(contract.is_name(n) for n in self.fills):
+            raise SpecError(f"parameter {self.name!r}: fills must be a sequence of parameter names")
+        if self.fills and self.custom not in values:
+            raise SpecError(f"parameter {self.name!r}: a choice that fills parameters needs custom= one of {values}")
 
     @property
     def values(self) -> list[str]:
@@ -197,7 +214,51 @@ class Choice:
 
 
 
-Param = Number | Choice
+@dataclass(frozen=True)
+class Text:
+    """Free text the calculator reads itself (a pasted ``config.json``): a ``<textarea>``.
+
+    An empty text means "none". Longer text than ``max_length`` is cut, with a note.
+    """
+
+    name: str
+    label: str
+    default: str = ""
+    help: str = ""
+    max_length: int = 20_000
+    rows: int = 6
+    placeholder: str = ""
+    #: Shown under "More parameters", folded by default.
+    advanced: bool = False
+    scenario = ""
+
+    kind = "text"
+
+    def __post_init__(self) -> None:
+        _check_param(self)
+        if not isinstance(self.default, str):
+            raise SpecError(f"parameter {self.name!r}: the default text must be a string")
+        if isinstance(self.max_length, bool) or not isinstance(self.max_length, int) or self.max_length < 1:
+            raise SpecError(f"parameter {self.name!r}: max_length must be a positive integer")
+        if len(self.default) > self.max_length:
+            raise SpecError(f"parameter {self.name!r}: the default is longer than max_length")
+        if isinstance(self.rows, bool) or not isinstance(self.rows, int) or not 1 <= self.rows <= 60:
+            raise SpecError(f"parameter {self.name!r}: rows must be an integer from 1 to 60")
+
+    def convert(self, raw: Any) -> tuple[str, str | None]:
+        if raw is None:
+            return "", None
+        if not isinstance(raw, str):
+            return self.default, f"{self.label}: {_echo(raw)} is not text; using the default."
+        if len(raw) > self.max_length:
+            return raw[: self.max_length], f"{self.label}: longer than {self.max_length:,} characters; cut there."
+        return raw, None
+
+    def display(self, value: str) -> str:
+        return value
+
+
+Param = Number | Choice | Text
 
 
 def _repeated(names: Sequence[str]) -> str:
@@ -208,7 +269,7 @@ def _repeated(names: Sequence[str]) -> str:
 class Output:
     """A computed value: shown formatted, its raw value in base units in ``data-value``.
 
-    ``unit`` names a formatter in :mod:`calculators.units` (``bytes``, ``seconds``, ``tokens_per_s``,
+    ``unit`` names a formatter in :mod:`course_calculators.units` (``bytes``, ``seconds``, ``tokens_per_s``,
     ``usd``, ``fraction``, ``count``, ``ratio``, ``flops``, ``bool``, ``text``).
     """
 
@@ -220,9 +281,18 @@ class Output:
     words: tuple[str, str] = ("no", "yes")
     #: Outputs marked primary are shown large; the rest in the details list.
     primary: bool = False
+    #: Digits after the decimal point, for ``usd``, ``count``, ``ratio`` and ``fraction`` (as a
+    #: percentage): ``precision=2`` shows $496.00 beside $61.95. None: the unit's own rule.
+    precision: int | None = None
 
     def __post_init__(self) -> None:
         _check_named("output", self.name, self.label)
+        if self.precision is not None:
+            if isinstance(self.precision, bool) or not isinstance(self.precision, int) or not 0 <= self.precision <= 6:
+                raise SpecError(f"output {self.name!r}: precision must be an integer from 0 to 6")
+            if self.unit not in units.PRECISE:
+                raise SpecError(f"output {self.name!r}: precision applies to the units {sorted(units.PRECISE)}, "
+                                f"not {self.unit!r}")
         if not isinstance(self.unit, str) or self.unit not in units.FORMATTERS:
             raise SpecError(f"output {self.name!r}: unknown unit {self.unit!r}; known: {sorted(units.FORMATTERS)}")
         if len(self.words) != 2 or not all(isinstance(w, str) and w for w in self.words):
@@ -239,6 +309,8 @@ class Output:
     def text(self, value: Any) -> str:
         if self.unit == "bool":
             return self.words[1] if value else self.words[0]
+        if self.precision is not None:
+            return units.PRECISE[self.unit](value, self.precision)
         return units.FORMATTERS[self.unit](value)
 
 
@@ -324,7 +396,28 @@ class Result:
         }
 
 
+@dataclass
+class Computed:
+    """What ``compute()`` may return: the outputs' values, notes for the reader, and ``details``:
+    data that is not an output but that ``chart()`` draws (a simulation's recorded steps, a
+    distribution). ``chart(inputs, values, details)`` receives it when it takes three arguments."""
+
+    values: Mapping[str, Any]
+    notes: Sequence[str] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
 Compute = Callable[[Mapping[str, Any]], Any]
+
+
+def _takes_details(chart: Callable[..., Any]) -> bool:
+    """Whether a chart function takes the ``details`` argument (a third positional parameter)."""
+    try:
+        params = list(inspect.signature(chart).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len(positional) >= 3 or any(p.kind == p.VAR_POSITIONAL for p in params)
 
 
 class _UnknownName(KeyError):
@@ -347,9 +440,14 @@ class _Names(dict):
 class Calculator:
     """A calculator: its spec and its pure ``compute`` function.
 
-    ``compute(inputs)`` takes the converted inputs and returns a dict of output values, or a pair
-    ``(values, notes)`` when it has something to say (for example "weights do not fit").
-    ``chart(inputs, values)`` optionally returns a :class:`Chart` or a list of them.
+    ``compute(inputs)`` takes the converted inputs and returns a dict of output values, a pair
+    ``(values, notes)`` when it has something to say (for example "weights do not fit"), or a
+    :class:`Computed` when its chart needs more than the outputs.
+    ``chart(inputs, values[, details])`` optionally returns a :class:`Chart` or a list of them.
+    ``resolve(inputs)``, if given, runs between the conversion and ``compute``: it returns the
+    inputs with the parameters that others determine filled in (a model's shape from the chosen
+    model, a pasted config's shape), or ``(inputs, notes)``. Its values are checked again like a
+    reader's, and the widget shows them.
     """
 
     id: str
@@ -360,12 +458,13 @@ class Calculator:
     presets: Sequence[Preset] = ()
     chart: Callable[[Mapping[str, Any], Mapping[str, Any]], Chart | Sequence[Chart]] | None = None
     summary: str = ""
+    resolve: Callable[[Mapping[str, Any]], Any] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not contract.is_id(self.id):
             raise SpecError(f"calculator id {self.id!r} must be kebab-case")
         _need_text(self.id, "title", self.title)
-        for attr, kinds, what in (("params", (Number, Choice), "a Number or Choice"),
+        for attr, kinds, what in (("params", (Number, Choice, Text), "a Number, Choice or Text"),
                                   ("outputs", (Output,), "an Output"), ("presets", (Preset,), "a Preset")):
             items = getattr(self, attr)
             if isinstance(items, (str, abc.Mapping)) or not isinstance(items, abc.Sequence):
@@ -379,9 +478,20 @@ class Calculator:
             raise SpecError(f"{self.id}: compute must be a function of the inputs")
         if self.chart is not None and not callable(self.chart):
             raise SpecError(f"{self.id}: chart must be a function of the inputs and outputs, or None")
+        if self.resolve is not None and not callable(self.resolve):
+            raise SpecError(f"{self.id}: resolve must be a function of the inputs, or None")
         names = [p.name for p in self.params]
         if len(set(names)) != len(names):
             raise SpecError(f"{self.id}: duplicate parameter names: {_repeated(names)}")
+        for param in self.params:
+            if isinstance(param, Choice) and param.fills:
+                unknown = [n for n in param.fills if n not in names or n == param.name]
+                if unknown:
+                    raise SpecError(f"{self.id}: parameter {param.name!r} fills {unknown}, which are not "
+                                    "other parameters of this calculator")
+                if self.resolve is None:
+                    raise SpecError(f"{self.id}: parameter {param.name!r} fills others, so the calculator "
+                                    "needs a resolve function")
         outs = [o.name for o in self.outputs]
         if len(set(outs)) != len(outs):
             raise SpecError(f"{self.id}: duplicate output names: {_repeated(outs)}")
@@ -456,15 +566,38 @@ class Calculator:
 
     # -- running ------------------------------------------------------------------------------
 
+    def _resolved(self, inputs: dict[str, Any], notes: list[str]) -> tuple[dict[str, Any], list[str]]:
+        """Apply ``resolve`` and check what it set as a reader's input would be checked."""
+        try:
+            returned = self.resolve(_Names(inputs))
+        except _UnknownName as exc:
+            raise SpecError(f"{self.id}: resolve() reads {exc.args[0]!r}, which is not a parameter") from None
+        changed, extra = returned if isinstance(returned, tuple) else (returned, ())
+        params = self.param_map
+        resolved = dict(inputs)
+        for name, value in changed.items():
+            if name not in params:
+                raise SpecError(f"{self.id}: resolve() set {name!r}, which is not a parameter")
+            resolved[name], note = params[name].convert(value)
+            if note:
+                notes.append(note)
+        return resolved, [*notes, *extra]
+
     def run(self, raw: Mapping[str, Any] | None = None) -> Result:
         """Convert ``raw``, compute, check and format every output."""
         inputs, notes = self.convert(raw or {})
+        if self.resolve is not None:
+            inputs, notes = self._resolved(inputs, notes)
         try:
             returned = self.compute(_Names(inputs))
         except _UnknownName as exc:
             raise SpecError(f"{self.id}: compute() reads {exc.args[0]!r}, which is not a parameter; "
                             f"parameters: {', '.join(inputs)}") from None
-        if isinstance(returned, tuple):
+        details: Mapping[str, Any] = {}
+        if isinstance(returned, Computed):
+            values, details = returned.values, returned.details
+            notes.extend(returned.notes)
+        elif isinstance(returned, tuple):
             values, extra = returned
             notes.extend(extra)
         else:
@@ -479,7 +612,12 @@ class Calculator:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
                 raise ValueError(f"{self.id}: output {out.name!r} is not a finite number ({value!r})")
         try:
-            drawn = self.chart(_Names(inputs), _Names(values)) if self.chart else []
+            if not self.chart:
+                drawn = []
+            elif _takes_details(self.chart):
+                drawn = self.chart(_Names(inputs), _Names(values), details)
+            else:
+                drawn = self.chart(_Names(inputs), _Names(values))
         except _UnknownName as exc:
             raise SpecError(f"{self.id}: chart() reads {exc.args[0]!r}, which is neither a parameter nor an "
                             f"output; outputs: {', '.join(values)}") from None

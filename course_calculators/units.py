@@ -28,6 +28,7 @@ __all__ = [
     "format_text",
     "format_raw",
     "sig",
+    "PRECISE",
 ]
 
 KiB = 1024
@@ -149,6 +150,21 @@ def format_raw(x: Any) -> str:
 
 def format_text(x: Any) -> str:
     return str(x)
+
+
+def _fixed(x: float, decimals: int) -> str:
+    text = f"{abs(x):,.{decimals}f}"
+    return ("−" if x < 0 and float(text.replace(",", "")) != 0 else "") + text
+
+
+#: Formatters that take a per-output precision (digits after the decimal point), by unit:
+#: money, counts, ratios and fractions (as percentages) read best with the same digits throughout.
+PRECISE: dict[str, Callable[[Any, int], str]] = {
+    "usd": lambda x, d: ("−" if x < 0 else "") + "$" + _fixed(abs(x), d),
+    "count": _fixed,
+    "ratio": lambda x, d: _fixed(x, d) + "×",
+    "fraction": lambda x, d: _fixed(x * 100, d) + "%",
+}
 
 
 FORMATTERS: dict[str, Callable[[Any], str]] = {

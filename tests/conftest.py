@@ -1,4 +1,5 @@
-"""Shared pytest setup: the repository root importable, and this site's calculators registered.
+"""Shared pytest setup: the repository root importable, this site's calculators registered, and the
+session's build of the site (``serving.py`` has the helpers for building and serving sites).
 
 The framework's registry starts empty (a site lists its calculator packages); the tests use this
 repository's chapter, ``calculators``, as the site does. Registered at import, so that test
@@ -33,3 +34,21 @@ register_chapter()
 def _chapter_registered():
     register_chapter()
     yield
+
+
+# -- the chapter's site, built once --------------------------------------------------------------
+
+from serving import StaticServer, build_site  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def chapter_site(tmp_path_factory):
+    """This repository's site, built once for the port its server holds: ``(site_dir, base_url)``."""
+    out = tmp_path_factory.mktemp("chapter") / "site"
+    server = StaticServer(out)
+    try:
+        build_site(out, server.url, check=True)
+        server.start()
+        yield out, server.url
+    finally:
+        server.stop()

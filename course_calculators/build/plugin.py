@@ -27,7 +27,7 @@ from mkdocs.utils import get_relative_url
 import course_calculators
 from course_calculators import contract
 
-from . import assets, embed, fence, material, offline, packages, security, sources
+from . import assets, embed, fence, material, offline, packages, reference, security, sources
 from .artifacts import ArtifactCache, ArtifactError
 from .config import CalculatorsConfig
 from .manifest import RuntimeManifest
@@ -70,9 +70,11 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         if "pymdownx.superfences" not in config.markdown_extensions:
             config.markdown_extensions.append("pymdownx.superfences")
         custom = config.mdx_configs.setdefault("pymdownx.superfences", {}).setdefault("custom_fences", [])
-        custom[:] = [f for f in custom if f.get("name") != contract.FENCE_NAME]
+        ours = {contract.FENCE_NAME, reference.CATALOGUE_FENCE, reference.OPTIONS_FENCE}
+        custom[:] = [f for f in custom if f.get("name") not in ours]
         custom.append({"name": contract.FENCE_NAME, "class": contract.FENCE_NAME,
                        "format": self.fences.formatter, "validator": self.fences.validator})
+        custom.extend(reference.fences())
         if assets.STYLESHEET not in config.extra_css:
             config.extra_css.append(assets.STYLESHEET)
         if assets.RUNTIME_SCRIPT not in [str(s) for s in config.extra_javascript]:
@@ -114,6 +116,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             return output
         here = page.url or "."
         output = sources.link_sources(output, get_relative_url(sources.SOURCE_DIR + "/", here))
+        output = output.replace(reference.SITE_ROOT, get_relative_url("./", here))
         if self.config.defer_search:
             output = material.defer_search_worker(output, here, f"{assets.RUNTIME_DIR}/search-deferred.js")
         widgets = self._widgets.get(page.file.src_uri, [])

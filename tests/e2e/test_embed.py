@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 import pytest
 
 import course_calculators
-from conftest import serve
+from serving import serve
 from e2e_helpers import output, set_field, wait_ready
 
 pytestmark = pytest.mark.e2e

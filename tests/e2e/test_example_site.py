@@ -8,15 +8,13 @@ with CPython.
 from __future__ import annotations
 
 import importlib.util
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import PageWatch, free_port, serve
+from conftest import PageWatch
 from e2e_helpers import output, set_field, settle, wait_ready
+from serving import StaticServer, build_site
 
 pytestmark = pytest.mark.e2e
 
@@ -33,18 +31,13 @@ def load_loan_module():
 
 @pytest.fixture(scope="module")
 def example_url(tmp_path_factory):
-    port = free_port()
     out = tmp_path_factory.mktemp("example") / "site"
-    url = f"http://127.0.0.1:{port}/"
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-        cwd=EXAMPLE, capture_output=True, text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": url},
-    )
+    server = StaticServer(out)
+    proc = build_site(out, server.url, cwd=EXAMPLE, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    server, _ = serve(out, port)
-    yield url
-    server.shutdown()
+    server.start()
+    yield server.url
+    server.stop()
 
 
 def test_the_example_sites_own_calculator_runs_in_the_browser(browser, example_url):

@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from course_calculators.build import offline
-from conftest import serve
+from serving import serve
 from e2e_helpers import output, set_field, settle, wait_ready
 
 pytestmark = pytest.mark.e2e

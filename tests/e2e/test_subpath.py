@@ -7,16 +7,14 @@ relative to the page, lands outside ``/repo/`` and fails with a 404 here.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from urllib.parse import urlparse
 
 import pytest
 
 import course_calculators
-from conftest import ROOT, PageWatch, free_port, serve
+from conftest import PageWatch
 from e2e_helpers import output, settle, wait_ready
+from serving import StaticServer, build_site
 
 pytestmark = pytest.mark.e2e
 
@@ -25,16 +23,13 @@ SUBPATH = "/repo/"
 
 @pytest.fixture(scope="module")
 def subpath_url(tmp_path_factory):
-    port = free_port()
     root = tmp_path_factory.mktemp("subpath") / "root"
-    url = f"http://127.0.0.1:{port}{SUBPATH}"
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root / SUBPATH.strip("/"))],
-        cwd=ROOT, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": url},
-    )
-    server, _ = serve(root, port)
+    server = StaticServer(root)
+    url = server.url.rstrip("/") + SUBPATH
+    build_site(root / SUBPATH.strip("/"), url, check=True)
+    server.start()
     yield url
-    server.shutdown()
+    server.stop()
 
 
 def test_the_chapter_works_under_a_subpath(browser, subpath_url):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -17,15 +16,11 @@ pytestmark = pytest.mark.pyodide
 
 
 @pytest.fixture(scope="module")
-def pyodide_results(tmp_path_factory):
+def pyodide_results(chapter_site):
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is required for the Pyodide tests")
-    site = os.environ.get("SITE_DIR")
-    if not site or not (Path(site) / "assets/pyodide/pyodide-lock.json").exists():
-        site = tmp_path_factory.mktemp("site")
-        subprocess.run(["python", "-m", "mkdocs", "build", "-q", "--strict", "-d", str(site)], cwd=ROOT, check=True,
-                       env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PATH": f"{Path(os.sys.executable).parent}:{os.environ['PATH']}"})
+    site = chapter_site[0]
     proc = subprocess.run([node, str(ROOT / "tests/pyodide/run_calculators.mjs"), str(site)],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]

@@ -136,9 +136,10 @@ CHI2_999 = {4: 18.467, 5: 20.515}  # 99.9% quantiles of the chi-square distribut
 @pytest.mark.parametrize("alpha", [0, 0.3, 0.5, 0.8, 0.9, 1])
 @pytest.mark.parametrize("k", [1, 4, 16])
 def test_monte_carlo_matches_the_target(alpha, k):
-    result = sd.compute(SPEC.check_overrides({"acceptance": alpha, "draft_tokens": k, "samples": 5000, "seed": 11}))[0]
-    empirical = np.array(result["_empirical"])
-    n = result["_emitted"]
+    computed = sd.compute(SPEC.check_overrides({"acceptance": alpha, "draft_tokens": k, "samples": 5000, "seed": 11}))
+    result = computed.values
+    empirical = np.array(computed.details["empirical"])
+    n = computed.details["emitted"]
     counts = empirical * n
     assert counts[P == 0].sum() == 0  # the target never says "moon", and neither does the output
     support = P > 0

@@ -502,7 +502,7 @@ def test_invalid_preset_fields():
     "overrides, words",
     [
         (dict(title=""), "toy-calc: title must be a non-empty string"),
-        (dict(params=(Number("x", "X", 5, 0, 10), "mode")), "params holds a str ('mode'), not a Number or Choice"),
+        (dict(params=(Number("x", "X", 5, 0, 10), "mode")), "params holds a str ('mode'), not a Number, Choice or Text"),
         (dict(params={"x": Number("x", "X", 5, 0, 10)}), "params must be a sequence"),
         (dict(outputs=(Output("double", "D", "count"), {"name": "ok"})), "outputs holds a dict"),
         (dict(outputs=()), "at least one output"),

@@ -1,0 +1,107 @@
+"""Reference tables generated from the code, so that the docs cannot drift from it.
+
+Two fences, written in a page like any other fenced block:
+
+- ```` ```calculators-catalogue ```` — every calculator of the site: id, title, its embed page, its
+  parameters, outputs and presets (from the registry);
+- ```` ```calculators-options ```` — the plugin's options: name, type, default and what each does
+  (from :class:`~course_calculators.build.config.CalculatorsConfig` and its docstrings).
+
+Links to the embed pages are written with :data:`SITE_ROOT` until the page's URL is known; the
+plugin makes them relative to each page.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import inspect
+import textwrap
+from typing import Any
+
+from mkdocs.config import config_options as c
+
+import course_calculators
+from course_calculators import contract
+
+from .config import CalculatorsConfig
+
+CATALOGUE_FENCE = "calculators-catalogue"
+OPTIONS_FENCE = "calculators-options"
+#: Stands for the site root (relative to the page) in generated HTML.
+SITE_ROOT = "@calculators-root/"
+
+
+def _code(text: str) -> str:
+    return f"<code>{html.escape(text)}</code>"
+
+
+def catalogue_table() -> str:
+    rows = []
+    for calc in course_calculators.CALCULATORS.values():
+        embed = f"{SITE_ROOT}{contract.EMBED_DIR}/{calc.id}/"
+        rows.append(
+            "<tr>"
+            f"<td>{_code(calc.id)}<br>{html.escape(calc.title)}</td>"
+            f'<td><a href="{html.escape(embed)}">{html.escape(contract.EMBED_DIR)}/{html.escape(calc.id)}/</a></td>'
+            f"<td>{', '.join(_code(p.name) for p in calc.params)}</td>"
+            f"<td>{', '.join(_code(o.name) for o in calc.outputs)}</td>"
+            f"<td>{', '.join(_code(p.id) for p in calc.presets) or '—'}</td>"
+            "</tr>"
+        )
+    head = "<tr><th>Calculator</th><th>Embed page</th><th>Parameters</th><th>Outputs</th><th>Presets</th></tr>"
+    return f'<table data-calculators-catalogue><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def option_docs() -> dict[str, str]:
+    """Each option's docstring (the string right after its assignment in the config class)."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(CalculatorsConfig)))
+    body = tree.body[0].body
+    docs = {}
+    for node, after in zip(body, body[1:]):
+        if isinstance(node, ast.Assign) and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant):
+            docs[node.targets[0].id] = " ".join(after.value.value.split())
+    return docs
+
+
+def _type_of(option: Any) -> str:
+    if isinstance(option, c.ListOfItems):
+        return "list of strings"
+    if isinstance(option, c.Dir):
+        return "folder"
+    kind = getattr(option, "_type", None)
+    return {bool: "boolean", str: "string", int: "integer"}.get(kind, type(option).__name__)
+
+
+def _default_of(option: Any) -> str:
+    default = option.default
+    if isinstance(default, bool):
+        return "true" if default else "false"
+    if isinstance(default, list):
+        return "[]" if not default else repr(default)
+    return str(default)
+
+
+def options_table() -> str:
+    docs = option_docs()
+    rows = []
+    for name, option in CalculatorsConfig._schema:
+        rows.append(f"<tr><td>{_code(name)}</td><td>{_type_of(option)}</td><td>{_code(_default_of(option))}</td>"
+                    f"<td>{_inline_code(docs.get(name, ''))}</td></tr>")
+    head = "<tr><th>Option</th><th>Type</th><th>Default</th><th>What it does</th></tr>"
+    return f'<table data-calculators-options><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _inline_code(text: str) -> str:
+    """Docstring text with ``double backticks`` as code, everything else escaped."""
+    parts = text.split("``")
+    return "".join(_code(p) if i % 2 else html.escape(p) for i, p in enumerate(parts))
+
+
+def fences() -> list[dict[str, Any]]:
+    """The superfences custom fences of the two tables."""
+    def fmt(table):
+        return lambda source, language, class_name, options, md, **kwargs: table()
+
+    return [{"name": CATALOGUE_FENCE, "class": CATALOGUE_FENCE, "format": fmt(catalogue_table)},
+            {"name": OPTIONS_FENCE, "class": OPTIONS_FENCE, "format": fmt(options_table)}]

@@ -1,0 +1,64 @@
+"""Building and serving sites for the tests: a strict build, and a static server on 127.0.0.1 that
+binds a free port first, so that the site can be built for the port it got (no port is fixed: any
+other program may hold any port)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import pathlib
+import subprocess
+import sys
+import threading
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def build_site(out: pathlib.Path, site_url: str, cwd: pathlib.Path = ROOT, **kwargs) -> subprocess.CompletedProcess:
+    """``mkdocs build --strict`` of the site in ``cwd`` into ``out``, for the address ``site_url``
+    (mkdocs-material's instant navigation only follows links of its own sitemap, port included)."""
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        cwd=cwd, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": site_url}, **kwargs,
+    )
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+    }
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+class StaticServer(http.server.ThreadingHTTPServer):
+    """A static server for ``directory`` on 127.0.0.1, bound to a free port at once: build the site
+    for :attr:`url` (the folder may not exist yet), then :meth:`start`."""
+
+    def __init__(self, directory: pathlib.Path) -> None:
+        super().__init__(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(directory)))
+        self.url = f"http://127.0.0.1:{self.server_port}/"
+
+    def start(self) -> "StaticServer":
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        self.shutdown()
+        self.server_close()
+
+    def handle_error(self, request, client_address) -> None:
+        """A page closed mid-download drops its connection: not worth a traceback."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def serve(directory: pathlib.Path) -> tuple[StaticServer, str]:
+    """Serve a folder that is ready now; the server and its URL."""
+    server = StaticServer(directory).start()
+    return server, server.url
