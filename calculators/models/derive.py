@@ -1,0 +1,142 @@
+"""derive(config) -> ModelShape: one reading of a published config.json, for the catalogue and
+for a config a reader pastes.
+
+What the cache and the weights really are is often not what the obvious fields say; every trap
+met is named in ``shape.traps``. The readings live in small modules: :mod:`.fields` (names,
+aliases, model-type defaults, types), :mod:`.attention` (MLA, head_dim, KV heads),
+:mod:`.layers` (windows and chunks), :mod:`.experts` (MoE), :mod:`.params` (the counting). This
+module handles what is left: nested multimodal configs, GPT-2-style keys, norms, embeddings and
+the LM head, and what is deliberately not counted (vision towers, DeepSeek's MTP module).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .attention import read_attention
+from .errors import ConfigError
+from .experts import dense_width_name, read_experts
+from .fields import MODEL_TYPE_DEFAULTS, FieldReader
+from .layers import layer_kinds
+from .params import LayerPlan, count, gated_mlp, plain_mlp
+from .shape import ModelShape
+
+#: ``text_config`` without a model_type of its own: the text model type of the wrapper's.
+_TEXT_MODEL_TYPES = {"gemma3": "gemma3_text", "llama4": "llama4_text"}
+#: Families with four norms per layer (before and after attention and the MLP).
+_FOUR_NORM_TYPES = ("gemma2", "gemma3_text")
+
+
+def _reader(config: Mapping[str, Any]) -> FieldReader:
+    """A reader on the text model: ``text_config`` when the config nests one."""
+    top_type = config.get("model_type")
+    top_type = top_type if isinstance(top_type, str) else ""
+    text = config.get("text_config")
+    if text is None:
+        reader = FieldReader(config, top_type)
+    else:
+        if not isinstance(text, Mapping):
+            raise ConfigError("text_config (the text model's config inside a multimodal config) must be an object")
+        text_type = text.get("model_type")
+        if not (isinstance(text_type, str) and text_type):
+            text_type = _TEXT_MODEL_TYPES.get(top_type, top_type)
+        reader = FieldReader(text, text_type, "text_config.")
+        reader.traps.append(
+            f"The text model is nested in text_config (a multimodal {top_type or 'model'} config): its "
+            f"shape is read from there, not from the top level."
+        )
+    if reader.model_type != "gpt2" and "n_layer" in reader.config and "num_hidden_layers" not in reader.config:
+        reader.model_type = "gpt2"  # GPT-2's keys without its model_type
+    return reader
+
+
+def _tied(reader: FieldReader) -> bool:
+    listed = reader.has("tie_word_embeddings")
+    tied = reader.boolean("tie_word_embeddings", default=True)  # transformers' PretrainedConfig default
+    if listed and tied:
+        reader.traps.append("tie_word_embeddings is true: the LM head reuses the embedding matrix, counted once.")
+    elif not listed and reader.model_type not in MODEL_TYPE_DEFAULTS:
+        reader.traps.append(
+            "tie_word_embeddings is not in the config: assumed true, transformers' general default "
+            "(the LM head reuses the embedding matrix, counted once)."
+        )
+    return tied
+
+
+def derive(config: Mapping[str, Any]) -> ModelShape:
+    """The :class:`ModelShape` of a published config (or one a reader pastes).
+
+    Raises :class:`ConfigError` (a ValueError) with a one-line message for anything that cannot
+    be read: a missing required field, a wrong type, an impossible value.
+    """
+    if not isinstance(config, Mapping):
+        raise ConfigError(f"the config must be a JSON object of fields, got {type(config).__name__}")
+    reader = _reader(config)
+    gpt2 = reader.model_type == "gpt2"
+    layers = reader.integer("num_hidden_layers")
+    hidden = reader.integer("hidden_size")
+    heads = reader.integer("num_attention_heads")
+    vocab = reader.integer("vocab_size")
+    if gpt2:
+        reader.traps.append(
+            "GPT-2-style keys (n_layer, n_embd, n_head, n_positions) read as num_hidden_layers, "
+            "hidden_size, num_attention_heads, max_position_embeddings; learned position embeddings "
+            "and biases on every projection and LayerNorm are counted."
+        )
+
+    attention = read_attention(reader, hidden, heads, gpt2)
+    kinds = layer_kinds(reader, layers)
+    experts = read_experts(reader, hidden, layers)
+
+    if gpt2:  # two LayerNorms with biases per layer, and ln_f
+        block_norms, final_norm = 4 * hidden, 2 * hidden
+    else:
+        block_norms, final_norm = (4 if reader.model_type in _FOUR_NORM_TYPES else 2) * hidden, hidden
+    moe_layers = set(experts.layers)
+    dense = 0
+    if len(moe_layers) < layers:  # some layer keeps a dense MLP
+        if gpt2:
+            inner = reader.integer("intermediate_size", required=False, null_ok=True) or 4 * hidden
+            dense = plain_mlp(hidden, inner)
+        else:
+            width = reader.integer(dense_width_name(reader, bool(experts.experts)))
+            dense = gated_mlp(hidden, width, reader.boolean("mlp_bias", False))
+    plans = [
+        LayerPlan(attention.params, block_norms, router=experts.router, shared=experts.shared,
+                  expert=experts.expert, experts=experts.experts)
+        if i in moe_layers else LayerPlan(attention.params, block_norms, dense_mlp=dense)
+        for i in range(layers)
+    ]
+
+    tied = _tied(reader)
+    max_positions = reader.integer("max_position_embeddings", required=False)
+    if max_positions is None:
+        reader.traps.append("max_position_embeddings is not in the config: the context length is unknown (0).")
+        max_positions = 0
+    embedding = vocab * hidden + (max_positions * hidden if gpt2 else 0)  # GPT-2 learns its positions
+    counts = count(plans, embedding=embedding, lm_head=0 if tied else vocab * hidden,
+                   final_norm=final_norm, experts_per_token=experts.per_token)
+
+    mtp = reader.integer("num_nextn_predict_layers", required=False)
+    if mtp:
+        reader.traps.append(
+            f"num_nextn_predict_layers {mtp}: the multi-token-prediction module (used for speculative "
+            f"decoding, not ordinary decoding) is not counted; the totals cover the {layers} main layers."
+        )
+    if config.get("vision_config") is not None:
+        reader.traps.append(
+            "The config has a vision tower (vision_config): it is not counted; the totals cover the "
+            "text decoder with its embeddings and head."
+        )
+
+    return ModelShape(
+        layers=layers, hidden_size=hidden, heads=heads, kv_heads=attention.kv_heads,
+        head_dim=attention.head_dim, attention=attention.kind, latent_dim=attention.latent_dim,
+        rope_dim=attention.rope_dim, layer_kinds=kinds,
+        total_params=counts.total, active_params=counts.active, embedding_params=counts.embedding,
+        experts=experts.experts, experts_per_token=counts.experts_per_token,
+        shared_experts=experts.shared_count, moe_layers=counts.moe_layers, expert_params=counts.expert,
+        dense_params=counts.dense, vocab_size=vocab, tie_word_embeddings=tied,
+        max_position_embeddings=max_positions, model_type=reader.model_type, traps=tuple(reader.traps),
+    )

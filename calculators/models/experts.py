@@ -1,0 +1,119 @@
+"""Mixture-of-experts fields under their many names, and which layers carry experts.
+
+Names: the expert count is ``num_local_experts`` (Mixtral, Llama 4, gpt-oss), ``n_routed_experts``
+(DeepSeek) or ``num_experts`` (Qwen MoE); the per-token count ``num_experts_per_tok`` or
+``experts_per_token`` (gpt-oss lists both). An expert's width is ``moe_intermediate_size`` where
+the config has one (DeepSeek, Qwen MoE; ``intermediate_size`` is then the dense MLP's), else
+``intermediate_size`` (Mixtral, gpt-oss, Llama 4, whose dense layers use ``intermediate_size_mlp``).
+
+Which layers, by transformers' rule for each family of fields:
+* DeepSeek: layer i is MoE when ``i >= first_k_dense_replace and i % moe_layer_freq == 0``.
+* Qwen MoE: when ``i not in mlp_only_layers and (i + 1) % decoder_sparse_step == 0``.
+* Llama 4: the listed ``moe_layers``, else every ``interleave_moe_layer_step``-th layer from
+  ``step - 1``.
+* Otherwise (Mixtral, gpt-oss) every layer.
+
+Shared experts: DeepSeek's ``n_shared_experts`` (of the expert width), Qwen MoE's one shared MLP
+of ``shared_expert_intermediate_size`` with a sigmoid gate, Llama 4's one shared expert.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import ConfigError
+from .fields import FieldReader, first_present
+from .params import gated_mlp, linear
+
+EXPERT_COUNT_NAMES = ("num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts")
+EXPERTS_PER_TOKEN_NAMES = ("num_experts_per_tok", "experts_per_token", "moe_top_k")
+
+
+@dataclass(frozen=True)
+class ExpertPlan:
+    experts: int = 0
+    per_token: int = 0
+    layers: tuple[int, ...] = ()  # indices of the MoE layers
+    expert: int = 0  # one routed expert's parameters
+    router: int = 0
+    shared: int = 0  # all shared experts of one layer
+    shared_count: int = 0
+
+
+def _moe_layers(reader: FieldReader, layers: int) -> tuple[list[int], str]:
+    if reader.has("first_k_dense_replace") or reader.has("moe_layer_freq") or reader.model_type.startswith("deepseek"):
+        first = reader.integer("first_k_dense_replace", default=0)
+        freq = max(1, reader.integer("moe_layer_freq", default=1))
+        rule = (f"layers from first_k_dense_replace {first} on, every moe_layer_freq {freq}"
+                + (f"; the first {first} layers keep a dense MLP" if first else ""))
+        return [i for i in range(layers) if i >= first and i % freq == 0], rule
+    if reader.has("decoder_sparse_step") or reader.has("mlp_only_layers") or reader.model_type.endswith("_moe"):
+        step = max(1, reader.integer("decoder_sparse_step", default=1))
+        dense = set(reader.int_list("mlp_only_layers") or [])
+        rule = f"every decoder_sparse_step {step} layer" + (f", except mlp_only_layers {sorted(dense)}" if dense else "")
+        return [i for i in range(layers) if i not in dense and (i + 1) % step == 0], rule
+    listed = reader.int_list("moe_layers")
+    if listed is not None:
+        return sorted({i for i in listed if 0 <= i < layers}), f"moe_layers {listed}"
+    if reader.has("interleave_moe_layer_step") or reader.model_type == "llama4_text":
+        step = max(1, reader.integer("interleave_moe_layer_step"))
+        rule = "every layer" if step == 1 else (
+            f"interleave_moe_layer_step {step}: layers {step - 1}, {2 * step - 1}, {3 * step - 1}, ...; "
+            f"the others are dense")
+        return list(range(step - 1, layers, step)), rule
+    return list(range(layers)), "every layer"
+
+
+def dense_width_name(reader: FieldReader, has_experts: bool) -> str:
+    """The field holding a dense MLP layer's width."""
+    return "intermediate_size_mlp" if has_experts and reader.has("intermediate_size_mlp") else "intermediate_size"
+
+
+def read_experts(reader: FieldReader, hidden: int, layers: int) -> ExpertPlan:
+    """The config's experts; an empty plan for a dense model."""
+    count_name = first_present(reader, EXPERT_COUNT_NAMES)
+    experts = reader.integer(count_name) if count_name else 0
+    if not experts:
+        return ExpertPlan()
+    per_token_name = first_present(reader, EXPERTS_PER_TOKEN_NAMES)
+    if per_token_name is None:
+        raise ConfigError(
+            f"missing field {reader.label('num_experts_per_tok')}: {reader.label(count_name)} is "
+            f"{experts}, so the config must say how many experts each token uses"
+        )
+    per_token = reader.integer(per_token_name)
+    if not 1 <= per_token <= experts:
+        raise ConfigError(f"{reader.label(per_token_name)} = {per_token} must be between 1 and {count_name} {experts}")
+    indices, rule = _moe_layers(reader, layers)
+    width_name = "moe_intermediate_size" if reader.has("moe_intermediate_size") else "intermediate_size"
+    width = reader.integer(width_name)
+    gpt_oss = reader.model_type == "gpt_oss"  # biases on the experts and the router
+    shared_count, shared = 0, 0
+    if reader.has("n_shared_experts"):
+        shared_count = reader.integer("n_shared_experts")
+        shared = shared_count * gated_mlp(hidden, width)
+    elif reader.has("shared_expert_intermediate_size"):
+        shared_count = 1
+        shared = gated_mlp(hidden, reader.integer("shared_expert_intermediate_size")) + hidden  # + its gate
+    elif reader.model_type == "llama4_text":
+        shared_count, shared = 1, gated_mlp(hidden, width)
+
+    if len(indices) < layers:
+        dense_name = dense_width_name(reader, True)
+        dense_note = f"; dense layers use {dense_name} {reader.integer(dense_name)}"
+    elif width_name == "moe_intermediate_size" and reader.has("intermediate_size"):
+        dense_note = f"; intermediate_size {reader.integer('intermediate_size')} is not used (no dense layer)"
+    else:
+        dense_note = ""
+    reader.traps.append(
+        f"Mixture of experts ({count_name} {experts}, {per_token_name} {per_token}"
+        + (f", {shared_count} shared expert{'s' if shared_count > 1 else ''}" if shared_count else "")
+        + f"): experts of {width_name} {width} on {len(indices)} of {layers} layers ({rule}){dense_note}."
+    )
+    if reader.model_type == "llama4_text":
+        reader.traps.append("Llama 4 names the expert width intermediate_size and the dense MLP width intermediate_size_mlp.")
+    return ExpertPlan(
+        experts=experts, per_token=per_token, layers=tuple(indices),
+        expert=gated_mlp(hidden, width) + ((2 * width + hidden) if gpt_oss else 0),
+        router=linear(hidden, experts, bias=gpt_oss), shared=shared, shared_count=shared_count,
+    )

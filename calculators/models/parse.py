@@ -1,0 +1,52 @@
+"""parse_config(text): a config.json a reader pastes, read into a ModelShape or one clear error."""
+
+from __future__ import annotations
+
+import json
+
+from .derive import derive
+from .errors import ConfigError
+from .shape import ModelShape
+
+_KINDS = {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true or false"}
+
+
+def _no_constants(name: str) -> float:
+    # json accepts NaN and Infinity by default; no config field can be either
+    raise ValueError(f"{name} is not a number a config can hold")
+
+
+def parse_config(text: str) -> ModelShape:
+    """Read JSON text and derive its shape.
+
+    Raises :class:`ConfigError` (and nothing else) with a one-line message: where the JSON is
+    malformed (line and column), that it is not an object, or which field is missing or wrong and
+    what that field means.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"the config is not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise ConfigError(f"the config must be JSON text, got {type(text).__name__}")
+    if not text.strip():
+        raise ConfigError("the config is empty: paste the contents of a config.json")
+    try:
+        data = json.loads(text, parse_constant=_no_constants)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except ValueError as exc:
+        raise ConfigError(f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ConfigError("not valid JSON: nested too deeply") from None
+    if not isinstance(data, dict):
+        kind = "null" if data is None else _KINDS.get(type(data), type(data).__name__)
+        raise ConfigError(f"the config must be a JSON object ({{...}} of fields), got {kind}")
+    try:
+        return derive(data)
+    except ConfigError:
+        raise
+    except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError) as exc:
+        # A config shaped in a way the reader's checks did not foresee: still one clear line.
+        raise ConfigError(f"this config cannot be read as a model ({type(exc).__name__}: {exc})") from None

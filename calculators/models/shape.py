@@ -1,0 +1,112 @@
+"""ModelShape: what a model is made of, as far as memory and bandwidth care.
+
+Pure description: no GPU, no precision policy. The physics (cache per sequence, windows capping
+long contexts, what fits where) lives elsewhere and reads these fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: The layer kinds of ``ModelShape.layer_kinds``: ("full", 0), ("sliding", window), ("chunked", chunk).
+FULL, SLIDING, CHUNKED = "full", "sliding", "chunked"
+ATTENTION_KINDS = ("mha", "gqa", "mqa", "mla")
+
+
+@dataclass(frozen=True)
+class ModelShape:
+    """The shape of a decoder-only transformer, derived from its config by :func:`derive`.
+
+    Attention and cache:
+        layers: decoder layers (``num_hidden_layers``).
+        hidden_size: width of the residual stream.
+        heads: query heads per layer.
+        kv_heads: KV heads the cache stores per layer and token: ``num_key_value_heads`` for
+            MHA/GQA/MQA; 1 for MLA (the one shared latent), whatever the config lists.
+        head_dim: dimension of each cached K and V head (GQA/MHA/MQA); 0 for MLA, whose cache is
+            ``latent_dim + rope_dim`` per layer instead.
+        attention: "mha" (kv_heads == heads), "gqa", "mqa" (kv_heads == 1) or "mla".
+        latent_dim, rope_dim: MLA only (``kv_lora_rank``, ``qk_rope_head_dim``); 0 otherwise.
+        layer_kinds: one entry per layer: ("full", 0), ("sliding", window) or ("chunked", chunk).
+
+    Parameters (ints, counted from the shapes, text decoder only):
+        total_params: everything memory holds: embeddings, LM head unless tied, attention (with
+            biases and MLA's low-rank matrices), norms, dense MLPs, every expert, routers.
+        active_params: what one token reads: the same, but only ``experts_per_token`` routed
+            experts per MoE layer. Includes the input embedding table.
+        embedding_params: the input embedding table(s) (token, plus learned positions where the
+            model has them). Publishers differ on whether "active" counts it.
+        experts, experts_per_token, shared_experts: routed experts per MoE layer, how many of them
+            a token uses, and the always-on shared experts (0 for dense models).
+        moe_layers: how many layers have routed experts.
+        expert_params: parameters of one routed expert in one MoE layer.
+        dense_params: what every token reads whatever the routing: active minus the routed
+            experts' share (``experts_per_token * expert_params * moe_layers``).
+
+    Other:
+        vocab_size, tie_word_embeddings, max_position_embeddings: as the config says (or its
+            model type's default; see ``traps``).
+        model_type: the config's ``model_type`` (of ``text_config`` where nested), "" if absent.
+        traps: plain-English messages, one per config trap met while reading (a misleading
+            field, a default filled in, a rule the config leaves implicit).
+    """
+
+    layers: int
+    hidden_size: int
+    heads: int
+    kv_heads: int
+    head_dim: int
+    attention: str
+    latent_dim: int
+    rope_dim: int
+    layer_kinds: tuple[tuple[str, int], ...]
+    total_params: int
+    active_params: int
+    embedding_params: int
+    experts: int
+    experts_per_token: int
+    shared_experts: int
+    moe_layers: int
+    expert_params: int
+    dense_params: int
+    vocab_size: int
+    tie_word_embeddings: bool
+    max_position_embeddings: int
+    model_type: str = ""
+    traps: tuple[str, ...] = ()
+
+    @property
+    def kv_elements_per_layer(self) -> int:
+        """Cached numbers one token adds to one layer: K and V heads, or MLA's latent + RoPE key."""
+        if self.attention == "mla":
+            return self.latent_dim + self.rope_dim  # one latent shared by K and V: no factor 2
+        return 2 * self.kv_heads * self.head_dim
+
+    def kv_bytes_per_token(self, bytes_per_element: float = 2) -> float:
+        """Bytes one token adds to the cache over all layers, windows ignored (2 = bf16)."""
+        return sum(self.kv_elements_per_layer for _ in self.layer_kinds) * bytes_per_element
+
+    def kv_bytes_per_token_by_kind(self, bytes_per_element: float = 2) -> dict[tuple[str, int], float]:
+        """The same bytes split by layer kind, e.g. {("full", 0): …, ("sliding", 4096): …}.
+
+        The split is what a cache calculator needs: full layers grow with the context, windowed
+        and chunked ones stop at their window or chunk.
+        """
+        split: dict[tuple[str, int], float] = {}
+        for kind in self.layer_kinds:
+            split[kind] = split.get(kind, 0) + self.kv_elements_per_layer * bytes_per_element
+        return split
+
+    @property
+    def is_moe(self) -> bool:
+        return self.moe_layers > 0
+
+    def signature(self) -> tuple:
+        """The fields that identify a shape (for matching a pasted config with the catalogue):
+        everything but the traps and the context length, which fine-tunes change freely."""
+        return (
+            self.layers, self.hidden_size, self.heads, self.kv_heads, self.head_dim, self.attention,
+            self.latent_dim, self.rope_dim, self.layer_kinds, self.total_params, self.active_params,
+            self.experts, self.experts_per_token, self.shared_experts, self.moe_layers,
+            self.vocab_size, self.tie_word_embeddings,
+        )
