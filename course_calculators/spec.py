@@ -343,7 +343,10 @@ class Chart:
 
     Chart kinds: ``line`` and ``bar`` (x categories ``labels``, one value per label per series) and
     ``grid`` (a picture of a table such as PagedAttention's block table: each series is a row,
-    ``name`` its label, ``values`` one cell each — an integer owner id, or None for a free cell).
+    ``name`` its label, ``values`` one cell each — an integer owner id, or None for a free cell),
+    and ``xy`` (numeric axes, ``x_log``/``y_log`` for log scales; each series holds ``points``,
+    ``[[x, y], …]``, drawn as a ``line``, as separate ``points`` such as measurements, or as one
+    ``marker`` point; an optional ``point_labels`` names each point, for tooltips and the table).
     ``summary`` is the text alternative read by screen readers and shown without JavaScript.
     """
 
@@ -356,22 +359,36 @@ class Chart:
     marker: int | None = None
     summary: str = ""
     y_log: bool = False
+    x_log: bool = False
+
+    KINDS = ("line", "bar", "grid", "xy")
 
     def to_dict(self) -> dict[str, Any]:
+        if self.kind not in self.KINDS:
+            raise ValueError(f"chart {self.title!r}: kind {self.kind!r} is not one of {self.KINDS}")
+        series = []
         for s in self.series:
-            for v in s["values"]:
-                if v is not None and not math.isfinite(v):
-                    raise ValueError(f"chart {self.title!r}: series {s['name']!r} holds a non-finite value")
+            if self.kind == "xy":
+                points = [[x, y] for x, y in s["points"]]
+                numbers = [v for point in points for v in point]
+                out = dict(s, points=points)
+            else:
+                numbers = list(s["values"])
+                out = dict(s, values=numbers)
+            if any(v is not None and not math.isfinite(v) for v in numbers):
+                raise ValueError(f"chart {self.title!r}: series {s['name']!r} holds a non-finite value")
+            series.append(out)
         return {
             "kind": self.kind,
             "title": self.title,
             "x_label": self.x_label,
             "y_label": self.y_label,
             "labels": list(self.labels),
-            "series": [dict(s, values=list(s["values"])) for s in self.series],
+            "series": series,
             "marker": self.marker,
             "summary": self.summary,
             "y_log": self.y_log,
+            "x_log": self.x_log,
         }
 
 
