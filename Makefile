@@ -16,7 +16,7 @@ export NO_MKDOCS_2_WARNING := 1
 PYTHON_BOOT := $(shell for c in python3 python3.13 python3.12; do \
 	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then echo $$c; break; fi; done)
 
-.PHONY: help setup serve site test test-unit test-e2e bench deploy deploy-url clean
+.PHONY: help setup serve site test test-unit test-e2e bench deploy deploy-url calculator clean
 
 help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT) (rebuilds on change)"
@@ -24,6 +24,7 @@ help:
 	@echo "make site    build the site into site/ with mkdocs build --strict"
 	@echo "make bench   measure the site against plain Pyodide and PyScript; writes docs/performance.md"
 	@echo "make deploy  publish to GitHub Pages with mkdocs gh-deploy (SITE_URL=https://<user>.github.io/<repo>/)"
+	@echo "make calculator NAME=<id>  a new calculator of the chapter: module, test, page, nav entry"
 
 $(VENV)/.installed: pyproject.toml
 	@test -n "$(PYTHON_BOOT)" || { echo "Python >= 3.12 is needed (pyenv install 3.12, or install python3.12)"; exit 1; }
@@ -65,6 +66,11 @@ deploy-url:
 	@if [ "$(origin SITE_URL)" = "file" ]; then \
 		echo "make deploy needs the published address: make deploy SITE_URL=https://<user>.github.io/<repo>/"; exit 1; fi
 	@case "$(SITE_URL)" in */) ;; *) echo "SITE_URL must end with /: $(SITE_URL)"; exit 1;; esac
+
+# A new calculator of this chapter: calculators/<name>.py, its test and a page, registered in MODULES and nav.
+calculator: setup
+	@test -n "$(NAME)" || { echo "make calculator NAME=<kebab-case-id> [TITLE=\"...\"]"; exit 2; }
+	$(PY) -m course_calculators new $(NAME) --package calculators --tests tests/unit/calculators $(if $(TITLE),--title "$(TITLE)")
 
 clean:
 	rm -rf site .pytest_cache

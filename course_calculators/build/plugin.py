@@ -70,7 +70,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         if "pymdownx.superfences" not in config.markdown_extensions:
             config.markdown_extensions.append("pymdownx.superfences")
         custom = config.mdx_configs.setdefault("pymdownx.superfences", {}).setdefault("custom_fences", [])
-        ours = {contract.FENCE_NAME, reference.CATALOGUE_FENCE, reference.OPTIONS_FENCE}
+        ours = {contract.FENCE_NAME, *(f["name"] for f in reference.fences())}
         custom[:] = [f for f in custom if f.get("name") not in ours]
         custom.append({"name": contract.FENCE_NAME, "class": contract.FENCE_NAME,
                        "format": self.fences.formatter, "validator": self.fences.validator})
@@ -99,6 +99,11 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
                         show_source=self.config.show_source)
         return files
 
+    def on_nav(self, nav: Any, *, config: Any, files: Files) -> Any:
+        # With an explicit nav, a page that is not in it is built but linked from nowhere.
+        self._in_nav = {p.file.src_uri for p in nav.pages} if config.nav else None
+        return nav
+
     def on_page_markdown(self, markdown: str, *, page: Any, config: Any, files: Files) -> str:
         if not self.config.enabled:
             return markdown
@@ -108,6 +113,10 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
     def on_page_content(self, html: str, *, page: Any, config: Any, files: Files) -> str:
         if self.config.enabled:
             self._widgets[page.file.src_uri] = list(self.fences.dom_ids)
+            in_nav = getattr(self, "_in_nav", None)
+            if self.fences.dom_ids and in_nav is not None and page.file.src_uri not in in_nav:
+                log.warning(f"calculators: {page.file.src_uri} holds a calculator but is not in the nav of "
+                            "mkdocs.yml: no page links to it. Add it to nav.")
         return html
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:

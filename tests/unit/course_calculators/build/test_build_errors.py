@@ -102,3 +102,83 @@ def test_a_calculator_that_breaks_on_its_first_run_names_its_module_and_the_prob
     proc = build(tmp_path, "```calculator double\nx: 3\n```\n", {"double.py": broken})
     assert_fails_saying(proc, "calculator 'double' (my_calcs/double.py) failed to render", "chart() reads 'triple'",
                         "neither a parameter nor an output")
+
+
+def assert_one_line(proc: subprocess.CompletedProcess, *words: str) -> None:
+    """The build fails with one ERROR line that says it all (plus MkDocs' own "Aborted" line)."""
+    assert_fails_saying(proc, *words)
+    errors = [line for line in proc.stderr.splitlines() if line.strip() and not line.startswith("Aborted")]
+    assert len(errors) == 1, proc.stderr
+    assert len(errors[0]) < 600, errors[0]
+
+
+def build_with_chapter_copy(tmp_path: Path, edit) -> subprocess.CompletedProcess:
+    """A site whose own ``calculators/`` is a copy of this repository's, edited by ``edit(folder)``."""
+    import shutil
+
+    shutil.copytree(ROOT / "calculators", tmp_path / "calculators", ignore=shutil.ignore_patterns("__pycache__"))
+    edit(tmp_path / "calculators")
+    return build(tmp_path, "```calculator kv-cache\n```\n")
+
+
+def test_a_third_party_import_under_calculators_is_one_line_naming_module_line_and_import(tmp_path):
+    def edit(folder):
+        path = folder / "sampling.py"
+        path.write_text(path.read_text().replace("from __future__ import annotations\n",
+                                                 "from __future__ import annotations\n\nimport numpy\n", 1))
+
+    proc = build_with_chapter_copy(tmp_path, edit)
+    line = next(i for i, text in enumerate((tmp_path / "calculators/sampling.py").read_text().splitlines(), 1)
+                if text == "import numpy")
+    assert_one_line(proc, f"calculators/sampling.py:{line}", "'numpy'", "not in the standard library")
+
+
+def test_a_dynamic_import_is_caught_too(tmp_path):
+    def edit(folder):
+        path = folder / "sampling.py"
+        path.write_text(path.read_text() + '\n\ndef _later():\n    return __import__("numpy")\n')
+
+    proc = build_with_chapter_copy(tmp_path, edit)
+    assert_one_line(proc, "calculators/sampling.py:", "'numpy'", "dynamically")
+
+
+def test_an_out_of_range_default_is_one_line(tmp_path):
+    def edit(folder):
+        path = folder / "sampling.py"
+        text = path.read_text()
+        assert 'Number("temperature", "Temperature", 1' in text
+        path.write_text(text.replace('Number("temperature", "Temperature", 1', 'Number("temperature", "Temperature", 99', 1))
+
+    proc = build_with_chapter_copy(tmp_path, edit)
+    assert_one_line(proc, "calculators/sampling.py", "invalid calculator spec", "temperature", "outside")
+
+
+def test_a_fence_error_in_a_real_build_names_page_and_line(tmp_path):
+    proc = build(tmp_path, "Text.\n\n```calculator kv-cache\nlayers: 32\ncontext: lots\n```\n")
+    # lesson.md: line 1 "# Lesson", 2 blank, 3 "Text.", 4 blank, 5 the fence, 6 layers, 7 context
+    assert_fails_saying(proc, "course/lesson.md:7: calculator 'kv-cache'", "'lots' is not a number")
+
+
+def test_a_failure_in_the_node_step_shows_pythons_own_error(tmp_path):
+    """Valid in CPython, broken under Pyodide: the snapshot step reports the Python traceback."""
+    only_in_pyodide = VALID_MODULE.replace(
+        "def compute(p):\n",
+        "def compute(p):\n    import sys\n    if sys.platform == 'emscripten':\n"
+        "        raise RuntimeError('this calculator cannot run in the browser')\n")
+    (tmp_path / "docs" / "course").mkdir(parents=True)
+    (tmp_path / "docs" / "course" / "lesson.md").write_text("# Lesson\n\n```calculator double\n```\n")
+    pkg = tmp_path / "my_calcs"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text('"""Calculators."""\n')
+    (pkg / "double.py").write_text(only_in_pyodide)
+    config = CONFIG.format(node_modules=ROOT / "node_modules", extra="      packages: [my_calcs]\n")
+    (tmp_path / "mkdocs.yml").write_text(config.replace("      snapshot: false\n", ""))
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
+        cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert proc.returncode != 0
+    assert "making the Pyodide snapshot failed" in proc.stderr
+    assert "RuntimeError: this calculator cannot run in the browser" in proc.stderr
+    assert 'File "/lib/python3' in proc.stderr or "my_calcs/double.py" in proc.stderr  # Python's traceback
+    assert max(len(line) for line in proc.stderr.splitlines()) < 1000, "minified JavaScript in the message"
