@@ -157,7 +157,7 @@ def create(root: Path, calc_id: str, package: str, title: str, *, docs_dir: str 
     pkg.mkdir(parents=True, exist_ok=True)
     init = pkg / "__init__.py"
     if not init.exists():
-        init.write_text(f'"""This site\'s calculators: one stdlib-only module each, defining SPEC."""\n')
+        init.write_text('"""This site\'s calculators: one stdlib-only module each, defining SPEC."""\n')
     text = {"title": title.replace('"', "'"), "calc_id": calc_id, "module": module, "package": package,
             "fence": contract.FENCE_NAME}
     for path, template in zip(paths, (MODULE, TEST, PAGE)):

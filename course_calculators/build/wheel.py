@@ -29,8 +29,9 @@ DIST_NAME = "course_calculators"
 LOCK_NAME = "course-calculators"
 #: The framework's build-time half and browser scripts never ship in the wheel.
 EXCLUDED_DIRS = {"build", "browser", "__pycache__"}
-#: Generated into the staged wheel only; a stray copy in the source tree is never shipped.
-EXCLUDED_FILES = {course_calculators.PACKAGES_FILE}
+#: Generated into the staged wheel only (a stray copy in the source tree is never shipped), and the
+#: command line (``python -m course_calculators``), which is build-time only.
+EXCLUDED_FILES = {course_calculators.PACKAGES_FILE, "__main__.py"}
 
 
 class WheelError(RuntimeError):

@@ -16,7 +16,6 @@ import subprocess
 import sys
 import venv
 import zipfile
-from pathlib import Path
 
 import pytest
 

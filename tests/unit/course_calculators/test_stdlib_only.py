@@ -17,6 +17,7 @@ import pytest
 
 import calculators
 from course_calculators import imports
+from course_calculators.build import wheel
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 FRAMEWORK = ROOT / "course_calculators"
@@ -26,8 +27,8 @@ BLOCKED = ("markdown", "mkdocs", "numpy", "jinja2", "yaml", "pymdownx", "pygment
 
 def _sources() -> list[tuple[str, pathlib.Path]]:
     """(package, file) of every module that ships to the browser."""
-    return ([("course_calculators", p) for p in imports.module_files(FRAMEWORK, skip=imports.BUILD_ONLY)]
-            + [("calculators", p) for p in imports.module_files(CHAPTER)])
+    shipped = [p for p in wheel.package_files(FRAMEWORK) if p.suffix == ".py"]
+    return ([("course_calculators", p) for p in shipped] + [("calculators", p) for p in imports.module_files(CHAPTER)])
 
 
 PROBE = textwrap.dedent(
@@ -61,7 +62,7 @@ PROBE = textwrap.dedent(
 
     def walk(path, prefix):
         for info in pkgutil.iter_modules(path, prefix):
-            if info.name in ("course_calculators.build", "course_calculators.browser"):
+            if info.name in ("course_calculators.build", "course_calculators.browser", "course_calculators.__main__"):
                 continue
             module = importlib.import_module(info.name)
             seen.append(info.name)
