@@ -27,7 +27,7 @@ from mkdocs.utils import get_relative_url
 import course_calculators
 from course_calculators import contract
 
-from . import assets, embed, fence, material, offline, packages, reference, security, sources
+from . import assets, embed, fence, figures, material, offline, packages, reference, security, sources
 from .artifacts import ArtifactCache, ArtifactError
 from .config import CalculatorsConfig
 from .manifest import RuntimeManifest
@@ -45,6 +45,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         self._packages: list[Path] = []
         self._manifest: RuntimeManifest | None = None
         self.fences = fence.PageFences()
+        self.figures = figures.PageFigures()
         #: The widgets' DOM ids of each page, by source path: MkDocs renders every page's Markdown
         #: before it writes any page, so on_post_page reads what on_page_content recorded.
         self._widgets: dict[str, list[str]] = {}
@@ -61,6 +62,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         # Each build (and every `mkdocs serve` rebuild) reads the packages afresh.
         course_calculators.unregister_all()
         sources.highlighted.cache_clear()
+        figures.compute.cache_clear()
         root = Path(config.config_file_path or ".").resolve().parent
         self._packages = packages.load(self.config.packages, root)
         self._node_modules = Path(self.config.node_modules)
@@ -75,6 +77,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         custom.append({"name": contract.FENCE_NAME, "class": contract.FENCE_NAME,
                        "format": self.fences.formatter, "validator": self.fences.validator})
         custom.extend(reference.fences())
+        config.markdown_extensions.append(figures.FiguresExtension(lambda: self.figures))
         if assets.STYLESHEET not in config.extra_css:
             config.extra_css.append(assets.STYLESHEET)
         if assets.RUNTIME_SCRIPT not in [str(s) for s in config.extra_javascript]:
@@ -108,6 +111,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         if not self.config.enabled:
             return markdown
         self.fences.start(page.file.src_uri)
+        self.figures.start(page.file.src_uri, markdown)
         return fence.expand_headers(markdown)
 
     def on_page_content(self, html: str, *, page: Any, config: Any, files: Files) -> str:
