@@ -44,7 +44,11 @@ export class Widget {
     this.stalled = false; // its last run was stopped for taking too long
     this.announcer = new Announcer(root);
     this.form = new Form(root, (finalize) => { if (finalize) this.finalize = true; this.request(); });
+    const page = location.pathname;
     this.writeUrl = throttle((inputs) => {
+      // A write still due when instant navigation has moved on belongs to this widget's page,
+      // not to the next one (it would carry this calculator's keys there).
+      if (location.pathname !== page || !root.isConnected) return;
       const url = this.linkFor(inputs);
       if (url.href !== location.href) history.replaceState(history.state, "", url.href);
     }, URL_INTERVAL_MS);

@@ -1,7 +1,8 @@
 // The page ↔ worker protocol: the message names, the widget states, and the shape of every
 // message. boot.js sends `init`; the page sends `run` and reads the replies; the worker reads
 // `init` and `run`. Each side checks what it receives against SHAPES and drops what does not fit,
-// so a message that changes shape fails at once, in the tests, and not as a widget that waits.
+// with a console warning: a sender and a receiver that disagree about a shape show as that
+// warning (and in tests/js/protocol.test.mjs), not as a field read as undefined.
 
 import { ID } from "./contract.js";
 import { isPlainObject } from "./values.js";
