@@ -2,34 +2,17 @@
 //
 // The plugin puts this small script at the top of <head> (a classic script, before the style
 // sheets, so it waits for nothing): on a page that holds a widget it creates the worker while
-// the rest of the page downloads and parses, which saves the time the theme's scripts take to
-// load. runtime.js, which runs after the theme's scripts, takes the worker over and replays any
-// message it has already sent. On a page without widgets nothing starts until instant navigation
-// brings one (runtime.js then calls start()).
-(function () {
-  "use strict";
-  if (window.calculatorsBoot) return;
+// the rest of the page downloads and parses, instead of after the theme's scripts. runtime.js,
+// which runs after them, takes the worker over and replays any message it has already sent. On
+// a page without widgets nothing starts until instant navigation brings one (runtime.js then
+// calls start()).
 
-  function readRuntime() {
-    const meta = document.querySelector('meta[name="calculators-runtime"]');
-    if (!meta) return null;
-    try {
-      const raw = JSON.parse(meta.getAttribute("content"));
-      const abs = (u) => (u ? new URL(u, document.baseURI).href : "");
-      return {
-        worker: abs(raw.worker), pyodide: abs(raw.pyodide), lock: abs(raw.lock) + "?v=" + encodeURIComponent(raw.version || ""),
-        charts: abs(raw.charts), chartsIntegrity: raw.chartsIntegrity || "", version: raw.version,
-        snapshot: abs(raw.snapshot), snapshotSha256: raw.snapshotSha256 || "",
-        sw: abs(raw.sw), lockSha256: raw.lockSha256 || "",
-      };
-    } catch (err) {
-      console.error("calculators: bad runtime meta tag", err);
-      return null;
-    }
-  }
+import { MSG } from "./shared/protocol.js";
+import { readRuntime } from "./shared/runtime-meta.js";
 
-  const boot = {
-    runtime: readRuntime(),
+function createBoot(runtime) {
+  return {
+    runtime,
     worker: null,
     /** Messages the worker sent before runtime.js listened. */
     messages: [],
@@ -41,14 +24,15 @@
       if (!this.runtime) throw new Error("no calculators runtime on this page");
       const worker = new Worker(this.runtime.worker, { type: "module", name: "calculators" });
       this.messages = [];
-      worker.onmessage = (event) => this.messages.push(event.data || {});
+      worker.onmessage = (event) => this.messages.push(event.data);
       worker.onerror = (event) => {
         event.preventDefault();
-        this.messages.push({ type: "error", message: "the Python runtime did not load" });
+        this.messages.push({ type: MSG.ERROR, message: "the Python runtime did not load" });
       };
       worker.postMessage({
-        type: "init", indexURL: this.runtime.pyodide, lockFileURL: this.runtime.lock, lockSha256: this.runtime.lockSha256,
-        snapshotURL: this.runtime.snapshot, snapshotSha256: this.runtime.snapshotSha256,
+        type: MSG.INIT, indexURL: this.runtime.pyodide, lockFileURL: this.runtime.lock,
+        lockSha256: this.runtime.lockSha256, snapshotURL: this.runtime.snapshot,
+        snapshotSha256: this.runtime.snapshotSha256,
       });
       this.worker = worker;
       this.startedAt = performance.now();
@@ -61,10 +45,13 @@
       this.messages = [];
     },
   };
-  window.calculatorsBoot = boot;
+}
 
+if (!window.calculatorsBoot) {
+  const boot = createBoot(readRuntime(document));
+  window.calculatorsBoot = boot;
   const script = document.currentScript;
   if (boot.runtime && script && script.hasAttribute("data-start") && typeof Worker !== "undefined") {
     try { boot.start(); } catch (err) { boot.stop(); } // runtime.js reports it when it binds
   }
-})();
+}

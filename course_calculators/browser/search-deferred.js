@@ -1,12 +1,12 @@
 // mkdocs-material's search worker, started late.
 //
 // Material sends the search index to its worker as soon as a page loads, and building the index
-// (lunr) keeps a core busy for a few hundred milliseconds: on a two-core machine, the core
-// Python's start needs (measured: 0.2 s later to ready). The plugin points Material at this
-// wrapper instead; it holds the messages and loads the real worker (named in its own URL,
-// ?worker=…, same origin only) when the reader first searches, or once START_AFTER_MS have
-// passed. Material's messages and replies are unchanged.
-"use strict";
+// (lunr) keeps a core busy: on a two-core machine, the core Python's start needs. The plugin
+// points Material at this wrapper instead; it holds the messages and loads the real worker (named
+// in its own URL, ?worker=…, same origin only) when the reader first searches, or once
+// START_AFTER_MS have passed. Material's messages and replies are unchanged. (A classic worker
+// script: bundle.py joins it like the others, and it imports nothing.)
+
 const START_AFTER_MS = 3000;
 const held = [];
 let started = false;

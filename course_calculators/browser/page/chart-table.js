@@ -1,0 +1,60 @@
+// The charts' text alternatives and the block grid, built from Python's chart data as DOM nodes
+// (never markup): each chart's data table, and the grid chart's picture, which is drawn with
+// elements, not Chart.js.
+
+/** The chart's data as a table, in place of the container's content. */
+export function renderTable(container, chart) {
+  if (!container) return;
+  const table = document.createElement("table");
+  const header = (row, text, scope) => {
+    const th = document.createElement("th");
+    th.scope = scope;
+    th.textContent = text;
+    row.appendChild(th);
+  };
+  if (chart.kind === "grid") {
+    const body = table.createTBody();
+    chart.series.forEach((line) => {
+      const tr = body.insertRow();
+      header(tr, line.name, "row");
+      line.values.forEach((cell) => { tr.insertCell().textContent = cell === null ? "·" : String(cell); });
+    });
+  } else {
+    const head = table.createTHead().insertRow();
+    [chart.x_label].concat(chart.series.map((s) => s.name + " (" + chart.y_label + ")"))
+      .forEach((text) => header(head, text, "col"));
+    const body = table.createTBody();
+    chart.labels.forEach((label, i) => {
+      const tr = body.insertRow();
+      header(tr, label, "row");
+      chart.series.forEach((s) => { tr.insertCell().textContent = String(s.values[i]); });
+    });
+  }
+  container.replaceChildren(table);
+}
+
+/** A grid chart (rows of cells, each owned by a number or free) as its picture in `box`. */
+export function renderGrid(box, chart) {
+  if (!box) return;
+  const grid = document.createElement("div");
+  grid.className = "calc__grid";
+  grid.setAttribute("role", "img");
+  grid.setAttribute("aria-label", chart.summary);
+  chart.series.forEach((row) => {
+    const line = document.createElement("div");
+    line.className = "calc__grid-row";
+    const label = document.createElement("span");
+    label.className = "calc__grid-label";
+    label.textContent = row.name;
+    line.appendChild(label);
+    row.values.forEach((cell) => {
+      const c = document.createElement("span");
+      c.className = "calc__grid-cell";
+      if (cell === null) c.classList.add("calc__grid-cell--free");
+      else { c.style.setProperty("--owner-hue", String((Number(cell) * 47) % 360)); c.textContent = String(cell); }
+      line.appendChild(c);
+    });
+    grid.appendChild(line);
+  });
+  box.replaceChildren(grid);
+}

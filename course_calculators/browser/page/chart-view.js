@@ -1,0 +1,79 @@
+// One widget's charts. Summaries and data tables (the charts' text alternatives) always follow
+// the latest result. Canvas charts are drawn only while the widget is on (or near) the screen:
+// Chart.js is loaded, and a chart redrawn, when a reader can see it, not during the page's
+// start-up or for every step of a slider on a widget scrolled out of view.
+
+import { DOM } from "../shared/contract.js";
+import { chartConfig, palette } from "./charts.js";
+import { renderGrid, renderTable } from "./chart-table.js";
+
+export class ChartView {
+  /** `withChart` from charts.js's chartLoader. */
+  constructor(root, withChart) {
+    this.root = root;
+    this.withChart = withChart;
+    this.instances = []; // Chart.js objects, by figure
+    try {
+      this.data = JSON.parse((root.querySelector(DOM.chartData) || { dataset: {} }).dataset.charts || "[]");
+    } catch (err) {
+      this.data = [];
+    }
+    this.visible = !("IntersectionObserver" in window);
+    this.stale = false;
+    if (this.visible || !root.querySelector(DOM.chartCanvas)) { this.visible = true; return; }
+    this.observer = new IntersectionObserver((entries) => {
+      this.visible = entries[entries.length - 1].isIntersecting;
+      if (this.visible && this.stale) this.draw(this.data);
+    }, { rootMargin: "200px 0px" });
+    this.observer.observe(root);
+  }
+
+  /** Show Python's chart data: text alternatives now, canvases when visible. */
+  draw(data) {
+    this.data = data;
+    this.root.querySelectorAll(DOM.chart).forEach((figure, i) => {
+      const chart = data[i];
+      if (!chart) return;
+      const summary = figure.querySelector(DOM.chartSummary);
+      if (summary) summary.textContent = chart.summary;
+      const canvas = figure.querySelector("canvas");
+      if (canvas) canvas.setAttribute("aria-label", chart.summary);
+      renderTable(figure.querySelector(DOM.chartTable), chart);
+      if (chart.kind === "grid") { renderGrid(figure.querySelector(DOM.chartBox), chart); return; }
+      if (!this.visible) { this.stale = true; return; }
+      this.withChart((Chart) => this.drawCanvas(Chart, i, canvas, chart));
+    });
+    if (this.visible) this.stale = false;
+  }
+
+  drawCanvas(Chart, i, canvas, chart) {
+    if (!canvas || !canvas.isConnected) return;
+    const config = chartConfig(chart, palette(this.root));
+    const existing = this.instances[i];
+    if (existing && existing.canvas === canvas && existing.config.type === config.type) {
+      existing.data = config.data;
+      existing.options = config.options;
+      existing.update("none");
+    } else {
+      if (existing) existing.destroy();
+      this.instances[i] = new Chart(canvas, config);
+    }
+  }
+
+  /** Draw every chart anew (the palette changed). */
+  redraw() {
+    this.destroyCharts();
+    this.draw(this.data);
+  }
+
+  destroyCharts() {
+    this.instances.forEach((c) => c && c.destroy());
+    this.instances = [];
+  }
+
+  /** The widget left the page. */
+  destroy() {
+    this.destroyCharts();
+    if (this.observer) this.observer.disconnect();
+  }
+}

@@ -1,0 +1,80 @@
+// Chart.js for the line and bar charts: loaded on first use, its configuration made from Python's
+// chart data and the theme's palette. Presentation only: Python chose every number.
+
+/** A function `withChart(fn)` that calls fn(Chart) once Chart.js is loaded (from the runtime's
+ * manifest, with its integrity hash), or never when the site has no charts or it fails to load. */
+export function chartLoader(runtime) {
+  let loading = null;
+  return function withChart(fn) {
+    if (window.Chart) { fn(window.Chart); return; }
+    if (!runtime || !runtime.charts) return;
+    if (!loading) {
+      loading = new Promise((resolve, reject) => {
+        const s = document.createElement("script");
+        s.src = runtime.charts;
+        if (runtime.chartsIntegrity) s.integrity = runtime.chartsIntegrity;
+        s.async = true;
+        s.onload = () => resolve(window.Chart);
+        s.onerror = () => reject(new Error("chart library failed to load"));
+        document.head.appendChild(s);
+      });
+    }
+    loading.then(fn, () => {});
+  };
+}
+
+// The palette's colours, read once per palette: getComputedStyle forces a style recalculation,
+// too slow to repeat for every step of a slider.
+let colours = null;
+
+/** The light/dark palette changed: read the colours again. */
+export function resetPalette() {
+  colours = null;
+}
+
+export function palette(root) {
+  if (colours) return colours;
+  const style = getComputedStyle(root);
+  const v = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
+  colours = {
+    fg: v("--md-default-fg-color--light", "#666"),
+    grid: v("--md-default-fg-color--lightest", "#ddd"),
+    series: [1, 2, 3, 4, 5].map((n) => v("--calc-series-" + n, "#448aff")),
+    rule: v("--calc-rule", "#e53935"),
+  };
+  return colours;
+}
+
+/** The Chart.js configuration of one line or bar chart, in these colours. */
+export function chartConfig(chart, { fg, grid, series: colors, rule }) {
+  const isBar = chart.kind === "bar";
+  const datasets = chart.series.map((s, i) => {
+    const color = s.kind === "rule" ? rule : colors[i % colors.length];
+    const ds = {
+      label: s.name, data: s.values, borderColor: color, backgroundColor: color,
+      type: s.kind === "rule" ? "line" : (isBar ? "bar" : "line"),
+      borderWidth: 2, pointRadius: 0, tension: 0,
+    };
+    if (s.kind === "rule") { ds.borderDash = [6, 4]; }
+    if (!isBar && s.kind !== "rule" && chart.marker !== null && chart.marker !== undefined) {
+      ds.pointRadius = s.values.map((_, j) => (j === chart.marker ? 5 : 0));
+    }
+    return ds;
+  });
+  return {
+    type: isBar ? "bar" : "line",
+    data: { labels: chart.labels, datasets },
+    options: {
+      animation: false, responsive: true, maintainAspectRatio: false,
+      interaction: { mode: "index", intersect: false },
+      plugins: { legend: { labels: { color: fg, boxWidth: 12 } }, tooltip: { enabled: true } },
+      scales: {
+        x: { title: { display: true, text: chart.x_label, color: fg }, ticks: { color: fg }, grid: { color: grid } },
+        y: {
+          type: chart.y_log ? "logarithmic" : "linear", beginAtZero: !chart.y_log,
+          title: { display: true, text: chart.y_label, color: fg }, ticks: { color: fg }, grid: { color: grid },
+        },
+      },
+    },
+  };
+}

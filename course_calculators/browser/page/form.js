@@ -1,0 +1,78 @@
+// A widget's form: its number fields and selects (one per parameter, by name) and the sliders
+// beside the number fields. It reports the reader's edits and shows the values it is given; it
+// never judges a value (Python clamps or refuses, and says so).
+
+import { DOM } from "../shared/contract.js";
+import { sliderPosition, sliderValue } from "./slider.js";
+
+export class Form {
+  /** `onEdit(finalize)`: the reader changed a value; finalize is true when the edit is complete
+   * (a number field's change event), so Python's value may replace what the field shows. */
+  constructor(root, onEdit) {
+    this.fields = new Map();
+    this.sliders = new Map();
+    root.querySelectorAll(DOM.fields).forEach((el) => this.fields.set(el.name, el));
+    root.querySelectorAll(DOM.sliders).forEach((el) => this.sliders.set(el.dataset.for, el));
+    const form = root.querySelector(DOM.form);
+    if (form) form.addEventListener("submit", (e) => e.preventDefault());
+    this.fields.forEach((el, name) => {
+      if (el.tagName === "SELECT") {
+        el.addEventListener("change", () => onEdit(false));
+      } else {
+        el.addEventListener("input", () => { this.syncSlider(name, el.value); onEdit(false); });
+        el.addEventListener("change", () => onEdit(true));
+      }
+    });
+    this.sliders.forEach((slider, name) => {
+      slider.addEventListener("input", () => {
+        const field = this.fields.get(name);
+        if (!field) return;
+        field.value = sliderValue(slider);
+        slider.setAttribute("aria-valuetext", field.value);
+        onEdit(false);
+      });
+    });
+  }
+
+  has(name) {
+    return this.fields.has(name);
+  }
+
+  /** Every field's value, as the raw string it holds. */
+  values() {
+    const raw = {};
+    this.fields.forEach((el, name) => { raw[name] = el.value; });
+    return raw;
+  }
+
+  /** Put values into their fields (names without a field are skipped). */
+  setValues(values) {
+    Object.keys(values).forEach((name) => {
+      const field = this.fields.get(name);
+      if (!field) return;
+      field.value = String(values[name]);
+      this.syncSlider(name, field.value);
+    });
+  }
+
+  /** Python's inputs for a result. A number field being typed in keeps the reader's text until
+   * the edit is complete (`finalize`): replacing "1" by "1024" while they type would fight them. */
+  showResult(inputs, finalize) {
+    const focused = document.activeElement;
+    Object.keys(inputs).forEach((name) => {
+      const field = this.fields.get(name);
+      if (!field) return;
+      const value = String(inputs[name]);
+      if (field.tagName === "SELECT" || finalize || field !== focused) field.value = value;
+      this.syncSlider(name, value);
+    });
+  }
+
+  syncSlider(name, value) {
+    const slider = this.sliders.get(name);
+    const v = Number(value);
+    if (!slider || value === "" || !Number.isFinite(v)) return;
+    slider.value = sliderPosition(slider, v);
+    slider.setAttribute("aria-valuetext", value); // a log slider's own value is a position
+  }
+}

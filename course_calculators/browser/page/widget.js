@@ -1,0 +1,217 @@
+// One widget: its form, its outputs, its runs in the worker, its links.
+//
+// The HTML arrives with correct outputs for its inputs (computed at build time by the same
+// Python). Latest value wins: while a run is in flight, further inputs only mark the widget
+// dirty, and one more run with the newest inputs follows when the result arrives, so a burst of
+// inputs never queues a backlog.
+
+import { DOM } from "../shared/contract.js";
+import { MSG, STATE } from "../shared/protocol.js";
+import { Announcer } from "./announcer.js";
+import { ChartView } from "./chart-view.js";
+import { copyText } from "./clipboard.js";
+import { Form } from "./form.js";
+import { embedSnippet } from "./snippet.js";
+import { bindSource } from "./source-view.js";
+import { changedInputs, firstRunInputs, readQuery, throttle, withInputs } from "./url-state.js";
+
+const URL_INTERVAL_MS = 250;
+
+function formatSeconds(ms) {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${Math.round(ms)} ms`;
+}
+
+export class Widget {
+  /** `session`: {client (worker-client.js), embedPage (or null), siteRoot, withChart, timedOut(widget)}. */
+  constructor(root, session) {
+    this.root = root;
+    this.session = session;
+    this.client = session.client;
+    this.id = root.id;
+    this.calc = root.dataset.calc;
+    this.embed = root.hasAttribute("data-embed");
+    this.defaults = JSON.parse(root.dataset.defaults || "{}"); // the calculator's own defaults
+    this.initial = JSON.parse(root.dataset.initial || root.dataset.defaults || "{}"); // this page's fence
+    this.outputs = root.querySelectorAll(DOM.outputs);
+    this.message = root.querySelector(DOM.message);
+    this.notice = root.querySelector(DOM.notice);
+    this.status = root.querySelector(DOM.status);
+    this.snippet = root.querySelector(DOM.snippet);
+    this.seq = 0;
+    this.inflight = 0; // the seq of the run in flight, or 0
+    this.dirty = false; // inputs changed since that run was sent
+    this.finalize = false;
+    this.stalled = false; // its last run was stopped for taking too long
+    this.announcer = new Announcer(root);
+    this.form = new Form(root, (finalize) => { if (finalize) this.finalize = true; this.request(); });
+    const page = location.pathname;
+    this.writeUrl = throttle((inputs) => {
+      // A write still due when instant navigation has moved on belongs to this widget's page,
+      // not to the next one (it would carry this calculator's keys there).
+      if (location.pathname !== page || !root.isConnected) return;
+      const url = this.linkFor(inputs);
+      if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+    }, URL_INTERVAL_MS);
+    this.bindTools();
+    this.applyUrl();
+    this.charts = new ChartView(root, session.withChart);
+    this.charts.draw(this.charts.data);
+    bindSource(root);
+  }
+
+  bindTools() {
+    this.root.querySelectorAll(DOM.presets).forEach((btn) => btn.addEventListener("click", () => this.applyPreset(btn)));
+    const reset = this.root.querySelector(DOM.reset);
+    if (reset) reset.addEventListener("click", () => { this.form.setValues(this.initial); this.showNotice(""); this.request(); });
+    const copy = this.root.querySelector(DOM.copyLink);
+    if (copy) copy.addEventListener("click", () => copyText(copy, this.linkFor(this.form.values()).href, "Link copied"));
+    if (!this.snippet) return;
+    this.showSnippet(this.form.values());
+    const button = this.root.querySelector(DOM.copySnippet);
+    if (button) button.addEventListener("click", () => copyText(button, this.snippet.textContent, "Snippet copied"));
+  }
+
+  // A preset applies over the calculator's own defaults, not over the page's values.
+  applyPreset(btn) {
+    let values = {};
+    try { values = JSON.parse(btn.dataset.values || "{}"); } catch (err) { values = {}; }
+    this.form.setValues(Object.assign({}, this.defaults, values));
+    this.root.querySelectorAll(DOM.presets).forEach((b) => b.setAttribute("aria-pressed", String(b === btn)));
+    this.showNotice(btn.dataset.notice || "");
+    this.finalize = true;
+    this.request();
+  }
+
+  /** Values from outside the form (the embed API), entered as a reader would. */
+  enter(values) {
+    this.form.setValues(values);
+    this.finalize = true;
+    this.request();
+  }
+
+  showNotice(text) {
+    if (!this.notice) return;
+    this.notice.textContent = text;
+    this.notice.hidden = !text;
+  }
+
+  showSnippet(inputs) {
+    if (this.snippet) this.snippet.textContent = embedSnippet(this.calc, this.changed(inputs), this.session.siteRoot);
+  }
+
+  // The first run sends the link's own strings (see url-state.js's firstRunInputs); a field
+  // edited since keeps its edit.
+  applyUrl() {
+    const { values, unknown } = readQuery(location.search, { calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n) });
+    this.form.setValues(values);
+    const shown = {};
+    Object.keys(values).forEach((name) => { shown[name] = this.form.fields.get(name).value; });
+    this.link = { raw: Object.assign(unknown, values), shown };
+  }
+
+  runInputs() {
+    return this.link ? firstRunInputs(this.form.values(), this.link) : this.form.values();
+  }
+
+  /** The inputs that differ from the calculator's own defaults: what links and snippets carry. */
+  changed(inputs) {
+    return changedInputs(inputs, this.defaults);
+  }
+
+  linkFor(inputs) {
+    return withInputs(location.href, { calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n), changed: this.changed(inputs) });
+  }
+
+  setState(state) {
+    this.root.dataset.state = state;
+    if (state === STATE.ERROR && this.session.embedPage) this.session.embedPage.failed(this);
+  }
+
+  setStatus(text) {
+    if (this.status) this.status.textContent = text;
+  }
+
+  start() {
+    if (this.client.failed) { this.fail(this.client.failed); return; }
+    this.setState(STATE.LOADING);
+    this.setStatus(this.client.status);
+    this.client.start();
+    if (this.client.ready) this.request();
+  }
+
+  request() {
+    this.stalled = false;
+    if (!this.client.canRun) { this.dirty = true; return; } // `ready` runs every widget
+    if (this.inflight) { this.dirty = true; this.setState(STATE.LOADING); return; }
+    this.dirty = false;
+    this.seq += 1;
+    this.inflight = this.seq;
+    if (this.root.dataset.state !== STATE.READY) this.setState(STATE.LOADING);
+    const msg = { type: MSG.RUN, widget: this.id, calc: this.calc, seq: this.seq, inputs: this.runInputs() };
+    this.cancelTimer = this.client.run(msg, () => this.session.timedOut(this));
+  }
+
+  cancelRun() {
+    if (this.cancelTimer) this.cancelTimer();
+    this.cancelTimer = null;
+    this.inflight = 0;
+  }
+
+  onResult(seq, result) {
+    if (seq !== this.inflight) return;
+    this.cancelRun();
+    if (this.dirty) { this.request(); return; } // newer inputs arrived meanwhile: only they count
+    this.render(result);
+    this.setState(STATE.READY);
+    this.setStatus("Live: computed by Python in your browser");
+  }
+
+  onError(seq, message) {
+    if (seq !== this.inflight) return;
+    this.cancelRun();
+    if (this.dirty) { this.request(); return; }
+    this.setState(STATE.ERROR);
+    this.message.textContent = "This calculation failed: " + message;
+    this.setStatus("Error");
+  }
+
+  /** Its run took longer than `limitMs` and the worker was replaced. */
+  stall(limitMs) {
+    this.stalled = true;
+    this.setState(STATE.ERROR);
+    this.message.textContent = `This calculation took longer than ${formatSeconds(limitMs)} and was stopped. ` +
+      "Python restarted; change an input to try again.";
+    this.setStatus("Stopped: the calculation took too long");
+  }
+
+  fail(message) {
+    this.cancelRun();
+    this.setState(STATE.ERROR);
+    this.message.textContent = message;
+    this.setStatus("Static values (interactive mode unavailable)");
+  }
+
+  render(result) {
+    this.link = null; // from now on the form holds Python's values
+    this.outputs.forEach((el) => {
+      const name = el.dataset.output;
+      if (!(name in result.raw)) return;
+      el.dataset.value = result.raw[name];
+      if (el.hasAttribute("data-bool")) el.dataset.bool = result.raw[name];
+      el.textContent = result.text[name];
+    });
+    this.message.textContent = (result.notes || []).join(" ");
+    this.form.showResult(result.inputs, this.finalize);
+    this.finalize = false;
+    this.charts.draw(result.charts || []);
+    this.writeUrl(result.inputs);
+    this.announcer.rendered();
+    this.showSnippet(result.inputs);
+    if (this.session.embedPage) this.session.embedPage.rendered(this, result);
+  }
+
+  /** The widget left the page (instant navigation). */
+  destroy() {
+    this.charts.destroy();
+  }
+}

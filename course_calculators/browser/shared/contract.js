@@ -1,0 +1,75 @@
+// The widget contract as the browser reads it: the grammar of calculator ids and parameter
+// names, the URL keys that carry a widget's inputs, and the page elements the runtime binds to.
+// course_calculators/contract.py holds the same grammar for the build (a test checks that the two
+// agree); the site's "Widget contract" page documents all of it for authors and embedders.
+
+/** A calculator or preset id: kebab-case (`kv-cache`, `llama3-8b-128k`). */
+export const ID_PATTERN = "[a-z][a-z0-9]*(?:-[a-z0-9]+)*";
+/** A parameter or output name: snake_case (`kv_heads`). */
+export const NAME_PATTERN = "[a-z][a-z0-9_]*";
+export const ID = new RegExp(`^${ID_PATTERN}$`);
+export const NAME = new RegExp(`^${NAME_PATTERN}$`);
+
+/** The <meta> tag that tells a page where the runtime lives (build/manifest.py writes it). */
+export const RUNTIME_META = "calculators-runtime";
+/** Where things are, relative to the site root. */
+export const EMBED_DIR = "embed";
+export const EMBED_SCRIPT = "assets/calc/embed.js";
+
+/**
+ * The elements the runtime finds (build/templates/widget.html and embed.html make them).
+ * Attributes it reads on them: the widget's data-calc (its calculator), data-state (STATE in
+ * protocol.js), data-defaults (the calculator's own defaults: links and presets start from
+ * them), data-initial (what this page's fence set: Reset returns to it), data-embed (an embed
+ * page's widget); a slider's data-for (its field) and data-stops (a log slider's values, JSON);
+ * an output's data-value and data-bool; a preset's data-values and data-notice; the source
+ * view's data-source.
+ */
+export const DOM = Object.freeze({
+  widget: ".calc[data-calc]",
+  embedWidget: ".calc[data-embed]",
+  form: "form",
+  fields: "input[type=number][name], select[name]",
+  sliders: "input[type=range][data-for]",
+  outputs: "output[data-output]",
+  presets: "button[data-preset]",
+  reset: '[data-action="reset"]',
+  copyLink: '[data-action="copy-link"]',
+  copySnippet: '[data-action="copy-embed"]',
+  snippet: "[data-embed-snippet]",
+  message: "[data-message]",
+  notice: "[data-notice]",
+  status: "[data-status]",
+  announce: "[data-announce]",
+  output: ".calc__out",
+  primaryOutput: ".calc__out--primary",
+  chartData: "[data-charts]",
+  chart: "figure[data-chart]",
+  chartCanvas: "figure[data-chart] canvas",
+  chartSummary: "[data-chart-summary]",
+  chartTable: "[data-chart-table]",
+  chartBox: ".calc__canvas",
+  source: "details.calc__source[data-source]",
+  sourceCode: ".calc__code",
+  embedContent: "[data-calc-embed-content]",
+  chapterLink: "a[data-chapter-link]",
+});
+
+// A widget's inputs travel in the query string: `<calc-id>.<param>` on a chapter page (several
+// calculators may share it), plain `<param>` on an embed page (one calculator). This is the only
+// place that rule is written (contract.url_key is the build's copy of it).
+
+function urlPrefix(calc, embed) {
+  return embed ? "" : calc + ".";
+}
+
+/** The query key of one input: `kv-cache.context` on a chapter page, `context` on an embed page. */
+export function urlKey(calc, param, embed) {
+  return urlPrefix(calc, embed) + param;
+}
+
+/** The parameter a query key names for this widget (possibly ""), or null when it is not its key. */
+export function paramOfKey(key, calc, embed) {
+  const prefix = urlPrefix(calc, embed);
+  return key.startsWith(prefix) ? key.slice(prefix.length) : null;
+}

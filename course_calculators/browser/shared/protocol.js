@@ -1,0 +1,73 @@
+// The page ↔ worker protocol: the message names, the widget states, and the shape of every
+// message. boot.js sends `init`; the page sends `run` and reads the replies; the worker reads
+// `init` and `run`. Each side checks what it receives against SHAPES and drops what does not fit,
+// with a console warning: a sender and a receiver that disagree about a shape show as that
+// warning (and in tests/js/protocol.test.mjs), not as a field read as undefined.
+
+import { ID } from "./contract.js";
+import { isPlainObject } from "./values.js";
+
+export const MSG = Object.freeze({
+  INIT: "init", RUN: "run", PROGRESS: "progress", READY: "ready", RESULT: "result", ERROR: "error",
+});
+
+/** A widget's data-state: static (the build's numbers) → loading → ready, or error. */
+export const STATE = Object.freeze({ STATIC: "static", LOADING: "loading", READY: "ready", ERROR: "error" });
+
+/** How the worker's Python started: from the build's memory snapshot, or by a normal boot. */
+export const BOOT_MODE = Object.freeze({ SNAPSHOT: "snapshot", BOOT: "boot" });
+
+const record = (check) => (v) => isPlainObject(v) && Object.values(v).every(check);
+const text = (v) => typeof v === "string";
+const number = (v) => typeof v === "number" && Number.isFinite(v);
+
+/** What each field kind accepts. */
+const KINDS = {
+  text,
+  url: (v) => text(v) && v !== "",
+  id: (v) => text(v) && ID.test(v),
+  seq: (v) => Number.isSafeInteger(v) && v > 0,
+  number,
+  mode: (v) => Object.values(BOOT_MODE).includes(v),
+  strings: record(text), // a run's inputs: raw strings, as a field or a link holds them
+  numbers: record(number), // boot milestones, epoch milliseconds
+  result: (v) => isPlainObject(v) && [v.inputs, v.raw, v.text].every(isPlainObject) &&
+    Array.isArray(v.notes) && Array.isArray(v.charts), // course_calculators.run_json's answer
+};
+
+/** Every message's fields (besides `type`): field → kind; a kind ending in "?" may be absent. */
+export const SHAPES = Object.freeze({
+  toWorker: {
+    // Boot Python and import the calculators; the snapshot fields are "" when there is none.
+    [MSG.INIT]: { indexURL: "url", lockFileURL: "url", lockSha256: "text?", snapshotURL: "text?", snapshotSha256: "text?" },
+    // Compute one widget: `widget` is its element id, `seq` its run number.
+    [MSG.RUN]: { widget: "text", calc: "id", seq: "seq", inputs: "strings" },
+  },
+  fromWorker: {
+    [MSG.PROGRESS]: { stage: "text" }, // boot progress, for the widgets' status line
+    [MSG.READY]: { bootMs: "number", python: "text", mode: "mode", timings: "numbers" },
+    [MSG.RESULT]: { widget: "text", seq: "seq", result: "result" }, // outputs, text, notes, charts
+    [MSG.ERROR]: { message: "text", widget: "text?", seq: "seq?" }, // one widget's failure, or the boot's
+  },
+});
+
+function fits(msg, shapes) {
+  if (!isPlainObject(msg) || !Object.prototype.hasOwnProperty.call(shapes, msg.type)) return false;
+  const shape = shapes[msg.type];
+  const known = Object.keys(msg).every((key) => key === "type" || Object.prototype.hasOwnProperty.call(shape, key));
+  return known && Object.entries(shape).every(([field, kind]) => {
+    const optional = kind.endsWith("?");
+    if (optional && msg[field] === undefined) return true;
+    return KINDS[optional ? kind.slice(0, -1) : kind](msg[field]);
+  });
+}
+
+/** Whether a message to the worker (`init`, `run`) has its documented shape. */
+export function isToWorker(msg) {
+  return fits(msg, SHAPES.toWorker);
+}
+
+/** Whether a message from the worker (`progress`, `ready`, `result`, `error`) has its documented shape. */
+export function isFromWorker(msg) {
+  return fits(msg, SHAPES.fromWorker);
+}

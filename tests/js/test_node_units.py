@@ -1,0 +1,51 @@
+"""The browser runtime's unit tests: ``tests/js/*.test.mjs``, run with Node's own test runner.
+
+They import the ES modules of ``course_calculators/browser/`` directly (``node --test``,
+``node:assert``; no npm test framework). Each file runs as one pytest test and fails with Node's
+report. The snapshot test also expands a buffer written here by ``snapshot.py``'s own ``pack``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from course_calculators.build import snapshot
+
+HERE = Path(__file__).resolve().parent
+FILES = sorted(p.name for p in HERE.glob("*.test.mjs"))
+
+
+@pytest.fixture(scope="module")
+def snapshot_fixture(tmp_path_factory) -> Path:
+    """An image of 4 KiB pages, some zero, some not, with a short last page; and its packed form."""
+    rng = random.Random(7)
+    pages = [bytes(snapshot.PAGE) if rng.random() < 0.5 else rng.randbytes(snapshot.PAGE) for _ in range(40)]
+    image = b"".join(pages) + rng.randbytes(123)
+    out = tmp_path_factory.mktemp("snapshot")
+    (out / "image.bin").write_bytes(image)
+    (out / "packed.bin").write_bytes(snapshot.pack(image))
+    return out
+
+
+def test_there_are_node_tests():
+    assert FILES
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_node(name, snapshot_fixture):
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is required for the browser runtime's unit tests")
+    proc = subprocess.run([node, "--test", str(HERE / name)], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "SNAPSHOT_FIXTURE": str(snapshot_fixture), "NODE_NO_WARNINGS": "1"})
+    report = proc.stdout + proc.stderr
+    assert proc.returncode == 0, report
+    counts = {k: int(v) for k, v in re.findall(r"^# (pass|fail|skipped|todo) (\d+)$", report, re.M)}
+    assert counts.get("pass", 0) > 0 and counts.get("fail") == 0 and counts.get("skipped") == 0, report

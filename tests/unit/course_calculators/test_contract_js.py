@@ -1,0 +1,41 @@
+"""The browser's copy of the contract (``browser/shared/contract.js``) agrees with ``contract.py``.
+
+The id and name grammars, the meta tag's name and the folders the browser builds URLs from are
+written in both languages; this reads the JavaScript source and compares.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from course_calculators import contract
+from course_calculators.build import assets
+
+CONTRACT_JS = Path(contract.__file__).parent / "browser" / "shared" / "contract.js"
+
+
+def js_string(name: str) -> str:
+    """The value of ``export const <name> = "<literal>";`` in contract.js."""
+    m = re.search(rf'^export const {name} = ("(?:[^"\\]|\\.)*");$', CONTRACT_JS.read_text(), re.M)
+    assert m, f"contract.js has no string constant {name}"
+    return json.loads(m.group(1))
+
+
+@pytest.mark.parametrize("name", ["ID_PATTERN", "NAME_PATTERN", "RUNTIME_META", "EMBED_DIR"])
+def test_the_same_constant_in_both_languages(name):
+    assert js_string(name) == getattr(contract, name)
+
+
+def test_the_browser_finds_embed_js_where_the_plugin_puts_it():
+    assert js_string("EMBED_SCRIPT") == f"{assets.RUNTIME_DIR}/embed.js"
+
+
+def test_the_browser_builds_its_regular_expressions_from_the_patterns():
+    text = CONTRACT_JS.read_text()
+    assert "export const ID = new RegExp(`^${ID_PATTERN}$`);" in text
+    assert "export const NAME = new RegExp(`^${NAME_PATTERN}$`);" in text
+    assert contract.ID.pattern == f"^{contract.ID_PATTERN}$" and contract.NAME.pattern == f"^{contract.NAME_PATTERN}$"
