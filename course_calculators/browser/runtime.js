@@ -13,6 +13,7 @@ import { readRuntime } from "./shared/runtime-meta.js";
 import { chartLoader, resetPalette } from "./page/charts.js";
 import { createEmbedPage } from "./page/embed-page.js";
 import { offlineRegistration } from "./page/offline.js";
+import { Scenario } from "./page/scenario.js";
 import { Widget } from "./page/widget.js";
 import { WorkerClient } from "./page/worker-client.js";
 
@@ -46,9 +47,50 @@ const embedPage = createEmbedPage({
   widgetFor: (root) => Array.from(widgets.values()).find((w) => w.root === root),
   version: runtime ? runtime.version : "",
 });
+function sessionStore() {
+  try { return window.sessionStorage; } catch (err) { return null; } // storage can be denied
+}
+
+const scenario = embedPage ? null : new Scenario(sessionStore(), location.search);
+
+/** The short keys of the shared choices this page's widgets use, in the address. */
+function writeScenarioKeys() {
+  const used = new Set();
+  widgets.forEach((w) => w.form.scenarioFields().forEach(([, name]) => used.add(name)));
+  const url = scenario.withKeys(location.href, used);
+  if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+}
+
 const session = {
   client,
   embedPage,
+  scenario,
+  /** A reader set a shared choice in `from`: every other widget with that scenario takes it. */
+  shareScenario(from, name, value, field) {
+    if (!scenario || !scenario.set(name, value, field)) return;
+    widgets.forEach((w) => {
+      if (w === from) return;
+      const fields = w.form.scenarioFields().filter(([, s]) => s === name).map(([param]) => param);
+      if (!fields.length) return;
+      w.form.setValues(Object.fromEntries(fields.map((param) => [param, value])));
+      w.finalize = true;
+      w.request();
+    });
+    writeScenarioKeys();
+  },
+  /** Reset in any widget: the shared choices return to each widget's own starting values. */
+  resetScenario(from) {
+    if (!scenario) return;
+    scenario.clear();
+    widgets.forEach((w) => {
+      if (w === from) return;
+      const fields = w.form.scenarioFields().map(([param]) => param);
+      if (!fields.length) return;
+      w.form.setValues(Object.fromEntries(fields.map((param) => [param, w.initial[param]])));
+      w.request();
+    });
+    writeScenarioKeys();
+  },
   // Where the snippet's embed.js lives: the meta tag's root (read here too when boot.js did not run).
   siteRoot: ((boot ? runtime : readRuntime(document)) || {}).root || new URL("/", location.href).href,
   withChart: chartLoader(runtime),

@@ -50,7 +50,10 @@ def add(files: Files, config: Any, node_modules: Path, artifacts: Artifacts, *, 
             raise PluginError(f"calculators: missing {src}; run `npm ci`.")
         files.append(File.generated(config, dest, abs_src_path=str(src)))
 
-    scripts = bundle.bundles()
+    try:
+        scripts = bundle.bundles()
+    except bundle.BundleError as exc:
+        raise PluginError(f"calculators: the browser runtime does not join: {exc}") from None
     for name, content in scripts.items():
         files.append(File.generated(config, f"{RUNTIME_DIR}/{name}", content=content))
     pyodide_dir = node_modules / "pyodide"

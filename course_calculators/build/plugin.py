@@ -27,7 +27,7 @@ from mkdocs.utils import get_relative_url
 import course_calculators
 from course_calculators import contract
 
-from . import assets, embed, fence, figures, material, offline, packages, reference, security, sources
+from . import assets, bundle, embed, fence, figures, material, offline, packages, reference, security, sources
 from .artifacts import ArtifactCache, ArtifactError
 from .config import CalculatorsConfig
 from .manifest import RuntimeManifest
@@ -149,4 +149,5 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
     def on_serve(self, server: Any, *, config: Any, builder: Any) -> Any:
         for folder in self._packages:
             server.watch(str(folder))
+        server.watch(str(bundle.BROWSER))  # the runtime's own sources
         return server

@@ -19,7 +19,7 @@ from mkdocs.exceptions import PluginError
 from course_calculators import contract
 from course_calculators.spec import Calculator, Number
 
-from . import sources
+from . import sources, svg
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -32,6 +32,7 @@ env = jinja2.Environment(
     keep_trailing_newline=False,
 )
 env.globals["contract"] = contract
+env.globals["chart_svg"] = lambda chart: svg.render(chart, hidden=True)
 
 #: Steps per doubling of a log slider over a non-integer parameter.
 LOG_STEPS_PER_OCTAVE = 20

@@ -189,8 +189,9 @@ def _grid(chart: Mapping[str, Any]) -> list[str]:
     return parts
 
 
-def render(chart: Mapping[str, Any]) -> str:
-    """The chart as an inline ``<svg>`` element (its text alternative is the chart's summary)."""
+def render(chart: Mapping[str, Any], *, hidden: bool = False) -> str:
+    """The chart as an inline ``<svg>`` element: its text alternative is the chart's summary, or,
+    ``hidden``, none (beside a canvas that carries the same summary, it would be read twice)."""
     if chart["kind"] == "grid":
         rows = len(chart["series"])
         height = 12 + rows * 26
@@ -198,5 +199,6 @@ def render(chart: Mapping[str, Any]) -> str:
     else:
         height = HEIGHT
         body = _legend(chart["series"]) + (_xy(chart) if chart["kind"] == "xy" else _categories(chart))
-    return (f'<svg class="calc-svg" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{_e(chart["summary"])}" '
+    label = 'aria-hidden="true" focusable="false"' if hidden else f'role="img" aria-label="{_e(chart["summary"])}"'
+    return (f'<svg class="calc-svg" viewBox="0 0 {WIDTH} {height}" {label} '
             f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">' + "".join(body) + "</svg>")

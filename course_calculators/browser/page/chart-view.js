@@ -58,6 +58,9 @@ export class ChartView {
       if (existing) existing.destroy();
       this.instances[i] = new Chart(canvas, config);
     }
+    // The live chart is drawn: the build's SVG picture of it steps aside (it stays for print).
+    const figure = canvas.closest(DOM.chart);
+    if (figure) figure.dataset.drawn = "";
   }
 
   /** Draw every chart anew (the palette changed). */

@@ -1,5 +1,5 @@
-// Chart.js for the line and bar charts: loaded on first use, its configuration made from Python's
-// chart data and the theme's palette. Presentation only: Python chose every number.
+// Chart.js for the line, bar and xy charts: loaded on first use, its configuration made from
+// Python's chart data and the theme's palette. Presentation only: Python chose every number.
 
 /** A function `withChart(fn)` that calls fn(Chart) once Chart.js is loaded (from the runtime's
  * manifest, with its integrity hash), or never when the site has no charts or it fails to load. */
@@ -45,8 +45,47 @@ export function palette(root) {
   return colours;
 }
 
-/** The Chart.js configuration of one line or bar chart, in these colours. */
-export function chartConfig(chart, { fg, grid, series: colors, rule }) {
+function axis(title, log, fg, grid, extra) {
+  return Object.assign({ type: log ? "logarithmic" : "linear", title: { display: true, text: title, color: fg },
+    ticks: { color: fg }, grid: { color: grid } }, extra);
+}
+
+/** The Chart.js configuration of an xy chart: numeric axes, lines, measured points, a marker. */
+function xyConfig(chart, { fg, grid, series: colors, rule }) {
+  const datasets = chart.series.map((s, i) => {
+    const kind = s.kind || "line";
+    const color = kind === "rule" ? rule : colors[i % colors.length];
+    const lined = kind === "line" || kind === "rule";
+    return {
+      label: s.name, data: s.points.map(([x, y]) => ({ x, y })), borderColor: color, backgroundColor: color,
+      showLine: lined, borderWidth: 2, borderDash: kind === "rule" ? [6, 4] : [],
+      pointRadius: lined ? 0 : (kind === "marker" ? 6 : 4), pointLabels: s.point_labels || [],
+    };
+  });
+  return {
+    type: "scatter",
+    data: { datasets },
+    options: {
+      animation: false, responsive: true, maintainAspectRatio: false,
+      plugins: {
+        legend: { labels: { color: fg, boxWidth: 12 } },
+        tooltip: { callbacks: { label: (item) => {
+          const name = item.dataset.pointLabels[item.dataIndex];
+          return `${item.dataset.label}: ${name ? name + " — " : ""}${item.parsed.y}`;
+        } } },
+      },
+      scales: {
+        x: axis(chart.x_label, chart.x_log, fg, grid),
+        y: axis(chart.y_label, chart.y_log, fg, grid, { beginAtZero: !chart.y_log }),
+      },
+    },
+  };
+}
+
+/** The Chart.js configuration of one chart, in these colours. */
+export function chartConfig(chart, colours) {
+  if (chart.kind === "xy") return xyConfig(chart, colours);
+  const { fg, grid, series: colors, rule } = colours;
   const isBar = chart.kind === "bar";
   const datasets = chart.series.map((s, i) => {
     const color = s.kind === "rule" ? rule : colors[i % colors.length];

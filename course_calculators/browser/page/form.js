@@ -1,26 +1,34 @@
-// A widget's form: its number fields and selects (one per parameter, by name) and the sliders
-// beside the number fields. It reports the reader's edits and shows the values it is given; it
-// never judges a value (Python clamps or refuses, and says so).
+// A widget's form: its number fields, selects and text areas (one per parameter, by name) and the
+// sliders beside the number fields. It reports the reader's edits and shows the values it is
+// given; it never judges a value (Python clamps or refuses, and says so). One rule of the
+// contract lives here: a reader's edit of a field that a select fills (a model's shape) turns
+// that select to its "custom" value, since the shape is no longer the chosen model's.
 
 import { DOM } from "../shared/contract.js";
 import { sliderPosition, sliderValue } from "./slider.js";
 
 export class Form {
-  /** `onEdit(finalize)`: the reader changed a value; finalize is true when the edit is complete
-   * (a number field's change event), so Python's value may replace what the field shows. */
+  /** `onEdit(finalize, name)`: the reader changed the value of `name`; finalize is true when the
+   * edit is complete (a number field's change event), so Python's value may replace what the
+   * field shows. */
   constructor(root, onEdit) {
     this.fields = new Map();
     this.sliders = new Map();
+    this.fillers = new Map(); // field name → the select that fills it
     root.querySelectorAll(DOM.fields).forEach((el) => this.fields.set(el.name, el));
     root.querySelectorAll(DOM.sliders).forEach((el) => this.sliders.set(el.dataset.for, el));
+    this.fields.forEach((el) => {
+      if (el.dataset.fills) el.dataset.fills.split(" ").forEach((name) => this.fillers.set(name, el));
+    });
     const form = root.querySelector(DOM.form);
     if (form) form.addEventListener("submit", (e) => e.preventDefault());
+    const edited = (name, finalize) => { this.unfill(name); onEdit(finalize, name); };
     this.fields.forEach((el, name) => {
       if (el.tagName === "SELECT") {
-        el.addEventListener("change", () => onEdit(false));
+        el.addEventListener("change", () => edited(name, false));
       } else {
-        el.addEventListener("input", () => { this.syncSlider(name, el.value); onEdit(false); });
-        el.addEventListener("change", () => onEdit(true));
+        el.addEventListener("input", () => { this.syncSlider(name, el.value); edited(name, false); });
+        el.addEventListener("change", () => edited(name, true));
       }
     });
     this.sliders.forEach((slider, name) => {
@@ -29,9 +37,22 @@ export class Form {
         if (!field) return;
         field.value = sliderValue(slider);
         slider.setAttribute("aria-valuetext", field.value);
-        onEdit(false);
+        edited(name, false);
       });
     });
+  }
+
+  /** The reader edited `name`: a select that fills it now stands for the reader's own values. */
+  unfill(name) {
+    const select = this.fillers.get(name);
+    if (select && select.dataset.custom && select.value !== select.dataset.custom) select.value = select.dataset.custom;
+  }
+
+  /** The names of this form's fields that share a scenario, with that scenario's name. */
+  scenarioFields() {
+    const out = [];
+    this.fields.forEach((el, name) => { if (el.dataset.scenario) out.push([name, el.dataset.scenario, el]); });
+    return out;
   }
 
   has(name) {

@@ -11,6 +11,7 @@ import { Announcer } from "./announcer.js";
 import { ChartView } from "./chart-view.js";
 import { copyText } from "./clipboard.js";
 import { Form } from "./form.js";
+import { followersOf, showInFigures } from "./figures.js";
 import { embedSnippet } from "./snippet.js";
 import { bindSource } from "./source-view.js";
 import { changedInputs, firstRunInputs, readQuery, throttle, withInputs } from "./url-state.js";
@@ -43,7 +44,13 @@ export class Widget {
     this.finalize = false;
     this.stalled = false; // its last run was stopped for taking too long
     this.announcer = new Announcer(root);
-    this.form = new Form(root, (finalize) => { if (finalize) this.finalize = true; this.request(); });
+    this.form = new Form(root, (finalize, name) => {
+      if (finalize) this.finalize = true;
+      this.share(name);
+      this.request();
+    });
+    // The chapter's shared choices (the model, the GPU) first; the widget's own link keys win.
+    if (session.scenario && !this.embed) this.form.setValues(session.scenario.valuesFor(this.form));
     const page = location.pathname;
     this.writeUrl = throttle((inputs) => {
       // A write still due when instant navigation has moved on belongs to this widget's page,
@@ -55,6 +62,7 @@ export class Widget {
     this.bindTools();
     this.applyUrl();
     this.charts = new ChartView(root, session.withChart);
+    this.figures = followersOf(root);
     this.charts.draw(this.charts.data);
     bindSource(root);
   }
@@ -62,7 +70,14 @@ export class Widget {
   bindTools() {
     this.root.querySelectorAll(DOM.presets).forEach((btn) => btn.addEventListener("click", () => this.applyPreset(btn)));
     const reset = this.root.querySelector(DOM.reset);
-    if (reset) reset.addEventListener("click", () => { this.form.setValues(this.initial); this.showNotice(""); this.request(); });
+    if (reset) {
+      reset.addEventListener("click", () => {
+        this.form.setValues(this.initial);
+        this.showNotice("");
+        if (this.session.resetScenario && !this.embed) this.session.resetScenario(this);
+        this.request();
+      });
+    }
     const copy = this.root.querySelector(DOM.copyLink);
     if (copy) copy.addEventListener("click", () => copyText(copy, this.linkFor(this.form.values()).href, "Link copied"));
     if (!this.snippet) return;
@@ -87,6 +102,14 @@ export class Widget {
     this.form.setValues(values);
     this.finalize = true;
     this.request();
+  }
+
+  /** The reader edited `name`: if its field is a shared choice, every calculator takes it. */
+  share(name) {
+    const field = this.form.fields.get(name);
+    if (field && field.dataset.scenario && this.session.shareScenario && !this.embed) {
+      this.session.shareScenario(this, field.dataset.scenario, field.value, field);
+    }
   }
 
   showNotice(text) {
@@ -204,6 +227,7 @@ export class Widget {
     this.form.showResult(result.inputs, this.finalize);
     this.finalize = false;
     this.charts.draw(result.charts || []);
+    showInFigures(this.figures, result);
     this.writeUrl(result.inputs);
     this.announcer.rendered();
     this.showSnippet(result.inputs);

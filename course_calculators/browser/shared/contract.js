@@ -23,13 +23,16 @@ export const EMBED_SCRIPT = "assets/calc/embed.js";
  * them), data-initial (what this page's fence set: Reset returns to it), data-embed (an embed
  * page's widget); a slider's data-for (its field) and data-stops (a log slider's values, JSON);
  * an output's data-value and data-bool; a preset's data-values and data-notice; the source
- * view's data-source.
+ * view's data-source; a field's data-scenario (a choice shared by every calculator that has it)
+ * and a select's data-fills / data-custom (the fields it fills, and its "none of these" value);
+ * a chart figure's data-drawn (its canvas holds the live chart, so the build's SVG steps aside);
+ * an inline figure's data-figure, data-output and data-follow.
  */
 export const DOM = Object.freeze({
   widget: ".calc[data-calc]",
   embedWidget: ".calc[data-embed]",
   form: "form",
-  fields: "input[type=number][name], select[name]",
+  fields: "input[type=number][name], select[name], textarea[name]",
   sliders: "input[type=range][data-for]",
   outputs: "output[data-output]",
   presets: "button[data-preset]",
@@ -49,6 +52,7 @@ export const DOM = Object.freeze({
   chartSummary: "[data-chart-summary]",
   chartTable: "[data-chart-table]",
   chartBox: ".calc__canvas",
+  figure: ".calc-figure[data-figure]",
   source: "details.calc__source[data-source]",
   sourceCode: ".calc__code",
   embedContent: "[data-calc-embed-content]",
