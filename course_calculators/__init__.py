@@ -25,6 +25,7 @@ import os
 import pkgutil
 from typing import Any, Mapping
 
+from . import compare, contract
 from .spec import Calculator, SpecError
 
 __version__ = "0.2.0"
@@ -135,8 +136,19 @@ def get(calc_id: str) -> Calculator:
 
 
 def run(calc_id: str, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Run one calculator on raw inputs and return the plain-data result."""
-    return get(calc_id).run(raw or {}).to_dict()
+    """Run one calculator on raw inputs and return the plain-data result.
+
+    The reserved input ``pin`` (a widget's pinned setting, see :mod:`.compare`) is no parameter:
+    with it the result also holds ``compare``, the pinned outputs and each ratio live ÷ pinned.
+    """
+    raw = dict(raw or {})
+    pin = raw.pop(contract.PIN_KEY, None)
+    calc = get(calc_id)
+    result = calc.run(raw)
+    out = result.to_dict()
+    if isinstance(pin, str) and pin.strip():
+        out["compare"] = compare.compare(calc, result, pin)
+    return out
 
 
 def run_json(calc_id: str, raw_json: str) -> str:

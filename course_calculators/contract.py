@@ -21,6 +21,12 @@ NAME_PATTERN = r"[a-z][a-z0-9_]*"
 ID = re.compile(f"^{ID_PATTERN}$")
 NAME = re.compile(f"^{NAME_PATTERN}$")
 
+#: Words that a fence line, an inline figure or a widget's URL key gives a meaning of its own
+#: (``preset: <id>``, ``show: …``, ``pin: …``, ``?kv-cache.pin=…``): no parameter may be named so.
+RESERVED_NAMES = ("preset", "show", "pin")
+#: The URL key (after the calculator's prefix) and the run input that carry a widget's pin.
+PIN_KEY = "pin"
+
 #: The fenced-block language that makes a widget: ```` ```calculator kv-cache ````.
 FENCE_NAME = "calculator"
 #: Where the standalone pages for iframes live in the built site: ``embed/<id>/``.

@@ -53,6 +53,9 @@ def _check_named(what: str, name: Any, label: Any) -> None:
     """A parameter's or output's name (snake_case: it is a URL key and a DOM name) and label."""
     if not contract.is_name(name):
         raise SpecError(f"{what} name {name!r} must be snake_case")
+    if what == "parameter" and name in contract.RESERVED_NAMES:
+        raise SpecError(f"parameter name {name!r} is reserved (fences, figures and links use it); "
+                        f"reserved: {', '.join(contract.RESERVED_NAMES)}")
     _need_text(f"{what} {name!r}", "label", label)
 
 
@@ -402,10 +405,13 @@ class Result:
     raw: dict[str, str]
     notes: list[str] = field(default_factory=list)
     charts: list[dict[str, Any]] = field(default_factory=list)
+    #: Each input as the reader reads it ("131,072 tokens", a choice's label): the printed table.
+    inputs_text: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "inputs": self.inputs,
+            "inputs_text": self.inputs_text,
             "raw": self.raw,
             "text": self.text,
             "notes": self.notes,
@@ -600,11 +606,16 @@ class Calculator:
                 notes.append(note)
         return resolved, [*notes, *extra]
 
-    def run(self, raw: Mapping[str, Any] | None = None) -> Result:
-        """Convert ``raw``, compute, check and format every output."""
-        inputs, notes = self.convert(raw or {})
+    def prepare(self, raw: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        """The inputs ``compute`` receives for ``raw``: converted, then resolved; with the notes."""
+        inputs, notes = self.convert(raw)
         if self.resolve is not None:
             inputs, notes = self._resolved(inputs, notes)
+        return inputs, notes
+
+    def run(self, raw: Mapping[str, Any] | None = None) -> Result:
+        """Convert ``raw``, compute, check and format every output."""
+        inputs, notes = self.prepare(raw or {})
         try:
             returned = self.compute(_Names(inputs))
         except _UnknownName as exc:
@@ -646,5 +657,6 @@ class Calculator:
             raw={o.name: o.raw(values[o.name]) for o in self.outputs},
             notes=notes,
             charts=charts,
+            inputs_text={p.name: p.display(inputs[p.name]) for p in self.params},
         )
 

@@ -1,6 +1,7 @@
 """Embed pages: one standalone page per calculator at ``embed/<id>/``, for iframes on other sites.
 
-Each page holds one widget (``data-embed``: its URL keys are the plain parameter names) with
+Each page holds one widget (``data-embed``: its URL keys are the plain parameter names), showing
+the controls its chapter's widget shows first (that fence's ``show:`` line), with
 minimal chrome — no header, navigation or search — and a link back to the chapter page that first
 uses the calculator. It loads the same stylesheets and ``runtime.js`` as the chapter pages and
 gets the same head tags from the plugin (the ``calculators-runtime`` meta tag and the early boot
@@ -61,6 +62,7 @@ def render_page(
     show_source: bool = True,
     script: str = "assets/calc/runtime.js",
     favicon: str = "",
+    shown: list[str] | None = None,
 ) -> str:
     """The HTML of one embed page; every URL argument is site-relative (``assets/…``)."""
     here = f"{contract.EMBED_DIR}/{calc.id}/"
@@ -69,7 +71,7 @@ def render_page(
         return get_relative_url(url, here)
 
     widget = render.widget(calc, calc.defaults(), dom_id=contract.dom_id(calc.id, 1), show_source=show_source,
-                           embed=True)
+                           embed=True, shown=shown)
     widget = sources.link_sources(widget, rel(sources.SOURCE_DIR + "/"))
     chapter = (rel(chapter_url) + f"#{contract.dom_id(calc.id, 1)}") if chapter_url is not None else ""
     return render.env.get_template("embed.html").render(
@@ -96,6 +98,10 @@ def add_pages(files: Files, config: Any, head: HeadTags, *, show_source: bool = 
         favicon = ""  # only a file of this site, linked relatively
     for calc in course_calculators.CALCULATORS.values():
         chapter = chapters.get(calc.id)
+        # The embed page shows the controls of the chapter's widget (its fence's `show:` line).
+        shown = fence.shown_on_page(chapter.content_string, calc.id) if chapter is not None else None
+        if shown is not None and not set(shown) <= set(calc.param_map):
+            shown = None  # the chapter's own build reports the bad line
         html = render_page(
             calc,
             head=head,
@@ -105,5 +111,6 @@ def add_pages(files: Files, config: Any, head: HeadTags, *, show_source: bool = 
             palette=palette,
             show_source=show_source,
             favicon=favicon,
+            shown=shown,
         )
         files.append(File.generated(config, contract.embed_page(calc.id), content=html))

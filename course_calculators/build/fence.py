@@ -6,7 +6,8 @@
     ```
 
 The header names the calculator; each body line overrides one default, ``preset: <id>`` starts
-from a preset. :func:`find` is the one parser of this syntax: the plugin uses it to rewrite each
+from a preset, ``show: <param> …`` names the parameters shown before "More parameters" and
+``pin: [preset=<id>] [<param>=<value> …]`` starts the widget with that setting pinned beside its own. :func:`find` is the one parser of this syntax: the plugin uses it to rewrite each
 header to the canonical ``calculator id="kv-cache" line="12"`` (which superfences can parse, and
 which carries the line for error messages) and to find which page uses which calculator. Fences
 inside other code blocks are left alone.
@@ -25,7 +26,7 @@ from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException
 
 import course_calculators
-from course_calculators import contract
+from course_calculators import compare, contract
 from course_calculators.spec import SpecError
 
 from . import render
@@ -76,6 +77,32 @@ def expand_headers(markdown: str) -> str:
     return "".join(lines)
 
 
+def body(markdown: str, fence: Fence) -> str:
+    """The lines of a fence between its header and its closing line (the lead, ``> `` or
+    indentation, stripped as Markdown would)."""
+    lines = markdown.splitlines()[fence.line:]
+    out = []
+    for line in lines:
+        text = line[len(fence.lead):] if line.startswith(fence.lead) else line.lstrip(" \t>")
+        if text.strip().startswith(fence.marker) and not text.strip().strip(fence.marker[0]):
+            break
+        out.append(text)
+    return "\n".join(out)
+
+
+def shown_on_page(markdown: str, calc_id: str) -> list[str] | None:
+    """The ``show:`` list of the page's first fence of ``calc_id`` (what its embed page shows
+    too), or None when it has none."""
+    for f in find(markdown):
+        if f.calc_id == calc_id:
+            try:
+                line = parse_overrides(body(markdown, f)).get("show")
+            except OverrideError:
+                return None
+            return line[0].split() if line else None
+    return None
+
+
 def calculators_used(markdown: str) -> list[str]:
     """The calculator ids a page's Markdown uses, in order of first use."""
     return list(dict.fromkeys(f.calc_id for f in find(markdown)))
@@ -99,6 +126,31 @@ def parse_overrides(source: str) -> dict[str, tuple[str, int]]:
             raise OverrideError(number, f"expected 'name: value', got {text!r}")
         overrides[name.strip()] = (value.strip(), number)
     return overrides
+
+
+def parse_show(calc: Any, names: str) -> list[str]:
+    """``show: context concurrency gpu``: the parameters this widget shows before "More
+    parameters" (the ones its section talks about); the others fold away, keeping their values."""
+    listed = names.split()
+    unknown = [n for n in listed if n not in calc.param_map]
+    if not listed or unknown:
+        raise SpecError(f"show: {'unknown parameter(s) ' + ', '.join(map(repr, unknown)) if unknown else 'name the parameters to show'}; "
+                        f"parameters: {', '.join(calc.param_map)}")
+    return listed
+
+
+def parse_pin(calc: Any, setting: str) -> str:
+    """``pin: preset=llama3-8b context=131072``: the widget starts with this setting pinned beside
+    its own. Checked strictly, as the fence's own values are; returned as the pin's query form."""
+    pairs = [arg.partition("=") for arg in setting.split()]
+    bad = [name for name, sep, value in pairs if not sep or not value]
+    if not pairs or bad:
+        raise SpecError(f"pin: expected 'preset=<id>' and '<parameter>=<value>' words, got {setting!r}")
+    preset = next((value for name, _, value in pairs if name == "preset"), None)
+    base = dict(calc.preset(preset).values) if preset is not None else {}
+    values = {name: value for name, _, value in pairs if name != "preset"}
+    inputs = calc.check_overrides({**base, **values})
+    return compare.encode(calc, inputs)
 
 
 class OverrideError(ValueError):
@@ -168,6 +220,20 @@ class PageFences:
                 base = dict(calc.preset(preset).values)
             except SpecError as exc:
                 problems.append((line(number), str(exc)))
+        shown: list[str] | None = None
+        if "show" in overrides:
+            names, number = overrides.pop("show")
+            try:
+                shown = parse_show(calc, names)
+            except SpecError as exc:
+                problems.append((line(number), str(exc)))
+        pin = ""
+        if "pin" in overrides:
+            setting, number = overrides.pop("pin")
+            try:
+                pin = parse_pin(calc, setting)
+            except SpecError as exc:
+                problems.append((line(number), str(exc)))
         for name, (value, number) in overrides.items():
             try:
                 calc.check_overrides({name: value})
@@ -182,6 +248,7 @@ class PageFences:
         except SpecError as exc:
             raise self._fail(header, f"calculator {calc_id!r}: {exc}") from None
         try:
-            return render.widget(calc, initial, dom_id=self.next_dom_id(calc_id), show_source=self.show_source)
+            return render.widget(calc, initial, dom_id=self.next_dom_id(calc_id), show_source=self.show_source,
+                                 shown=shown, pin=pin)
         except render.RenderError as exc:  # a broken calculator must fail the build, not become a code block
             raise self._fail(header, str(exc)) from exc

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import jinja2
 from mkdocs.exceptions import PluginError
 
-from course_calculators import contract
+from course_calculators import compare, contract
 from course_calculators.spec import Calculator, Number
 
 from . import sources, svg
@@ -77,11 +77,21 @@ def slider(param: Number, value: float) -> dict[str, Any]:
     return {"min": param.min, "max": param.max, "step": param.step, "value": value, "stops": ""}
 
 
+def shown_params(calc: Calculator, shown: Sequence[str] | None) -> set[str]:
+    """The parameters shown before "More parameters": the fence's ``show:`` list, else every
+    parameter not marked ``advanced``."""
+    if shown is not None:
+        return set(shown)
+    return {p.name for p in calc.params if not p.advanced}
+
+
 def widget(calc: Calculator, initial: Mapping[str, Any], *, dom_id: str, show_source: bool = True,
-           embed: bool = False) -> str:
-    """The HTML of one widget whose inputs start at ``initial`` (already validated)."""
+           embed: bool = False, shown: Sequence[str] | None = None, pin: str = "") -> str:
+    """The HTML of one widget whose inputs start at ``initial`` (already validated), showing the
+    parameters ``shown`` first, with the setting ``pin`` (a pin's query form) pinned if given."""
     try:
         result = calc.run(initial)
+        compared = compare.compare(calc, result, pin) if pin else None
     except Exception as exc:  # a broken calculator must fail the build, naming its file
         raise RenderError(
             f"calculator {calc.id!r} ({sources.module_file(calc.module)}) failed to render: "
@@ -93,6 +103,9 @@ def widget(calc: Calculator, initial: Mapping[str, Any], *, dom_id: str, show_so
         defaults=calc.defaults(),
         inputs=result.inputs,
         result=result,
+        shown=shown_params(calc, shown),
+        pin=pin,
+        compared=compared,
         charts_json=json.dumps(result.charts, separators=(",", ":"), allow_nan=False),
         slider=slider,
         source_path=sources.module_file(calc.module) if show_source else "",

@@ -9,11 +9,12 @@ import { DOM } from "../shared/contract.js";
 import { MSG, STATE } from "../shared/protocol.js";
 import { Announcer } from "./announcer.js";
 import { ChartView } from "./chart-view.js";
-import { copyText } from "./clipboard.js";
 import { Form } from "./form.js";
 import { followersOf, showInFigures } from "./figures.js";
+import { PIN_KEY, PinView, encodePin, pinOfQuery, withPin } from "./pin.js";
 import { embedSnippet } from "./snippet.js";
 import { bindSource } from "./source-view.js";
+import { bindTools } from "./tools.js";
 import { changedInputs, firstRunInputs, readQuery, throttle, withInputs } from "./url-state.js";
 
 const URL_INTERVAL_MS = 250;
@@ -59,42 +60,14 @@ export class Widget {
       const url = this.linkFor(inputs);
       if (url.href !== location.href) history.replaceState(history.state, "", url.href);
     }, URL_INTERVAL_MS);
-    this.bindTools();
+    this.pinView = new PinView(root, () => this.togglePin());
+    this.last = null; // Python's latest result
+    bindTools(this);
     this.applyUrl();
     this.charts = new ChartView(root, session.withChart);
     this.figures = followersOf(root);
     this.charts.draw(this.charts.data);
     bindSource(root);
-  }
-
-  bindTools() {
-    this.root.querySelectorAll(DOM.presets).forEach((btn) => btn.addEventListener("click", () => this.applyPreset(btn)));
-    const reset = this.root.querySelector(DOM.reset);
-    if (reset) {
-      reset.addEventListener("click", () => {
-        this.form.setValues(this.initial);
-        this.showNotice("");
-        if (this.session.resetScenario && !this.embed) this.session.resetScenario(this);
-        this.request();
-      });
-    }
-    const copy = this.root.querySelector(DOM.copyLink);
-    if (copy) copy.addEventListener("click", () => copyText(copy, this.linkFor(this.form.values()).href, "Link copied"));
-    if (!this.snippet) return;
-    this.showSnippet(this.form.values());
-    const button = this.root.querySelector(DOM.copySnippet);
-    if (button) button.addEventListener("click", () => copyText(button, this.snippet.textContent, "Snippet copied"));
-  }
-
-  // A preset applies over the calculator's own defaults, not over the page's values.
-  applyPreset(btn) {
-    let values = {};
-    try { values = JSON.parse(btn.dataset.values || "{}"); } catch (err) { values = {}; }
-    this.form.setValues(Object.assign({}, this.defaults, values));
-    this.root.querySelectorAll(DOM.presets).forEach((b) => b.setAttribute("aria-pressed", String(b === btn)));
-    this.showNotice(btn.dataset.notice || "");
-    this.finalize = true;
-    this.request();
   }
 
   /** Values from outside the form (the embed API), entered as a reader would. */
@@ -125,7 +98,10 @@ export class Widget {
   // The first run sends the link's own strings (see url-state.js's firstRunInputs); a field
   // edited since keeps its edit.
   applyUrl() {
+    const linkPin = pinOfQuery(location.search, this.calc, this.embed);
+    if (linkPin) this.pinView.set(linkPin); // a link's pin wins over the fence's
     const { values, unknown } = readQuery(location.search, { calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n) });
+    delete unknown[PIN_KEY];
     this.form.setValues(values);
     const shown = {};
     Object.keys(values).forEach((name) => { shown[name] = this.form.fields.get(name).value; });
@@ -133,7 +109,21 @@ export class Widget {
   }
 
   runInputs() {
-    return this.link ? firstRunInputs(this.form.values(), this.link) : this.form.values();
+    const inputs = this.link ? firstRunInputs(this.form.values(), this.link) : this.form.values();
+    if (this.pinView.pinned) inputs[PIN_KEY] = this.pinView.pin; // Python computes the comparison
+    return inputs;
+  }
+
+  /** Pin the setting shown now (Python's inputs of the last result), or unpin. */
+  togglePin() {
+    if (this.pinView.pinned) {
+      this.pinView.set("");
+    } else {
+      const inputs = this.last ? this.last.inputs : this.initial;
+      this.pinView.set(encodePin(this.changed(inputs)));
+    }
+    this.writeUrl(this.last ? this.last.inputs : this.form.values());
+    this.request();
   }
 
   /** The inputs that differ from the calculator's own defaults: what links and snippets carry. */
@@ -142,7 +132,8 @@ export class Widget {
   }
 
   linkFor(inputs) {
-    return withInputs(location.href, { calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n), changed: this.changed(inputs) });
+    const url = withInputs(location.href, { calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n), changed: this.changed(inputs) });
+    return withPin(url.href, this.calc, this.embed, this.pinView.pin);
   }
 
   setState(state) {
@@ -223,7 +214,11 @@ export class Widget {
       if (el.hasAttribute("data-bool")) el.dataset.bool = result.raw[name];
       el.textContent = result.text[name];
     });
-    this.message.textContent = (result.notes || []).join(" ");
+    this.last = result;
+    const notes = (result.notes || []).concat(result.compare ? result.compare.notes : []);
+    this.message.textContent = notes.join(" ");
+    this.pinView.show(this.pinView.pinned ? result.compare || null : null);
+    this.showInputs(result.inputs_text || {});
     this.form.showResult(result.inputs, this.finalize);
     this.finalize = false;
     this.charts.draw(result.charts || []);
@@ -232,6 +227,13 @@ export class Widget {
     this.announcer.rendered();
     this.showSnippet(result.inputs);
     if (this.session.embedPage) this.session.embedPage.rendered(this, result);
+  }
+
+  /** The inputs as a printed page shows them (Python's text for each). */
+  showInputs(texts) {
+    this.root.querySelectorAll(DOM.printInput).forEach((cell) => {
+      if (cell.dataset.input in texts) cell.textContent = texts[cell.dataset.input];
+    });
   }
 
   /** The widget left the page (instant navigation). */

@@ -26,7 +26,9 @@ export const EMBED_SCRIPT = "assets/calc/embed.js";
  * view's data-source; a field's data-scenario (a choice shared by every calculator that has it)
  * and a select's data-fills / data-custom (the fields it fills, and its "none of these" value);
  * a chart figure's data-drawn (its canvas holds the live chart, so the build's SVG steps aside);
- * an inline figure's data-figure, data-output and data-follow.
+ * an inline figure's data-figure, data-output and data-follow; the pin bar's data-pin (the
+ * fence's pin), each pinned value's data-pinned and data-value and each ratio's data-ratio and
+ * data-value (live ÷ pinned, computed by Python); a printed input's data-input.
  */
 export const DOM = Object.freeze({
   widget: ".calc[data-calc]",
@@ -41,7 +43,16 @@ export const DOM = Object.freeze({
   copySnippet: '[data-action="copy-embed"]',
   snippet: "[data-embed-snippet]",
   message: "[data-message]",
-  notice: "[data-notice]",
+  notice: "p[data-notice]", // (a preset's data-notice is the text it shows here)
+  pinBar: "[data-pin-bar]",
+  pinButton: '[data-action="pin"]',
+  pinLabel: "[data-pin-label]",
+  pinnedRow: "[data-pinned-for]",
+  pinnedValue: "[data-pinned]",
+  ratio: "[data-ratio]",
+  printInput: "[data-print-inputs] [data-input]",
+  params: ".calc__params",
+  more: "details.calc__more",
   status: "[data-status]",
   announce: "[data-announce]",
   output: ".calc__out",

@@ -9,6 +9,7 @@ import markdown
 import pytest
 from pymdownx.superfences import SuperFencesException
 
+import course_calculators
 from course_calculators.build import fence
 
 
@@ -100,3 +101,38 @@ def test_chart_data_is_an_escaped_attribute_not_a_script():
     assert "<script" not in out
     attr = re.search(r'<div hidden data-charts="([^"]*)"></div>', out).group(1)
     assert "<" not in attr and json.loads(html.unescape(attr))[0]["series"]
+
+
+def test_show_names_the_controls_shown_first_and_folds_the_others():
+    out = convert("```calculator kv-cache\nshow: context concurrency\n```\n")
+    form, more = out.split('<details class="calc__more">')[0], out.split('<details class="calc__more">')[1]
+    assert 'name="context"' in form and 'name="concurrency"' in form and 'name="layers"' not in form
+    assert 'name="layers"' in more.split("</details>")[0]
+    # Every parameter keeps its field (its URL state and contract name).
+    for name in course_calculators.get("kv-cache").param_map:
+        assert f'name="{name}"' in out
+
+
+def test_a_pin_line_renders_the_comparison_at_build_time():
+    out = convert("```calculator kv-cache\ncontext: 131072\npin: preset=llama3-8b context=8192\n```\n")
+    assert 'data-pin="preset=llama3-8b"' not in out and 'data-pin="default"' in out  # canonical: the defaults
+    assert re.search(r'data-ratio="kv_bytes_total" data-value="16">· now 16×<', out)
+    assert 'aria-pressed="true"' in out
+
+
+@pytest.mark.parametrize("body, message", [
+    ("show: context bogus", "unknown parameter(s) 'bogus'"),
+    ("pin: preset=nope", "unknown preset 'nope'"),
+    ("pin: context=lots", "is not a number"),
+    ("pin: context", "expected 'preset=<id>'"),
+])
+def test_bad_show_and_pin_lines_name_their_line(body, message):
+    with pytest.raises(SuperFencesException) as info:
+        convert("# T\n\n```calculator kv-cache\n" + body + "\n```\n", page="p.md")
+    assert message in str(info.value) and str(info.value).startswith("p.md:4:")
+
+
+def test_the_embed_page_shows_what_its_chapter_widget_shows():
+    md = "> ```calculator kv-cache\n> show: context gpu\n> ```\n\n```calculator kv-cache\nshow: layers\n```\n"
+    assert fence.shown_on_page(md, "kv-cache") == ["context", "gpu"]
+    assert fence.shown_on_page(md, "sampling") is None

@@ -1,0 +1,172 @@
+"""Results in view: whichever control a reader uses, the calculator's main results are on screen.
+
+For every calculator, on each chapter page that holds it and on its embed page, at a laptop's
+1280 × 800 and a phone's 390 × 844: every control shown by default (the fence's ``show:`` line)
+and every preset is scrolled into view and used as a reader would (arrow keys on a slider, a
+choice in a select, a click on a preset); then each primary output's box must lie inside the
+viewport, uncovered, and show what CPython computes for the form's inputs. The control in use must
+not be covered either (by the sticky results or the site's header).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import course_calculators
+from course_calculators.build import fence
+from e2e_helpers import settle, wait_ready
+
+pytestmark = pytest.mark.e2e
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def chapter_pages() -> list[tuple[str, str]]:
+    """(calculator id, page path) for every calculator fence of the chapter, one per page."""
+    found = []
+    for md in sorted(DOCS.rglob("*.md")):
+        rel = md.relative_to(DOCS).with_suffix("").as_posix()
+        path = "" if rel == "index" else rel + "/"
+        found += [(calc, path) for calc in fence.calculators_used(md.read_text(encoding="utf-8"))]
+    return found
+
+
+PAGES = chapter_pages() + [(calc, f"embed/{calc}/") for calc in sorted(course_calculators.CALCULATORS)]
+
+#: The controls a reader sees without opening "More parameters", and the presets, in page order:
+#: for each, what it is and how to find it.
+CONTROLS = """(root) => {
+  const out = [];
+  root.querySelectorAll(".calc__form > .calc__params .calc__param, button[data-preset]").forEach((el) => {
+    if (el.matches("button")) { out.push({ kind: "preset", key: el.dataset.preset }); return; }
+    const name = el.dataset.param;
+    const slider = el.querySelector("input[type=range]");
+    const select = el.querySelector("select");
+    out.push({ kind: slider ? "slider" : select ? "select" : "field", key: name });
+  });
+  return out;
+}"""
+
+#: Where a box is, and whether the point at its centre shows it (nothing sticky covers it).
+SEEN = """(el) => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+           width: innerWidth, height: innerHeight, shown: Boolean(hit && (hit === el || el.contains(hit))),
+           hit: hit ? hit.tagName + "." + hit.className : "nothing" };
+}"""
+
+
+def form_inputs(page, root: str) -> dict[str, str]:
+    return page.eval_on_selector(
+        root, "r => Object.fromEntries(Array.from(r.querySelectorAll('input[type=number][name], select[name], "
+              "textarea[name]')).map((e) => [e.name, e.value]))")
+
+
+def in_view(box: dict) -> bool:
+    """Inside the viewport, to the pixel (a box scrolled to the edge may end a fraction beyond it)."""
+    return (box["top"] >= -1 and box["left"] >= -1 and box["bottom"] <= box["height"] + 1
+            and box["right"] <= box["width"] + 1)
+
+
+def use(page, root: str, control: dict) -> None:
+    """Change one control as a reader would."""
+    kind, key = control["kind"], control["key"]
+    if kind == "preset":
+        page.click(f'{root} button[data-preset="{key}"]')
+        return
+    if kind == "select":
+        select = page.locator(f'{root} select[name="{key}"]')
+        values = select.evaluate("s => Array.from(s.options).map((o) => o.value)")
+        current = select.input_value()
+        select.select_option(values[(values.index(current) + 1) % len(values)])
+        return
+    if kind == "slider":
+        slider = page.locator(f'{root} input[type=range][data-for="{key}"]')
+        at_max = slider.evaluate("s => Number(s.value) >= Number(s.max)")
+        slider.focus()
+        page.keyboard.press("ArrowLeft" if at_max else "ArrowRight")
+        return
+    field = page.locator(f'{root} [name="{key}"]')
+    field.fill(str(float(field.input_value() or 0) + 1))
+    field.press("Enter")
+
+
+def control_box(page, root: str, control: dict):
+    kind, key = control["kind"], control["key"]
+    if kind == "preset":
+        return page.locator(f'{root} button[data-preset="{key}"]')
+    if kind == "slider":
+        return page.locator(f'{root} input[type=range][data-for="{key}"]')
+    return page.locator(f'{root} [name="{key}"]:not([type=range])')
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("calc, path", PAGES, ids=[f"{c}@{p or 'index'}" for c, p in PAGES])
+def test_primary_outputs_stay_in_view_while_each_control_is_used(browser, base_url, calc, path, size):
+    spec = course_calculators.get(calc)
+    primary = [o for o in spec.outputs if o.primary]
+    ctx = browser.new_context(viewport=SIZES[size])
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(base_url + path)
+        wait_ready(page, calc)
+        root = f'.calc[data-calc="{calc}"]'
+        controls = page.eval_on_selector(root, CONTROLS)
+        assert len([c for c in controls if c["kind"] != "preset"]) >= 3, controls
+        problems = []
+        for control in controls:
+            target = control_box(page, root, control)
+            target.scroll_into_view_if_needed()
+            seen = target.evaluate(SEEN)
+            if not (in_view(seen) and seen["shown"]):
+                problems.append(f"{control}: the control itself is not in view, or covered by {seen['hit']}: {seen}")
+            use(page, root, control)
+            settle(page, calc)
+            expected = spec.run(form_inputs(page, root))
+            for out in primary:
+                box = page.locator(f"{root} .calc__out--primary:has(output[data-output='{out.name}'])").evaluate(SEEN)
+                text = page.locator(f"{root} output[data-output='{out.name}']").text_content().strip()
+                if not in_view(box):
+                    problems.append(f"{control}: {out.name} is outside the viewport: {box}")
+                if text != expected.text[out.name]:
+                    problems.append(f"{control}: {out.name} shows {text!r}, Python says {expected.text[out.name]!r}")
+            seen = target.evaluate(SEEN)
+            if not seen["shown"]:
+                problems.append(f"{control}: after the change the control is covered by {seen['hit']}")
+        assert problems == [], "\n".join(problems)
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+#: Every control's and main result's box, for comparing a page before and after Python runs.
+BOXES = """() => Array.from(document.querySelectorAll(
+    ".calc input, .calc select, .calc button[type=button]:not(.md-code__button), .calc summary, .calc .calc__out--primary, .calc figure"))
+  .filter((el) => el.checkVisibility()) // not inside a closed <details>
+  .map((el) => { const r = el.getBoundingClientRect();
+                 return [el.name || el.dataset.preset || el.className, Math.round(r.top), Math.round(r.left),
+                         Math.round(r.width), Math.round(r.height)]; })"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_no_layout_shift_when_python_takes_over(browser, base_url, size):
+    """The page laid out from the build's HTML alone (no JavaScript) and the same page once every
+    widget is live put each control and each main result in the same place."""
+    boxes = {}
+    for js in (False, True):
+        ctx = browser.new_context(viewport=SIZES[size], java_script_enabled=js)
+        page = ctx.new_page()
+        try:
+            page.goto(base_url + "inference/kv-cache/")
+            if js:
+                wait_ready(page, "kv-cache")
+            boxes[js] = page.evaluate(BOXES)
+        finally:
+            ctx.close()
+    assert boxes[True] == boxes[False]
