@@ -58,6 +58,9 @@ WATERMARK = 0.01
 #: The block-table picture: the first ROWS × COLS physical blocks of the pool.
 GRID_ROWS = 8
 GRID_COLS = 16
+#: The steps a reader can watch: at most this many, evenly spaced over the run (every step of a
+#: short run, every 2nd, 4th, … of a longer one), plus its last step.
+MAX_FRAMES = 48
 
 PARAMS = (
     Number("block_size", "Block size", 16, 1, 256, unit="tokens", scale="log",
@@ -195,7 +198,10 @@ def simulate_paged(requests: Sequence[tuple[int, int]], block: int, pool: int) -
     Returns the steps taken, the preemptions, the tokens per step while requests waited (every running
     sequence makes one token per step: the mean running batch; over the whole run if none waited) and a
     snapshot of the first GRID_ROWS × GRID_COLS physical blocks (owner id or None) taken at the step
-    when half of the requests have finished (free list: last freed, first reused, as in vLLM).
+    when half of the requests have finished (free list: last freed, first reused, as in vLLM), and
+    ``frames``: the state at up to MAX_FRAMES evenly spaced steps, the snapshot's and the last one
+    (the first blocks' owners, the running, waiting and finished sequences, the free blocks, the
+    preemptions and the blocks allocated and freed so far, the tokens held).
     """
     n = len(requests)
     prompt = [p for p, _ in requests]
@@ -216,7 +222,13 @@ def simulate_paged(requests: Sequence[tuple[int, int]], block: int, pool: int) -
     free: list[int] = []
     fresh = 0
     table: list[list[int]] = [[] for _ in range(n)]
-    tracking = True
+    cells = GRID_ROWS * GRID_COLS
+    owner: list[int | None] = [None] * cells  # the first physical blocks' owners, kept as they change
+    snapshot_taken = False
+    snapshot_frame: dict[str, Any] | None = None
+    frames: list[dict[str, Any]] = []
+    stride = 1
+    allocated = freed = 0  # blocks, since the start (a frame's counts are the differences)
     snapshot: list[int | None] = []
     snapshot_step = 0
     snapshot_running = 0
@@ -240,13 +252,16 @@ def simulate_paged(requests: Sequence[tuple[int, int]], block: int, pool: int) -
             finish_at.setdefault(t + out[s] - done_before[s] - 1, []).append((s, epoch[s]))
             nfree -= need
             nrun += 1
-            if tracking:
-                reused = min(need, len(free))
-                blocks = free[len(free) - reused:][::-1]
-                del free[len(free) - reused:]
-                blocks.extend(range(fresh, fresh + need - reused))
-                fresh += need - reused
-                table[s] = blocks
+            allocated += need
+            reused = min(need, len(free))
+            blocks = free[len(free) - reused:][::-1]
+            del free[len(free) - reused:]
+            blocks.extend(range(fresh, fresh + need - reused))
+            fresh += need - reused
+            table[s] = blocks
+            for b in blocks:
+                if b < cells:
+                    owner[b] = s
         if nrun == 0:  # cannot happen: every request fits the empty pool
             break
         saturated = bool(waiting)
@@ -263,33 +278,44 @@ def simulate_paged(requests: Sequence[tuple[int, int]], block: int, pool: int) -
             nrun -= 1
             nfree += -(-held // block)
             preemptions += 1
+            freed += -(-held // block)
             victims.append(v)
-            if tracking:
-                free.extend(table[v])
-                table[v] = []
+            free.extend(table[v])
+            for b in table[v]:
+                if b < cells:
+                    owner[b] = None
+            table[v] = []
         for v in victims:  # back to the head of the queue, earliest first
             waiting.appendleft(v)
         if saturated:  # requests were waiting: the server is saturated; every running sequence makes a token
             steady_steps += 1
             steady_sum += nrun
         nfree -= len(needers)
-        if tracking:
-            for s in needers:
-                if free:
-                    table[s].append(free.pop())
-                else:
-                    table[s].append(fresh)
-                    fresh += 1
-        if tracking and finished * 2 >= n:
-            cells = GRID_ROWS * GRID_COLS
-            owner: list[int | None] = [None] * cells
-            for s in range(n):
-                if state[s] == 1:
-                    for b in table[s]:
-                        if b < cells:
-                            owner[b] = s
-            snapshot, snapshot_step, snapshot_running = owner, t, nrun
-            tracking = False
+        allocated += len(needers)
+        for s in needers:
+            if free:
+                b = free.pop()
+            else:
+                b = fresh
+                fresh += 1
+            table[s].append(b)
+            if b < cells:
+                owner[b] = s
+        # A frame: the state once this step's blocks are allocated (the tokens it makes included).
+        snap = not snapshot_taken and finished * 2 >= n
+        if snap or t % stride == 0:
+            held = sum(len_adm[i] + t - t_adm[i] + 1 for i in range(n) if state[i] == 1)
+            frame = {"step": t, "owner": list(owner), "running": nrun, "waiting": len(waiting),
+                     "finished": finished, "free": nfree, "preemptions": preemptions,
+                     "allocated": allocated, "freed": freed, "held": held}
+            if snap:  # the block table of the chart: a frame that thinning keeps
+                snapshot, snapshot_step, snapshot_running = list(owner), t, nrun
+                snapshot_taken, snapshot_frame = True, frame
+            if t % stride == 0:
+                frames.append(frame)
+                if len(frames) >= MAX_FRAMES:  # too many: keep every other, record half as often
+                    frames = frames[::2]
+                    stride *= 2
         for s, e in finish_at.pop(t, ()):  # every running sequence made a token; some are done
             if state[s] != 1 or epoch[s] != e:
                 continue
@@ -298,10 +324,19 @@ def simulate_paged(requests: Sequence[tuple[int, int]], block: int, pool: int) -
             finished += 1
             buckets[(t_adm[s] - len_adm[s]) % block].discard(s)
             nfree += -(-(prompt[s] + out[s]) // block)
-            if tracking:
-                free.extend(reversed(table[s]))
-                table[s] = []
+            freed += -(-(prompt[s] + out[s]) // block)
+            free.extend(reversed(table[s]))
+            for b in table[s]:
+                if b < cells:
+                    owner[b] = None
+            table[s] = []
         t += 1
+    if t and (not frames or frames[-1]["step"] != t - 1):  # the last step, all served
+        frames.append({"step": t - 1, "owner": list(owner), "running": nrun, "waiting": len(waiting),
+                       "finished": finished, "free": nfree, "preemptions": preemptions,
+                       "allocated": allocated, "freed": freed, "held": 0})
+    if snapshot_frame is not None and all(f["step"] != snapshot_step for f in frames):
+        frames = sorted([*frames, snapshot_frame], key=lambda f: f["step"])
     return {
         "steps": t,
         "preemptions": preemptions,
@@ -309,7 +344,45 @@ def simulate_paged(requests: Sequence[tuple[int, int]], block: int, pool: int) -
         "snapshot": snapshot,
         "snapshot_step": snapshot_step,
         "snapshot_running": snapshot_running,
+        "frames": frames,
     }
+
+
+def contiguous_frames(requests: Sequence[tuple[int, int]], slots: int, max_len: int,
+                      steps: Sequence[int]) -> list[dict[str, Any]]:
+    """Continuous batching over ``slots`` contiguous max-length reservations (Orca's schedule), at
+    each of ``steps``: the first GRID_ROWS slots (the request in each, the tokens it holds), and
+    the running, waiting and finished requests and the tokens held. The same step convention as
+    :func:`simulate_paged`: a request admitted at step a makes its i-th token at step a + i − 1
+    and frees its slot at the end of its last step; a freed slot is refilled at the next step."""
+    n = len(requests)
+    waiting = deque(range(n))
+    slot_of: list[int | None] = [None] * slots
+    admitted = [0] * n
+    finish_at: dict[int, list[int]] = {}
+    free_slots = list(range(slots - 1, -1, -1))  # lowest slot first
+    finished = 0
+    wanted = sorted(set(steps))
+    out: list[dict[str, Any]] = []
+    t = 0
+    for target in wanted:
+        while t <= target:
+            while waiting and free_slots:
+                s, k = waiting.popleft(), free_slots.pop()
+                slot_of[k], admitted[s] = s, t
+                finish_at.setdefault(t + requests[s][1] - 1, []).append(k)
+            if t == target:
+                held = [None if s is None else requests[s][0] + t - admitted[s] + 1 for s in slot_of]
+                out.append({"step": t, "slots": [(s, h) for s, h in zip(slot_of[:GRID_ROWS], held)],
+                            "running": slots - len(free_slots), "waiting": len(waiting), "finished": finished,
+                            "held": sum(h for h in held if h is not None)})
+            for k in finish_at.pop(t, ()):
+                slot_of[k] = None
+                free_slots.append(k)
+                finished += 1
+            free_slots.sort(reverse=True)
+            t += 1
+    return out
 
 
 def compute(p: Mapping[str, Any]) -> Computed:
@@ -359,13 +432,20 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "blocks_total": pool,
         "mean_length": round(sum(q + o for q, o in requests) / len(requests), 1),
     }
-    return Computed(values, notes, details={"sim": sim})
+    steps = [f["step"] for f in sim["frames"]]
+    contiguous = contiguous_frames(requests, batch_contiguous, max_len, steps)
+    return Computed(values, notes, details={"sim": sim, "contiguous": contiguous, "requests": len(requests)})
 
 
-def _grid_summary(p: Mapping[str, Any], sim: Mapping[str, Any], pool: int) -> str:
-    cells = sim["snapshot"]
-    if not cells:
-        return "No snapshot: the simulation ended before half of the requests had finished."
+def _runs(blocks: list[int]) -> int:
+    """How many separate runs of consecutive physical blocks a list of blocks makes."""
+    return 1 + sum(1 for a, b in zip(blocks, blocks[1:]) if b != a + 1)
+
+
+def _grid_summary(p: Mapping[str, Any], cells: Sequence[int | None], step: int, running: int, pool: int,
+                  when: str) -> str:
+    """The block table at one step, in words: how many of the first blocks hold tokens of how
+    many sequences, and one sequence whose blocks lie scattered."""
     owners: dict[int, list[int]] = {}
     for index, owner in enumerate(cells):
         if owner is not None:
@@ -373,39 +453,112 @@ def _grid_summary(p: Mapping[str, Any], sim: Mapping[str, Any], pool: int) -> st
     used = sum(len(v) for v in owners.values())
     free = len(cells) - used
     size = format_count(p["block_size"])
-    text = (f"Block table at step {format_count(sim['snapshot_step'])}, when half of the requests had finished: "
+    text = (f"Block table at step {format_count(step)}{when}: "
             f"the first {len(cells)} of {format_count(pool)} physical blocks of {size} token"
             f"{'' if p['block_size'] == 1 else 's'} each; {used} hold tokens of {len(owners)} sequence"
             f"{'' if len(owners) == 1 else 's'}, {free} {'is' if free == 1 else 'are'} free. "
-            f"{format_count(sim['snapshot_running'])} sequences were running in the whole pool.")
-    def runs(blocks: list[int]) -> int:
-        return 1 + sum(1 for a, b in zip(blocks, blocks[1:]) if b != a + 1)
-
-    scattered = [(s, b) for s, b in owners.items() if runs(b) > 1]
+            f"{format_count(running)} sequences were running in the whole pool.")
+    scattered = [(s, b) for s, b in owners.items() if _runs(b) > 1]
     if scattered:
-        s, b = max(scattered, key=lambda item: (runs(item[1]), -item[0]))
+        s, b = max(scattered, key=lambda item: (_runs(item[1]), -item[0]))
         shown = ", ".join(str(i) for i in b[:8]) + (", …" if len(b) > 8 else "")
         text += (f" Sequence {s} owns blocks {shown} here: logically one sequence, physically "
-                 f"{runs(b)} separate runs.")
+                 f"{_runs(b)} separate runs.")
     return text
 
 
+def _rows(cells: Sequence[int | None]) -> list[dict[str, Any]]:
+    return [{"name": f"Blocks {r * GRID_COLS}–{r * GRID_COLS + GRID_COLS - 1}",
+             "values": list(cells[r * GRID_COLS:(r + 1) * GRID_COLS])} for r in range(GRID_ROWS)]
+
+
+def _contiguous_rows(state: Mapping[str, Any], max_len: int) -> list[dict[str, Any]]:
+    """The first reservations as rows of GRID_COLS cells of max_len / GRID_COLS tokens each: the
+    request's id where it holds tokens, −(id + 1) where it is reserved but still empty, None for
+    a free slot."""
+    rows = []
+    for k, (seq, held) in enumerate(state["slots"]):
+        if seq is None:
+            values: list[int | None] = [None] * GRID_COLS
+        else:
+            values = [seq if c * max_len / GRID_COLS < held else -(seq + 1) for c in range(GRID_COLS)]
+        rows.append({"name": f"Slot {k + 1}", "values": values})
+    return rows
+
+
+def _utilization(held: int, reserved: int) -> float:
+    return held / reserved if reserved else 0.0
+
+
+def _frames(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> tuple[list[dict[str, Any]], int, dict[str, Any]]:
+    """The steps of both servers a reader can watch, the one the chart shows, and the timeline."""
+    sim, contiguous, n = details["sim"], details["contiguous"], details["requests"]
+    pool, block, max_len, slots = v["blocks_total"], p["block_size"], p["max_len"], v["batch_contiguous"]
+    frames, timeline = [], {"paged": [], "contiguous": [], "paged_done": [], "contiguous_done": []}
+    previous = {"allocated": 0, "freed": 0}
+    for f, c in zip(sim["frames"], contiguous):
+        util_paged = _utilization(f["held"], (pool - f["free"]) * block)
+        util_contiguous = _utilization(c["held"], c["running"] * max_len)
+        allocated, freed = f["allocated"] - previous["allocated"], f["freed"] - previous["freed"]
+        previous = f
+        snapshot = f["step"] == sim["snapshot_step"] and sim["snapshot"]
+        when = ", when half of the requests had finished" if snapshot else ""
+        text = _grid_summary(p, f["owner"], f["step"], f["running"], pool, when)
+        text += (f" Paged: {format_count(f['waiting'])} waiting, {format_count(f['finished'])} of "
+                 f"{format_count(n)} served, {format_count(f['preemptions'])} preemption"
+                 f"{'' if f['preemptions'] == 1 else 's'} so far; {format_count(allocated)} blocks allocated and "
+                 f"{format_count(freed)} freed since the previous frame; {format_fraction(util_paged)} of the "
+                 f"blocks in use hold tokens. Contiguous: {format_count(c['running'])} of {format_count(slots)} "
+                 f"reservations running, {format_count(c['waiting'])} waiting, {format_count(c['finished'])} served; "
+                 f"{format_fraction(util_contiguous)} of the reserved slots hold tokens.")
+        frames.append({
+            "label": f"Step {format_count(f['step'])}",
+            "summary": text,
+            "series": _rows(f["owner"]),
+            "stats": [
+                ["Paged: running, waiting, served", f"{format_count(f['running'])}, {format_count(f['waiting'])}, "
+                                                    f"{format_count(f['finished'])}"],
+                ["Paged: free blocks", f"{format_count(f['free'])} of {format_count(pool)}"],
+                ["Paged: blocks allocated, freed since the last frame", f"{format_count(allocated)}, {format_count(freed)}"],
+                ["Paged: preemptions so far", format_count(f["preemptions"])],
+                ["Contiguous: running, waiting, served", f"{format_count(c['running'])}, {format_count(c['waiting'])}, "
+                                                         f"{format_count(c['finished'])}"],
+                ["KV memory holding tokens now", f"paged {format_fraction(util_paged)}, "
+                                                 f"contiguous {format_fraction(util_contiguous)}"],
+            ],
+            "panels": [{"kind": "grid",
+                        "title": f"Contiguous: the first {len(c['slots'])} of {format_count(slots)} reservations of "
+                                 f"{format_count(max_len)} tokens (a cell is {format_count(max_len / GRID_COLS)} tokens; "
+                                 f"pale: reserved, still empty)",
+                        "rows": _contiguous_rows(c, max_len)}],
+        })
+        timeline["paged"].append(round(util_paged * 100, 2))
+        timeline["contiguous"].append(round(util_contiguous * 100, 2))
+        timeline["paged_done"].append(round(f["finished"] / n * 100, 2))
+        timeline["contiguous_done"].append(round(c["finished"] / n * 100, 2))
+    shown = next((i for i, f in enumerate(sim["frames"]) if f["step"] == sim["snapshot_step"]), 0)
+    series = [
+        {"name": "Paged: KV memory holding tokens", "values": timeline["paged"]},
+        {"name": "Contiguous: KV memory holding tokens", "values": timeline["contiguous"]},
+        {"name": "Paged: requests served", "values": timeline["paged_done"]},
+        {"name": "Contiguous: requests served", "values": timeline["contiguous_done"]},
+    ]
+    return frames, shown, {"title": "Over the run", "y_label": "%", "series": series}
+
+
 def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> list[Chart]:
-    sim = details["sim"]
-    pool = v["blocks_total"]
-    cells = sim["snapshot"] or [None] * (GRID_ROWS * GRID_COLS)
+    frames, shown, timeline = _frames(p, v, details)
     grid = Chart(
         kind="grid",
         title="Block table: which sequence owns each physical block",
         x_label="Physical block (column)",
         y_label="Row of blocks",
         labels=[str(c) for c in range(GRID_COLS)],
-        series=[
-            {"name": f"Blocks {r * GRID_COLS}–{r * GRID_COLS + GRID_COLS - 1}",
-             "values": cells[r * GRID_COLS:(r + 1) * GRID_COLS]}
-            for r in range(GRID_ROWS)
-        ],
-        summary=_grid_summary(p, sim, pool),
+        series=frames[shown]["series"],
+        summary=frames[shown]["summary"],
+        frames=frames,
+        frame=shown,
+        timeline=timeline,
     )
     schemes = [
         ("Contiguous, max length", v["utilization_contiguous"]),

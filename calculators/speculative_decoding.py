@@ -44,6 +44,10 @@ DRAFT_MID = (0.55, 0.10, 0.12, 0.08, 0.10, 0.05)
 #: The token a hopeless draft always proposes.
 JUNK = VOCAB.index("moon")
 K_MAX = 16
+#: The Monte Carlo run a reader can step through: its first passes one by one, then the pass at
+#: which the emitted tokens first reach CHECKPOINT, twice that, four times, …, and the last pass.
+FIRST_PASSES = 12
+CHECKPOINT = 50
 
 PARAMS = (
     Number("acceptance", "Acceptance rate α", 0.8, 0, 1, step=0.01, integer=False,
@@ -165,8 +169,11 @@ def simulate(p: Sequence[float], q: Sequence[float], k: int, tokens: int, seed: 
     accept = [min(1.0, p[i] / q[i]) if q[i] > 0 else 0.0 for i in range(n)]
     counts = [0] * n
     emitted = passes = drafted = accepted = 0
+    frames: list[dict[str, Any]] = []
+    checkpoint = CHECKPOINT
     while emitted < tokens:
         passes += 1
+        shown: list[tuple[int, str]] = []  # this pass's tokens, recorded as they are drawn
         for _ in range(k):
             x = draw(cum_q)
             drafted += 1
@@ -174,18 +181,30 @@ def simulate(p: Sequence[float], q: Sequence[float], k: int, tokens: int, seed: 
                 accepted += 1
                 counts[x] += 1
                 emitted += 1
+                shown.append((x, "accepted"))
             else:
-                counts[draw(cum_r)] += 1
+                y = draw(cum_r)
+                counts[y] += 1
                 emitted += 1
+                shown += [(x, "rejected"), (y, "resampled")]
                 break
         else:  # every draft accepted: the target's pass yields one more token from p
-            counts[draw(cum_p)] += 1
+            y = draw(cum_p)
+            counts[y] += 1
             emitted += 1
+            shown.append((y, "bonus"))
+        last = emitted >= tokens
+        if passes <= FIRST_PASSES or emitted >= checkpoint or last:
+            while checkpoint <= emitted:
+                checkpoint *= 2
+            frames.append({"pass": passes, "tokens": shown, "counts": list(counts), "emitted": emitted,
+                           "drafted": drafted, "accepted": accepted})
     return {
         "counts": counts,
         "emitted": emitted,
         "passes": passes,
         "acceptance": accepted / drafted if drafted else 0.0,
+        "frames": frames,
     }
 
 
@@ -216,7 +235,58 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "best_speedup": curve[best],
         "passes": sim["passes"],
     }
-    return Computed(values, notes, details={"curve": curve, "draft": q, "empirical": empirical, "emitted": emitted})
+    return Computed(values, notes, details={"curve": curve, "draft": q, "empirical": empirical, "emitted": emitted,
+                                            "frames": sim["frames"]})
+
+
+def _plural(n: int, one: str, many: str = "") -> str:
+    return f"{format_count(n)} {one if n == 1 else many or one + 's'}"
+
+
+def _frames(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The Monte Carlo run pass by pass: each pass's drafted, accepted, rejected and resampled
+    tokens, and the output's distribution so far against the target's."""
+    q, k = details["draft"], p["draft_tokens"]
+    expected = tokens_per_pass(p["acceptance"], k)
+    frames, per_pass, distance = [], [], []
+    for f in details["frames"]:
+        empirical = [c / f["emitted"] for c in f["counts"]]
+        tv = total_variation(empirical, TARGET)
+        rate = f["accepted"] / f["drafted"] if f["drafted"] else 0.0
+        tpp = f["emitted"] / f["pass"]
+        words = {"accepted": "accepted", "rejected": "rejected", "resampled": "drawn from the residual instead",
+                 "bonus": "a bonus token from the target"}
+        told = "; ".join(f"{VOCAB[x]} {words[state]}" for x, state in f["tokens"])
+        frames.append({
+            "label": f"Pass {format_count(f['pass'])}",
+            "summary": (f"Pass {format_count(f['pass'])} of the simulation (k = {k}): {told}. "
+                        f"{_plural(f['emitted'], 'token')} after {_plural(f['pass'], 'pass', 'passes')}, "
+                        f"{format_count(tpp)} per pass (the formula says {format_count(expected)}); "
+                        f"acceptance so far {format_fraction(rate)}; the output is within "
+                        f"{format_fraction(tv)} total variation of the target."),
+            "series": [
+                {"name": "target p", "values": [round(x * 100, 2) for x in TARGET], "kind": "bar"},
+                {"name": "draft q", "values": [round(x * 100, 2) for x in q], "kind": "bar"},
+                {"name": "empirical (spec. decoding)", "values": [round(x * 100, 2) for x in empirical], "kind": "bar"},
+            ],
+            "stats": [
+                ["Tokens emitted", format_count(f["emitted"])],
+                ["Tokens per target pass so far", f"{format_count(tpp)} (formula {format_count(expected)})"],
+                ["Acceptance so far", format_fraction(rate)],
+                ["Output vs target (TV distance)", format_fraction(tv)],
+            ],
+            "panels": [{"kind": "tokens", "title": f"Pass {format_count(f['pass'])}: the draft's {k} guesses, checked "
+                                                    "left to right",
+                        "tokens": [{"text": VOCAB[x], "state": state} for x, state in f["tokens"]]}],
+        })
+        per_pass.append(round(tpp, 4))
+        distance.append(round(tv * 100, 2))
+    timeline = {"title": "Over the run", "y_label": "tokens per pass; TV distance (%)", "series": [
+        {"name": "Tokens per target pass so far", "values": per_pass},
+        {"name": "Formula", "values": [round(expected, 4)] * len(frames), "kind": "rule"},
+        {"name": "Output vs target, TV distance (%)", "values": distance},
+    ]}
+    return frames, timeline
 
 
 def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> list[Chart]:
@@ -239,6 +309,15 @@ def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]
                  f"({format_ratio(v['best_speedup'])})."),
     )
     q, empirical = details["draft"], details["empirical"]
+    frames, timeline = _frames(p, v, details)
+    frames[-1]["summary"] = (
+        f"Over {format_count(details['emitted'])} simulated tokens the speculative output matches the target "
+        f"within {format_fraction(v['tv_distance'])} total variation (largest gap "
+        f"{format_fraction(v['max_abs_deviation'])}), although the draft differs from the target by "
+        f"{format_fraction(v['draft_tv'])}. "
+        + "; ".join(f"{w}: target {format_fraction(t)}, draft {format_fraction(d)}, "
+                    f"output {format_fraction(e)}" for w, t, d, e in zip(VOCAB, TARGET, q, empirical))
+        + ". " + frames[-1]["summary"])
     bars = Chart(
         kind="bar",
         title=f"Next word after “{CONTEXT}”: target, draft and speculative output",
@@ -250,13 +329,10 @@ def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]
             {"name": "draft q", "values": [round(x * 100, 2) for x in q], "kind": "bar"},
             {"name": "empirical (spec. decoding)", "values": [round(x * 100, 2) for x in empirical], "kind": "bar"},
         ],
-        summary=(f"Over {format_count(details['emitted'])} simulated tokens the speculative output matches the target "
-                 f"within {format_fraction(v['tv_distance'])} total variation (largest gap "
-                 f"{format_fraction(v['max_abs_deviation'])}), although the draft differs from the target by "
-                 f"{format_fraction(v['draft_tv'])}. "
-                 + "; ".join(f"{w}: target {format_fraction(t)}, draft {format_fraction(d)}, "
-                             f"output {format_fraction(e)}" for w, t, d, e in zip(VOCAB, TARGET, q, empirical))
-                 + "."),
+        summary=frames[-1]["summary"],
+        frames=frames,
+        frame=len(frames) - 1,  # the chart shows the whole run; a reader can step through it
+        timeline=timeline,
     )
     return [line, bars]
 

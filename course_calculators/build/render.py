@@ -33,6 +33,7 @@ env = jinja2.Environment(
 )
 env.globals["contract"] = contract
 env.globals["chart_svg"] = lambda chart: svg.render(chart, hidden=True)
+env.globals["timeline_svg"] = lambda chart: svg.render(svg.timeline_chart(chart), hidden=True)
 
 #: Steps per doubling of a log slider over a non-integer parameter.
 LOG_STEPS_PER_OCTAVE = 20
@@ -77,6 +78,14 @@ def slider(param: Number, value: float) -> dict[str, Any]:
     return {"min": param.min, "max": param.max, "step": param.step, "value": value, "stops": ""}
 
 
+def one_frame(chart: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A chart as the page's HTML carries it: of a simulation's steps only the one it shows (the
+    others arrive with Python's first result in the browser), so the page stays small."""
+    if not chart.get("frames"):
+        return chart
+    return {**chart, "frames": [chart["frames"][chart["frame"]]], "frame": 0, "frames_total": len(chart["frames"])}
+
+
 def shown_params(calc: Calculator, shown: Sequence[str] | None) -> set[str]:
     """The parameters shown before "More parameters": the fence's ``show:`` list, else every
     parameter not marked ``advanced``."""
@@ -106,7 +115,7 @@ def widget(calc: Calculator, initial: Mapping[str, Any], *, dom_id: str, show_so
         shown=shown_params(calc, shown),
         pin=pin,
         compared=compared,
-        charts_json=json.dumps(result.charts, separators=(",", ":"), allow_nan=False),
+        charts_json=json.dumps([one_frame(c) for c in result.charts], separators=(",", ":"), allow_nan=False),
         slider=slider,
         source_path=sources.module_file(calc.module) if show_source else "",
         source_url=sources.SOURCE_PREFIX + sources.source_file(calc.module),

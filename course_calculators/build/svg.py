@@ -182,11 +182,25 @@ def _grid(chart: Mapping[str, Any]) -> list[str]:
             if cell is None:
                 parts.append(f'<rect class="calc-svg__free" x="{_num(x0)}" y="{_num(y0)}" width="{_num(size)}" '
                              f'height="{_num(size)}" rx="2"/>')
+            elif cell < 0:  # reserved by sequence −cell − 1, still empty
+                hue = ((-int(cell) - 1) * 47) % 360
+                parts.append(f'<rect x="{_num(x0 + 1)}" y="{_num(y0 + 1)}" width="{_num(size - 2)}" '
+                             f'height="{_num(size - 2)}" rx="2" fill="none" stroke="hsl({hue} 60% 55%)" '
+                             f'stroke-dasharray="3 2"/>')
             else:
                 hue = (int(cell) * 47) % 360
                 parts.append(f'<rect x="{_num(x0)}" y="{_num(y0)}" width="{_num(size)}" height="{_num(size)}" rx="2" '
                              f'fill="hsl({hue} 70% 80%)"/>')
     return parts
+
+
+def timeline_chart(chart: Mapping[str, Any]) -> dict[str, Any]:
+    """A simulation's timeline (one value per step of each series) as a line chart, its marker at
+    the step the chart shows."""
+    timeline = chart["timeline"]
+    return {"kind": "line", "title": timeline["title"], "x_label": "Step", "y_label": timeline["y_label"],
+            "labels": timeline["labels"], "series": timeline["series"], "marker": chart["frame"],
+            "summary": timeline["title"], "y_log": False, "x_log": False}
 
 
 def render(chart: Mapping[str, Any], *, hidden: bool = False) -> str:

@@ -145,27 +145,30 @@ def test_primary_outputs_stay_in_view_while_each_control_is_used(browser, base_u
         ctx.close()
 
 
-#: Every control's and main result's box, for comparing a page before and after Python runs.
+#: Every control's, main result's and chart's box, relative to its widget (the page above a widget
+#: may move when mkdocs-material's own scripts run: that is the theme's, not the widget's).
 BOXES = """() => Array.from(document.querySelectorAll(
-    ".calc input, .calc select, .calc button[type=button]:not(.md-code__button), .calc summary, .calc .calc__out--primary, .calc figure"))
+    ".calc input, .calc select, .calc button[type=button]:not(.md-code__button), .calc summary, "
+    + ".calc .calc__out--primary, .calc figure, .calc .calc__frame-panels"))
   .filter((el) => el.checkVisibility()) // not inside a closed <details>
-  .map((el) => { const r = el.getBoundingClientRect();
-                 return [el.name || el.dataset.preset || el.className, Math.round(r.top), Math.round(r.left),
-                         Math.round(r.width), Math.round(r.height)]; })"""
+  .map((el) => { const r = el.getBoundingClientRect(), w = el.closest(".calc").getBoundingClientRect();
+                 return [el.name || el.dataset.preset || el.className, Math.round(r.top - w.top),
+                         Math.round(r.left - w.left), Math.round(r.width), Math.round(r.height)]; })"""
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_no_layout_shift_when_python_takes_over(browser, base_url, size):
+@pytest.mark.parametrize("path", sorted({path for _, path in chapter_pages()}))
+def test_no_layout_shift_when_python_takes_over(browser, base_url, path, size):
     """The page laid out from the build's HTML alone (no JavaScript) and the same page once every
-    widget is live put each control and each main result in the same place."""
+    widget is live put each control, each main result and each chart in the same place."""
     boxes = {}
     for js in (False, True):
-        ctx = browser.new_context(viewport=SIZES[size], java_script_enabled=js)
+        ctx = browser.new_context(viewport=SIZES[size], java_script_enabled=js, reduced_motion="reduce")
         page = ctx.new_page()
         try:
-            page.goto(base_url + "inference/kv-cache/")
+            page.goto(base_url + path)
             if js:
-                wait_ready(page, "kv-cache")
+                wait_ready(page)
             boxes[js] = page.evaluate(BOXES)
         finally:
             ctx.close()

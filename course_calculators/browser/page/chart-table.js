@@ -31,6 +31,22 @@ export function renderTable(container, chart) {
     });
   }
   container.replaceChildren(table);
+  if (chart.timeline) container.appendChild(timelineTable(chart.timeline, header));
+}
+
+/** A simulation's timeline as a table: one row per recorded step, one column per series. */
+function timelineTable(timeline, header) {
+  const table = document.createElement("table");
+  table.createCaption().textContent = `${timeline.title} (${timeline.y_label})`;
+  const head = table.createTHead().insertRow();
+  ["Step"].concat(timeline.series.map((s) => s.name)).forEach((text) => header(head, text, "col"));
+  const body = table.createTBody();
+  timeline.labels.forEach((label, i) => {
+    const tr = body.insertRow();
+    header(tr, label, "row");
+    timeline.series.forEach((s) => { tr.insertCell().textContent = String(s.values[i]); });
+  });
+  return table;
 }
 
 /** A grid chart (rows of cells, each owned by a number or free) as its picture in `box`. */

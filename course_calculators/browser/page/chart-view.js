@@ -6,6 +6,7 @@
 import { DOM } from "../shared/contract.js";
 import { chartConfig, palette } from "./charts.js";
 import { renderGrid, renderTable } from "./chart-table.js";
+import { FramePlayer } from "./player.js";
 
 export class ChartView {
   /** `withChart` from charts.js's chartLoader. */
@@ -13,6 +14,7 @@ export class ChartView {
     this.root = root;
     this.withChart = withChart;
     this.instances = []; // Chart.js objects, by figure
+    this.players = []; // the players of charts with recorded steps, by figure
     try {
       this.data = JSON.parse((root.querySelector(DOM.chartData) || { dataset: {} }).dataset.charts || "[]");
     } catch (err) {
@@ -28,22 +30,37 @@ export class ChartView {
     this.observer.observe(root);
   }
 
-  /** Show Python's chart data: text alternatives now, canvases when visible. */
+  /** Show Python's chart data: text alternatives now, canvases when visible. A chart with
+   * recorded steps goes to its player, which draws the step it shows. */
   draw(data) {
     this.data = data;
     this.root.querySelectorAll(DOM.chart).forEach((figure, i) => {
       const chart = data[i];
       if (!chart) return;
-      const summary = figure.querySelector(DOM.chartSummary);
-      if (summary) summary.textContent = chart.summary;
-      const canvas = figure.querySelector("canvas");
-      if (canvas) canvas.setAttribute("aria-label", chart.summary);
-      renderTable(figure.querySelector(DOM.chartTable), chart);
-      if (chart.kind === "grid") { renderGrid(figure.querySelector(DOM.chartBox), chart); return; }
-      if (!this.visible) { this.stale = true; return; }
-      this.withChart((Chart) => this.drawCanvas(Chart, i, canvas, chart));
+      if (chart.frames) { this.player(i, figure).load(chart); return; }
+      this.drawOne(i, figure, chart);
     });
     if (this.visible) this.stale = false;
+  }
+
+  player(i, figure) {
+    if (!this.players[i]) {
+      this.players[i] = new FramePlayer(figure, this.root, {
+        draw: (chart) => this.drawOne(i, figure, chart), withChart: this.withChart });
+    }
+    return this.players[i];
+  }
+
+  /** One chart: its text alternatives, and its picture (the grid at once, a canvas when visible). */
+  drawOne(i, figure, chart) {
+    const summary = figure.querySelector(DOM.chartSummary);
+    if (summary) summary.textContent = chart.summary;
+    renderTable(figure.querySelector(DOM.chartTable), chart);
+    if (chart.kind === "grid") { renderGrid(figure.querySelector(DOM.chartBox), chart); return; }
+    const canvas = figure.querySelector(DOM.chartCanvasOf);
+    if (canvas) canvas.setAttribute("aria-label", chart.summary);
+    if (!this.visible) { this.stale = true; return; }
+    this.withChart((Chart) => this.drawCanvas(Chart, i, canvas, chart));
   }
 
   drawCanvas(Chart, i, canvas, chart) {
@@ -67,6 +84,7 @@ export class ChartView {
   redraw() {
     this.destroyCharts();
     this.draw(this.data);
+    this.players.forEach((p) => p && p.redraw());
   }
 
   destroyCharts() {
@@ -77,6 +95,7 @@ export class ChartView {
   /** The widget left the page. */
   destroy() {
     this.destroyCharts();
+    this.players.forEach((p) => p && p.destroy());
     if (this.observer) this.observer.disconnect();
   }
 }

@@ -63,6 +63,8 @@ export const DOM = Object.freeze({
   chartSummary: "[data-chart-summary]",
   chartTable: "[data-chart-table]",
   chartBox: ".calc__canvas",
+  chartCanvasOf: ".calc__canvas > canvas", // a figure's first: its chart's (a timeline's comes after)
+  player: "[data-player]",
   figure: ".calc-figure[data-figure]",
   source: "details.calc__source[data-source]",
   sourceCode: ".calc__code",

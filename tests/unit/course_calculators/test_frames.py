@@ -1,0 +1,123 @@
+"""Charts with recorded simulation steps: the spec's checks, the one step the page's HTML carries,
+and the two chapter simulations' frames against their own runs."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import course_calculators
+from calculators import paged_attention as pa
+from calculators import speculative_decoding as sd
+from course_calculators.build import render
+from course_calculators.spec import Chart
+
+
+def chart(**kw) -> Chart:
+    frames = kw.pop("frames", [{"label": "Step 0", "summary": "s0"}, {"label": "Step 1", "summary": "s1"}])
+    return Chart(kind="bar", title="T", x_label="x", y_label="y", labels=["a"],
+                 series=[{"name": "s", "values": [1]}], frames=frames, **kw)
+
+
+def test_frames_are_plain_data_with_defaults():
+    out = chart(frame=1, timeline={"title": "Run", "y_label": "%", "series": [{"name": "u", "values": [1, 2]}]}).to_dict()
+    assert out["frame"] == 1 and [f["stats"] for f in out["frames"]] == [[], []]
+    assert out["timeline"]["labels"] == ["Step 0", "Step 1"]
+    json.dumps(out, allow_nan=False)
+    assert "frames" not in chart(frames=()).to_dict()
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"frame": 2}, "not one of its 2 frames"),
+    ({"frames": [{"label": "x"}]}, "needs a label and a summary"),
+    ({"frames": [{"label": "x", "summary": "y", "series": [{"name": "s", "values": [float("nan")]}]}]}, "non-finite"),
+    ({"frames": [{"label": "x", "summary": "y", "panels": [{"kind": "pie"}]}]}, "kind is one of"),
+    ({"frames": [{"label": "x", "summary": "y"}] * (Chart.MAX_FRAMES + 1)}, "at most"),
+    ({"timeline": {"title": "t", "y_label": "y", "series": [{"name": "u", "values": [1]}]}}, "one value per frame"),
+])
+def test_bad_frames_are_refused(kw, message):
+    with pytest.raises(ValueError, match=message):
+        chart(**kw).to_dict()
+
+
+def test_the_page_carries_only_the_step_it_shows():
+    result = course_calculators.get("paged-attention").run({})
+    grid = result.charts[0]
+    trimmed = render.one_frame(grid)
+    assert trimmed["frames"] == [grid["frames"][grid["frame"]]] and trimmed["frame"] == 0
+    assert trimmed["frames_total"] == len(grid["frames"]) > 1
+    html = render.widget(course_calculators.get("paged-attention"), {}, dom_id="calc-paged-attention")
+    data = json.loads(re.search(r'data-charts="([^"]+)"', html).group(1).replace("&#34;", '"').replace("&quot;", '"')
+                      .replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&#39;", "'"))
+    assert len(data[0]["frames"]) == 1
+    # The step the chart shows is drawn in the HTML: its stats and its contiguous picture.
+    shown = grid["frames"][grid["frame"]]
+    assert all(f"<dd>{text}</dd>" in html for _, text in shown["stats"])
+    assert len(re.findall(r'class="calc__cell[ "]', html)) == sum(len(r["values"]) for p in shown["panels"] for r in p["rows"])
+    assert 'data-frame-scrub min="0" max="%d"' % (len(grid["frames"]) - 1) in html
+
+
+# -- paged-attention: the frames are the simulation's own steps ------------------------------------
+
+
+def test_paged_frames_follow_the_run():
+    requests = pa.sample_requests(200, 400, 400, 0.6, 2048, seed=1)
+    sim = pa.simulate_paged(requests, 16, 4096)
+    frames = sim["frames"]
+    steps = [f["step"] for f in frames]
+    assert steps == sorted(set(steps)) and steps[0] == 0 and steps[-1] == sim["steps"] - 1
+    assert 2 <= len(frames) <= pa.MAX_FRAMES + 2 and sim["snapshot_step"] in steps
+    assert frames[-1]["finished"] == 200 and frames[-1]["waiting"] == 0
+    for f in frames:
+        assert f["running"] + f["waiting"] + f["finished"] == 200
+        assert 0 <= f["free"] <= 4096 and f["held"] <= (4096 - f["free"]) * 16
+        assert f["allocated"] - f["freed"] == 4096 - f["free"]  # every block in use was allocated, not freed
+    snap = frames[steps.index(sim["snapshot_step"])]
+    assert snap["owner"] == sim["snapshot"]
+    for a, b in zip(frames, frames[1:]):
+        assert b["finished"] >= a["finished"] and b["preemptions"] >= a["preemptions"]
+
+
+def test_contiguous_frames_serve_in_order_and_fill_every_slot():
+    requests = pa.sample_requests(60, 100, 100, 0.5, 2048, seed=3)
+    states = pa.contiguous_frames(requests, 8, 2048, range(0, 3000, 7))
+    for s in states:
+        assert s["running"] + s["waiting"] + s["finished"] == 60
+        assert s["waiting"] == 0 or s["running"] == 8  # while requests wait every slot is busy
+    assert states[-1]["finished"] == 60
+    # The tokens held by the shown slots are the prompt plus the tokens made so far.
+    first = states[0]["slots"][0]
+    assert first == (0, requests[0][0] + 1)
+
+
+def test_the_block_chart_is_its_own_frame():
+    grid, _ = course_calculators.get("paged-attention").run({}).charts
+    shown = grid["frames"][grid["frame"]]
+    assert grid["series"] == shown["series"] and grid["summary"] == shown["summary"]
+    assert "when half of the requests had finished" in shown["summary"]
+    assert all(len(r["values"]) == pa.GRID_COLS for p in shown["panels"] for r in p["rows"])
+    assert len(grid["timeline"]["series"][0]["values"]) == len(grid["frames"])
+
+
+# -- speculative-decoding: each frame is one pass of the Monte Carlo run ---------------------------
+
+
+def test_speculative_frames_are_passes_of_the_same_run():
+    calc = course_calculators.get("speculative-decoding")
+    result = calc.run({})
+    bars = result.charts[1]
+    frames = bars["frames"]
+    assert [f["label"] for f in frames[:sd.FIRST_PASSES]] == [f"Pass {i}" for i in range(1, sd.FIRST_PASSES + 1)]
+    assert bars["frame"] == len(frames) - 1 and bars["series"] == frames[-1]["series"]
+    assert frames[-1]["label"] == f"Pass {result.values['passes']:,}"
+    for f in frames:
+        states = [t["state"] for t in f["panels"][0]["tokens"]]
+        # a pass: accepted drafts, then either a rejection and its replacement, or a bonus token
+        assert states[-1] in ("resampled", "bonus")
+        assert set(states[:-2 if states[-1] == "resampled" else -1]) <= {"accepted"}
+        assert len(states) <= result.inputs["draft_tokens"] + 1 + (states[-1] == "resampled")
+    # Recording the frames leaves the random stream alone: the same run as before, token for token.
+    sim = sd.simulate(sd.TARGET, sd.draft_for(0.8), 4, 5000, 1)
+    assert sim["passes"] == result.values["passes"]
