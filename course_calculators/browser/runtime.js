@@ -164,6 +164,20 @@ function hydrate() {
 }
 
 window.addEventListener("load", () => { if (!client.worker) registerOffline(); });
+// Printing: every chart shows the latest result, in the light palette (paper is white; the print
+// style sheet switches the page's colours, and the live charts are drawn again in them).
+let printedScheme = null;
+window.addEventListener("beforeprint", () => {
+  if (document.body.getAttribute("data-md-color-scheme") === "slate") {
+    printedScheme = "slate";
+    document.body.setAttribute("data-md-color-scheme", "default"); // the observer below redraws
+  }
+  widgets.forEach((w) => w.charts.drawStale());
+});
+window.addEventListener("afterprint", () => {
+  if (printedScheme) document.body.setAttribute("data-md-color-scheme", printedScheme);
+  printedScheme = null;
+});
 // Charts follow the light/dark palette toggle.
 new MutationObserver(() => { resetPalette(); widgets.forEach((w) => w.charts.redraw()); })
   .observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });

@@ -80,6 +80,16 @@ export class ChartView {
     if (figure) figure.dataset.drawn = "";
   }
 
+  /** Printing: a chart out of view since its latest data is drawn now, so that the page prints
+   * the latest result (the print style shows a canvas only once it holds that). */
+  drawStale() {
+    if (!this.stale) return;
+    const visible = this.visible;
+    this.visible = true;
+    this.draw(this.data);
+    this.visible = visible;
+  }
+
   /** Draw every chart anew (the palette changed). */
   redraw() {
     this.destroyCharts();
