@@ -31,6 +31,7 @@ import pytest
 import course_calculators
 from calculators import sampling, speculative_decoding
 from calculators.hardware import DTYPES, GPUS
+from course_calculators.build import figures
 from course_calculators.units import GiB, KiB
 
 DOCS = pathlib.Path(__file__).resolve().parents[3] / "docs"
@@ -428,8 +429,13 @@ _PAGES: dict[str, str] = {}
 
 
 def page_text(page: str) -> str:
+    """A page's Markdown as its reader reads it: each inline figure ``{calc …}`` as the text the
+    build renders for it (the quotes of figures that come from a calculator are checked there)."""
     if page not in _PAGES:
-        _PAGES[page] = _squash((DOCS / page).read_text(encoding="utf-8"))
+        text = (DOCS / page).read_text(encoding="utf-8")
+        text = re.sub(figures.PATTERN, lambda m: figures.compute(
+            figures.Figure.parse(m["id"], m["output"], m["args"] or ""))[1], text)
+        _PAGES[page] = _squash(text)
     return _PAGES[page]
 
 
