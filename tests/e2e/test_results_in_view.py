@@ -173,3 +173,53 @@ def test_no_layout_shift_when_python_takes_over(browser, base_url, path, size):
         finally:
             ctx.close()
     assert boxes[True] == boxes[False]
+
+
+def test_a_preset_says_what_to_notice(page, base_url):
+    """One click on a preset sets its values and shows its notice beside the controls; the
+    preset's own label stays as it was."""
+    page.goto(base_url + "inference/paged-attention/")
+    wait_ready(page, "paged-attention")
+    spec = course_calculators.get("paged-attention")
+    for preset in spec.presets:
+        button = page.locator(f'.calc[data-calc="paged-attention"] button[data-preset="{preset.id}"]')
+        button.click()
+        settle(page, "paged-attention")
+        notice = page.locator('.calc[data-calc="paged-attention"] p[data-notice]')
+        assert notice.is_visible() and notice.text_content() == preset.notice
+        assert button.text_content() == preset.label and button.get_attribute("aria-pressed") == "true"
+
+
+FOCUSED = """(root) => { const el = document.activeElement;
+  if (!root.contains(el) || !el.closest('.calc__form')) return null;
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return { what: el.name || el.dataset.for || el.dataset.preset || el.textContent.trim().slice(0, 30),
+           shown: Boolean(hit && (hit === el || el.contains(hit))), hit: hit ? hit.className : "nothing" }; }"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("calc, path", chapter_pages(), ids=[f"{c}@{p}" for c, p in chapter_pages()])
+def test_keyboard_focus_never_lands_under_the_results(browser, base_url, calc, path, size):
+    """Tab through a widget's controls and back with Shift+Tab: focus scrolls each control into
+    view below the site's header and the sticky results, never under them."""
+    ctx = browser.new_context(viewport=SIZES[size], reduced_motion="reduce")
+    page = ctx.new_page()
+    try:
+        page.goto(base_url + path)
+        wait_ready(page, calc)
+        root = page.locator(f'.calc[data-calc="{calc}"]')
+        root.locator("button[data-preset], .calc__form input, .calc__form select").first.focus()
+        seen, covered = [], []
+        for key in ["Tab"] * 40 + ["Shift+Tab"] * 40:
+            page.keyboard.press(key)
+            now = root.evaluate(FOCUSED)
+            if now is None:
+                continue
+            seen.append(now["what"])
+            if not now["shown"]:
+                covered.append(f"{key} {now['what']}: covered by {now['hit']}")
+        assert len(set(seen)) >= 4, seen
+        assert covered == [], "\n".join(covered)
+    finally:
+        ctx.close()

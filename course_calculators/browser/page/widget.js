@@ -11,6 +11,7 @@ import { Announcer } from "./announcer.js";
 import { ChartView } from "./chart-view.js";
 import { Form } from "./form.js";
 import { followersOf, showInFigures } from "./figures.js";
+import { keepResultsRoom } from "./results-room.js";
 import { PIN_KEY, PinView, encodePin, pinOfQuery, withPin } from "./pin.js";
 import { embedSnippet } from "./snippet.js";
 import { bindSource } from "./source-view.js";
@@ -68,6 +69,7 @@ export class Widget {
     this.figures = followersOf(root);
     this.charts.draw(this.charts.data);
     bindSource(root);
+    this.stopRoom = keepResultsRoom(root);
   }
 
   /** Values from outside the form (the embed API), entered as a reader would. */
@@ -238,6 +240,7 @@ export class Widget {
 
   /** The widget left the page (instant navigation). */
   destroy() {
+    this.stopRoom();
     this.charts.destroy();
   }
 }

@@ -44,6 +44,7 @@ export const DOM = Object.freeze({
   snippet: "[data-embed-snippet]",
   message: "[data-message]",
   notice: "p[data-notice]", // (a preset's data-notice is the text it shows here)
+  results: ".calc__results",
   pinBar: "[data-pin-bar]",
   pinButton: '[data-action="pin"]',
   pinLabel: "[data-pin-label]",
