@@ -2,7 +2,7 @@
 
 It is made once per build and written into every page as ``<meta name="calculators-runtime">``
 (JSON, its URLs relative to the page), which ``browser/boot.js`` reads. The offline step takes the
-same object to learn which versioned URLs pages fetch, instead of reading them back out of pages.
+same object to learn which versioned URLs pages fetch.
 """
 
 from __future__ import annotations
