@@ -131,6 +131,10 @@ OUTPUTS = (
     Output("total_bytes", "Weights + KV cache", "bytes"),
     Output("usable_bytes", "Memory vLLM may use, all GPUs", "bytes"),
     Output("kv_cache_memory", "Available KV cache memory, per GPU", "bytes"),
+    Output("activation_bytes", "Activation peak per GPU (estimate)", "bytes"),
+    Output("kv_cache_tokens", "GPU KV cache size (tokens)", "count",
+           help="As vLLM 0.21+ logs it: tokens of this context that fit the pool, all sequences together."),
+    Output("max_concurrency", "Maximum concurrency for this context", "ratio", precision=2),
     Output("gpus_needed", "GPUs needed to fit", "count",
            help="The fewest GPUs of this kind, in a size vLLM accepts, that hold the batch at this context."),
     Output("max_batch", "Sequences that fit at this context", "count", help="0 when not even one fits."),
@@ -304,6 +308,9 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "total_bytes": held + kv_read,
         "usable_bytes": pool.requested_bytes * n,
         "kv_cache_memory": max(0.0, pool.available_bytes),
+        "activation_bytes": pool.activation_bytes,
+        "kv_cache_tokens": pool.kv_cache_tokens(p["context"]),
+        "max_concurrency": pool.concurrency(p["context"]),
         "gpus_needed": needed,
         "max_batch": max_batch,
         "measured": seen_text,
@@ -319,28 +326,26 @@ def _round(x: float) -> float:
     return float(f"{x:.4g}")
 
 
+def _xy(name: str, kind: str, xs, ys, **extra) -> dict[str, Any]:
+    """An xy series that also carries ``values``, one per x, for a renderer that draws categories."""
+    ys = [_round(y) for y in ys]
+    return {"name": name, "kind": kind, "points": [[x, y] for x, y in zip(xs, ys)], "values": ys, **extra}
+
+
 def roofline_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> Chart:
-    """Aggregate tokens/s against batch size: the ceiling, its memory and compute roofs, the estimate
-    with all-reduces and the step floor, and the runs measured on this configuration."""
+    """Aggregate tokens/s against batch size: the ceiling, its memory and compute roofs, and the
+    estimate with all-reduces and the step floor (numeric axes; ``labels`` name the same batches)."""
     step_at = details["step_at"]
+    seen = details["seen"]
     batches = sorted(set(CHART_BATCHES) | {p["batch"]})
     steps = [step_at(b) for b in batches]
     ceiling = v["compute_ceiling"]
     series = [
-        {"name": "Roofline ceiling", "kind": "line",
-         "points": [[b, _round(b / s.roofline_s)] for b, s in zip(batches, steps)]},
-        {"name": "Memory-bandwidth roof", "kind": "line",
-         "points": [[b, _round(b / (s.stages * s.memory_s))] for b, s in zip(batches, steps)]},
-        {"name": "Compute ceiling", "kind": "line", "points": [[batches[0], _round(ceiling)], [batches[-1], _round(ceiling)]]},
-        {"name": "With all-reduces and the step floor", "kind": "line",
-         "points": [[b, _round(b / s.estimate_s)] for b, s in zip(batches, steps)]},
-        {"name": "This batch", "kind": "marker", "points": [[p["batch"], _round(v["throughput"])]]},
+        _xy("Roofline ceiling", "line", batches, [b / s.roofline_s for b, s in zip(batches, steps)]),
+        _xy("Memory-bandwidth roof", "line", batches, [b / (s.stages * s.memory_s) for b, s in zip(batches, steps)]),
+        _xy("Compute ceiling", "line", batches, [ceiling] * len(batches)),
+        _xy("With all-reduces and the step floor", "line", batches, [b / s.estimate_s for b, s in zip(batches, steps)]),
     ]
-    seen = details["seen"]
-    if seen:
-        series.append({"name": "Measured on this configuration", "kind": "points",
-                       "points": [[j.point.concurrency, _round(j.point.concurrency * 1e3 / j.point.step_ms)] for j in seen],
-                       "point_labels": [j.label() for j in seen]})
     gpu = GPUS[p["gpu"]]
     ridge = v["ridge_batch"]
     summary = (
@@ -355,7 +360,7 @@ def roofline_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[
           f"{v['bound']}-bound."
     )
     if seen:
-        summary += " Measured here: " + "; ".join(j.label() for j in seen) + "."
+        summary += " Measured on this configuration: " + "; ".join(j.label() for j in seen) + "."
     if v["max_batch"] == 0:
         summary += " The weights alone do not fit in memory."
     elif v["max_batch"] < batches[-1]:
@@ -365,43 +370,49 @@ def roofline_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[
         title="Decode roofline: throughput against batch size",
         x_label="Batch size (sequences, log scale)",
         y_label="Tokens/s, all streams (log scale)",
-        labels=[], series=series, summary=summary,
+        labels=[str(b) for b in batches], series=series, marker=batches.index(p["batch"]), summary=summary,
     )
 
 
-def measured_chart() -> Chart:
-    """Every published run against this calculator's ceiling for its own model, GPUs and batch."""
-    judged = measured.judged()
-    xs = [1e3 / j.ceiling_ms for j in judged]
-    low, high = min(xs) / 1.5, max(xs) * 1.5
+def _short(j: measured.Judged) -> str:
+    q = j.point
+    return f"{q.engine} {q.model.split(' ')[0]} {q.precision}, {q.gpus} × {GPUS[q.gpu].id}, batch {q.concurrency}"
+
+
+def measured_chart(p: Mapping[str, Any], details: Mapping[str, Any]) -> Chart:
+    """Every published run beside this calculator's ceiling for its own model, GPUs and batch:
+    measured tokens/s per stream against the ceiling's (numeric axes); ``labels`` name the runs,
+    in the order of their ceilings, and the point labels carry each run's source and share."""
+    judged = sorted(measured.judged(), key=lambda j: j.ceiling_ms, reverse=True)
+    xs = [_round(1e3 / j.ceiling_ms) for j in judged]
+    mine = {j.point.id for j in details["seen"]}
     shares = sorted(j.share for j in judged)
     middle = shares[len(shares) // 2]
     summary = (
         f"{len(judged)} published decode runs (vLLM, SGLang, TensorRT-LLM, NVIDIA NIM) reach "
         f"{min(shares):.0%} to {max(shares):.0%} of the ceiling this calculator computes for each, "
-        f"{middle:.0%} at the median: "
-        + "; ".join(j.label() for j in judged) + "."
+        f"{middle:.0%} at the median"
+        + (f"; {len(mine)} of them on this configuration" if mine else "")
+        + ": " + "; ".join(j.label() for j in judged) + "."
     )
     return Chart(
         kind="xy", x_log=True, y_log=True,
-        title="Measured decode speed against the ceiling",
+        title="Measured decode speed beside the ceiling",
         x_label="Ceiling: tokens/s per stream (log scale)",
-        y_label="Measured tokens/s per stream (log scale)",
-        labels=[],
+        y_label="Tokens/s per stream (log scale)",
+        labels=[_short(j) for j in judged],
         series=[
-            {"name": "At the ceiling", "kind": "line", "points": [[_round(low), _round(low)], [_round(high), _round(high)]]},
-            {"name": "Half the ceiling", "kind": "line",
-             "points": [[_round(low), _round(low / 2)], [_round(high), _round(high / 2)]]},
-            {"name": "Published runs", "kind": "points",
-             "points": [[_round(x), _round(j.measured_tokens_per_s)] for x, j in zip(xs, judged)],
-             "point_labels": [j.label() for j in judged]},
+            _xy("Ceiling (this calculator)", "line", xs, xs),
+            _xy("Half the ceiling", "line", xs, [x / 2 for x in xs]),
+            _xy("Published runs", "points", xs, [j.measured_tokens_per_s for j in judged],
+                point_labels=[("this configuration: " if j.point.id in mine else "") + j.label() for j in judged]),
         ],
         summary=summary,
     )
 
 
 def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> list[Chart]:
-    return [roofline_chart(p, v, details), measured_chart()]
+    return [roofline_chart(p, v, details), measured_chart(p, details)]
 
 
 SPEC = Calculator(

@@ -22,19 +22,27 @@ def test_every_point_sits_below_the_physics_ceiling(point):
 def test_the_chart_holds_every_point_with_its_source():
     (chart,) = [c for c in decode_roofline.SPEC.run({}).charts if c["title"].startswith("Measured")]
     runs = next(s for s in chart["series"] if s["kind"] == "points")
-    assert len(runs["points"]) == len(DECODE_POINTS)
-    for label, point in zip(runs["point_labels"], DECODE_POINTS):
-        assert point.source_url in label and point.engine in label and f"batch {point.concurrency}" in label
-        assert "% )" not in label and "ceiling" in label
+    assert len(runs["points"]) == len(DECODE_POINTS) == len(chart["labels"])
+    for point in DECODE_POINTS:
+        (label,) = [t for t in runs["point_labels"] if point.source_url in t and f"batch {point.concurrency}:" in t
+                    and f"{point.step_ms:.1f} ms measured" in t]
+        assert point.engine in label and "ceiling (" in label
+    # each run sits beside its own ceiling: x is the ceiling, y the measurement, below the y = x line
+    ceiling = next(s for s in chart["series"] if s["name"].startswith("Ceiling"))
+    assert [p[1] for p in ceiling["points"]] == [p[0] for p in ceiling["points"]]
+    assert all(y < x for x, y in runs["points"])
+    # a renderer that draws categories gets the same numbers, one per run
+    assert runs["values"] == [p[1] for p in runs["points"]]
     assert "median" in chart["summary"]
 
 
-def test_a_matching_run_is_drawn_on_the_roofline_with_its_share():
+def test_a_matching_run_is_marked_with_its_share():
     result = decode_roofline.SPEC.run(decode_roofline.SPEC.preset("nim-70b-fp8-tp2").values)
-    roof = result.charts[0]
-    seen = next(s for s in roof["series"] if s["name"] == "Measured on this configuration")
-    assert [p[0] for p in seen["points"]] == [1, 1, 25]
-    assert all("docs.nvidia.com" in label for label in seen["point_labels"])
+    roof, runs = result.charts
+    marked = [t for t in next(s for s in runs["series"] if s["kind"] == "points")["point_labels"]
+              if t.startswith("this configuration: ")]
+    assert len(marked) == 3 and all("docs.nvidia.com" in t for t in marked)
+    assert "Measured on this configuration" in roof["summary"]
     assert result.values["measured_share"] == pytest.approx(0.58, abs=0.01)
     assert "18.58 ms" in result.values["measured"]
 
