@@ -89,7 +89,9 @@ OUTPUTS = (
            help="GPUs that hold the same KV head: TP ÷ KV heads when TP exceeds them; every GPU for MLA."),
     Output("legal_gpus", "GPU counts vLLM accepts", "text"),
     Output("gpus_needed", "Fewest GPUs that fit", "count", help="A legal size; 0 when none up to 64 fits."),
-    Output("cheapest_gpus", "Cheapest listed GPUs that fit", "text"),
+    Output("cheapest_gpus", "Cheapest listed GPUs that fit", "text",
+           help="Each listed GPU at its fewest count that fits, the lowest hourly rent kept: by memory alone "
+                "(a cheap card may decode far slower; see decode-roofline)."),
     Output("cheapest_usd_per_hour", "Their price per hour", "usd", precision=2,
            help="On-demand rent (calculators/hardware.py, dated); 0 when none fits."),
     Output("model_name", "Model", "text"),
