@@ -65,16 +65,19 @@ const session = {
   client,
   embedPage,
   scenario,
-  /** A reader set a shared choice in `from`: every other widget with that scenario takes it. */
-  shareScenario(from, name, value, field) {
-    if (!scenario || !scenario.set(name, value, field)) return;
+  /** A reader set shared choices in `from` ([scenario, value, field] each): every other widget
+   * with those scenarios takes them; `forget` names a choice they no longer match (the model of
+   * a shape the reader typed). */
+  shareScenario(from, entries, forget) {
+    if (!scenario) return;
+    if (forget) scenario.forget(forget);
+    const shared = entries.filter(([name, value, field]) => scenario.set(name, value, field));
+    if (!shared.length) { writeScenarioKeys(); return; }
+    const values = Object.fromEntries(shared.map(([name, value]) => [name, value]));
     widgets.forEach((w) => {
       if (w === from) return;
-      const fields = w.form.scenarioFields().filter(([, s]) => s === name).map(([param]) => param);
-      if (!fields.length) return;
-      w.form.setValues(Object.fromEntries(fields.map((param) => [param, value])));
-      w.finalize = true;
-      w.request();
+      const mine = w.form.scenarioFields().filter(([, s]) => s in values).map(([param, s]) => [param, values[s]]);
+      if (mine.length) w.enter(Object.fromEntries(mine));
     });
     writeScenarioKeys();
   },
