@@ -30,7 +30,6 @@ The measured points of :mod:`.measured` show how far real engines sit below even
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from .. import interconnects

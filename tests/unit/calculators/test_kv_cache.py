@@ -15,7 +15,6 @@ import math
 import numpy as np
 import pytest
 
-from calculators import kv_cache
 from calculators.hardware import DTYPES, GPUS
 from calculators.kv_cache import CONTEXT_MAX, SPEC
 from course_calculators.units import GiB, KiB, MiB

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import course_calculators
-from calculators import interconnects, scenario
+from calculators import interconnects
 from calculators import unit_economics as ue
 from calculators.hardware import GPUS
 from course_calculators.spec import Choice, Number
