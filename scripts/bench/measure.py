@@ -319,6 +319,7 @@ def cold_run(new_context, variant: Variant, expected: str, steps: int, traffic: 
         result.update(traffic.since(mark))
         if variant.name == "site":
             result["python"] = page.evaluate("() => window.calculatorsRuntime && window.calculatorsRuntime.python")
+            result["boot_mode"] = page.evaluate("() => window.calculatorsRuntime.bootMode")
         result["latency_ms"] = page.evaluate(LATENCY_JS, [CALC, steps]) if steps else []
         if variant.instant_nav:
             try:

@@ -83,15 +83,16 @@ def profiles_table(summary: dict, network: dict) -> str:
 
 def engines_table(network: dict) -> str:
     engines = network.get("engines", {})
-    lines = ["| Engine | Cold ready (median) | FCP | Runs |", "|---|---:|---:|---:|"]
+    lines = ["| Engine | Cold ready (median) | FCP | Path | Runs |", "|---|---:|---:|---|---:|"]
     for name in ("chromium", "firefox", "webkit"):
         e = engines.get(name)
         if not e:
             continue
         if e.get("error"):
-            lines.append(f"| {name} | {e['error']} | — | 0 |")
+            lines.append(f"| {name} | {e['error']} | — | — | 0 |")
             continue
-        lines.append(f"| {name} | {fmt_ms(e.get('ready_ms'))} | {fmt_ms(e.get('fcp_ms'))} | {e.get('runs')} |")
+        modes = ", ".join(e.get("modes") or []) or "—"
+        lines.append(f"| {name} | {fmt_ms(e.get('ready_ms'))} | {fmt_ms(e.get('fcp_ms'))} | {modes} | {e.get('runs')} |")
     return "\n".join(lines)
 
 
@@ -116,7 +117,9 @@ def engine_runs(engines: dict, url: str, probe, runs: int) -> dict:
                 error = str(exc)
                 break
         out[name] = {"runs": len(readings), "ready_ms": median(r.get("readyAt") for r in readings),
-                     "fcp_ms": median(r.get("fcp") for r in readings), "raw": readings}
+                     "fcp_ms": median(r.get("fcp") for r in readings),
+                     "modes": sorted({r["mode"] for r in readings if r.get("mode")}),
+                     "raw": [{k: r.get(k) for k in ("readyAt", "fcp", "valueAt", "mode")} for r in readings]}
         if error and not readings:
             out[name]["error"] = error
     return out

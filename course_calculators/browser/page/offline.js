@@ -1,11 +1,13 @@
 // Offline reading. The service worker (sw.js, written by the plugin) precaches the whole site so
 // that it works offline. It is registered when the reader asks for it, with the control this
 // module puts in the page's footer (it says how much will be downloaded, and what state the copy
-// is in), or by itself on a fast, unmetered connection only, and then once Python is ready or a
-// page without widgets has loaded, so that its downloads never compete with the first boot. Never
+// is in), or by itself on a fast, unmetered connection only, and then AUTO_DELAY_MS after Python is
+// ready or a page without widgets has loaded, so that its downloads never compete with the first
+// boot nor with whatever the page still does right after it. Never
 // on a metered connection without asking, never from inside a frame (an embed on another site
 // should not fill its reader's storage).
 
+const AUTO_DELAY_MS = 6000;
 const STATE = Object.freeze({ IDLE: "idle", SAVING: "saving", SAVED: "saved", FAILED: "failed" });
 // Connection types a reader may pay for by the byte (navigator.connection.type, where it exists).
 const METERED = ["cellular", "bluetooth", "wimax", "other", "unknown"];
@@ -55,7 +57,8 @@ export class OfflineCopy {
   /** Called once Python is ready (or a page without widgets has loaded): save by itself only on a
    * fast, unmetered connection. */
   auto() {
-    if (this.available && !this.asked && unmetered(this.connection)) this.save();
+    if (!this.available || this.asked || this.autoTimer || !unmetered(this.connection)) return;
+    this.autoTimer = setTimeout(() => { if (!this.asked) this.save(); }, AUTO_DELAY_MS);
   }
 
   save() {

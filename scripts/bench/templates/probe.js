@@ -44,7 +44,11 @@
     }
     if (b.readyAt === null && root.dataset.state === "ready") {
       b.readyAt = performance.now();
-      if (BEACON) setTimeout(() => navigator.sendBeacon("/__bench/result", JSON.stringify(b)), 100);
+      if (BEACON) setTimeout(() => {
+        const rt = window.calculatorsRuntime;
+        b.mode = rt ? rt.bootMode : null;
+        navigator.sendBeacon("/__bench/result", JSON.stringify(b));
+      }, 100);
     }
     if (seen && b.readyAt !== null) mo.disconnect();
   }
