@@ -18,7 +18,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Link", "LINKS", "tp_allreduce_overhead_ms"]
+__all__ = ["Link", "LINKS", "tp_allreduce_overhead_ms", "GPUS_PER_NODE", "CROSS_NODE_ALLREDUCE_US",
+           "allreduce_latency_us", "allreduce_bandwidth"]
+
+#: GPUs in one server (HGX/DGX boards, MI300X platforms): a tensor-parallel group larger than this
+#: spans nodes and all-reduces over the network.
+GPUS_PER_NODE = 8
+#: Small all-reduces across two nodes over InfiniBand NDR: ~46–48 µs (NCCL issue #1244, 16 × H20).
+CROSS_NODE_ALLREDUCE_US = 47.0
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,8 @@ _NCCL_1161 = "https://github.com/NVIDIA/nccl/issues/1161"
 _NCCL_1244 = "https://github.com/NVIDIA/nccl/issues/1244"
 _ROCM_XGMI = "https://rocm.blogs.amd.com/software-tools-optimization/mi300x-rccl-xgmi/README.html"
 _TINYGRAD_P2P = "https://github.com/tinygrad/open-gpu-kernel-modules/issues/17"
+_NCCL_1530 = "https://github.com/NVIDIA/nccl/issues/1530"
+_NCCL_1439 = "https://github.com/NVIDIA/nccl/issues/1439"
 
 _H100_SMALL = ("About 6 µs for 128 B–64 KiB all-reduces on 2 H100 SXM (NCCL 2.20.5, NVLSTree, CUDA "
                "graphs), rising with the GPU count (NCCL issue #1259). Effective NVLink bus "
@@ -86,12 +95,18 @@ LINKS: dict[str, Link] = {
              "small-message latency found.",
              ("NVIDIA L40S datasheet: PCIe Gen4 x16 64 GB/s bidirectional, NVLink not supported",)),
         Link("rtx-4090", "PCIe (no NVLink; peer-to-peer disabled by the GeForce driver)", "PCIe Gen4",
-             0.0, "PCIe Gen4 x16", 64e9, None,
+             0.0, "PCIe Gen4 x16", 64e9, 42.56,
              "No NVLink, and the stock driver refuses GPU peer-to-peer, so NCCL stages through host "
              "memory (tinygrad's patched open kernel modules re-enable P2P; its issue #17 benchmarks "
-             "8 × 4090 both ways). No small-message latency found.",
+             "8 × 4090 both ways). An 8-byte all-reduce over 8 × RTX 4090 on PCIe took 42.56 µs "
+             "(NCCL_ALGO=TREE, nccl-tests all_reduce_perf; NCCL issue #1530).",
              ("NVIDIA Ada Lovelace architecture whitepaper (RTX 4090): PCIe Gen4 x16, no NVLink",
-              _TINYGRAD_P2P)),
+              _TINYGRAD_P2P, _NCCL_1530)),
+        Link("rtx-3090", "PCIe, or an NVLink bridge between two cards", "PCIe Gen4 / NVLink 3 bridge", 112.5e9,
+             "PCIe Gen4 x16", 64e9, 54.18,
+             "An 8-byte all-reduce over 8 × RTX 3090 took 54.18 µs (nccl-tests all_reduce_perf, NCCL issue "
+             "#1439); the NVLink bridge (112.5 GB/s) joins pairs only.",
+             ("NVIDIA Ampere GA102 whitepaper (RTX 3090): NVLink 3 bridge 112.5 GB/s, PCIe Gen4 x16", _NCCL_1439)),
         Link("b200", "NVLink through NVSwitch (HGX/DGX B200)", "NVLink 5", 1.8e12,
              "PCIe Gen5 x16", 128e9, None,
              "No small-message figure found.",
@@ -112,3 +127,36 @@ def tp_allreduce_overhead_ms(layers: int, allreduce_us: float, allreduces_per_la
     """Time a decode step spends in tensor-parallel all-reduces when each is latency-bound:
     layers × all-reduces per layer (2: after attention and after the MLP) × latency."""
     return layers * allreduces_per_layer * allreduce_us / 1e3
+
+
+def allreduce_latency_us(gpu_id: str, gpus: int) -> tuple[float, str]:
+    """(latency of one small all-reduce in µs, how the figure was chosen) for ``gpus`` GPUs.
+
+    Measured where the table has a figure; across nodes (more than :data:`GPUS_PER_NODE` GPUs)
+    the InfiniBand figure; otherwise an assumption, said in the returned note: NVLink- and
+    xGMI-class GPUs take the H100's 6 µs (a lower bound: no slower fabric was measured), PCIe-only
+    GPUs the RTX 4090's 42.56 µs.
+    """
+    if gpus <= 1:
+        return 0.0, ""
+    if gpus > GPUS_PER_NODE:
+        return CROSS_NODE_ALLREDUCE_US, (f"{gpus} GPUs span nodes: {CROSS_NODE_ALLREDUCE_US:g} µs per "
+                                         "all-reduce over InfiniBand (NCCL issue #1244)")
+    link = LINKS[gpu_id]
+    if link.allreduce_small_us is not None:
+        return link.allreduce_small_us, ""
+    if link.link_bandwidth > 0:
+        h100 = LINKS["h100-sxm"].allreduce_small_us
+        return h100, (f"no measured all-reduce latency for this GPU's {link.generation}: the H100's "
+                      f"{h100:g} µs is assumed (a lower bound)")
+    pcie = LINKS["rtx-4090"].allreduce_small_us
+    return pcie, f"no measured all-reduce latency on this PCIe GPU: the RTX 4090's {pcie:g} µs is assumed"
+
+
+def allreduce_bandwidth(gpu_id: str, gpus: int) -> float:
+    """Bytes/s one GPU sends in an all-reduce: NVLink (or xGMI) per direction, else PCIe per
+    direction; across nodes one 400 Gb/s NIC per GPU (50 GB/s, InfiniBand NDR)."""
+    if gpus > GPUS_PER_NODE:
+        return 50e9
+    link = LINKS[gpu_id]
+    return (link.link_bandwidth or link.pcie_bandwidth) / 2

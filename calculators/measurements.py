@@ -83,11 +83,9 @@ class DecodePoint:
     notes: str = ""
 
 
-def expected_unique_experts(routed_experts: int, top_k: int, tokens: int) -> float:
-    """Experts per layer that a batch of ``tokens`` touches if routing were uniform."""
-    if routed_experts <= 0:
-        return 0.0
-    return routed_experts * (1 - (1 - top_k / routed_experts) ** tokens)
+# The formula lives with the rest of the physics; the byte-level roofline below is kept as an
+# independent check of calculators.physics.measured, which rebuilds each point from its model.
+from .physics.weights import expected_unique_experts  # noqa: E402
 
 
 def step_weight_bytes(p: DecodePoint) -> float:

@@ -15,14 +15,16 @@ cached price. Prices are US dollars per million tokens:
     monthly cost = 30 × daily generations × (uncached input × base price
                                              + cached input × cached price + output × output price)
 
-Self-hosted small model. The same small model run on rented GPUs, costed with the decode roofline
-(:mod:`calculators.decode_roofline`): one replica holds the weights (as many GPUs as they need),
-decodes ``small_batch`` sequences at once at its roofline throughput, and prefills uncached input
-at its dense peak (cached prefixes are reused by the engine's prefix cache). The GPU-seconds a day
-needs, divided by ``utilization`` (how busy a fleet sized for peak traffic is on average, and how
-close an engine gets to the roofline), give the GPUs to rent; whole replicas, at least one, run
-all month (30 × 24 hours) at ``gpu_hour_usd``. The KV cache is costed with the shape of Llama 3.1
-8B (32 layers, 8 KV heads, head dim 128, bf16), at the average context of a generation.
+Self-hosted small model. A model of the catalogue (Llama 3.1 8B by default; the same ``model``
+as the other calculators') run on rented GPUs, costed with :mod:`calculators.physics`: one
+replica is a group of GPUs in a size vLLM accepts that holds the weights and at least one
+sequence of the average context (the prompt plus half the answer) by vLLM's budget; it decodes
+``small_batch`` sequences at once (fewer if fewer fit) at the decode ceiling with the tensor-
+parallel all-reduces, and prefills uncached input at its dense peak (cached prefixes are reused
+by the engine's prefix cache). The GPU-seconds a day needs, divided by ``utilization`` (how busy a
+fleet sized for peak traffic is on average, and how close an engine gets to the roofline), give
+the GPUs to rent; whole replicas, at least one, run all month (30 × 24 hours) at
+``gpu_hour_usd``, by default the GPU table's dated on-demand price.
 
 Prices are illustrative and dated (see :data:`PRICES`): edit them.
 """
@@ -33,11 +35,16 @@ import math
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from course_calculators.spec import Calculator, Chart, Choice, Number, Output, Preset
+from dataclasses import replace
+
+from course_calculators.spec import Calculator, Chart, Number, Output, Preset
 from course_calculators.units import format_count, format_fraction, format_ratio, format_tokens_per_s, format_usd
 
-from . import decode_roofline
-from .hardware import DTYPE_CHOICES, GPU_CHOICES, GPUS
+from . import physics, scenario
+from .hardware import GPUS, PRICES_DATE as GPU_PRICES_DATE
+from .physics import fleet
+from .physics.placement import Layout
+from .physics.speed import peak_flops
 
 DAYS_PER_MONTH = 30
 HOURS_PER_MONTH = DAYS_PER_MONTH * 24
@@ -75,8 +82,9 @@ PRICES: dict[str, TierPrice] = {
     )
 }
 
-#: The KV-cache shape of the self-hosted small model: Llama 3.1 8B (config.json on Hugging Face).
-SMALL_MODEL_SHAPE = {"attention": "gqa", "layers": 32, "kv_heads": 8, "head_dim": 128, "kv_dtype": "bf16"}
+_SHAPE = {p.name: p for p in scenario.model_params("llama-3.1-8b")}
+_DTYPES = {p.name: p for p in scenario.dtype_params()}
+_DEPLOY = {p.name: p for p in scenario.deployment_params()}
 
 
 def _price_params(tier: TierPrice) -> tuple[Number, Number, Number]:
@@ -106,17 +114,21 @@ PARAMS = (
     Number("input_tokens", "Input tokens per generation", 4000, 1, INPUT_TOKENS_MAX, unit="tokens", scale="log"),
     Number("output_tokens", "Output tokens per generation", 500, 1, OUTPUT_TOKENS_MAX, unit="tokens", scale="log"),
     *(param for tier in PRICES.values() for param in _price_params(tier)),
-    Number("small_params_b", "Self-hosted model size", 8, 0.1, 2000, step=0.1, unit="B", integer=False,
-           help="Parameters of the self-hosted small model, in billions (dense)."),
-    Choice("small_weight_dtype", "Self-hosted weight precision", "bf16", DTYPE_CHOICES),
-    Choice("small_gpu", "Self-hosted GPU", "h100-sxm", GPU_CHOICES),
+    replace(_SHAPE["model"], label="Self-hosted model",
+            help="The small model you would run yourself; its shape fills the fields under More parameters."),
+    replace(_SHAPE["params_b"], label="Self-hosted model size", advanced=True),
+    replace(_DTYPES["weight_dtype"], label="Self-hosted weight precision"),
+    replace(_DTYPES["kv_dtype"], label="Self-hosted KV cache precision", advanced=True),
+    replace(_DEPLOY["gpu"], label="Self-hosted GPU"),
     Number("small_batch", "Self-hosted batch", 32, 1, 1024, scale="log",
            help="Sequences one replica decodes at once (capped by the memory left for the KV cache)."),
-    Number("gpu_hour_usd", "GPU price per hour", 2.5, 0.01, 100, step=0.01, unit="$/h", integer=False,
-           help="Rental price of one GPU-hour (illustrative: an H100 at a cloud GPU provider, 2026-11)."),
+    Number("gpu_hour_usd", "GPU price per hour", 0, 0, 100, step=0.01, unit="$/h", integer=False,
+           help=f"Rental price of one GPU-hour; 0 takes the GPU table's on-demand price ({GPU_PRICES_DATE}: "
+                f"an H100 SXM at $2.69)."),
     Number("utilization", "Fleet utilization", 0.5, 0.05, 1, step=0.01, integer=False,
            help="Share of the roofline throughput the fleet delivers on average: traffic peaks, "
                 "idle hours and engine efficiency (0.5 = half)."),
+    *(replace(_SHAPE[n], advanced=True) for n in scenario.MODEL_FILLS if n != "params_b"),
 )
 
 _TIER_LABELS = {"flagship": "Flagship API", "mid": "Mid API", "small": "Small API",
@@ -124,17 +136,17 @@ _TIER_LABELS = {"flagship": "Flagship API", "mid": "Mid API", "small": "Small AP
 
 OUTPUTS = (
     Output("daily_generations", "Generations per day", "count", primary=True),
-    Output("monthly_cost_flagship", "Flagship API, per month", "usd", primary=True),
-    Output("monthly_cost_mid", "Mid API, per month", "usd", primary=True),
-    Output("monthly_cost_small", "Small API, per month", "usd", primary=True),
-    Output("monthly_cost_small_selfhosted", "Small model self-hosted, per month", "usd", primary=True,
+    Output("monthly_cost_flagship", "Flagship API, per month", "usd", primary=True, precision=0),
+    Output("monthly_cost_mid", "Mid API, per month", "usd", primary=True, precision=0),
+    Output("monthly_cost_small", "Small API, per month", "usd", primary=True, precision=0),
+    Output("monthly_cost_small_selfhosted", "Small model self-hosted, per month", "usd", primary=True, precision=0,
            help="Whole GPUs rented all month: at least one replica, however low the traffic."),
     Output("cheapest", "Cheapest option", "text"),
     Output("flagship_vs_selfhosted", "Flagship API ÷ self-hosted", "ratio"),
-    Output("cost_per_1k_flagship", "Flagship API, per 1,000 generations", "usd"),
-    Output("cost_per_1k_mid", "Mid API, per 1,000 generations", "usd"),
-    Output("cost_per_1k_small", "Small API, per 1,000 generations", "usd"),
-    Output("cost_per_1k_selfhosted", "Self-hosted, per 1,000 generations", "usd",
+    Output("cost_per_1k_flagship", "Flagship API, per 1,000 generations", "usd", precision=2),
+    Output("cost_per_1k_mid", "Mid API, per 1,000 generations", "usd", precision=2),
+    Output("cost_per_1k_small", "Small API, per 1,000 generations", "usd", precision=2),
+    Output("cost_per_1k_selfhosted", "Self-hosted, per 1,000 generations", "usd", precision=2,
            help="The monthly GPU rent spread over the month's generations (at least one)."),
     Output("monthly_input_tokens", "Input tokens per month", "count"),
     Output("monthly_cached_tokens", "Cached input tokens per month", "count"),
@@ -159,7 +171,7 @@ PRESETS = (
            "from the defaults and by more than half from no caching: design the input structure first."),
     Preset("remix-10", "Remix rate 1/10", {**_DEFAULTS, "remix_rate": 0.1},
            "When everyone creates, volume grows 9× and so does every API bill: the flagship runs to $36k a "
-           "month, while the same single self-hosted GPU, now busy, costs 20× less — and beats the small API."),
+           "month, while the same single self-hosted GPU, now busy, costs 19× less — and beats the small API."),
 )
 
 
@@ -183,57 +195,67 @@ def cost_per_generation(p: Mapping[str, Any], tier: str) -> float:
             + p["output_tokens"] * out)
 
 
-def roofline_inputs(p: Mapping[str, Any], gpus: int, batch: int) -> dict[str, Any]:
-    """Inputs of :mod:`calculators.decode_roofline` for one replica of the self-hosted model."""
-    return {
-        **decode_roofline.SPEC.defaults(),
-        **SMALL_MODEL_SHAPE,
-        "params_b": p["small_params_b"],
-        "active_params_b": 0,
-        "weight_dtype": p["small_weight_dtype"],
-        "gpu": p["small_gpu"],
-        "gpus": gpus,
-        "batch": batch,
-        # The average context of a generation: the prompt plus half the answer.
-        "context": max(1, math.ceil(p["input_tokens"] + p["output_tokens"] / 2)),
-        "reserve_pct": 10,
-    }
-
-
 #: Replicas are sized up to at least one server's worth of GPUs.
 NODE_GPUS = 8
+
+
+def average_context(input_tokens: int, output_tokens: int) -> int:
+    """The average context of a generation: the prompt plus half the answer."""
+    return max(1, math.ceil(input_tokens + output_tokens / 2))
+
+
+#: The lowest GPU-hour price taken (a cent): a price of zero would make the rent, and the
+#: flagship-to-self-hosted ratio, meaningless.
+GPU_HOUR_MIN_USD = 0.01
+
+
+def gpu_hour_price(p: Mapping[str, Any]) -> float:
+    """USD per GPU-hour: the reader's (at least a cent), or, for 0, the GPU table's dated price."""
+    if p["gpu_hour_usd"] <= 0:
+        return GPUS[p["gpu"]].usd_per_hour
+    return max(p["gpu_hour_usd"], GPU_HOUR_MIN_USD)
 
 
 def self_hosted(p: Mapping[str, Any], generations: float) -> dict[str, Any]:
     """GPUs to rent for ``generations`` a day, their monthly cost, and how busy they are.
 
-    Every replica size is costed, from the fewest GPUs that hold the weights plus one sequence of
-    this length, up to what the longest sequence the inputs allow would need (at least one 8-GPU
-    server); the cheapest is kept. A bigger replica holds a bigger batch and can need fewer GPUs
-    in all. The upper end does not depend on the token counts, so longer prompts or more traffic
-    can only remove options, never make the bill fall. (Taking the smallest replica did: a longer
-    context forced a bigger replica, whose bigger batch then needed fewer GPUs.)
+    Every replica size vLLM accepts is costed, from the fewest GPUs that hold the weights plus one
+    sequence of this length (by vLLM's budget), up to what the longest sequence the inputs allow
+    would need (at least one 8-GPU server); the cheapest is kept. A bigger replica holds a bigger
+    batch and can need fewer GPUs in all. The upper end does not depend on the token counts, so
+    longer prompts or more traffic can only remove options, never make the bill fall. When no
+    size holds even one sequence, the largest is costed at batch 1 (and the note says so).
     """
-    smallest = _gpus_needed(p, p["input_tokens"], p["output_tokens"])
-    largest = max(NODE_GPUS, _gpus_needed(p, INPUT_TOKENS_MAX, OUTPUT_TOKENS_MAX))
-    plans = [_plan(p, generations, replica) for replica in range(smallest, max(smallest, largest) + 1)]
-    return min(plans, key=lambda plan: (plan["gpus"], plan["replica"]))
+    model = scenario.model_from_inputs(p)
+    gpu = GPUS[p["gpu"]]
+    engine = physics.Engine()
+    context = average_context(p["input_tokens"], p["output_tokens"])
+    longest = average_context(INPUT_TOKENS_MAX, OUTPUT_TOKENS_MAX)
+    sizes = fleet.candidate_sizes(model, Layout(1))
+    upper = fleet.fewest_gpus(model, gpu, Layout(1), engine, p["weight_dtype"], p["kv_dtype"], longest, 1)
+    upper = max(NODE_GPUS, upper or sizes[-1])
+    sizes = [n for n in sizes if n <= upper] or sizes[:1]
+    plans = []
+    for n in sizes:
+        placement = physics.place(model, Layout(n), p["weight_dtype"])
+        fitting = physics.pool(model, gpu, placement, engine, p["kv_dtype"]).sequences(context)
+        if fitting >= 1:
+            plans.append(_plan(p, model, placement, generations, n, min(p["small_batch"], fitting), context))
+    fits = bool(plans)
+    if not plans:
+        placement = physics.place(model, Layout(sizes[-1]), p["weight_dtype"])
+        plans.append(_plan(p, model, placement, generations, sizes[-1], 1, context))
+    best = min(plans, key=lambda plan: (plan["gpus"], plan["replica"]))
+    return {**best, "fits": fits}
 
 
-def _gpus_needed(p: Mapping[str, Any], input_tokens: int, output_tokens: int) -> int:
-    """GPUs one copy of the weights plus one sequence of this length needs."""
-    first, _ = decode_roofline.compute(roofline_inputs({**p, "input_tokens": input_tokens,
-                                                        "output_tokens": output_tokens}, 1, 1))
-    return max(1, first["gpus_needed"])
-
-
-def _plan(p: Mapping[str, Any], generations: float, replica: int) -> dict[str, Any]:
-    """Replicas of ``replica`` GPUs each, as many as ``generations`` a day need."""
-    sized, _ = decode_roofline.compute(roofline_inputs(p, replica, 1))
-    batch = max(1, min(p["small_batch"], sized["max_batch"]))
-    rp = roofline_inputs(p, replica, batch)
-    decode_tps = decode_roofline.aggregate_tokens_per_s(rp, batch)
-    prefill_tps = decode_roofline.prefill_tokens_per_s(rp)
+def _plan(p: Mapping[str, Any], model: physics.Model, placement: physics.Placement, generations: float,
+          replica: int, batch: int, context: int) -> dict[str, Any]:
+    """Replicas of ``replica`` GPUs each, decoding ``batch`` sequences, as many as ``generations`` a day need."""
+    gpu = GPUS[p["gpu"]]
+    step = physics.decode_step(model, placement, gpu, p["weight_dtype"], p["kv_dtype"], batch, context)
+    decode_tps = batch / step.estimate_s
+    prefill_tps = peak_flops(gpu, p["weight_dtype"]) * replica / (2 * model.active)
     uncached = generations * p["input_tokens"] * (1 - p["cache_hit"])
     seconds = generations * p["output_tokens"] / decode_tps + uncached / prefill_tps  # replica-seconds/day
     gpu_seconds = replica * seconds
@@ -246,7 +268,7 @@ def _plan(p: Mapping[str, Any], generations: float, replica: int) -> dict[str, A
         "gpus": gpus,
         "load": needed / gpus,
         "decode_tps": decode_tps,
-        "monthly": gpus * HOURS_PER_MONTH * p["gpu_hour_usd"],
+        "monthly": gpus * HOURS_PER_MONTH * gpu_hour_price(p),
     }
 
 
@@ -266,9 +288,12 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         if p[f"price_{tier}_cached"] > p[f"price_{tier}_in"]:
             notes.append(f"{PRICES[tier].name} tier: the cached price is above the input price; "
                          f"using the input price for cache hits.")
-    if hosted["batch"] < p["small_batch"]:
+    if not hosted["fits"]:
+        notes.append(f"Self-hosted: not one sequence of this length fits on up to {hosted['replica']} × "
+                     f"{GPUS[p['gpu']].name} by vLLM's budget; costed as if it did, at batch 1.")
+    elif hosted["batch"] < p["small_batch"]:
         notes.append(f"Self-hosted: only {format_count(hosted['batch'])} sequences of this length fit beside "
-                     f"the weights on {hosted['replica']} × {GPUS[p['small_gpu']].name}; the batch is capped.")
+                     f"the weights on {hosted['replica']} × {GPUS[p['gpu']].name}; the batch is capped.")
     if hosted["replica"] > 1:
         notes.append(f"Self-hosted: the model needs {hosted['replica']} GPUs per replica to fit.")
     if gens > 0 and hosted["load"] < 0.25:
@@ -330,4 +355,5 @@ SPEC = Calculator(
     presets=PRESETS,
     compute=compute,
     chart=chart,
+    resolve=scenario.make_resolve(lambda p: average_context(p["input_tokens"], p["output_tokens"])),
 )

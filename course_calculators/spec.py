@@ -221,7 +221,10 @@ class Choice:
 class Text:
     """Free text the calculator reads itself (a pasted ``config.json``): a ``<textarea>``.
 
-    An empty text means "none". Longer text than ``max_length`` is cut, with a note.
+    An empty text means "none". Longer text than ``max_length`` is cut, with a note. ``fills``
+    names the parameters the text sets through the calculator's ``resolve`` (a pasted config sets
+    the model's shape): a reader's edit of any of them empties the text, as it turns a filling
+    :class:`Choice` to its ``custom`` value.
     """
 
     name: str
@@ -233,6 +236,8 @@ class Text:
     placeholder: str = ""
     #: Shown under "More parameters", folded by default.
     advanced: bool = False
+    #: Parameters this text sets through ``resolve``; editing one of them empties the text.
+    fills: Sequence[str] = ()
     scenario = ""
 
     kind = "text"
@@ -247,6 +252,8 @@ class Text:
             raise SpecError(f"parameter {self.name!r}: the default is longer than max_length")
         if isinstance(self.rows, bool) or not isinstance(self.rows, int) or not 1 <= self.rows <= 60:
             raise SpecError(f"parameter {self.name!r}: rows must be an integer from 1 to 60")
+        if isinstance(self.fills, str) or not all(contract.is_name(n) for n in self.fills):
+            raise SpecError(f"parameter {self.name!r}: fills must be a sequence of parameter names")
 
     def convert(self, raw: Any) -> tuple[str, str | None]:
         if raw is None:
@@ -561,7 +568,7 @@ class Calculator:
         if len(set(names)) != len(names):
             raise SpecError(f"{self.id}: duplicate parameter names: {_repeated(names)}")
         for param in self.params:
-            if isinstance(param, Choice) and param.fills:
+            if isinstance(param, (Choice, Text)) and param.fills:
                 unknown = [n for n in param.fills if n not in names or n == param.name]
                 if unknown:
                     raise SpecError(f"{self.id}: parameter {param.name!r} fills {unknown}, which are not "

@@ -1,10 +1,14 @@
-"""``make bench``: the site against two self-hosted baselines, in real Chromium, on 127.0.0.1.
+"""``make bench``: the site against two self-hosted baselines, in real browsers, on 127.0.0.1.
 
 Builds the site (``mkdocs build --strict``) and the baselines (``bench/baselines.py``) into a
-temporary folder, serves both from 127.0.0.1 with the headers of a static host, then for each of
-``--runs`` rounds makes one cold visit to each page in a fresh browser context (interleaved, so
-a slow moment of the machine hurts all three alike) and reports medians. Writes the JSON file and
-the table of the site's Performance page (``docs/performance.md``) unless ``--no-write``.
+temporary folder, serves both from 127.0.0.1 as a static host does (headers, gzip), then, all in
+one run: for each of ``--runs`` rounds one cold visit to each page in a fresh Chromium profile
+(interleaved, so a slow moment of the machine hurts all three alike); the same cold visits over
+throttled links (``bench/link.py``: 10 Mbit/s with 40 ms, 1.6 Mbit/s with 150 ms; ``--slow-runs``
+for the slower); the site's cold ready in Firefox and WebKit beside Chromium's
+(``bench/launch.py``); and Lighthouse on every chapter page, mobile and desktop. Reports medians.
+Writes the JSON file and the tables of the site's Performance page (``docs/performance.md``)
+unless ``--no-write``.
 
 Fails (exit 1) when any page makes a request that leaves 127.0.0.1, or never shows the right
 value.
@@ -26,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from bench import baselines, machine, measure, report  # noqa: E402
+from bench import baselines, link, machine, measure, network, report  # noqa: E402
 from find_chromium import CHROMIUM_ARGS, executable_path  # noqa: E402
 
 PAGE = ROOT / "docs" / "performance.md"
@@ -48,13 +52,29 @@ def build_site(out: Path, port: int) -> None:
                    cwd=ROOT, env=env, check=True)
 
 
+def launch_available() -> dict[str, str]:
+    from bench import launch
+    return launch.available()
+
+
+def chapter_pages() -> list[str]:
+    """The site paths of the chapter's pages (the nav's "The chapter" section of mkdocs.yml)."""
+    import re
+    text = (ROOT / "mkdocs.yml").read_text()
+    section = text.split("- The chapter:", 1)[1].split("\n  - ", 1)[0]
+    return [m.removesuffix(".md") + "/" for m in re.findall(r":\s*(inference/[\w-]+\.md)", section)]
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--runs", type=int, default=5, help="cold runs per page (default 5)")
+    p.add_argument("--runs", type=int, default=3, help="cold runs per page, loopback and 10 Mbit/s (default 3)")
     p.add_argument("--steps", type=int, default=200, help="input steps per run for the latency (default 200)")
     p.add_argument("--port", type=int, default=0, help="port for the site (default: a free one)")
     p.add_argument("--json", type=Path, default=JSON, help=f"where the JSON goes (default {JSON.relative_to(ROOT)})")
     p.add_argument("--page", type=Path, default=PAGE, help=f"the page whose table is rewritten (default {PAGE.relative_to(ROOT)})")
+    p.add_argument("--slow-runs", type=int, default=1, help="cold runs per page at 1.6 Mbit/s (default 1)")
+    p.add_argument("--engine-runs", type=int, default=3, help="cold runs in Firefox and in WebKit (default 3)")
+    p.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     p.add_argument("--no-write", action="store_true", help="print the results only")
     p.add_argument("--only", choices=[n for n, _ in report.VARIANTS], action="append",
                    help="measure only this page (repeatable; default all three)")
@@ -81,7 +101,10 @@ def main(argv: list[str] | None = None) -> int:
         build_site(work / "site", port)
         baselines.build(work / "baselines", node_modules)
         traffic = measure.Traffic()
-        servers = [measure.serve(work / "site", traffic, port), measure.serve(work / "baselines", traffic)]
+        wire, gzip, probe = link.Link(), link.Gzip(), measure.Probe()
+        probe.script = measure.probe_script(expected, beacon=True)
+        servers = [measure.serve(work / "site", traffic, port, link=wire, gzip=gzip, probe=probe),
+                   measure.serve(work / "baselines", traffic, link=wire, gzip=gzip, probe=probe)]
         base = f"http://127.0.0.1:{servers[1].server_port}/"
         variants = [
             measure.Variant("site", f"http://127.0.0.1:{port}/{SITE_PAGE}", instant_nav=True),
@@ -110,12 +133,49 @@ def main(argv: list[str] | None = None) -> int:
                           f"  warm {report.fmt_ms(run['warm_ready_ms']):>8s}"
                           f"  first value {report.fmt_ms(run['first_value_ms']):>8s}"
                           f"  FCP {report.fmt_ms(run['fcp_ms']):>7s}", flush=True)
+            net = {"profiles": {}, "engines": {}, "lighthouse": []}
+            throttled = [v for v in variants if v.name in ("site", "plain")]
+            for prof in network.PROFILES:
+                wire.profile = prof
+                rounds = args.slow_runs if prof is link.SLOW else args.runs
+                got: dict[str, list[dict]] = {v.name: [] for v in throttled}
+                for i in range(rounds):
+                    for v in throttled:
+                        wire.reset()
+                        run = measure.ready_only(fresh_profile, v, expected, traffic)
+                        got[v.name].append(run)
+                        print(f"bench: {prof.label} run {i + 1}/{rounds} {v.name:8s} ready {report.fmt_ms(run['ready_ms']):>8s}"
+                              f"  bytes {report.fmt_bytes(run['bytes_ready'])} {run.get('boot_mode') or ''}", flush=True)
+                net["profiles"][prof.name] = {name: {**network.summarize_profile(rs), "raw": rs} for name, rs in got.items()}
+                for rs in got.values():
+                    for r in rs:
+                        runs.setdefault("_external", []).append({"external": r.get("external", [])})
+            wire.profile = link.LOOPBACK
+            wire.reset()
+            site_url = next((v.url for v in variants if v.name == "site"), None)
+            if site_url:
+                chromium = runs.get("site", [])
+                net["engines"]["chromium"] = {"runs": len(chromium), "ready_ms": report.median(r["ready_ms"] for r in chromium),
+                                              "fcp_ms": report.median(r["fcp_ms"] for r in chromium),
+                                              "modes": sorted({r["boot_mode"] for r in chromium if r.get("boot_mode")})}
+                engines = measure_engines = network.engine_runs(launch_available(), site_url, probe, args.engine_runs)
+                for name, e in engines.items():
+                    print(f"bench: {name:8s} cold ready {report.fmt_ms(e.get('ready_ms'))} ({e.get('runs')} runs)"
+                          f"{' — ' + e['error'] if e.get('error') else ''}", flush=True)
+                net["engines"].update(measure_engines)
+                if not args.no_lighthouse:
+                    from bench import lighthouse
+                    if lighthouse.binary(node_modules):
+                        chrome = executable_path(p) or p.chromium.executable_path
+                        net["lighthouse"] = network.lighthouse_runs(node_modules, f"http://127.0.0.1:{port}/",
+                                                                    chapter_pages(), chrome)
     finally:
         for server in servers:
             server.shutdown()
         shutil.rmtree(work, ignore_errors=True)
 
     external = sorted({url for rs in runs.values() for r in rs for url in r.get("external", [])})
+    runs.pop("_external", None)
     if external:
         print("bench: FAILED — requests left 127.0.0.1:\n  " + "\n  ".join(external), file=sys.stderr)
         return 1
@@ -123,8 +183,12 @@ def main(argv: list[str] | None = None) -> int:
     config = {"runs": args.runs, "steps": args.steps, "site_page": SITE_PAGE,
               "seconds": round(time.monotonic() - started)}
     doc = report.document(runs, described, config)
+    doc["network"] = net
+    doc["network_targets"] = [{k: r[k] for k in ("target", "value", "limit", "met")}
+                              for r in network.targets(doc["summary"], net)]
     json_link = os.path.relpath(args.json, args.page.parent).replace(os.sep, "/")
     block = report.markdown(doc["summary"], report.verdicts(doc["summary"]), described, config, json_link)
+    block += "\n\n" + network.markdown(doc["summary"], net)
     print("\n" + block + "\n")
     if not args.no_write:
         args.json.parent.mkdir(parents=True, exist_ok=True)

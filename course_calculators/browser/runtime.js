@@ -5,14 +5,19 @@
 // only moves values between the form and the worker: it never computes a number. Each widget's
 // data-state goes static → loading → ready (or error). One job per module: page/worker-client.js
 // (the worker), page/widget.js (one widget), page/embed-page.js (an embed page's messages),
-// page/offline.js (the service worker); shared/ holds what the page, the worker and boot.js share.
+// page/offline.js (the offline copy), page/retry.js (a start that failed); shared/ holds what the
+// page, the worker and boot.js share. Under boot.js's ON_TOUCH policy (Save-Data, a slow
+// connection) the widgets keep their build-time numbers, and Python starts when the reader
+// first touches one.
 
 import { DOM } from "./shared/contract.js";
 import { MSG, STATE } from "./shared/protocol.js";
 import { readRuntime } from "./shared/runtime-meta.js";
+import { POLICY, TOUCH_EVENTS } from "./shared/start-policy.js";
 import { chartLoader, resetPalette } from "./page/charts.js";
 import { createEmbedPage } from "./page/embed-page.js";
-import { offlineRegistration } from "./page/offline.js";
+import { OfflineCopy } from "./page/offline.js";
+import { hideRetry, showRetry } from "./page/retry.js";
 import { Scenario } from "./page/scenario.js";
 import { Widget } from "./page/widget.js";
 import { WorkerClient } from "./page/worker-client.js";
@@ -29,7 +34,8 @@ const widgets = new Map(); // element id → Widget
 const api = {
   widgets, MSG, STATE,
   get ready() { return client.ready; },
-  bootMs: null, python: null, bootMode: null, timings: null, restarts: 0,
+  bootMs: null, python: null, bootMode: null, bootWhy: null, timings: null, restarts: 0,
+  get offline() { return offline.state; },
   // Python cannot be interrupted from outside (that needs SharedArrayBuffer, hence cross-origin
   // isolation headers, which GitHub Pages cannot send): a calculation that runs past this limit
   // ends its worker, and a new one boots (from the snapshot).
@@ -40,9 +46,30 @@ const client = new WorkerClient(boot, {
   bootTimeoutMs: window.calculatorsBootTimeoutMs || 60000,
   runTimeoutMs: () => api.runTimeoutMs,
   onMessage,
-  onFail: (message) => widgets.forEach((w) => w.fail(message)),
+  onFail: (message) => widgets.forEach((w) => {
+    w.fail(message);
+    if (client.retryable) showRetry(w.root, w.message, retry);
+  }),
 });
-const registerOffline = offlineRegistration(runtime);
+const offline = new OfflineCopy(runtime, navigator.connection);
+
+/** A start that failed, once more: every widget loads again, with its numbers kept meanwhile. */
+function retry() {
+  widgets.forEach((w) => { hideRetry(w.root); w.message.textContent = ""; });
+  if (client.retry()) widgets.forEach((w) => w.start());
+}
+
+/** Under ON_TOUCH, whether Python waits for the reader's first touch of a widget. */
+const untouched = () => Boolean(boot && boot.policy === POLICY.ON_TOUCH && !boot.allowed);
+const WAITING_STATUS = "Static values: Python starts when you change one";
+
+function onFirstTouch(event) {
+  if (!event.target.closest || !event.target.closest(DOM.widget)) return;
+  TOUCH_EVENTS.forEach((type) => document.removeEventListener(type, onFirstTouch, true));
+  boot.allow();
+  widgets.forEach((w) => w.start());
+}
+if (untouched()) TOUCH_EVENTS.forEach((type) => document.addEventListener(type, onFirstTouch, true));
 const embedPage = createEmbedPage({
   widgetFor: (root) => Array.from(widgets.values()).find((w) => w.root === root),
   version: runtime ? runtime.version : "",
@@ -65,16 +92,19 @@ const session = {
   client,
   embedPage,
   scenario,
-  /** A reader set a shared choice in `from`: every other widget with that scenario takes it. */
-  shareScenario(from, name, value, field) {
-    if (!scenario || !scenario.set(name, value, field)) return;
+  /** A reader set shared choices in `from` ([scenario, value, field] each): every other widget
+   * with those scenarios takes them; `forget` names a choice they no longer match (the model of
+   * a shape the reader typed). */
+  shareScenario(from, entries, forget) {
+    if (!scenario) return;
+    if (forget) scenario.forget(forget);
+    const shared = entries.filter(([name, value, field]) => scenario.set(name, value, field));
+    if (!shared.length) { writeScenarioKeys(); return; }
+    const values = Object.fromEntries(shared.map(([name, value]) => [name, value]));
     widgets.forEach((w) => {
       if (w === from) return;
-      const fields = w.form.scenarioFields().filter(([, s]) => s === name).map(([param]) => param);
-      if (!fields.length) return;
-      w.form.setValues(Object.fromEntries(fields.map((param) => [param, value])));
-      w.finalize = true;
-      w.request();
+      const mine = w.form.scenarioFields().filter(([, s]) => s in values).map(([param, s]) => [param, values[s]]);
+      if (mine.length) w.enter(Object.fromEntries(mine));
     });
     writeScenarioKeys();
   },
@@ -106,10 +136,11 @@ function onMessage(msg) {
       api.bootMs = msg.bootMs;
       api.python = msg.python;
       api.bootMode = msg.mode;
+      api.bootWhy = msg.why || "";
       api.timings = Object.fromEntries(
         Object.entries(msg.timings).map(([k, t]) => [k, Math.round(t - performance.timeOrigin)]));
       widgets.forEach((w) => { if (!w.stalled) w.request(); });
-      registerOffline();
+      offline.auto();
       break;
     case MSG.RESULT: {
       const w = widgets.get(msg.widget);
@@ -136,7 +167,7 @@ function timedOut(culprit) {
   });
   culprit.stall(limit);
   if (api.restarts > MAX_RESTARTS) {
-    client.fail("Interactive mode was switched off: calculations kept running too long. The values shown are the last computed.");
+    client.fail("Interactive mode was switched off: calculations kept running too long. The values shown are the last computed.", false);
     return;
   }
   client.restart();
@@ -159,11 +190,13 @@ function hydrate() {
       return;
     }
     widgets.set(w.id, w);
-    w.start();
+    if (untouched()) w.setStatus(WAITING_STATUS);
+    else w.start();
   });
+  offline.mount();
 }
 
-window.addEventListener("load", () => { if (!client.worker) registerOffline(); });
+window.addEventListener("load", () => { if (!client.worker && !widgets.size) offline.auto(); });
 // Printing: every chart shows the latest result, in the light palette (paper is white; the print
 // style sheet switches the page's colours, and the live charts are drawn again in them).
 let printedScheme = null;

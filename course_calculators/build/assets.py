@@ -22,8 +22,10 @@ from .manifest import RuntimeManifest
 RUNTIME_DIR = "assets/calc"
 PYODIDE_DIR = "assets/pyodide"
 VENDOR_DIR = "assets/vendor"
-#: The Pyodide files a page needs: the loader, the Emscripten module, the wasm binary, the stdlib.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: The Pyodide files a page needs: the loader, the Emscripten module, the wasm binary; and, when
+#: there is no snapshot (whose run makes the two small standard-library zips), the whole stdlib.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB = "python_stdlib.zip"
 CHART_JS = "chart.js/dist/chart.umd.min.js"
 STYLESHEET = f"{RUNTIME_DIR}/calc.css"
 RUNTIME_SCRIPT = f"{RUNTIME_DIR}/runtime.js"
@@ -58,13 +60,14 @@ def add(files: Files, config: Any, node_modules: Path, artifacts: Artifacts, *, 
         files.append(File.generated(config, f"{RUNTIME_DIR}/{name}", content=content))
     pyodide_dir = node_modules / "pyodide"
     core = f"{PYODIDE_DIR}/{pyodide_version(pyodide_dir)}"
-    for name in PYODIDE_FILES:
+    snap = artifacts.snapshot
+    for name in PYODIDE_FILES if snap else (*PYODIDE_FILES, STDLIB):
         add_file(f"{core}/{name}", pyodide_dir / name)
     add_file(f"{PYODIDE_DIR}/{artifacts.wheel.parent.name}/{artifacts.wheel.name}", artifacts.wheel)
     add_file(f"{PYODIDE_DIR}/pyodide-lock.json", artifacts.lock)
-    snap = artifacts.snapshot
     if snap:
-        add_file(f"{PYODIDE_DIR}/{snap.path.name}", snap.path)
+        for path in (snap.path, snap.stdlib, snap.boot_stdlib):
+            add_file(f"{PYODIDE_DIR}/{path.name}", path)
     chart_js = b""
     if charts:
         add_file(f"{VENDOR_DIR}/chart.umd.min.js", node_modules / CHART_JS)
@@ -87,4 +90,6 @@ def add(files: Files, config: Any, node_modules: Path, artifacts: Artifacts, *, 
         snapshot=f"{PYODIDE_DIR}/{snap.path.name}" if snap else "",
         snapshot_sha256=snap.sha256 if snap else "",
         sw=service_worker,
+        stdlib=f"{PYODIDE_DIR}/{snap.stdlib.name}" if snap else "",
+        boot_stdlib=f"{PYODIDE_DIR}/{snap.boot_stdlib.name}" if snap else "",
     )

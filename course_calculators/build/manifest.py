@@ -2,7 +2,7 @@
 
 It is made once per build and written into every page as ``<meta name="calculators-runtime">``
 (JSON, its URLs relative to the page), which ``browser/boot.js`` reads. The offline step takes the
-same object to learn which versioned URLs pages fetch, instead of reading them back out of pages.
+same object to learn which versioned URLs pages fetch.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from course_calculators import contract
 #: The page's first paint waits for the first widget (``<link rel=expect blocking=render>``,
 #: Chromium 124+; other browsers ignore it): the first paint then shows its numbers.
 _EXPECT = '<link rel="expect" href="#{id}" blocking="render">'
+#: Stands for the offline copy's size in every page until offline.py knows it.
+OFFLINE_BYTES = "__CALC_OFFLINE_BYTES__"
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,8 @@ class RuntimeManifest:
     snapshot: str = ""
     snapshot_sha256: str = ""
     sw: str = ""  # the service worker, when offline reading is on
+    stdlib: str = ""  # the standard-library zip mounted beside the snapshot
+    boot_stdlib: str = ""  # a normal boot's standard-library zip ("": Pyodide's whole one)
 
     def for_page(self, here: str) -> dict[str, str]:
         """The meta tag's JSON for the page at ``here`` (a site-relative URL)."""
@@ -47,6 +51,9 @@ class RuntimeManifest:
             "charts": rel(self.charts), "chartsIntegrity": self.charts_integrity,
             "lockSha256": self.lock_sha256, "snapshot": rel(self.snapshot),
             "snapshotSha256": self.snapshot_sha256, "sw": rel(self.sw), "version": self.version,
+            "stdlib": rel(self.stdlib), "bootStdlib": rel(self.boot_stdlib),
+            # The offline copy's size is known only once every page is written: offline.py fills it in.
+            "offlineBytes": OFFLINE_BYTES if self.sw else "",
         }
 
     def head_tags(self, here: str, *, has_widgets: bool, first_widget: str = "") -> str:

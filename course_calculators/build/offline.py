@@ -2,7 +2,9 @@
 
 Written after the build (``on_post_build``), from ``templates/sw.js`` plus two values: the list
 of files to precache and a version hash over their contents. Left out: source maps, the
-compressed sitemap and lunr's language packs (this site searches in English).
+compressed sitemap and lunr's language packs (this site searches in English). The pages' runtime
+manifests learn the copy's size here too (``offlineBytes``, what the reader's "Save for offline
+reading" control shows): what a static host that compresses sends for those files.
 """
 
 from __future__ import annotations
@@ -11,8 +13,11 @@ import hashlib
 import json
 import posixpath
 import re
+import zlib
 from pathlib import Path
 from typing import Mapping
+
+from .manifest import OFFLINE_BYTES
 
 TEMPLATE = Path(__file__).with_name("templates") / "sw.js"
 SW_NAME = "sw.js"
@@ -57,9 +62,31 @@ def precache_files(site_dir: Path, runtime: Mapping[str, str] = {}) -> dict[str,
     return files
 
 
+#: What GitHub Pages compresses (and so, for the size shown, what is counted compressed).
+COMPRESSED_SUFFIXES = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml", ".txt")
+
+
+def transfer_bytes(files: Mapping[str, Path]) -> int:
+    """About what downloading ``files`` costs from a host that gzips text and wasm."""
+    total = 0
+    for path in files.values():
+        data = path.read_bytes()
+        total += len(zlib.compress(data, 6)) if path.suffix in COMPRESSED_SUFFIXES else len(data)
+    return total
+
+
+def fill_offline_bytes(site_dir: Path, size: int) -> None:
+    """Replace the size placeholder in every page's runtime manifest."""
+    for page in site_dir.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if OFFLINE_BYTES in text:
+            page.write_text(text.replace(OFFLINE_BYTES, str(size)), encoding="utf-8")
+
+
 def write_service_worker(site_dir: Path, runtime: Mapping[str, str] = {}) -> Path:
     """Write ``sw.js`` at the site's root; its version changes whenever any precached file does."""
     files = precache_files(site_dir, runtime)
+    fill_offline_bytes(site_dir, transfer_bytes(files))
     h = hashlib.sha256()
     for rel, path in files.items():
         h.update(rel.encode() + b"\0" + path.read_bytes())

@@ -4,7 +4,13 @@
 //
 // Boots Pyodide from the npm package (the same files the site serves), unpacks the calculators
 // wheel into site-packages, imports the package and runs every calculator once on its defaults
-// (so every module a calculation needs is already imported), then writes the memory image.
+// (so every module a calculation needs is already imported), then writes the memory image to
+// <out.bin> and the memory the instantiated module held before any code ran (its data segments)
+// to <out.bin>.base: snapshot.py ships only the pages of the image that differ from it, and the
+// worker takes the others from its own freshly instantiated module. Then boots a second Pyodide
+// normally, as the worker's other path does. Prints a JSON report: the calculators, and the
+// standard-library files each of the two had imported.
+//
 // The image restores only with the very same pyodide.asm.wasm: the plugin names it by content.
 // No JavaScript object may be alive in Python at snapshot time, so the wheel goes in through the
 // file system, not loadPackage.
@@ -17,27 +23,75 @@ if (!pyodideDir || !wheel || !out) {
   console.error("usage: node snapshot.mjs <pyodide_dir> <wheel> <out.bin>");
   process.exit(2);
 }
+
+/** createPyodideModule, with the module's memory copied as instantiation left it. */
+function capturingInitialMemory(createModule, keep) {
+  return (settings) => {
+    const instantiate = settings.instantiateWasm;
+    settings.instantiateWasm = (imports, success) => instantiate(imports, (instance, module) => {
+      keep(new Uint8Array(instance.exports.memory.buffer).slice());
+      success(instance, module);
+    });
+    return createModule(settings);
+  };
+}
+
+/** The standard-library files a normal boot imports, as the worker makes it: Pyodide's boot,
+ * loadPackage of the wheel (its package loader imports more than the snapshot's own unpacking),
+ * the calculators and one run of each. */
+async function normalBoot(dir) {
+  const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
+  const pyodide = await loadPyodide({ indexURL: dir + path.sep, stdout: () => {} });
+  await pyodide.loadPackage(path.resolve(wheel), { messageCallback: () => {} });
+  return JSON.parse(pyodide.runPython(`
+import json, sys
+import course_calculators
+for calc_id in course_calculators.CALCULATORS:
+    course_calculators.run_json(calc_id, "{}")
+zip_prefix = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+json.dumps(sorted({f[len(zip_prefix):] for m in list(sys.modules.values())
+                   if isinstance(f := getattr(m, "__file__", None), str) and f.startswith(zip_prefix)}))
+`));
+}
+
 // Any failure is reported as its message alone (a Python error's message is its traceback), with
 // exit code 1: Node's own report of an uncaught error quotes the throwing source line, one line of
 // minified Pyodide over a megabyte long, and a pipe cuts it off before the message.
 try {
-  const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+  const dir = path.resolve(pyodideDir);
+  const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
+  const emscripten = await import(pathToFileURL(path.join(dir, "pyodide.asm.mjs")).href);
+  let initial = null;
   const pyodide = await loadPyodide({
-    indexURL: path.resolve(pyodideDir) + path.sep,
+    indexURL: dir + path.sep,
+    createPyodideModule: capturingInitialMemory(emscripten.default, (bytes) => { initial = bytes; }),
     _makeSnapshot: true,
     stdout: () => {},
   });
+  if (!initial) throw new Error("the module's initial memory was not captured");
   pyodide.FS.writeFile("/tmp/course_calculators.whl", fs.readFileSync(wheel));
+  // The import caches are emptied last: the restored heap then reads the directory of whichever
+  // standard-library zip the worker mounts (a smaller one than the one used here).
   const report = pyodide.runPython(`
-import json, sysconfig, zipfile
+import json, sys, sysconfig, zipfile
 zipfile.ZipFile("/tmp/course_calculators.whl").extractall(sysconfig.get_paths()["purelib"])
 import course_calculators
 for calc_id in course_calculators.CALCULATORS:
     course_calculators.run_json(calc_id, "{}")
-json.dumps({"calculators": sorted(course_calculators.CALCULATORS), "version": course_calculators.__version__})
+zip_prefix = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+stdlib = sorted({f[len(zip_prefix):] for m in list(sys.modules.values())
+                 if isinstance(f := getattr(m, "__file__", None), str) and f.startswith(zip_prefix)})
+report = json.dumps({"calculators": sorted(course_calculators.CALCULATORS),
+                     "version": course_calculators.__version__, "imported_stdlib": stdlib})
+del stdlib, zip_prefix
+import zipimport
+sys.path_importer_cache.clear()
+zipimport._zip_directory_cache.clear()
+report
 `);
   fs.writeFileSync(out, pyodide.makeMemorySnapshot());
-  process.stdout.write(report);
+  fs.writeFileSync(`${out}.base`, initial);
+  process.stdout.write(JSON.stringify({ ...JSON.parse(report), booted_stdlib: await normalBoot(dir) }));
 } catch (err) {
   process.stderr.write(`${err && err.message ? err.message : err}\n`);
   process.exitCode = 1;

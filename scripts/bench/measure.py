@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
 
+from .link import CHUNK, COMPRESSED, Gzip, Link
+
 PROBE = Path(__file__).parent / "templates" / "probe.js"
 TIMEOUT_MS = 120_000
 CALC = ".calc[data-calc='kv-cache']"
@@ -105,22 +107,34 @@ class Traffic:
 
 
 class _Counting:
-    """A write-through wrapper around a handler's socket file that counts the bytes written."""
+    """A write-through wrapper around a handler's socket file that counts the bytes written, each
+    slice of them once the link has carried it."""
 
-    def __init__(self, raw) -> None:
+    def __init__(self, raw, link: Link) -> None:
         self.raw = raw
+        self.link = link
         self.count = 0
 
     def write(self, data) -> int:
-        self.count += len(data)
-        return self.raw.write(data)
+        view = memoryview(data)
+        for at in range(0, len(view), CHUNK):
+            piece = view[at:at + CHUNK]
+            self.link.send(len(piece))
+            self.raw.write(piece)
+            self.count += len(piece)
+        return len(view)
 
     def __getattr__(self, name):
         return getattr(self.raw, name)
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """A static host like GitHub Pages (the deployment target): ``Cache-Control: max-age=600``."""
+    """A static host like GitHub Pages (the deployment target): ``Cache-Control: max-age=600``,
+    gzip for the types it compresses, over the run's ``Link``. For browsers without Playwright
+    (``launch.py``) it also serves the probe (``/__bench/probe.js``, put at the top of every page's
+    head) and takes its report (``POST /__bench/result``)."""
+
+    protocol_version = "HTTP/1.1"  # keep-alive, as browsers and static hosts use it
 
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -128,13 +142,56 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
     }
 
-    def __init__(self, *args, traffic: Traffic, **kwargs) -> None:
-        self.traffic = traffic  # before super().__init__, which handles the request
+    def __init__(self, *args, traffic: Traffic, link: Link, gzip: Gzip, probe: "Probe", **kwargs) -> None:
+        # Before super().__init__, which handles the request.
+        self.traffic, self.link, self.gzip, self.probe = traffic, link, gzip, probe
         super().__init__(*args, **kwargs)
 
     def setup(self) -> None:
         super().setup()
-        self.wfile = _Counting(self.wfile)
+        self.link.round_trip()  # the connection's handshake
+        self.wfile = _Counting(self.wfile, self.link)
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length)
+        if urlparse(self.path).path == "/__bench/result":
+            self.probe.results.append(json.loads(body or b"{}"))
+        self.send_response(204)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def do_GET(self) -> None:
+        self.link.round_trip()  # the request's way there and the first byte's way back
+        path = urlparse(self.path).path
+        if path == "/__bench/probe.js":
+            return self._send(self.probe.script.encode(), "text/javascript", compress=False)
+        file = Path(self.translate_path(self.path))
+        if file.is_dir():
+            file = file / "index.html"
+            if not path.endswith("/"):
+                return super().do_GET()  # the redirect
+        if not file.is_file():
+            return super().do_GET()
+        ctype = self.guess_type(str(file))
+        if file.suffix == ".html" and self.probe.inject:
+            text = file.read_text(encoding="utf-8").replace("<head>", '<head><script src="/__bench/probe.js"></script>', 1)
+            return self._send(text.encode(), ctype, compress=True)
+        if file.suffix in COMPRESSED and "gzip" in (self.headers.get("Accept-Encoding") or ""):
+            return self._send(self.gzip.body(file), ctype, encoded=True)
+        return super().do_GET()
+
+    def _send(self, body: bytes, ctype: str, *, compress: bool = False, encoded: bool = False) -> None:
+        if compress and "gzip" in (self.headers.get("Accept-Encoding") or ""):
+            import gzip as _gzip
+            body, encoded = _gzip.compress(body, 6), True
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        if encoded:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def parse_request(self) -> bool:
         self.arrived = time.time()
@@ -163,8 +220,20 @@ class Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def serve(directory: Path, traffic: Traffic, port: int = 0) -> Server:
-    handler = functools.partial(Handler, directory=str(directory), traffic=traffic)
+class Probe:
+    """What the bench server needs for browsers it drives without Playwright: the probe script it
+    puts into every page while ``inject`` is on, and the reports it got back."""
+
+    def __init__(self) -> None:
+        self.inject = False
+        self.script = ""
+        self.results: list[dict] = []
+
+
+def serve(directory: Path, traffic: Traffic, port: int = 0, *, link: Link | None = None,
+          gzip: Gzip | None = None, probe: Probe | None = None) -> Server:
+    handler = functools.partial(Handler, directory=str(directory), traffic=traffic, link=link or Link(),
+                                gzip=gzip or Gzip(), probe=probe or Probe())
     server = Server(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
@@ -206,8 +275,8 @@ class Watch:
             self.external.append(request.url)
 
 
-def probe_script(expected: str) -> str:
-    return PROBE.read_text().replace("__EXPECTED__", json.dumps(expected))
+def probe_script(expected: str, beacon: bool = False) -> str:
+    return PROBE.read_text().replace("__EXPECTED__", json.dumps(expected)).replace("__BEACON__", json.dumps(beacon))
 
 
 def load(page, url: str) -> dict:
@@ -250,6 +319,7 @@ def cold_run(new_context, variant: Variant, expected: str, steps: int, traffic: 
         result.update(traffic.since(mark))
         if variant.name == "site":
             result["python"] = page.evaluate("() => window.calculatorsRuntime && window.calculatorsRuntime.python")
+            result["boot_mode"] = page.evaluate("() => window.calculatorsRuntime.bootMode")
         result["latency_ms"] = page.evaluate(LATENCY_JS, [CALC, steps]) if steps else []
         if variant.instant_nav:
             try:
@@ -262,6 +332,24 @@ def cold_run(new_context, variant: Variant, expected: str, steps: int, traffic: 
         warm = context.new_page()
         result["warm_ready_ms"] = load(warm, variant.url)["ready_ms"]
         warm.close()
+        result["external"] = list(watch.external)
+        return result
+    finally:
+        context.close()
+
+
+def ready_only(new_context, variant: Variant, expected: str, traffic: Traffic) -> dict:
+    """One cold visit over the current link: ready, first value, FCP and the bytes until ready."""
+    context = new_context()
+    try:
+        context.add_init_script(probe_script(expected))
+        watch = Watch(context)
+        page = context.new_page()
+        mark = traffic.mark()
+        result = load(page, variant.url)
+        result["bytes_ready"] = traffic.since(mark, until=result.pop("ready_epoch_s"))["bytes"]
+        if variant.name == "site":
+            result["boot_mode"] = page.evaluate("() => window.calculatorsRuntime.bootMode")
         result["external"] = list(watch.external)
         return result
     finally:

@@ -172,7 +172,7 @@ FOCUSED = """(root) => {
 
 def form_inputs(page) -> dict[str, str]:
     return page.eval_on_selector(
-        ROOT_SEL, "r => Object.fromEntries(Array.from(r.querySelectorAll('input[type=number][name], select[name]'))"
+        ROOT_SEL, "r => Object.fromEntries(Array.from(r.querySelectorAll('input[type=number][name], select[name], textarea[name]'))"
                   ".map((e) => [e.name, e.value]))")
 
 
@@ -229,13 +229,14 @@ def test_widget_works_by_keyboard(page, base_url):
         page.keyboard.press(key)
         assert button.get_attribute("aria-pressed") == "true"
         assert_outputs_match_python(page)
-    # A slider moves with the arrow keys, tells its value, and Python recomputes.
-    slider = page.locator(f'{ROOT_SEL} input[type=range][data-for="layers"]')
-    before = form_inputs(page)["layers"]
+    # A slider moves with the arrow keys, tells its value, and Python recomputes. (GPUs, not layers:
+    # a published model's shape is filled from its config, and editing it makes the model custom.)
+    slider = page.locator(f'{ROOT_SEL} input[type=range][data-for="gpus"]')
+    before = form_inputs(page)["gpus"]
     slider.focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    after = form_inputs(page)["layers"]
+    after = form_inputs(page)["gpus"]
     assert int(after) == int(before) + 2
     assert slider.get_attribute("aria-valuetext") == after
     assert_outputs_match_python(page)
@@ -261,7 +262,7 @@ def test_results_announced_once_input_settles(page, base_url):
     page.eval_on_selector(region, """(el) => { window.__announced = [];
         new MutationObserver(() => window.__announced.push(el.textContent))
           .observe(el, { childList: true, characterData: true, subtree: true }); }""")
-    page.focus(f'{ROOT_SEL} input[type=range][data-for="layers"]')
+    page.focus(f'{ROOT_SEL} input[type=range][data-for="gpus"]')  # not a filled shape field (see above)
     for _ in range(50):
         page.keyboard.press("ArrowRight")
     settle(page, CALC)
@@ -272,7 +273,7 @@ def test_results_announced_once_input_settles(page, base_url):
     )
     announced = page.evaluate("window.__announced")
     inputs = form_inputs(page)
-    assert inputs["layers"] == str(int(course_calculators.get(CALC).run({}).inputs["layers"]) + 50)
+    assert inputs["gpus"] == str(int(course_calculators.get(CALC).run({}).inputs["gpus"]) + 50)
     spec = course_calculators.get(CALC)
     result = spec.run(inputs)
     summary = "; ".join(f"{o.label}: {result.text[o.name]}" for o in spec.outputs if o.primary)

@@ -21,7 +21,7 @@ from urllib.parse import quote
 import pytest
 
 import course_calculators
-from course_calculators.spec import Choice, Number
+from course_calculators.spec import Choice, Number, Text
 from e2e_helpers import wait_ready
 
 pytestmark = pytest.mark.e2e
@@ -62,6 +62,17 @@ def numbers(calc):
     return [p for p in calc.params if isinstance(p, Number)]
 
 
+def fields(calc):
+    """Parameters that refuse junk: numbers and choices (any text is a text; see texts())."""
+    return [p for p in calc.params if not isinstance(p, Text)]
+
+
+def texts(calc):
+    """Free-text parameters (a pasted config.json): junk is taken as text, and the calculator
+    says it cannot read it."""
+    return [p for p in calc.params if isinstance(p, Text)]
+
+
 def query(pairs: list[tuple[str, str]]) -> str:
     """A query string, every key and value percent-encoded (markup arrives as %3Cimg...)."""
     return "&".join(f"{quote(k, safe='.')}={quote(v, safe='')}" for k, v in pairs)
@@ -73,13 +84,14 @@ def junk_urls(calc, prefix: str) -> list[tuple[str, dict[str, str], list[tuple[s
     start = sum(map(ord, calc.id))  # each calculator starts elsewhere in the lists: all get used
     for kind, values in KINDS.items():
         source = cycle(values[start % len(values):] + values[:start % len(values)])
-        refused = {p.name: next(source) for p in calc.params}
-        urls.append((kind, refused, [(prefix + k, v) for k, v in refused.items()]))
+        refused = {p.name: next(source) for p in fields(calc)}
+        junk_text = [(prefix + t.name, f"<img src=x onerror={PWN}>") for t in texts(calc)]
+        urls.append((kind, refused, [(prefix + k, v) for k, v in refused.items()] + junk_text))
     # Out of range: above the maximum, below the minimum, far beyond both; unknown choice words.
     far = cycle(["1e300", "-1e300", "99999999999", "-5"])
     words = cycle(["GQA", "h900", "fp16,fp8", "BF16", "no-such-choice"])  # choices are lowercase words
     refused = {}
-    for i, p in enumerate(calc.params):
+    for i, p in enumerate(fields(calc)):
         if isinstance(p, Choice):
             refused[p.name] = next(words)
         elif i % 3 == 0:

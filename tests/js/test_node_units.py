@@ -31,6 +31,11 @@ def snapshot_fixture(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("snapshot")
     (out / "image.bin").write_bytes(image)
     (out / "packed.bin").write_bytes(snapshot.pack(image))
+    # The diff form: a 40-byte prefix, then pages compared with a base shorter than the image.
+    base = bytearray(image[40:40 + snapshot.PAGE * 30])
+    base[5] ^= 1  # page 0 differs from the base; the other 29 of its pages are the image's
+    (out / "base.bin").write_bytes(bytes(base))
+    (out / "packed-diff.bin").write_bytes(snapshot.pack(image, base=bytes(base), offset=40))
     return out
 
 

@@ -1,8 +1,10 @@
 // A widget's form: its number fields, selects and text areas (one per parameter, by name) and the
 // sliders beside the number fields. It reports the reader's edits and shows the values it is
 // given; it never judges a value (Python clamps or refuses, and says so). One rule of the
-// contract lives here: a reader's edit of a field that a select fills (a model's shape) turns
-// that select to its "custom" value, since the shape is no longer the chosen model's.
+// contract lives here: a field that a select fills (a model's shape) set by anything but Python
+// — the reader, a link, an embed message, another calculator — turns that select to its "custom"
+// value, since the shape is no longer the chosen model's; and a pasted text that fills fields
+// (a config.json) is emptied, since they no longer come from it.
 
 import { DOM } from "../shared/contract.js";
 import { sliderPosition, sliderValue } from "./slider.js";
@@ -14,11 +16,12 @@ export class Form {
   constructor(root, onEdit) {
     this.fields = new Map();
     this.sliders = new Map();
-    this.fillers = new Map(); // field name → the select that fills it
+    this.fillers = new Map(); // field name → the selects and text areas that fill it
     root.querySelectorAll(DOM.fields).forEach((el) => this.fields.set(el.name, el));
     root.querySelectorAll(DOM.sliders).forEach((el) => this.sliders.set(el.dataset.for, el));
     this.fields.forEach((el) => {
-      if (el.dataset.fills) el.dataset.fills.split(" ").forEach((name) => this.fillers.set(name, el));
+      if (!el.dataset.fills) return;
+      el.dataset.fills.split(" ").forEach((name) => this.fillers.set(name, [...(this.fillers.get(name) || []), el]));
     });
     const form = root.querySelector(DOM.form);
     if (form) form.addEventListener("submit", (e) => e.preventDefault());
@@ -42,10 +45,30 @@ export class Form {
     });
   }
 
-  /** The reader edited `name`: a select that fills it now stands for the reader's own values. */
-  unfill(name) {
-    const select = this.fillers.get(name);
-    if (select && select.dataset.custom && select.value !== select.dataset.custom) select.value = select.dataset.custom;
+  /** `name` was set from outside Python: what fills it stands for it no more (a select turns to
+   * its custom value, a filling text empties). Fillers named in `setTogether` were set with it. */
+  unfill(name, setTogether = {}) {
+    (this.fillers.get(name) || []).forEach((el) => {
+      if (Object.prototype.hasOwnProperty.call(setTogether, el.name)) return;
+      if (el.tagName === "SELECT") {
+        if (el.dataset.custom && el.value !== el.dataset.custom) el.value = el.dataset.custom;
+      } else if (el.value !== "") {
+        el.value = "";
+      }
+    });
+  }
+
+  /** Values from outside the form (a link, an embed message, another calculator), as a reader
+   * would enter them. */
+  enter(values) {
+    this.setValues(values);
+    Object.keys(values).forEach((name) => this.unfill(name, values));
+  }
+
+  /** The select that fills `name` when it holds a shape the reader made (its custom value), or null. */
+  customFiller(name) {
+    const select = (this.fillers.get(name) || []).find((el) => el.tagName === "SELECT" && el.dataset.custom);
+    return select && select.value === select.dataset.custom ? select : null;
   }
 
   /** The names of this form's fields that share a scenario, with that scenario's name. */

@@ -34,14 +34,20 @@ export class Scenario {
     return out;
   }
 
-  /** The reader set `value` on a field of `scenario`: remember it; the names of the other
-   * widgets' fields to set come from `others(scenario)`. Returns whether it is shared. */
+  /** The reader set `value` on a field of `scenario`: remember it. Returns whether it is shared
+   * (a select's custom value is the widget's own). */
   set(scenario, value, el) {
     if (el && !usable(el, value)) return false;
     this.values[scenario] = value;
     delete this.linked[scenario];
     this.save();
     return true;
+  }
+
+  forget(scenario) {
+    delete this.values[scenario];
+    delete this.linked[scenario];
+    this.save();
   }
 
   clear() {

@@ -52,7 +52,7 @@ export class Widget {
       this.request();
     });
     // The chapter's shared choices (the model, the GPU) first; the widget's own link keys win.
-    if (session.scenario && !this.embed) this.form.setValues(session.scenario.valuesFor(this.form));
+    if (session.scenario && !this.embed) this.form.enter(session.scenario.valuesFor(this.form));
     const page = location.pathname;
     this.writeUrl = throttle((inputs) => {
       // A write still due when instant navigation has moved on belongs to this widget's page,
@@ -72,19 +72,23 @@ export class Widget {
     this.stopRoom = keepResultsRoom(root);
   }
 
-  /** Values from outside the form (the embed API), entered as a reader would. */
+  /** Values from outside the form (the embed API, another calculator), entered as a reader would. */
   enter(values) {
-    this.form.setValues(values);
+    this.form.enter(values);
     this.finalize = true;
     this.request();
   }
 
-  /** The reader edited `name`: if its field is a shared choice, every calculator takes it. */
+  /** The reader edited `name`: if its field is a shared choice, every calculator takes it. A
+   * field of a shape the reader made (its model is custom) takes the whole shape along. */
   share(name) {
     const field = this.form.fields.get(name);
-    if (field && field.dataset.scenario && this.session.shareScenario && !this.embed) {
-      this.session.shareScenario(this, field.dataset.scenario, field.value, field);
-    }
+    if (!field || !field.dataset.scenario || !this.session.shareScenario || this.embed) return;
+    const filler = this.form.customFiller(name);
+    const names = filler ? filler.dataset.fills.split(" ") : [name];
+    const shared = names.map((n) => this.form.fields.get(n)).filter((el) => el && el.dataset.scenario)
+      .map((el) => [el.dataset.scenario, el.value, el]);
+    this.session.shareScenario(this, shared, filler ? filler.dataset.scenario : "");
   }
 
   showNotice(text) {
@@ -104,7 +108,7 @@ export class Widget {
     if (linkPin) this.pinView.set(linkPin); // a link's pin wins over the fence's
     const { values, unknown } = readQuery(location.search, { calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n) });
     delete unknown[PIN_KEY];
-    this.form.setValues(values);
+    this.form.enter(values);
     const shown = {};
     Object.keys(values).forEach((name) => { shown[name] = this.form.fields.get(name).value; });
     this.link = { raw: Object.assign(unknown, values), shown };

@@ -35,9 +35,14 @@ export class WorkerClient {
     return Boolean(this.worker) && this.ready;
   }
 
-  /** Take the worker over (boot.js starts it if it has not). */
+  /** Take the worker over (boot.js starts it if it has not), as soon as boot.js allows it. */
   start() {
     if (this.worker || this.failed) return;
+    if (this.boot.allowed === false) {
+      if (!this.waiting) this.boot.onAllowed(() => { this.waiting = false; this.start(); });
+      this.waiting = true;
+      return;
+    }
     try {
       this.worker = this.boot.start();
     } catch (err) {
@@ -98,10 +103,23 @@ export class WorkerClient {
     this.start();
   }
 
-  /** No worker for the rest of the page session. */
-  fail(message) {
+  /** After a failed start: forget the failure and start a new worker (a download that failed
+   * may well succeed now). Only when a runtime exists and the worker is not running. */
+  retry() {
+    if (!this.failed || !this.boot || !this.boot.runtime) return false;
+    this.failed = null;
+    this.ready = false;
+    this.retryable = false;
+    this.status = "Loading Python…";
+    this.start();
+    return true;
+  }
+
+  /** No worker until retry(); `retryable`: a new start may succeed (a download failed). */
+  fail(message, retryable = true) {
     clearTimeout(this.bootTimer);
     this.failed = message;
+    this.retryable = retryable && Boolean(this.boot && this.boot.runtime);
     if (this.boot) this.boot.stop();
     this.worker = null;
     this.onFail(message);

@@ -39,13 +39,20 @@ const KINDS = {
 export const SHAPES = Object.freeze({
   toWorker: {
     // Boot Python and import the calculators; the snapshot fields are "" when there is none.
-    [MSG.INIT]: { indexURL: "url", lockFileURL: "url", lockSha256: "text?", snapshotURL: "text?", snapshotSha256: "text?" },
+    // stdlibURL: the standard-library zip beside the snapshot; bootStdlibURL: a normal boot's
+    // (Pyodide's whole one when absent or ""); hint: "slow" when the page's connection asks to
+    // spare it (Save-Data, a slow effective type), which the worker's own navigator may not say.
+    [MSG.INIT]: {
+      indexURL: "url", lockFileURL: "url", lockSha256: "text?", snapshotURL: "text?", snapshotSha256: "text?",
+      stdlibURL: "text?", bootStdlibURL: "text?", hint: "text?",
+    },
     // Compute one widget: `widget` is its element id, `seq` its run number.
     [MSG.RUN]: { widget: "text", calc: "id", seq: "seq", inputs: "strings" },
   },
   fromWorker: {
     [MSG.PROGRESS]: { stage: "text" }, // boot progress, for the widgets' status line
-    [MSG.READY]: { bootMs: "number", python: "text", mode: "mode", timings: "numbers" },
+    // why: what chose the mode (the measured link, the reader's Save-Data, no snapshot).
+    [MSG.READY]: { bootMs: "number", python: "text", mode: "mode", timings: "numbers", why: "text?" },
     [MSG.RESULT]: { widget: "text", seq: "seq", result: "result" }, // outputs, text, notes, charts
     [MSG.ERROR]: { message: "text", widget: "text?", seq: "seq?" }, // one widget's failure, or the boot's
   },

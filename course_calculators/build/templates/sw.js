@@ -4,7 +4,8 @@
 // which is how the browser learns there is a new version).
 //
 // - install: precache every page and asset of this version into a cache named by VERSION;
-//   the first visit is never slowed, since the page registers this only once Python is ready.
+//   the page registers this only when the reader asks for an offline copy, or by itself on a fast,
+//   unmetered connection once Python is ready (page/offline.js), so the first visit is never slowed.
 // - activate: delete the caches of other versions, so no old page meets new assets.
 // - fetch: files whose name carries their hash (never change) come from the cache first;
 //   everything else goes to the network first, so an online reader always sees the newest
@@ -12,7 +13,7 @@
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__; // paths relative to this file
 const CACHE = `calculators-site-${VERSION}`;
-const IMMUTABLE = /(\/snapshot-[0-9a-f]+\.bin\.gz|\/[0-9a-f]{16}\/[^/]+\.whl|\.[0-9a-f]{8}\.min\.(js|css))$/;
+const IMMUTABLE = /(\/snapshot-[0-9a-f]+\.bin\.gz|\/stdlib-[a-z]+-[0-9a-f]+\.zip|\/[0-9a-f]{16}\/[^/]+\.whl|\.[0-9a-f]{8}\.min\.(js|css))$/;
 
 self.addEventListener("install", (event) => {
   const urls = PRECACHE.map((path) => new URL(path, self.registration.scope).href);

@@ -13,6 +13,8 @@ import pytest
 
 from course_calculators.build import figures
 
+from . import test_chapter_figures as chapter
+
 DOCS = pathlib.Path(__file__).resolve().parents[3] / "docs"
 #: Code (fenced blocks and spans) shows the syntax; nothing in it is a figure.
 _CODE = re.compile(r"^(`{3,}|~{3,}).*?^\1[ \t]*$|`[^`\n]+`", re.M | re.S)
@@ -63,7 +65,7 @@ REFERENCE = {
     "{calc kv-cache kv_bytes_per_sequence preset=llama3-70b context=131072}": (2 * 80 * 8 * 128 * 2 * 131072, "40 GiB"),
     # MLA: (latent 512 + RoPE 64) × 61 layers × 2 bytes
     "{calc kv-cache kv_bytes_per_token preset=deepseek-v3-mla}": ((512 + 64) * 61 * 2, "68.6 KiB"),
-    "{calc kv-cache weight_bytes preset=llama3-8b}": (16e9, "14.9 GiB"),
+    "{calc kv-cache weight_bytes preset=llama3-8b model=custom params_b=8}": (16e9, "14.9 GiB"),
     # (1 − α^(k+1)) / (1 − α) and that ÷ (k·c + 1)
     "{calc speculative-decoding tokens_per_pass}": ((1 - 0.8**5) / 0.2, "3.36"),
     "{calc speculative-decoding speedup}": ((1 - 0.8**5) / 0.2 / 1.2, "2.8×"),
@@ -81,3 +83,25 @@ def test_reference_figures_keep_their_values(source):
     raw, text, _ = figures.compute(parse(source))
     want, want_text = REFERENCE[source]
     assert math.isclose(float(raw), want, rel_tol=1e-12) and text == want_text
+
+
+def _case_figure(case) -> str:
+    """The inline figure a chapter-figure case stands for: its calculator, output and inputs."""
+    args = [f"preset={case.preset}"] if case.preset else []
+    args += [f"{k}={'%g' % v if isinstance(v, float) else v}" for k, v in case.overrides.items()]
+    return "{calc %s %s%s}" % (case.calc, case.output, "".join(" " + a for a in args))
+
+
+#: The figures of test_chapter_figures.py that a calculator shows exactly as the sentence quotes it
+#: (outside math, where no inline figure can go): each must come from the inline syntax.
+EXACT = [c for c in chapter.CASES if c.calc and c.output and c.text and not c.derive
+         and "$" not in c.quote and "\\" not in c.quote
+         and re.search(r"(?<![\w.,])" + re.escape(c.text) + r"(?!\w)", c.quote)]
+
+
+@pytest.mark.parametrize("case", EXACT, ids=[c.id for c in EXACT])
+def test_a_figure_the_prose_quotes_exactly_is_an_inline_figure(case):
+    raw = chapter._squash((DOCS / case.page).read_text(encoding="utf-8"))
+    assert chapter._squash(case.quote) not in raw, (
+        f"{case.page}: {case.text!r} in {case.quote!r} is typed by hand; write {_case_figure(case)}")
+    assert chapter._squash(case.quote) in chapter.page_text(case.page)

@@ -27,7 +27,8 @@ from hypothesis import strategies as st
 
 import course_calculators
 from calculators.hardware import GPUS
-from course_calculators.spec import Calculator, Choice, Number
+from calculators.models import CATALOGUE
+from course_calculators.spec import Calculator, Choice, Number, Text
 
 CALCS = list(course_calculators.CALCULATORS.values())
 IDS = [c.id for c in CALCS]
@@ -56,8 +57,16 @@ MAYBE_NUMBERS = [" 42 ", "42\n", "١٢", "１２", "1e-999", "-0", "+0.5", "1e3"
 # -- strategies drawn from the specs ------------------------------------------------------------
 
 
-def value_strategy(param: Number | Choice) -> st.SearchStrategy:
+#: Texts a pasted config.json may hold: none, published configs, and JSON that cannot be read.
+CONFIG_TEXTS = ["", *(json.dumps(CATALOGUE[m].config) for m in ("llama-3.1-8b", "deepseek-v3", "gemma-3-27b",
+                                                                  "qwen2.5-7b")),
+                '{"num_hidden_layers": 32,', "[]", '{"hidden_size": 4096}']
+
+
+def value_strategy(param: Number | Choice | Text) -> st.SearchStrategy:
     """Any value the parameter accepts, with its bounds and default likely."""
+    if isinstance(param, Text):
+        return st.sampled_from(CONFIG_TEXTS)
     if isinstance(param, Choice):
         return st.sampled_from(param.values)
     lo, hi = param.min, param.max
@@ -83,6 +92,22 @@ def junk_strategy(calc: Calculator) -> st.SearchStrategy[dict[str, str]]:
     """Raw junk for a non-empty subset of the parameters."""
     names = [p.name for p in calc.params]
     return st.dictionaries(st.sampled_from(names), st.sampled_from(JUNK + MAYBE_NUMBERS), min_size=1)
+
+
+def custom(calc: Calculator) -> dict[str, str]:
+    """Inputs that leave a calculator's model to the reader (no catalogue model fills the shape)."""
+    return {"model": "custom"} if "model" in calc.param_map else {}
+
+
+def filled_names(calc: Calculator, inputs: dict[str, Any]) -> set[str]:
+    """Parameters a model or a pasted config filled in this run (``inputs`` as resolved)."""
+    names: set[str] = set()
+    for param in calc.params:
+        if isinstance(param, Choice) and param.fills and inputs[param.name] != param.custom:
+            names.update(param.fills)
+        if isinstance(param, Text) and param.fills and inputs[param.name].strip():
+            names.update(param.fills)
+    return names
 
 
 # -- checks shared by every property ------------------------------------------------------------
@@ -112,7 +137,8 @@ def check_result(calc: Calculator, result, *, check_notes: bool = True) -> dict[
     assert json.loads(text) == data
     for chart in data["charts"]:
         for series in chart["series"]:
-            assert all(v is None or math.isfinite(v) for v in series["values"])
+            numbers = [v for point in series["points"] for v in point] if chart["kind"] == "xy" else series["values"]
+            assert all(v is None or math.isfinite(v) for v in numbers)
     return data
 
 
@@ -125,8 +151,10 @@ def test_any_input_in_range_runs_clean(calc):
     @given(inputs_strategy(calc))
     def prop(raw):
         result = calc.run(raw)
-        for name, value in raw.items():  # in range: taken as given, no conversion note
-            assert result.inputs[name] == value
+        filled = filled_names(calc, result.inputs)
+        for name, value in raw.items():  # in range: taken as given (unless a model filled it), no conversion note
+            if name not in filled:
+                assert result.inputs[name] == value
         param_labels = tuple(p.label + ":" for p in calc.params)
         assert not [n for n in result.notes if n.startswith(param_labels)], result.notes
         check_result(calc, result)
@@ -158,13 +186,20 @@ def test_junk_is_refused_with_a_note_and_a_valid_value(calc):
     @PROPERTY
     @given(junk_strategy(calc))
     def prop(raw):
-        result = calc.run(raw)
+        result = calc.run({**custom(calc), **raw})
         check_result(calc, result, check_notes=False)
         params = calc.param_map
+        filled = filled_names(calc, result.inputs)
         for name, junk in raw.items():
             param = params[name]
             value = result.inputs[name]
             expected, note = param.convert(junk)
+            if isinstance(param, Text):  # any text is text: a config that cannot be read says so
+                assert value == junk and note is None
+                assert not junk.strip() or any(n.startswith("config.json:") for n in result.notes)
+                continue
+            if name in filled:  # a model (the junk model's default) filled it
+                continue
             assert value == expected
             if isinstance(param, Choice):
                 assert value == param.default and note in result.notes
@@ -199,7 +234,7 @@ def test_out_of_range_numbers_are_clamped_with_a_note(calc):
         # A decimal string beyond the float range ('1' and 400 zeros) overflows to infinity and is
         # refused as not finite (like '1e999'); an int object that large is clamped.
         as_text = isinstance(raw, int) and abs(raw) < 10**300 and data.draw(st.booleans())
-        result = calc.run({param.name: str(raw) if as_text else raw})
+        result = calc.run({**custom(calc), param.name: str(raw) if as_text else raw})
         bound = param.max if raw > param.max else param.min
         assert result.inputs[param.name] == (int(bound) if param.integer else float(bound))
         word = "maximum" if raw > param.max else "minimum"
@@ -268,23 +303,48 @@ def monotonic(calc_id: str, param: str, output: str, *, decreasing: bool = False
     prop()
 
 
+CUSTOM = {"model": "custom", "config": ""}
+
+
+def LEGAL(result) -> bool:
+    """The run's GPU count is one vLLM accepts (the monotonic physics holds over those)."""
+    return str(result.inputs["gpus"]) in result.values["legal_gpus"].split(", ")
+
+
+def LEGAL_DECODE(result) -> bool:
+    kv = course_calculators.get("kv-cache")
+    shared = {k: v for k, v in result.inputs.items() if k in kv.param_map}
+    return LEGAL(kv.run({**shared, "model": "custom"}))
+
+
 MONOTONIC_CASES = [
     # kv-cache: more context, more sequences, more layers → more cache; more GPUs → more memory.
     ("kv-cache", "context", "kv_bytes_total", {}),
     ("kv-cache", "context", "kv_bytes_per_sequence", {}),
+    ("kv-cache", "context", "max_sequences", {"decreasing": True}),
     ("kv-cache", "concurrency", "kv_bytes_total", {}),
-    ("kv-cache", "layers", "kv_bytes_per_token", {}),
-    ("kv-cache", "kv_heads", "kv_bytes_per_token", {"fixed": {"attention": "gqa"}}),
-    ("kv-cache", "latent_dim", "kv_bytes_per_token", {"fixed": {"attention": "mla"}}),
+    ("kv-cache", "concurrency", "max_context", {"decreasing": True}),
+    ("kv-cache", "layers", "kv_bytes_per_token", {"fixed": CUSTOM}),
+    ("kv-cache", "kv_heads", "kv_bytes_per_token", {"fixed": {**CUSTOM, "attention": "gqa"}}),
+    ("kv-cache", "latent_dim", "kv_bytes_per_token", {"fixed": {**CUSTOM, "attention": "mla"}}),
     ("kv-cache", "gpus", "usable_bytes", {}),
-    ("kv-cache", "gpus", "max_sequences", {}),
-    ("kv-cache", "params_b", "weight_bytes", {}),
-    ("kv-cache", "reserve_pct", "usable_bytes", {"decreasing": True}),
+    # more GPUs never hold fewer sequences, at any size vLLM accepts
+    ("kv-cache", "gpus", "max_sequences", {"where": LEGAL}),
+    ("kv-cache", "gpus", "max_concurrency", {"where": LEGAL}),
+    ("kv-cache", "gpus", "max_context", {"where": LEGAL}),
+    ("kv-cache", "params_b", "weight_bytes", {"fixed": CUSTOM}),
+    ("kv-cache", "params_b", "max_sequences", {"fixed": CUSTOM, "decreasing": True}),
+    ("kv-cache", "gpu_memory_utilization", "usable_bytes", {}),
+    ("kv-cache", "gpu_memory_utilization", "max_sequences", {}),
+    ("kv-cache", "overhead_gib", "kv_cache_memory", {"decreasing": True}),
     # decode-roofline: more GPUs (tensor parallel) → more bandwidth and FLOPs → faster; more
     # batch → more throughput, slower streams; longer context → more bytes per step → slower.
     ("decode-roofline", "gpus", "tokens_per_s", {}),
     ("decode-roofline", "gpus", "throughput", {}),
     ("decode-roofline", "gpus", "ttft_s", {"decreasing": True}),
+    ("decode-roofline", "gpus", "max_batch", {"where": LEGAL_DECODE}),
+    ("decode-roofline", "step_floor_ms", "estimate_tokens_per_s", {"decreasing": True}),
+    ("decode-roofline", "batch", "streamed_weight_bytes", {}),  # a bigger batch touches more experts
     ("decode-roofline", "batch", "throughput", {}),
     ("decode-roofline", "batch", "tokens_per_s", {"decreasing": True}),
     ("decode-roofline", "context", "tokens_per_s", {"decreasing": True}),
@@ -363,8 +423,12 @@ def test_bounds_that_hold_everywhere():
         if t["top_k"]:
             assert v["candidates"] <= t["top_k"]
         assert 0 < v["top_prob"] <= 1
-        r = kv.run(k).values
-        assert r["fits"] == (r["total_bytes"] <= r["usable_bytes"])
+        result = kv.run(k)
+        r = result.values
+        # vLLM's verdict: the pool holds the sequences at this context (whole sequences, rounded down)
+        assert r["fits"] <= (r["max_concurrency"] >= result.inputs["concurrency"] - 1e-9)
+        assert r["fits"] == (r["max_sequences"] >= result.inputs["concurrency"])
+        assert r["fits"] <= (r["max_context"] >= result.inputs["context"])
         assert r["total_bytes"] == pytest.approx(r["weight_bytes"] + r["kv_bytes_total"])
 
     prop()

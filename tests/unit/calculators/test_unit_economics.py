@@ -13,10 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import course_calculators
-from calculators import decode_roofline, kv_cache
+from calculators import interconnects
 from calculators import unit_economics as ue
 from calculators.hardware import GPUS
 from course_calculators.spec import Choice, Number
+
+GiB = 2**30
 
 SPEC = ue.SPEC
 TIERS = ("flagship", "mid", "small")
@@ -79,10 +81,11 @@ def test_prices_are_dated_described_and_differ_by_vendor():
             t.input, t.cached_input, t.output)
 
 
-def test_self_hosting_reuses_the_roofline():
+def test_self_hosting_uses_the_physics_not_another_calculator():
     source = pathlib.Path(ue.__file__).read_text()
-    assert "decode_roofline.aggregate_tokens_per_s" in source and "decode_roofline.compute" in source
-    assert "bandwidth" not in source.replace("decode_roofline", "")  # no roofline of its own
+    assert "physics.decode_step" in source and "physics.pool" in source
+    assert "decode_roofline" not in source and ".compute(" not in source
+    assert "bandwidth" not in source  # no roofline of its own
 
 
 # -- the brief's experiments --------------------------------------------------------------------
@@ -118,7 +121,7 @@ def test_remix_10_flagship_runs_away_and_self_hosting_is_an_order_of_magnitude_c
     ratio = r["monthly_cost_flagship"] / r["monthly_cost_small_selfhosted"]
     assert r["flagship_vs_selfhosted"] == pytest.approx(ratio)
     assert 10 <= ratio <= 30  # about an order of magnitude ("20× less")
-    assert round(ratio) == 20
+    assert round(ratio) == 19
     assert r["monthly_cost_small_selfhosted"] == d["monthly_cost_small_selfhosted"]  # "the same single GPU"
     assert r["monthly_cost_small_selfhosted"] < r["monthly_cost_small"]  # "beats the small API"
     assert r["cheapest"] == "Self-hosted small"
@@ -152,33 +155,66 @@ def numpy_bills(p):
     return gens, 30 * gens * per_gen
 
 
+def numpy_legal_sizes(heads, kv_heads, width, vocab, up_to=64):
+    tp = np.arange(1, up_to + 1)
+    padded = -(-vocab // 64) * 64
+    ok = (heads % tp == 0) & (width % tp == 0) & (padded % tp == 0) & ((kv_heads % tp == 0) | (tp % kv_heads == 0))
+    return tp[ok].tolist()
+
+
 def numpy_self_hosted(p, gens):
-    """GPU-hours from first principles: roofline of an 8B-shaped model, then whole GPUs for the month."""
-    gpu = GPUS[p["small_gpu"]]
-    bpw = {"bf16": 2, "fp16": 2, "fp8": 1, "int8": 1, "int4": 0.5}[p["small_weight_dtype"]]
-    kv_per_token = 2 * 32 * 8 * 128 * 2
+    """GPU-hours from first principles for a dense full-attention model: vLLM's budget per GPU
+    (visible × 0.92 − weights ÷ n − activation peak − 0.5 GiB), 16-token blocks, the roofline with
+    2 all-reduces per layer, then whole GPUs for the month."""
+    s = p  # the resolved inputs hold the model's shape
+    gpu = GPUS[p["gpu"]]
+    bpw = {"bf16": 2, "fp16": 2, "fp8": 1, "int8": 1, "int4": 0.5}[p["weight_dtype"]]
+    params = s["params_b"] * 1e9
+    weights = params * bpw
+    kv_elem = {"bf16": 2, "fp16": 2, "fp8": 1}[p["kv_dtype"]]
+    tokens, seqs = (8192, 1024) if gpu.visible >= 70 * GiB and "A100" not in gpu.name else (2048, 256)
+    if gpu.visible >= 160 * GiB:
+        tokens = 16384
+
+    def kv_heads(n):
+        return max(1, s["kv_heads"] // n)
+
+    def blocks(n):
+        forward = tokens * 2 * (3 * s["intermediate_size"] / n + 3 * s["hidden_size"])
+        sampler = min(tokens, seqs) * s["vocab_size"] * 39 + tokens * s["hidden_size"] * 2
+        available = math.ceil(gpu.visible * 0.92) - weights / n - max(forward, sampler) - 0.5 * GiB
+        page = 16 * kv_heads(n) * 2 * s["head_dim"] * kv_elem
+        return max(0, int(available // page // s["layers"])) if available > 0 else 0
+
+    def sequences(n, ctx):
+        return math.floor(blocks(n) / -(-ctx // 16) + 1e-9)
+
     context = math.ceil(p["input_tokens"] + p["output_tokens"] / 2)
-    weights = p["small_params_b"] * 1e9 * bpw
-    usable_per_gpu = gpu.memory_bytes * 0.9
-    smallest = max(1, math.ceil((weights + context * kv_per_token) / usable_per_gpu))
-    longest = math.ceil(1_000_000 + 100_000 / 2)  # the longest context the inputs allow
-    largest = max(8, math.ceil((weights + longest * kv_per_token) / usable_per_gpu))
-    plans = []  # (gpus, replica, decode_tps) for each replica size that fits, the cheapest wins
-    for replica in range(smallest, max(smallest, largest) + 1):
-        free = usable_per_gpu * replica - weights
-        batch = max(1, min(p["small_batch"], int(free // (context * kv_per_token))))
-        peak = (gpu.fp8_flops if p["small_weight_dtype"] == "fp8" else gpu.bf16_flops) * replica
-        bandwidth = gpu.bandwidth * replica
-        flops = 2 * p["small_params_b"] * 1e9
-        intensity = flops * batch / (weights + batch * context * kv_per_token)
-        decode_tps = np.minimum(peak, intensity * bandwidth) / flops
-        prefill_tps = peak / flops
-        seconds = (gens * p["output_tokens"] / decode_tps
-                   + gens * p["input_tokens"] * (1 - p["cache_hit"]) / prefill_tps)
-        needed = replica * seconds / (86400 * p["utilization"])
-        plans.append((replica * max(1, math.ceil(needed / replica)), replica, decode_tps))
+    longest = math.ceil(1_000_000 + 100_000 / 2)
+    legal = numpy_legal_sizes(s["heads"], s["kv_heads"], s["intermediate_size"], s["vocab_size"])
+    upper = max(8, next((n for n in legal if sequences(n, longest) >= 1), legal[-1]))
+    peak_one = gpu.fp8_flops if p["weight_dtype"] == "fp8" else gpu.bf16_flops
+    link = interconnects.LINKS[gpu.id]
+    latency = {None: 6.0 if link.link_bandwidth else 42.56}.get(link.allreduce_small_us, link.allreduce_small_us)
+    link_bw = (link.link_bandwidth or link.pcie_bandwidth) / 2
+    plans = []
+    for n in [m for m in legal if m <= upper]:
+        if sequences(n, context) < 1:
+            continue
+        batch = min(p["small_batch"], sequences(n, context))
+        moved = weights / n + batch * context * s["layers"] * 2 * kv_heads(n) * s["head_dim"] * kv_elem
+        step = max(moved / gpu.bandwidth, 2 * params * batch / (n * peak_one))
+        if n > 1:
+            lat, bw = (47.0, 50e9) if n > 8 else (latency, link_bw)  # beyond 8 GPUs: InfiniBand between nodes
+            step += 2 * s["layers"] * (lat * 1e-6 + 2 * (n - 1) / n * batch * s["hidden_size"] * 2 / bw)
+        decode_tps = batch / step
+        prefill_tps = peak_one * n / (2 * params)
+        seconds = gens * p["output_tokens"] / decode_tps + gens * p["input_tokens"] * (1 - p["cache_hit"]) / prefill_tps
+        needed = n * seconds / (86400 * p["utilization"])
+        plans.append((n * max(1, math.ceil(needed / n)), n, decode_tps))
     gpus, _, decode_tps = min(plans, key=lambda plan: plan[:2])  # the cheapest
-    return gpus, gpus * 720 * p["gpu_hour_usd"], decode_tps
+    price = max(p["gpu_hour_usd"], 0.01) if p["gpu_hour_usd"] > 0 else gpu.usd_per_hour
+    return gpus, gpus * 720 * price, decode_tps
 
 
 CASES = [
@@ -187,17 +223,20 @@ CASES = [
     {"cache_hit": 0.95},
     {"remix_rate": 0.1},
     {"dau": 10_000_000, "small_batch": 256},
-    {"dau": 5_000_000, "small_gpu": "a100-40g", "small_weight_dtype": "int4", "utilization": 0.3},
-    {"small_params_b": 70, "small_gpu": "rtx-4090", "input_tokens": 32_000, "output_tokens": 2_000},
+    {"dau": 5_000_000, "gpu": "a100-40g", "weight_dtype": "int4", "utilization": 0.3},
+    {"model": "llama-3.1-70b", "gpu": "rtx-4090", "input_tokens": 32_000, "output_tokens": 2_000},
+    {"model": "llama-3.1-70b", "gpu": "h100-sxm", "dau": 3_000_000, "small_batch": 256},
     {"price_mid_cached": 5.0},  # above the input price: capped
-    {"small_weight_dtype": "fp8", "small_gpu": "h200", "dau": 30_000_000, "remix_rate": 0.3},
+    {"weight_dtype": "fp8", "gpu": "h200", "dau": 30_000_000, "remix_rate": 0.3},
+    {"gpu_hour_usd": 1.25, "kv_dtype": "fp8"},
 ]
 
 
 @pytest.mark.parametrize("overrides", CASES)
 def test_matches_independent_numpy_computation(overrides):
-    p = SPEC.check_overrides(overrides)
-    v = SPEC.run(p).values
+    SPEC.check_overrides(overrides)
+    result = SPEC.run(overrides)
+    p, v = result.inputs, result.values
     gens, bills = numpy_bills(p)
     assert v["daily_generations"] == pytest.approx(gens)
     np.testing.assert_allclose([v["monthly_cost_flagship"], v["monthly_cost_mid"], v["monthly_cost_small"]],
@@ -215,11 +254,18 @@ def test_defaults_by_hand():
     v = run().values
     assert v["cost_per_1k_flagship"] == pytest.approx(1000 * per_gen)  # $11.94
     assert v["monthly_cost_flagship"] == pytest.approx(30 * 11_000 * per_gen)  # $3,940
-    assert v["monthly_cost_small_selfhosted"] == pytest.approx(720 * 2.5)  # one H100 all month
-    replica = {**decode_roofline.SPEC.defaults(), **ue.SMALL_MODEL_SHAPE, "params_b": 8, "batch": 32,
-               "context": 4250}
-    assert v["selfhosted_tokens_per_s"] == pytest.approx(decode_roofline.aggregate_tokens_per_s(replica, 32))
-    assert kv_cache.kv_bytes_per_token(replica) == 131072  # Llama 3.1 8B: 128 KiB
+    assert v["monthly_cost_small_selfhosted"] == pytest.approx(720 * 2.69)  # one H100 all month, listed price
+    assert GPUS["h100-sxm"].usd_per_hour == 2.69
+    # 32 sequences of 4,250 tokens on one H100: 16.06 GB of weights + 32 × 4,250 × 128 KiB per step
+    step = (8.030261248e9 * 2 + 32 * 4250 * 131072) / 3.35e12
+    assert v["selfhosted_tokens_per_s"] == pytest.approx(32 / step)
+
+
+def test_the_model_is_the_scenarios():
+    assert SPEC.param_map["model"].scenario == "model" and SPEC.defaults()["model"] == "llama-3.1-8b"
+    bigger = run(model="llama-3.1-70b").values
+    assert bigger["selfhosted_gpus"] >= 2 and bigger["monthly_cost_small_selfhosted"] > run().values[
+        "monthly_cost_small_selfhosted"]
 
 
 def test_cached_price_above_input_is_capped_with_a_note():
@@ -246,10 +292,16 @@ def _value(name):
     return st.floats(p.min, p.max, allow_nan=False, allow_infinity=False)
 
 
+def values(p):
+    """The calculator's outputs for raw inputs (resolved like a reader's)."""
+    return SPEC.run(p).values
+
+
 inputs = st.fixed_dictionaries({
     **{name: _value(name) for name in numbers},
-    "small_weight_dtype": st.sampled_from(["bf16", "fp16", "fp8", "int8", "int4"]),
-    "small_gpu": st.sampled_from(sorted(GPUS)),
+    "weight_dtype": st.sampled_from(["bf16", "fp16", "fp8", "int8", "int4"]),
+    "gpu": st.sampled_from(sorted(GPUS)),
+    "model": st.sampled_from(["llama-3.1-8b", "qwen3-0.6b", "custom", "mixtral-8x7b"]),
 })
 
 
@@ -257,8 +309,8 @@ inputs = st.fixed_dictionaries({
 @given(inputs, st.floats(0, 1))
 def test_higher_cache_hit_lower_bill(p, other):
     lo, hi = sorted((p["cache_hit"], other))
-    a, _ = ue.compute({**p, "cache_hit": lo})
-    b, _ = ue.compute({**p, "cache_hit": hi})
+    a = values({**p, "cache_hit": lo})
+    b = values({**p, "cache_hit": hi})
     for bill in BILLS:
         assert b[bill] <= a[bill] * (1 + 1e-12)
     for tier in TIERS:
@@ -276,8 +328,8 @@ def test_more_volume_higher_bill(p, name, factor):
     param = numbers[name]
     bigger = min(param.max, p[name] * factor + (1 if param.integer else 0))
     bigger = int(bigger) if param.integer else bigger
-    a, _ = ue.compute(p)
-    b, _ = ue.compute({**p, name: bigger})
+    a = values(p)
+    b = values({**p, name: bigger})
     for bill in BILLS:
         assert b[bill] >= a[bill] * (1 - 1e-12)
 
@@ -285,11 +337,25 @@ def test_more_volume_higher_bill(p, name, factor):
 @settings(max_examples=100, deadline=None)
 @given(inputs, st.floats(1.0, 10.0))
 def test_cheaper_gpus_cheaper_self_hosting(p, factor):
-    a, _ = ue.compute(p)
-    b, _ = ue.compute({**p, "utilization": min(1, p["utilization"] * factor)})
+    a = values(p)
+    b = values({**p, "utilization": min(1, p["utilization"] * factor)})
     assert b["monthly_cost_small_selfhosted"] <= a["monthly_cost_small_selfhosted"]
-    c, _ = ue.compute({**p, "gpu_hour_usd": p["gpu_hour_usd"] / factor})
+    cheaper = p["gpu_hour_usd"] / factor
+    if p["gpu_hour_usd"] > 0 and cheaper == 0:  # underflow: 0 would mean "the listed price"
+        return
+    c = values({**p, "gpu_hour_usd": cheaper})
     assert c["monthly_cost_small_selfhosted"] <= a["monthly_cost_small_selfhosted"] * (1 + 1e-12)
+
+
+def test_performance_under_fifty_milliseconds():
+    import time
+
+    worst = [{}, {"model": "llama-3.1-405b", "gpu": "rtx-4090", "input_tokens": 1_000_000},
+             {"model": "deepseek-v3", "gpu": "a100-40g", "dau": 10**9}, {"model": "gpt3-175b", "gpu": "l40s"}]
+    for raw in worst:
+        start = time.perf_counter()
+        SPEC.run(raw)
+        assert time.perf_counter() - start < 0.05, raw
 
 
 # -- no NaN, no inf -----------------------------------------------------------------------------
@@ -304,12 +370,12 @@ def test_every_number_at_its_min_and_max_alone():
 
 def test_grid_of_extremes_is_finite():
     keys = ("dau", "remix_rate", "pgc_rate", "generations_per_creation", "cache_hit", "input_tokens",
-            "output_tokens", "small_params_b", "small_batch", "utilization")
+            "output_tokens", "params_b", "small_batch", "utilization")
     for corner in itertools.product(*((numbers[k].min, numbers[k].max) for k in keys)):
         raw = dict(zip(keys, corner))
         for prices in (0, 1000):
             for gpu in ("rtx-4090", "b200"):
-                full = {**raw, "small_gpu": gpu, **{f"price_{t}_{k}": prices for t in TIERS
+                full = {**raw, "model": "custom", "gpu": gpu, **{f"price_{t}_{k}": prices for t in TIERS
                                                    for k in ("in", "cached", "out")}}
                 r = SPEC.run(full)  # raises on any non-finite output or chart value
                 assert r.values["monthly_cost_small_selfhosted"] > 0
@@ -333,6 +399,6 @@ def test_zero_volume():
     v = run(remix_rate=0, pgc_rate=0).values
     assert v["daily_generations"] == 0
     assert v["monthly_cost_flagship"] == 0
-    assert v["cost_per_1k_selfhosted"] == pytest.approx(1000 * 1800)  # the rent over one generation
-    assert v["monthly_cost_small_selfhosted"] == pytest.approx(1800)  # the GPU is rented anyway
+    assert v["cost_per_1k_selfhosted"] == pytest.approx(1000 * 720 * 2.69)  # the rent over one generation
+    assert v["monthly_cost_small_selfhosted"] == pytest.approx(720 * 2.69)  # the GPU is rented anyway
     assert v["flagship_vs_selfhosted"] == 0

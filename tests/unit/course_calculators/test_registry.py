@@ -38,7 +38,8 @@ def test_run_json_non_object_means_defaults(raw_json):
 
 
 def test_run_json_bad_values_become_notes_not_errors():
-    raw = '{"context": 1e400, "concurrency": NaN, "kv_heads": -Infinity, "gpu": null, "x": 1,' \
+    # model "custom": a catalogue model would fill the shape over the reader's layers and KV heads
+    raw = '{"model": "custom", "context": 1e400, "concurrency": NaN, "kv_heads": -Infinity, "gpu": null, "x": 1,' \
           ' "layers": 1' + "0" * 400 + "}"
     out = json.loads(course_calculators.run_json("kv-cache", raw))
     assert out["inputs"]["context"] == 8192 and out["inputs"]["concurrency"] == 1

@@ -386,11 +386,12 @@ def test_kv_cache_spec_exact_values():
     context = params["context"]
     assert (context.kind, context.name, context.label, context.default, context.min, context.max, context.step,
             context.unit, context.help, context.integer, context.scale, context.advanced) == (
-        "number", "context", "Context length", 8192, 1, 1048576, 1, "tokens", "", True, "log", False)
+        "number", "context", "Context length", 8192, 1, 1048576, 1, "tokens", "Tokens per sequence: vLLM's max_model_len.",
+        True, "log", False)
     assert params["attention"].kind == "choice"
     assert params["attention"].default == "gqa"
     assert [list(c) for c in params["attention"].choices] == [["gqa", "GQA / MHA / MQA"], ["mla", "MLA (latent)"]]
-    assert params["kv_dtype"].values == ["bf16", "fp16", "fp8", "int8", "int4"]
+    assert params["kv_dtype"].values == ["bf16", "fp16", "fp8", "fp8_ds_mla", "int8", "int4"]
     assert params["params_b"].integer is False
     out = kv_cache.SPEC.output_map["kv_bytes_per_token"]
     assert (out.name, out.label, out.unit, out.help) == ("kv_bytes_per_token", "KV cache per token", "bytes", "")
@@ -584,4 +585,4 @@ def test_every_shipped_spec_passes_the_checks():
 
     for calc in course_calculators.CALCULATORS.values():
         assert Calculator(**{f: getattr(calc, f) for f in (
-            "id", "title", "params", "outputs", "compute", "presets", "chart", "summary")}) == calc
+            "id", "title", "params", "outputs", "compute", "presets", "chart", "summary", "resolve")}) == calc

@@ -128,7 +128,9 @@ def test_command_line_defaults():
     cli = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(cli)
     args = cli.parse_args([])
-    assert (args.runs, args.steps, args.no_write) == (5, 200, False)
+    # Three rounds keep the whole run (throttled links, engines, Lighthouse) within about 15 minutes.
+    assert (args.runs, args.steps, args.no_write) == (3, 200, False)
+    assert (args.slow_runs, args.engine_runs, args.no_lighthouse) == (1, 3, False)
 
 
 def test_json_keeps_number_arrays_on_one_line():

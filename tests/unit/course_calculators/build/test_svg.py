@@ -21,7 +21,7 @@ def charts():
                 yield pytest.param(chart, id=f"{calc.id}-{preset.id if preset else 'defaults'}-{chart['kind']}")
 
 
-@pytest.mark.parametrize("chart", charts())
+@pytest.mark.parametrize("chart", list(charts()))
 def test_every_chart_of_every_preset_renders_as_well_formed_svg(chart):
     root = ET.fromstring(svg.render(chart))
     assert root.tag == NS + "svg" and root.get("aria-label") == chart["summary"]

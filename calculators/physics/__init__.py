@@ -1,0 +1,28 @@
+"""The physics of serving, in one place: every calculator of the chapter calls it, none computes
+bytes or seconds of its own.
+
+* :mod:`.model` — :class:`Model`, a model as plain counts (layers, heads, parameters, experts,
+  windows);
+* :mod:`.precision` — bytes per weight, KV-cache layouts with their scales;
+* :mod:`.kv` — KV bytes per token, per layer, per sequence (windows capped), the longest context;
+* :mod:`.weights` — weight bytes held, and streamed per step (MoE: the experts a batch touches);
+* :mod:`.placement` — per-GPU shares under tensor, pipeline and data-parallel layouts, legal sizes;
+* :mod:`.budget` — vLLM's KV budget per GPU, blocks, concurrency, "GPU KV cache size";
+* :mod:`.speed` — a decode step's ceiling and estimate (all-reduces, step floor), prefill;
+* :mod:`.fleet` — the fewest GPUs that fit, the cheapest listed configuration;
+* :mod:`.measured` — published measurements set against the same ceiling.
+"""
+
+from __future__ import annotations
+
+from . import budget, fleet, kv, placement, precision, speed, weights
+from .budget import Engine, Pool, pool
+from .model import CHUNKED, GQA, MLA, SLIDING, Model
+from .placement import DP, TP, Layout, Placement, legal_tp_sizes, place
+from .speed import Step, decode_step, prefill, ridge_batch
+
+__all__ = [
+    "budget", "fleet", "kv", "placement", "precision", "speed", "weights",
+    "Engine", "Pool", "pool", "Model", "GQA", "MLA", "SLIDING", "CHUNKED", "Layout", "Placement", "TP", "DP",
+    "legal_tp_sizes", "place", "Step", "decode_step", "prefill", "ridge_batch",
+]

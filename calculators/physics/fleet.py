@@ -1,0 +1,82 @@
+"""The inverse questions: how few GPUs fit, and which listed configuration is cheapest.
+
+A configuration *fits* when vLLM starts (a legal layout, memory left for the cache) and holds
+``sequences`` requests of ``context`` tokens at once (:meth:`.budget.Pool.concurrency`). More GPUs
+never hold fewer sequences (each GPU's share of the weights shrinks and the pool grows or is
+repeated), so the fewest that fit are found by bisection over the legal sizes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..hardware import GPU, GPUS
+from .budget import Engine, Pool, pool
+from .model import Model
+from .placement import DP, MAX_GPUS, Layout, legal_tp_sizes, place
+
+
+def deployment_pool(model: Model, gpu: GPU, layout: Layout, engine: Engine, weight_dtype: str,
+                    kv_dtype: str) -> Pool:
+    return pool(model, gpu, place(model, layout, weight_dtype), engine, kv_dtype)
+
+
+def fits(model: Model, gpu: GPU, layout: Layout, engine: Engine, weight_dtype: str, kv_dtype: str,
+         context: int, sequences: int) -> bool:
+    return deployment_pool(model, gpu, layout, engine, weight_dtype, kv_dtype).holds(context, sequences)
+
+
+def candidate_sizes(model: Model, layout: Layout) -> list[int]:
+    """GPU counts vLLM accepts for this layout, up to MAX_GPUS: any count for data-parallel
+    attention, the legal TP sizes times the pipeline stages otherwise."""
+    if layout.attention == DP:
+        return list(range(1, MAX_GPUS + 1))
+    stages = max(1, min(layout.pipeline_stages, model.layers))
+    return [tp * stages for tp in legal_tp_sizes(model) if tp * stages <= MAX_GPUS]
+
+
+def fewest_gpus(model: Model, gpu: GPU, layout: Layout, engine: Engine, weight_dtype: str, kv_dtype: str,
+                context: int, sequences: int) -> int:
+    """The fewest GPUs of this kind (a legal size, in ``layout``'s scheme) that fit; 0 if none up
+    to MAX_GPUS does."""
+    sizes = candidate_sizes(model, layout)
+
+    def ok(i: int) -> bool:
+        return fits(model, gpu, replace(layout, gpus=sizes[i]), engine, weight_dtype, kv_dtype, context, sequences)
+
+    if not sizes or not ok(len(sizes) - 1):
+        return 0
+    low, high = -1, len(sizes) - 1  # ok(high); not known at low
+    while high - low > 1:
+        mid = (low + high) // 2
+        if ok(mid):
+            high = mid
+        else:
+            low = mid
+    return sizes[high]
+
+
+@dataclass(frozen=True)
+class Offer:
+    gpu: GPU
+    gpus: int
+
+    @property
+    def usd_per_hour(self) -> float:
+        return self.gpu.usd_per_hour * self.gpus
+
+    def describe(self) -> str:
+        return f"{self.gpus} × {self.gpu.name}"
+
+
+def cheapest(model: Model, layout: Layout, engine: Engine, weight_dtype: str, kv_dtype: str, context: int,
+             sequences: int, gpus: dict[str, GPU] = GPUS) -> Offer | None:
+    """The listed GPU, at its fewest fitting count, with the lowest hourly price; None if none fits."""
+    offers = []
+    for gpu in gpus.values():
+        if gpu.usd_per_hour <= 0:
+            continue
+        n = fewest_gpus(model, gpu, layout, engine, weight_dtype, kv_dtype, context, sequences)
+        if n:
+            offers.append(Offer(gpu, n))
+    return min(offers, key=lambda o: (o.usd_per_hour, o.gpus), default=None)

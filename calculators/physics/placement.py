@@ -1,0 +1,134 @@
+"""Where the weights and the KV cache sit: per GPU, under the parallel layouts vLLM accepts.
+
+Tensor parallelism (TP, over ``gpus ÷ pipeline_stages`` GPUs) splits every weight matrix, so each
+GPU holds 1/TP of the weights, and splits the KV heads: each rank caches ``max(1, kv_heads ÷ TP)``
+heads (``ModelConfig.get_num_kv_heads``, vllm/config/model.py). When TP exceeds the KV heads
+each head is *replicated* on TP ÷ kv_heads ranks (``QKVParallelLinear``'s
+``num_kv_head_replicas``): 8 KV heads on TP 16 are stored twice. MLA's latent is one "head"
+that TP cannot split: every rank holds the whole latent cache (TP copies).
+
+Pipeline parallelism (PP) splits the layers into stages (``get_pp_indices``,
+vllm/distributed/utils.py): each stage holds and caches its own layers only, the first and last
+also the embedding and the LM head.
+
+Data-parallel attention (``--data-parallel-size N --enable-expert-parallel``) gives every GPU
+its own attention weights and its own KV pool for its own sequences, and spreads the routed
+experts over the N GPUs: the layout that stops MLA's latent being copied N times.
+
+Only the TP sizes vLLM accepts are legal (engines.vllm.legal_tp_sizes): attention heads, KV heads
+(one divides the other), MLP width and padded vocabulary must split evenly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engines import vllm
+from .model import Model
+from .precision import weight_bytes_per_param
+
+#: The attention layouts: tensor parallel over each stage's GPUs, or data parallel with experts
+#: spread over all GPUs.
+TP, DP = "tp", "dp"
+#: The largest group the calculators consider (eight 8-GPU servers).
+MAX_GPUS = 64
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How ``gpus`` GPUs serve one model: ``attention`` TP (with ``pipeline_stages`` stages of
+    ``gpus ÷ stages`` GPUs each) or DP (every GPU its own attention; ``pipeline_stages`` ignored)."""
+
+    gpus: int
+    pipeline_stages: int = 1
+    attention: str = TP
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One GPU's share, for the most loaded GPU (the one whose pool the engine keeps for all)."""
+
+    layout: Layout
+    tensor_parallel: int
+    pipeline_stages: int
+    data_parallel: int
+    legal: bool
+    problem: str  # why vLLM refuses the layout; "" when legal
+    stage_layers: tuple[int, ...]
+    weight_bytes_per_gpu: float
+    kv_heads_per_gpu: int  # KV heads each GPU caches per layer (1 for MLA: the whole latent)
+    kv_replicas: int  # GPUs that hold a copy of each cached head (or of the latent)
+
+    @property
+    def layers_per_gpu(self) -> int:
+        return max(self.stage_layers)
+
+    @property
+    def sequence_share(self) -> float:
+        """Share of all sequences whose cache one GPU holds: all of them under TP, 1/N under DP."""
+        return 1 / self.data_parallel
+
+
+def legal_tp_sizes(model: Model, max_tp: int = MAX_GPUS) -> list[int]:
+    """Tensor-parallel sizes vLLM accepts for this model, up to ``max_tp``."""
+    return vllm.legal_tp_sizes(max(1, model.heads), max(1, model.kv_heads),
+                               intermediate_size=model.intermediate_size or None,
+                               vocab_size=model.vocab_size or None, mla=model.is_mla, max_tp=max_tp)
+
+
+def _non_layer_params(model: Model) -> float:
+    """Embedding and LM head (vocabulary × hidden each; tied models count it once in their total,
+    so at most half the total is taken)."""
+    return min(2.0 * model.vocab_size * model.hidden_size, model.total_params / 2)
+
+
+def _heaviest_stage_params(model: Model, stages: list[int]) -> float:
+    """Parameters of the stage that holds the most: its layers' share, plus the embedding (first
+    stage) or the LM head (last stage)."""
+    if len(stages) == 1:
+        return model.total_params
+    ends = _non_layer_params(model) / 2
+    per_layer = (model.total_params - 2 * ends) / model.layers
+    weights = [n * per_layer + (ends if i in (0, len(stages) - 1) else 0) for i, n in enumerate(stages)]
+    return max(weights)
+
+
+def place(model: Model, layout: Layout, weight_dtype: str) -> Placement:
+    """Per-GPU weights and KV heads of ``model`` on ``layout``; ``legal`` says whether vLLM starts."""
+    gpus = max(1, layout.gpus)
+    per_param = weight_bytes_per_param(weight_dtype)
+    if layout.attention == DP:
+        routed = model.experts * model.expert_index_params
+        weights = (model.total_params - routed) + routed / gpus  # attention and dense parts on every GPU
+        return Placement(layout, 1, 1, gpus, True, "", (model.layers,), weights * per_param,
+                         model.kv_heads if not model.is_mla else 1, 1)
+    problem = ""
+    stages = max(1, layout.pipeline_stages)
+    if stages > model.layers:
+        problem = f"{stages} pipeline stages for {model.layers} layers: vLLM needs at least one layer per stage."
+        stages = model.layers
+    if gpus % stages:
+        problem = problem or (f"{gpus} GPUs do not split into {stages} pipeline stages of equal size.")
+    tp = max(1, gpus // stages)
+    legal = legal_tp_sizes(model)
+    if not problem and tp not in legal:
+        shown = ", ".join(str(t) for t in legal)
+        problem = (f"vLLM refuses tensor parallelism over {tp} GPUs for this model: its {model.heads} attention "
+                   f"heads, {model.kv_heads} KV heads, MLP width {model.intermediate_size} and vocabulary "
+                   f"must split evenly. Legal sizes: {shown}.")
+    layers = vllm.pipeline_stage_layers(model.layers, stages)
+    if model.is_mla:
+        heads, replicas = 1, tp
+    else:
+        heads = max(1, -(-model.kv_heads // tp))
+        replicas = tp // model.kv_heads if tp >= model.kv_heads else 1
+    weights = _heaviest_stage_params(model, layers) / tp * per_param
+    return Placement(layout, tp, stages, 1, not problem, problem, tuple(layers), weights, heads, replicas)
+
+
+def kv_layers_per_gpu(model: Model, placement: Placement) -> tuple[int, int]:
+    """(full-attention layers, windowed layers) one GPU caches: its stage's layers, in the model's
+    proportion of the two kinds."""
+    layers = placement.layers_per_gpu
+    windowed = round(model.windowed_layers * layers / model.layers)
+    return layers - windowed, windowed

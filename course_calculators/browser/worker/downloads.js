@@ -1,0 +1,124 @@
+// Every download of the worker, watched: the worker's own (the lock file, the snapshot) and
+// Pyodide's (its wasm, its standard-library zip, the calculators wheel), which all go through the
+// global fetch that install() wraps.
+//
+// Pyodide does not reject when one of its downloads fails: a failed wasm leaves loadPyodide
+// waiting forever, a failed standard library is only logged. So a required download that fails
+// (a network error, an HTTP error), or any download that stalls (no byte for STALL_MS while one is
+// under way), rejects `failed`, which the boot races against loadPyodide. An optional download
+// (the snapshot) only rejects its own response; the boot then goes on without it.
+
+import { mark } from "./timings.js";
+
+export const STALL_MS = 4000;
+
+export class Downloads {
+  constructor() {
+    this.active = new Set(); // downloads (and imports) under way
+    this.lastByte = performance.now();
+    this.bytes = 0; // decoded bytes received, all downloads
+    this.optional = new Set(); // URLs whose failure is not the boot's
+    this.early = new Map(); // URL → a response started before Pyodide asked for it
+    this.failed = new Promise((_, reject) => { this.fail = reject; });
+    this.failed.catch(() => {});
+    this.timer = setInterval(() => this.checkStall(), 500);
+  }
+
+  /** Replace the global fetch: Pyodide's downloads are watched too. */
+  install() {
+    const realFetch = self.fetch.bind(self);
+    this.realFetch = realFetch;
+    self.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+      const early = this.early.get(url);
+      if (early) {
+        this.early.delete(url);
+        return early;
+      }
+      return this.fetch(url, init);
+    };
+  }
+
+  /** A watched fetch of `url`; `optional` downloads fail alone; `onBytes(n)` sees each chunk. */
+  fetch(url, init, { optional = false, onBytes = null } = {}) {
+    if (optional) this.optional.add(url);
+    const name = url.split("?")[0].split("/").pop() || url;
+    const controller = new AbortController();
+    const job = { url, name, onBytes, abort: () => controller.abort() };
+    this.active.add(job);
+    this.lastByte = performance.now();
+    const started = (this.realFetch || self.fetch)(url, { ...init, signal: controller.signal }).then((response) => {
+      if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+      if (!response.body) { this.active.delete(job); return response; }
+      return new Response(response.body.pipeThrough(this.counter(job)), {
+        status: response.status, statusText: response.statusText, headers: response.headers,
+      });
+    }).catch((err) => {
+      this.active.delete(job);
+      const error = err instanceof Error && err.message.startsWith(name) ? err : new Error(`${name}: the download failed`);
+      this.report(url, error);
+      throw error;
+    });
+    return started;
+  }
+
+  /** Start a download Pyodide will ask for later (it then gets this very response). */
+  prefetch(url, onBytes = null) {
+    const response = this.fetch(url, {}, { onBytes });
+    response.catch(() => {});
+    this.early.set(url, response);
+    return response;
+  }
+
+  /** A TransformStream that counts `job`'s bytes, and ends it. */
+  counter(job) {
+    return new TransformStream({
+      transform: (chunk, controller) => {
+        this.bytes += chunk.byteLength;
+        this.lastByte = performance.now();
+        if (job.onBytes) job.onBytes(chunk.byteLength, false);
+        controller.enqueue(chunk);
+      },
+      flush: () => {
+        this.active.delete(job);
+        if (job.onBytes) job.onBytes(0, true);
+      },
+    });
+  }
+
+  /** Count `promise` (a dynamic import) as a download under way until it settles. */
+  track(name, promise) {
+    const job = { url: name, name };
+    this.active.add(job);
+    this.lastByte = Math.max(this.lastByte, performance.now());
+    promise.then(() => this.active.delete(job), (err) => {
+      this.active.delete(job);
+      this.report(name, new Error(`${name}: did not load (${err && err.message ? err.message : err})`));
+    });
+    return promise;
+  }
+
+  report(url, error) {
+    if (this.optional.has(url)) return;
+    mark("downloadFailed");
+    this.fail(error);
+  }
+
+  checkStall() {
+    if (!this.active.size || performance.now() - this.lastByte < STALL_MS) return;
+    const jobs = Array.from(this.active);
+    const required = jobs.filter((j) => !this.optional.has(j.url));
+    const stalled = (required[0] || jobs[0]).name;
+    if (!required.length) {
+      // Only an optional download is under way: it alone is given up.
+      jobs.forEach((j) => { this.active.delete(j); if (j.abort) j.abort(); });
+      this.lastByte = performance.now();
+      return;
+    }
+    this.fail(new Error(`${stalled}: the download stalled (nothing arrived for ${STALL_MS / 1000} s)`));
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}
