@@ -21,9 +21,18 @@ def output(page, calc: str, name: str) -> tuple[str, str]:
     ))
 
 
+def reveal(page, root: str, name: str) -> None:
+    """A parameter the page folds under "More parameters" is one click away: open it, as a reader
+    would, before using its field."""
+    more = page.locator(f"{root} details.calc__more:has([name='{name}'])")
+    if more.count() and not more.evaluate("(d) => d.open"):
+        more.locator("summary").click()
+
+
 def set_field(page, calc: str, name: str, value: str) -> None:
     """Fill a number field (or choose an option) and fire the event a reader's edit fires."""
     sel = f'.calc[data-calc="{calc}"] [name="{name}"]:not([type=range])'
+    reveal(page, f'.calc[data-calc="{calc}"]', name)
     tag = page.eval_on_selector(sel, "e => e.tagName")
     if tag == "SELECT":
         page.select_option(sel, value)

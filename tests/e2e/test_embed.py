@@ -144,6 +144,9 @@ def test_kv_cache_embedded_on_another_origin(context, base_url, host):
     # An embed page framed without the script (the plain iframe) posts too, from the site's
     # origin: the script ignores it, as it is not one of its frames.
     plain = next(f for f in page.frames if f.url.startswith(base_url + "embed/sampling/"))
+    # Chromium renders no frame of an off-screen iframe, and Python starts after the page's first
+    # rendered frame: an embed starts when it is on screen.
+    page.locator("#plain").scroll_into_view_if_needed()
     wait_ready(plain, "sampling")
     assert page.evaluate("document.getElementById('plain').getBoundingClientRect().height") == 300
     assert wait_sized(page, inner) > before + 20

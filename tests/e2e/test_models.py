@@ -10,7 +10,7 @@ import pytest
 
 import course_calculators
 from calculators.models import CATALOGUE
-from e2e_helpers import output, settle, wait_ready
+from e2e_helpers import output, reveal, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -19,6 +19,7 @@ KV_ROOT = '.calc[data-calc="kv-cache"]'
 
 
 def choose(page, root: str, name: str, value: str) -> None:
+    reveal(page, root, name)
     page.select_option(f'{root} select[name="{name}"]', value)
 
 
@@ -35,6 +36,7 @@ def test_a_model_by_name_fills_its_shape_and_an_edit_makes_it_custom(page, base_
     assert field(page, KV_ROOT, "layers") == "80"
     assert "Llama" in output(page, "kv-cache", "model_name")[1]
     # Editing a filled shape turns the choice to custom, and Python keeps the reader's value.
+    reveal(page, KV_ROOT, "layers")  # the shape is folded under "More parameters"
     page.fill(f'{KV_ROOT} input[type=number][name="layers"]', "40")
     page.press(f'{KV_ROOT} input[type=number][name="layers"]', "Tab")
     settle(page, "kv-cache")
@@ -59,6 +61,7 @@ def test_a_pasted_config_is_read_by_python_and_a_broken_one_changes_nothing(page
     page.goto(base_url + KV)
     wait_ready(page, "kv-cache")
     config = json.dumps(CATALOGUE["qwen2.5-7b"].config)
+    reveal(page, KV_ROOT, "config")
     page.fill(f'{KV_ROOT} textarea[name="config"]', config)
     settle(page, "kv-cache")
     want = course_calculators.get("kv-cache").run({"config": config})
