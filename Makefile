@@ -20,7 +20,7 @@ PYTHON_BOOT := $(shell for c in python3 python3.13 python3.12; do \
 
 help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT) (rebuilds on change)"
-	@echo "make test    run every test: unit (CPython), Pyodide (Node), end to end (Chromium)"
+	@echo "make test    run every test: unit (CPython), Pyodide (Node), end to end (Chromium; Firefox and WebKit smoke)"
 	@echo "make site    build the site into site/ with mkdocs build --strict"
 	@echo "make bench   measure the site against plain Pyodide and PyScript; writes docs/performance.md"
 	@echo "make deploy  publish to GitHub Pages with mkdocs gh-deploy (SITE_URL=https://<user>.github.io/<repo>/)"
@@ -45,8 +45,9 @@ serve: setup
 site: setup
 	SITE_URL=$(SITE_URL) $(VENV)/bin/mkdocs build --strict -d site
 
+# ENGINES="chromium firefox webkit" by default; find_browsers.py says where each is looked for.
 test: setup
-	$(PY) scripts/find_chromium.py --check
+	$(PY) scripts/find_browsers.py --check
 	$(PY) -m pytest -q
 
 test-unit: setup
@@ -54,7 +55,7 @@ test-unit: setup
 
 # Builds its own site and baselines in a temporary folder; BENCH_ARGS="--runs 3 --no-write" for a quick look.
 bench: setup
-	$(PY) scripts/find_chromium.py --check
+	$(PY) scripts/find_browsers.py --check chromium
 	$(PY) scripts/bench.py $(BENCH_ARGS)
 
 # The site must be built for the address it is published at (instant navigation and the sitemap

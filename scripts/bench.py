@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from bench import baselines, link, machine, measure, network, report  # noqa: E402
-from find_chromium import CHROMIUM_ARGS, executable_path  # noqa: E402
+from find_browsers import CHROMIUM_ARGS, executable_path  # noqa: E402
 
 PAGE = ROOT / "docs" / "performance.md"
 JSON = ROOT / "docs" / "performance" / "latest.json"

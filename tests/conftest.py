@@ -42,13 +42,21 @@ from serving import StaticServer, build_site  # noqa: E402
 
 
 @pytest.fixture(scope="session")
-def chapter_site(tmp_path_factory):
-    """This repository's site, built once for the port its server holds: ``(site_dir, base_url)``."""
+def chapter_server(tmp_path_factory):
+    """The server of this repository's site, built once for the port it holds (its folder is
+    ``server.directory``)."""
     out = tmp_path_factory.mktemp("chapter") / "site"
     server = StaticServer(out)
+    server.directory = out
     try:
         build_site(out, server.url, check=True)
         server.start()
-        yield out, server.url
+        yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def chapter_site(chapter_server):
+    """This repository's site, built once for the port its server holds: ``(site_dir, base_url)``."""
+    return chapter_server.directory, chapter_server.url

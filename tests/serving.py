@@ -35,6 +35,14 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args) -> None:
         pass
 
+    def send_head(self):
+        """The file, unless one of the server's hooks answers instead (see ``StaticServer.hooks``)."""
+        for hook in getattr(self.server, "hooks", ()):
+            answer = hook(self)
+            if answer is not None:
+                return answer
+        return super().send_head()
+
 
 class StaticServer(http.server.ThreadingHTTPServer):
     """A static server for ``directory`` on 127.0.0.1, bound to a free port at once: build the site
@@ -43,6 +51,10 @@ class StaticServer(http.server.ThreadingHTTPServer):
     def __init__(self, directory: pathlib.Path) -> None:
         super().__init__(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(directory)))
         self.url = f"http://127.0.0.1:{self.server_port}/"
+        #: Callables ``hook(handler)`` asked first for every GET: one returns the body it has
+        #: started to send (status and headers written), or None to let the file be served. The
+        #: WebKit suite's console probe is one (``scripts/browsers/console_probe.py``).
+        self.hooks: list = []
 
     def start(self) -> "StaticServer":
         threading.Thread(target=self.serve_forever, daemon=True).start()

@@ -20,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from find_chromium import CHROMIUM_ARGS, executable_path  # noqa: E402
+from find_browsers import CHROMIUM_ARGS, executable_path, selected_engines  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -37,6 +37,8 @@ def base_url(chapter_site) -> str:
 
 @pytest.fixture(scope="session")
 def browser():
+    if "chromium" not in selected_engines():
+        pytest.skip("ENGINES leaves chromium out")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -49,9 +49,18 @@ def test_every_action_is_pinned_to_a_version(workflow):
 
 def test_the_tests_gate_the_build(workflow):
     test = workflow["jobs"]["test"]
-    assert {"actions/checkout", "actions/setup-python", "actions/setup-node"} <= set(uses(test))
+    assert {"actions/checkout", "actions/setup-node"} <= set(uses(test))
     assert any(s.get("run") == "make test" for s in steps(test))
     assert workflow["jobs"]["build"]["needs"] == "test"
+
+
+def test_the_tests_run_in_debian_with_every_engine(workflow):
+    """Debian packages all three engines (Ubuntu has no firefox-esr); the image brings Python 3.12,
+    for which setup-python has no Debian build. The packages are those find_browsers.py names."""
+    test = workflow["jobs"]["test"]
+    image = test["container"]["image"]
+    assert image.startswith("python:3.12-") and image.endswith("bookworm")
+    assert any("scripts/find_browsers.py --packages" in s.get("run", "") for s in steps(test))
 
 
 def test_the_build_is_for_the_pages_url_and_is_uploaded(workflow):
