@@ -16,7 +16,8 @@ exists wins):
   ``Xvfb`` on ``PATH`` (or, without it, the ``$DISPLAY`` already there). Playwright's own WebKit
   ships no WebDriver, so it is not used either.
 
-Nothing here downloads a browser. ``ENGINES`` (default ``"chromium firefox webkit"``) chooses the
+The tests and the benchmark (``bench/launch.py``, ``bench/engines.py``) all look here. Nothing here
+downloads a browser. ``ENGINES`` (default ``"chromium firefox webkit"``) chooses the
 engines a run drives; the suites of an engine left out skip, saying so.
 
 ``python scripts/find_browsers.py --check [engine ...]`` prints what it found and exits 1 with
@@ -145,16 +146,20 @@ MINIBROWSER_GLOBS = (
 )
 
 
+def minibrowser_path() -> str:
+    if os.environ.get("MINIBROWSER_PATH"):
+        return os.environ["MINIBROWSER_PATH"]
+    found = [p for pattern in MINIBROWSER_GLOBS for p in sorted(glob.glob(pattern))]
+    if not found:
+        raise BrowserMissing("webkit", "MiniBrowser")
+    return found[0]
+
+
 def webkit_paths() -> WebKit:
     driver = os.environ.get("WEBKIT_DRIVER_PATH") or shutil.which("WebKitWebDriver")
     if not driver:
         raise BrowserMissing("webkit", "WebKitWebDriver")
-    minibrowser = os.environ.get("MINIBROWSER_PATH")
-    if not minibrowser:
-        found = [p for pattern in MINIBROWSER_GLOBS for p in sorted(glob.glob(pattern))]
-        if not found:
-            raise BrowserMissing("webkit", "MiniBrowser")
-        minibrowser = found[0]
+    minibrowser = minibrowser_path()
     xvfb = shutil.which("Xvfb")
     if not xvfb and not os.environ.get("DISPLAY"):
         raise BrowserMissing("webkit", "Xvfb (nor a $DISPLAY)")

@@ -8,7 +8,6 @@ is ended as soon as they arrive. Times are on the page's own clock, as in Chromi
 
 from __future__ import annotations
 
-import glob
 import os
 import shutil
 import signal
@@ -16,6 +15,8 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+
+from find_browsers import BrowserMissing, firefox_path, minibrowser_path
 
 FIREFOX_PREFS = {
     "browser.shell.checkDefaultBrowser": False, "browser.startup.homepage_override.mstone": "ignore",
@@ -27,13 +28,21 @@ FIREFOX_PREFS = {
 }
 
 
+# Where each browser is looked for is written once, in scripts/find_browsers.py.
+
 def firefox() -> str | None:
-    return os.environ.get("FIREFOX_PATH") or shutil.which("firefox-esr") or shutil.which("firefox")
+    try:
+        return firefox_path()
+    except BrowserMissing:
+        return None
 
 
 def minibrowser() -> str | None:
-    found = os.environ.get("MINIBROWSER_PATH") or next(iter(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser")), None)
-    return found if found and shutil.which("xvfb-run") else None
+    try:
+        found = minibrowser_path()
+    except BrowserMissing:
+        return None
+    return found if shutil.which("xvfb-run") else None
 
 
 def available() -> dict[str, str]:
