@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from find_chromium import CHROMIUM_ARGS, executable_path  # noqa: E402
+from find_browsers import CHROMIUM_ARGS, executable_path  # noqa: E402
 from serving import StaticServer, build_site  # noqa: E402
 
 #: (calculator, its page, the slider a reader moves)
