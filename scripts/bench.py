@@ -6,7 +6,8 @@ one run: for each of ``--runs`` rounds one cold visit to each page in a fresh Ch
 (interleaved, so a slow moment of the machine hurts all three alike); the same cold visits over
 throttled links (``bench/link.py``: 10 Mbit/s with 40 ms, 1.6 Mbit/s with 150 ms; ``--slow-runs``
 for the slower); the site's cold ready in Firefox and WebKit beside Chromium's
-(``bench/launch.py``); and Lighthouse on every chapter page, mobile and desktop. Reports medians.
+(``bench/launch.py``); Lighthouse on every chapter page, mobile and desktop; and each
+calculator's compute time in CPython (``bench/compute.py``). Reports medians.
 Writes the JSON file and the tables of the site's Performance page (``docs/performance.md``)
 unless ``--no-write``.
 
@@ -30,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from bench import baselines, link, machine, measure, network, report  # noqa: E402
+from bench import baselines, compute, link, machine, measure, network, report  # noqa: E402
 from find_browsers import CHROMIUM_ARGS, executable_path  # noqa: E402
 
 PAGE = ROOT / "docs" / "performance.md"
@@ -92,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
 
     course_calculators.register_package("calculators")
     expected = course_calculators.run("kv-cache")["raw"]["kv_bytes_total"]
+    computed = compute.measure(course_calculators.CALCULATORS.values())
     node_modules = ROOT / "node_modules"
     work = Path(tempfile.mkdtemp(prefix="bench-"))
     servers = []
@@ -184,11 +186,13 @@ def main(argv: list[str] | None = None) -> int:
               "seconds": round(time.monotonic() - started)}
     doc = report.document(runs, described, config)
     doc["network"] = net
+    doc["compute"] = computed
     doc["network_targets"] = [{k: r[k] for k in ("target", "value", "limit", "met")}
                               for r in network.targets(doc["summary"], net)]
     json_link = os.path.relpath(args.json, args.page.parent).replace(os.sep, "/")
     block = report.markdown(doc["summary"], report.verdicts(doc["summary"]), described, config, json_link)
     block += "\n\n" + network.markdown(doc["summary"], net)
+    block += "\n\n" + compute.markdown(computed)
     print("\n" + block + "\n")
     if not args.no_write:
         args.json.parent.mkdir(parents=True, exist_ok=True)
