@@ -21,7 +21,6 @@ import argparse
 import os
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,9 +29,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from bench import baselines, compute, link, machine, measure, network, report  # noqa: E402
 from find_browsers import CHROMIUM_ARGS, executable_path  # noqa: E402
+from serving import build_site  # noqa: E402
 
 PAGE = ROOT / "docs" / "performance.md"
 JSON = ROOT / "docs" / "performance" / "latest.json"
@@ -45,12 +46,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def build_site(out: Path, port: int) -> None:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": f"http://127.0.0.1:{port}/"}
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-                   cwd=ROOT, env=env, check=True)
 
 
 def launch_available() -> dict[str, str]:
@@ -100,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         port = args.port or free_port()
         print(f"bench: building the site for http://127.0.0.1:{port}/ and the baselines in {work}", flush=True)
-        build_site(work / "site", port)
+        build_site(work / "site", f"http://127.0.0.1:{port}/", check=True)
         baselines.build(work / "baselines", node_modules)
         traffic = measure.Traffic()
         wire, gzip, probe = link.Link(), link.Gzip(), measure.Probe()

@@ -304,22 +304,30 @@ def load(page, url: str) -> dict:
     }
 
 
+def _first_visit(context, variant: Variant, expected: str, traffic: Traffic):
+    """The cold visit both runs begin with: the page, the request watch, the traffic mark, and the
+    first figures (ready, first value, FCP, bytes until ready, the boot path)."""
+    context.add_init_script(probe_script(expected))
+    watch = Watch(context)
+    page = context.new_page()
+    mark = traffic.mark()
+    result = load(page, variant.url)
+    result["bytes_ready"] = traffic.since(mark, until=result.pop("ready_epoch_s"))["bytes"]
+    if variant.name == "site":
+        result["boot_mode"] = page.evaluate("() => window.calculatorsRuntime.bootMode")
+    return page, watch, mark, result
+
+
 def cold_run(new_context, variant: Variant, expected: str, steps: int, traffic: Traffic) -> dict:
     """One cold visit in a fresh browser profile (``new_context()``), then the latency steps, the
     instant navigation (site only), and a warm-cache visit in a new tab of the same profile."""
     context = new_context()
     try:
-        context.add_init_script(probe_script(expected))
-        watch = Watch(context)
-        page = context.new_page()
-        mark = traffic.mark()
-        result = load(page, variant.url)
-        result["bytes_ready"] = traffic.since(mark, until=result.pop("ready_epoch_s"))["bytes"]
+        page, watch, mark, result = _first_visit(context, variant, expected, traffic)
         wait_quiet(traffic)
         result.update(traffic.since(mark))
         if variant.name == "site":
             result["python"] = page.evaluate("() => window.calculatorsRuntime && window.calculatorsRuntime.python")
-            result["boot_mode"] = page.evaluate("() => window.calculatorsRuntime.bootMode")
         result["latency_ms"] = page.evaluate(LATENCY_JS, [CALC, steps]) if steps else []
         if variant.instant_nav:
             try:
@@ -342,14 +350,7 @@ def ready_only(new_context, variant: Variant, expected: str, traffic: Traffic) -
     """One cold visit over the current link: ready, first value, FCP and the bytes until ready."""
     context = new_context()
     try:
-        context.add_init_script(probe_script(expected))
-        watch = Watch(context)
-        page = context.new_page()
-        mark = traffic.mark()
-        result = load(page, variant.url)
-        result["bytes_ready"] = traffic.since(mark, until=result.pop("ready_epoch_s"))["bytes"]
-        if variant.name == "site":
-            result["boot_mode"] = page.evaluate("() => window.calculatorsRuntime.bootMode")
+        _, watch, _, result = _first_visit(context, variant, expected, traffic)
         result["external"] = list(watch.external)
         return result
     finally:

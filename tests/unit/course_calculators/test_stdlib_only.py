@@ -84,6 +84,12 @@ PROBE = textwrap.dedent(
         json.loads(course_calculators.run_json(spec.id, "{{}}"))
         ran.append(spec.id)
 
+    # the model catalogue: every shape derived, a pasted config read and matched
+    import calculators.models as models
+    assert all(models.catalogue_shape(mid).kv_bytes_per_token(2) > 0 for mid in models.CATALOGUE)
+    pasted = models.parse_config(json.dumps(models.CATALOGUE["deepseek-v3"].config))
+    assert models.match_catalogue(pasted) == "deepseek-v3"
+
     leaked = sorted(m for m in sys.modules if m.partition(".")[0] in BLOCKED)
     assert not leaked, leaked
     print(json.dumps({{"modules": seen, "calculators": ran}}))
@@ -99,9 +105,10 @@ def test_imports_and_runs_with_third_party_modules_blocked():
     assert proc.returncode == 0, proc.stderr + proc.stdout
     report = json.loads(proc.stdout.strip().splitlines()[-1])
     assert len(report["calculators"]) == len(calculators.MODULES) >= 1
-    expected = {f"{pkg}.{p.stem}" for pkg, p in _sources()
-                if p.parent in (FRAMEWORK, CHAPTER) and p.stem != "__init__"}
-    assert expected <= set(report["modules"])
+    # every shipped module, in subpackages too (calculators.models.data.llama, …)
+    expected = {".".join((pkg, *p.relative_to(FRAMEWORK if pkg == "course_calculators" else CHAPTER)
+                          .with_suffix("").parts)).removesuffix(".__init__") for pkg, p in _sources()}
+    assert expected - {"course_calculators", "calculators"} <= set(report["modules"])
 
 
 @pytest.mark.parametrize("package, path", _sources(), ids=lambda v: v if isinstance(v, str) else str(v.relative_to(ROOT)))
