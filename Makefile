@@ -4,6 +4,8 @@ SHELL := /bin/bash
 
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# This repository's book: its own distribution (llm-inference-chapter), its package llm_inference.
+BOOK   := books/llm-inference
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 # The origin the built site expects (mkdocs-material matches instant-navigation links against it):
@@ -26,11 +28,11 @@ help:
 	@echo "make deploy  publish to GitHub Pages with mkdocs gh-deploy (SITE_URL=https://<user>.github.io/<repo>/)"
 	@echo "make calculator NAME=<id>  a new calculator of the chapter: module, test, page, nav entry"
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml $(BOOK)/pyproject.toml
 	@test -n "$(PYTHON_BOOT)" || { echo "Python >= 3.12 is needed (pyenv install 3.12, or install python3.12)"; exit 1; }
 	$(PYTHON_BOOT) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test]' -e $(BOOK)
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -68,10 +70,10 @@ deploy-url:
 		echo "make deploy needs the published address: make deploy SITE_URL=https://<user>.github.io/<repo>/"; exit 1; fi
 	@case "$(SITE_URL)" in */) ;; *) echo "SITE_URL must end with /: $(SITE_URL)"; exit 1;; esac
 
-# A new calculator of this chapter: calculators/<name>.py, its test and a page, registered in MODULES and nav.
+# A new calculator of this chapter: $(BOOK)/llm_inference/<name>.py, its test and a page, registered in MODULES and nav.
 calculator: setup
 	@test -n "$(NAME)" || { echo "make calculator NAME=<kebab-case-id> [TITLE=\"...\"]"; exit 2; }
-	$(PY) -m course_calculators new $(NAME) --package calculators --tests tests/unit/calculators $(if $(TITLE),--title "$(TITLE)")
+	$(PY) -m course_calculators new $(NAME) --package llm_inference --package-dir $(BOOK)/llm_inference --tests tests/unit/llm_inference $(if $(TITLE),--title "$(TITLE)")
 
 clean:
 	rm -rf site .pytest_cache

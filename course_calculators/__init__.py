@@ -2,7 +2,7 @@
 
 A calculator is a stdlib-only Python module that defines ``SPEC``, a
 :class:`course_calculators.spec.Calculator`. Calculators live in *content packages* (this
-repository's chapter is the package ``calculators``; an author's site has its own), which a site
+repository's chapter is the package ``llm_inference``; an author's site has its own), which a site
 names in the MkDocs plugin's ``packages`` option. This module is the registry that maps calculator
 ids to specs, and :func:`run_json` is the browser worker's entry point.
 
@@ -10,7 +10,7 @@ What runs where:
 
 - this module, :mod:`.spec`, :mod:`.units` and :mod:`.contract` run both at build time (CPython)
   and in the reader's browser (Pyodide): standard library only;
-- :mod:`.build` is the MkDocs plugin (build time only, never shipped to the browser);
+- :mod:`.plugin` is the MkDocs plugin (build time only, never shipped to the browser);
 - ``browser/`` holds the page and worker scripts the plugin serves.
 
 At build time the plugin calls :func:`register_package` for each listed package; in the browser

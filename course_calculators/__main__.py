@@ -1,7 +1,7 @@
-"""``python -m course_calculators new <id>``: see :mod:`course_calculators.build.scaffold`."""
+"""``python -m course_calculators new <id>``: see :mod:`course_calculators.plugin.scaffold`."""
 
 import sys
 
-from course_calculators.build.scaffold import main
+from course_calculators.plugin.scaffold import main
 
 sys.exit(main())

@@ -2,7 +2,7 @@
 
 Calculators ship to the reader's browser as they are, and Pyodide there has the standard library
 only. So a calculator module may import the standard library, the framework's browser half
-(``course_calculators``, never its build-time ``course_calculators.build``), and modules of its own
+(``course_calculators``, never its build-time ``course_calculators.plugin``), and modules of its own
 package — nothing else. This checker reads every import from the source: ``import x``,
 ``from x import y``, relative imports, and dynamic ones (``importlib.import_module("x")``,
 ``__import__("x")``); a dynamic import whose name is not a string literal cannot be checked and is
@@ -20,7 +20,7 @@ from typing import Iterable, Iterator
 
 FRAMEWORK = "course_calculators"
 #: Subpackages of the framework that never ship to the browser.
-BUILD_ONLY = frozenset({"build", "browser"})
+BUILD_ONLY = frozenset({"plugin", "browser"})
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import course_calculators
 
-    course_calculators.register_package("calculators")
+    course_calculators.register_package("llm_inference")
     expected = course_calculators.run("kv-cache")["raw"]["kv_bytes_total"]
     computed = compute.measure(course_calculators.CALCULATORS.values())
     node_modules = ROOT / "node_modules"

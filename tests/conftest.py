@@ -2,7 +2,7 @@
 session's build of the site (``serving.py`` has the helpers for building and serving sites).
 
 The framework's registry starts empty (a site lists its calculator packages); the tests use this
-repository's chapter, ``calculators``, as the site does. Registered at import, so that test
+repository's chapter, ``llm_inference``, as the site does. Registered at import, so that test
 modules can build their parameter lists from it, and again before each test, since a test that
 runs the plugin in this process re-reads the packages of the site it builds.
 """
@@ -18,7 +18,7 @@ if str(ROOT) not in sys.path:
 
 import course_calculators  # noqa: E402
 
-CHAPTER = "calculators"
+CHAPTER = "llm_inference"
 
 
 def register_chapter() -> None:

@@ -4,7 +4,7 @@ Both compute the same kv-cache numbers as the chapter's widget, with the same se
 and the same calculators code, but the way most Pyodide pages do it: on the main thread.
 
 - ``plain.html``: ``loadPyodide()`` from ``pyodide.mjs`` in a module script, then the calculators
-  wheel (built by ``course_calculators.build.wheel`` and registered in a copy of Pyodide's lock file).
+  wheel (built by ``course_calculators.plugin.wheel`` and registered in a copy of Pyodide's lock file).
 - ``pyscript.html``: PyScript from ``@pyscript/core``'s ``dist/``, its config's ``interpreter``
   pointing at the same ``pyodide.mjs``, the calculators' sources copied into Pyodide's file
   system through the config's ``files`` (PyScript installs wheels with micropip, which is not
@@ -21,13 +21,13 @@ import shutil
 from pathlib import Path
 
 import course_calculators
-from course_calculators.build import wheel
+from course_calculators.plugin import wheel
 
 TEMPLATES = Path(__file__).parent / "templates"
 PAGES = {"plain": "plain.html", "pyscript": "pyscript.html"}
 TITLES = {"plain": "plain Pyodide", "pyscript": "PyScript"}
 #: The chapter's calculators, the package the site lists.
-CHAPTER = Path(__file__).resolve().parents[2] / "calculators"
+CHAPTER = Path(__file__).resolve().parents[2] / "books" / "llm-inference" / "llm_inference"
 #: What a page needs from the Pyodide package: loader, Emscripten module, wasm binary, stdlib.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 

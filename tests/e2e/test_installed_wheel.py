@@ -71,8 +71,8 @@ def installed_site(tmp_path_factory):
 
 def test_the_wheel_holds_what_the_build_needs(installed_site):
     names = set(zipfile.ZipFile(installed_site["wheel"]).namelist())
-    for needed in ("course_calculators/build/snapshot.mjs", "course_calculators/build/templates/sw.js",
-                   "course_calculators/build/templates/widget.html", "course_calculators/build/templates/embed.html",
+    for needed in ("course_calculators/plugin/snapshot.mjs", "course_calculators/plugin/templates/sw.js",
+                   "course_calculators/plugin/templates/widget.html", "course_calculators/plugin/templates/embed.html",
                    "course_calculators/browser/calc.css"):
         assert needed in names, needed
     assert any(n.startswith("course_calculators/browser/") and n.endswith(".js") for n in names)

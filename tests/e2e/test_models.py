@@ -9,7 +9,7 @@ import json
 import pytest
 
 import course_calculators
-from calculators.models import CATALOGUE
+from llm_inference.models import CATALOGUE
 from e2e_helpers import output, reveal, settle, wait_ready
 
 pytestmark = pytest.mark.e2e

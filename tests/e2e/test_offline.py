@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from course_calculators.build import offline
+from course_calculators.plugin import offline
 from serving import serve
 from e2e_helpers import output, set_field, settle, wait_ready
 

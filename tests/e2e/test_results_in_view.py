@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import course_calculators
-from course_calculators.build import fence
+from course_calculators.plugin import fence
 from e2e_helpers import settle, wait_ready
 
 pytestmark = pytest.mark.e2e

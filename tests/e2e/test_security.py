@@ -72,7 +72,7 @@ def test_a_tampered_runtime_file_is_refused_and_the_numbers_stay(page, base_url)
 
 def test_a_lock_file_from_another_version_is_refused(page, base_url):
     def other_version(route):
-        route.fulfill(body=route.fetch().text().replace('"calculators"', '"calculators" ', 1),
+        route.fulfill(body=route.fetch().text().replace('"llm_inference"', '"llm_inference" ', 1),
                       content_type="application/json")
 
     page.context.route("**/pyodide-lock.json*", other_version)

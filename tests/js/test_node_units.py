@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from course_calculators.build import snapshot
+from course_calculators.plugin import snapshot
 
 HERE = Path(__file__).resolve().parent
 FILES = sorted(p.name for p in HERE.glob("*.test.mjs"))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from course_calculators import contract
-from course_calculators.build import assets
+from course_calculators.plugin import assets
 
 CONTRACT_JS = Path(contract.__file__).parent / "browser" / "shared" / "contract.js"
 

@@ -9,9 +9,9 @@ import re
 import pytest
 
 import course_calculators
-from calculators import paged_attention as pa
-from calculators import speculative_decoding as sd
-from course_calculators.build import render
+from llm_inference import paged_attention as pa
+from llm_inference import speculative_decoding as sd
+from course_calculators.plugin import render
 from course_calculators.spec import Chart
 
 

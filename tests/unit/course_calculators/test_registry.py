@@ -1,4 +1,4 @@
-"""calculators/__init__.py: the registry and the worker's JSON entry point."""
+"""course_calculators/__init__.py: the registry and the worker's JSON entry point."""
 
 from __future__ import annotations
 
@@ -6,16 +6,16 @@ import json
 
 import pytest
 
-import calculators
+import llm_inference
 import course_calculators
 from course_calculators.spec import Calculator, SpecError
 
 
 def test_registry_holds_every_module_once():
-    assert len(course_calculators.CALCULATORS) == len(calculators.MODULES)
+    assert len(course_calculators.CALCULATORS) == len(llm_inference.MODULES)
     for calc_id, spec in course_calculators.CALCULATORS.items():
         assert isinstance(spec, Calculator) and spec.id == calc_id
-        assert spec.module.startswith("calculators.")
+        assert spec.module.startswith("llm_inference.")
     assert course_calculators.get("kv-cache").id == "kv-cache"
 
 

@@ -1,4 +1,4 @@
-"""calculators/spec.py: input conversion, spec validation, specs and results as plain data."""
+"""llm_inference/spec.py: input conversion, spec validation, specs and results as plain data."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import kv_cache
+from llm_inference import kv_cache
 from course_calculators.spec import (
     Calculator,
     Chart,

@@ -1,5 +1,5 @@
 """What ships to Pyodide runs on the standard library alone: the framework's browser half
-(``course_calculators`` without ``build/`` and ``browser/``) and this site's ``calculators``.
+(``course_calculators`` without ``plugin/`` and ``browser/``) and this site's ``llm_inference``.
 
 Two checks: every import read from the source by the one checker the build uses
 (:mod:`course_calculators.imports`), and a real import and run with third-party modules blocked.
@@ -15,20 +15,20 @@ import textwrap
 
 import pytest
 
-import calculators
+import llm_inference
 from course_calculators import imports
-from course_calculators.build import wheel
+from course_calculators.plugin import wheel
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 FRAMEWORK = ROOT / "course_calculators"
-CHAPTER = ROOT / "calculators"
+CHAPTER = ROOT / "books/llm-inference/llm_inference"
 BLOCKED = ("markdown", "mkdocs", "numpy", "jinja2", "yaml", "pymdownx", "pygments")
 
 
 def _sources() -> list[tuple[str, pathlib.Path]]:
     """(package, file) of every module that ships to the browser."""
     shipped = [p for p in wheel.package_files(FRAMEWORK) if p.suffix == ".py"]
-    return ([("course_calculators", p) for p in shipped] + [("calculators", p) for p in imports.module_files(CHAPTER)])
+    return ([("course_calculators", p) for p in shipped] + [("llm_inference", p) for p in imports.module_files(CHAPTER)])
 
 
 PROBE = textwrap.dedent(
@@ -62,21 +62,21 @@ PROBE = textwrap.dedent(
 
     def walk(path, prefix):
         for info in pkgutil.iter_modules(path, prefix):
-            if info.name in ("course_calculators.build", "course_calculators.browser", "course_calculators.__main__"):
+            if info.name in ("course_calculators.plugin", "course_calculators.browser", "course_calculators.__main__"):
                 continue
             module = importlib.import_module(info.name)
             seen.append(info.name)
             if info.ispkg:
                 walk(module.__path__, info.name + ".")
 
-    import calculators
+    import llm_inference
     walk(course_calculators.__path__, "course_calculators.")
-    walk(calculators.__path__, "calculators.")
+    walk(llm_inference.__path__, "llm_inference.")
 
     ran = []
-    course_calculators.register_package("calculators")
-    for name in calculators.MODULES:
-        spec = importlib.import_module(f"calculators.{{name}}").SPEC
+    course_calculators.register_package("llm_inference")
+    for name in llm_inference.MODULES:
+        spec = importlib.import_module(f"llm_inference.{{name}}").SPEC
         assert isinstance(spec, Calculator), name
         json.dumps(spec.run().to_dict(), allow_nan=False)
         for preset in spec.presets:
@@ -85,7 +85,7 @@ PROBE = textwrap.dedent(
         ran.append(spec.id)
 
     # the model catalogue: every shape derived, a pasted config read and matched
-    import calculators.models as models
+    import llm_inference.models as models
     assert all(models.catalogue_shape(mid).kv_bytes_per_token(2) > 0 for mid in models.CATALOGUE)
     pasted = models.parse_config(json.dumps(models.CATALOGUE["deepseek-v3"].config))
     assert models.match_catalogue(pasted) == "deepseek-v3"
@@ -104,11 +104,11 @@ def test_imports_and_runs_with_third_party_modules_blocked():
     )
     assert proc.returncode == 0, proc.stderr + proc.stdout
     report = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert len(report["calculators"]) == len(calculators.MODULES) >= 1
-    # every shipped module, in subpackages too (calculators.models.data.llama, …)
+    assert len(report["calculators"]) == len(llm_inference.MODULES) >= 1
+    # every shipped module, in subpackages too (llm_inference.models.data.llama, …)
     expected = {".".join((pkg, *p.relative_to(FRAMEWORK if pkg == "course_calculators" else CHAPTER)
                           .with_suffix("").parts)).removesuffix(".__init__") for pkg, p in _sources()}
-    assert expected - {"course_calculators", "calculators"} <= set(report["modules"])
+    assert expected - {"course_calculators", "llm_inference"} <= set(report["modules"])
 
 
 @pytest.mark.parametrize("package, path", _sources(), ids=lambda v: v if isinstance(v, str) else str(v.relative_to(ROOT)))
@@ -123,8 +123,8 @@ def test_every_import_is_stdlib_or_the_package(package, path):
 def test_the_static_check_sees_both_packages():
     names = {f"{pkg}/{p.name}" for pkg, p in _sources()}
     assert {"course_calculators/__init__.py", "course_calculators/spec.py", "course_calculators/units.py",
-            "calculators/hardware.py", "calculators/kv_cache.py"} <= names
-    assert not any("/build/" in str(p) or "/browser/" in str(p) for _, p in _sources())
+            "llm_inference/hardware.py", "llm_inference/kv_cache.py"} <= names
+    assert not any("/plugin/" in str(p) or "/browser/" in str(p) for _, p in _sources())
 
 
 def test_the_static_check_would_catch_a_third_party_import():

@@ -1,4 +1,4 @@
-"""calculators/units.py: every visible number on a page is formatted here."""
+"""llm_inference/units.py: every visible number on a page is formatted here."""
 
 from __future__ import annotations
 

@@ -118,9 +118,9 @@ def test_baseline_pages_are_complete():
         assert "__" not in html
         assert 'data-calc="kv-cache"' in html and 'name="context"' in html
     assert 'from "./pyodide/pyodide.mjs"' in baselines.page("plain")
-    config = baselines.pyscript_config(["calculators/__init__.py"])
+    config = baselines.pyscript_config(["llm_inference/__init__.py"])
     assert config == {"interpreter": "./pyodide/pyodide.mjs",
-                      "files": {"./src/calculators/__init__.py": "./calculators/__init__.py"}}
+                      "files": {"./src/llm_inference/__init__.py": "./llm_inference/__init__.py"}}
 
 
 def test_command_line_defaults():

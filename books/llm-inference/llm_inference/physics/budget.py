@@ -1,0 +1,188 @@
+"""The KV-cache budget of one GPU as vLLM computes it, and the pool of blocks it becomes.
+
+vLLM's startup (``gpu_worker.determine_available_memory``, kv_cache_utils.py; the rules and their
+sources are in :mod:`llm_inference.engines.vllm`), per GPU:
+
+    available = ceil(visible × gpu_memory_utilization)
+                − weights on this GPU − activation peak − non-torch and CUDA-graph memory
+
+* ``visible`` is what the driver reports (hardware.GPU.visible: 79.19 GiB on an H100 80GB);
+* the activation peak is that of a profiling run at ``max_num_batched_tokens`` tokens and
+  ``max_num_seqs`` dummy requests, estimated from the model's shapes
+  (engines.vllm.activation_peak_estimate: for most models the sampler's logits, sequences ×
+  vocabulary × 39 bytes, dominate);
+* non-torch memory (CUDA context, NCCL and cuBLAS buffers) and the CUDA-graph estimate are one
+  parameter, ``overhead_bytes`` (0.07–0.30 GiB and 0.23–0.67 GiB in the logs of
+  engines.startup_logs).
+
+The available memory is cut into blocks of 16 tokens, one page per layer; hybrid models group
+windowed and full layers (engines.vllm.kv_cache_groups). A request of ``max_model_len`` tokens
+takes a block per 16 tokens in full layers and, in windowed layers, only what its window needs
+(window − 1 + batched tokens, plus a block: engines.vllm.sliding_window_tokens). "Maximum
+concurrency for N tokens" is the blocks ÷ the blocks one such request takes.
+
+Under tensor parallelism every GPU holds every sequence (its share of heads, or the whole MLA
+latent), so the group's concurrency is one GPU's; under data-parallel attention each GPU has its
+own pool, and the concurrencies add up.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from course_calculators.units import GiB
+
+from ..engines import vllm
+from ..engines.vllm import LayerGroup
+from ..hardware import GPU
+from .kv import layer_bytes_per_token
+from .model import CHUNKED, Model
+from .placement import Placement, kv_layers_per_gpu
+
+#: The vLLM release whose rules and defaults the calculators follow (its defaults: utilization
+#: 0.92, the CUDA-graph estimate subtracted, "GPU KV cache size" from the concurrency).
+VERSION = "0.33.0"
+#: ``gpu_memory_utilization`` by release: 0.9 up to 0.19.x, 0.92 from 0.20.0 (PR #38284).
+DEFAULT_UTILIZATION = vllm.default_gpu_memory_utilization(VERSION)
+#: Non-torch memory plus the CUDA-graph estimate, per GPU: 0.5 GiB sits in the range of the logs
+#: (Llama 3.1 8B on an A100, 0.31.0: 0.30 GiB non-torch + 0.23 GiB graphs; Gemma 3 4B on a
+#: B200: 0.07 + 0.65 GiB).
+DEFAULT_OVERHEAD_BYTES = 0.5 * GiB
+#: Activations are computed in the model's dtype (bf16) whatever the weights are stored in.
+ACTIVATION_DTYPE_BYTES = 2
+
+
+@dataclass(frozen=True)
+class Engine:
+    """vLLM's memory settings: 0 for the scheduler limits means vLLM's default for the GPU."""
+
+    gpu_memory_utilization: float = DEFAULT_UTILIZATION
+    max_num_batched_tokens: int = 0
+    max_num_seqs: int = 0
+    overhead_bytes: float = DEFAULT_OVERHEAD_BYTES
+    block_size: int = vllm.DEFAULT_BLOCK_SIZE
+    version: str = VERSION
+
+
+def scheduler_limits(engine: Engine, gpu: GPU) -> tuple[int, int]:
+    """(max_num_batched_tokens, max_num_seqs): the engine's, or ``vllm serve``'s defaults for this
+    GPU (8,192 / 1,024 on an H100 or H200, 2,048 / 256 on an A100 or L40S, 16,384 / 1,024 from
+    160 GiB)."""
+    tokens, seqs = vllm.default_scheduler_limits(gpu.visible, gpu.name, "api_server", engine.version)
+    return engine.max_num_batched_tokens or tokens, engine.max_num_seqs or seqs
+
+
+@dataclass(frozen=True)
+class Pool:
+    """One GPU's budget and block pool."""
+
+    placement: Placement
+    visible_bytes: float
+    requested_bytes: float
+    weight_bytes: float
+    activation_bytes: float
+    overhead_bytes: float
+    available_bytes: float  # "Available KV cache memory" (negative: vLLM refuses to start)
+    bytes_per_token: float  # one token over this GPU's layers (its heads, or the whole latent)
+    page_bytes: int  # one block in one layer
+    layers_per_group: int
+    groups: tuple[LayerGroup, ...]
+    num_blocks: int
+    batched_tokens: int
+    block_size: int
+    version: str = VERSION
+
+    @property
+    def starts(self) -> bool:
+        """Whether vLLM starts at all: a legal layout and memory left for at least one block."""
+        return self.placement.legal and self.num_blocks > 0
+
+    def request_blocks(self, max_model_len: int) -> int:
+        """Blocks one request of ``max_model_len`` tokens takes, over every cache group."""
+        return vllm.blocks_per_request(self.groups, max_model_len, self.batched_tokens, self.block_size)
+
+    def concurrency_per_pool(self, max_model_len: int) -> float:
+        if not self.starts:
+            return 0.0
+        return vllm.max_concurrency(self.num_blocks, self.request_blocks(max_model_len))
+
+    def concurrency(self, max_model_len: int) -> float:
+        """"Maximum concurrency for max_model_len tokens per request", for the whole deployment."""
+        return self.concurrency_per_pool(max_model_len) * self.placement.data_parallel
+
+    def kv_cache_tokens(self, max_model_len: int) -> int:
+        """"GPU KV cache size: N tokens" of one pool, as vLLM 0.21 on prints it."""
+        if not self.starts:
+            return 0
+        return vllm.gpu_kv_cache_size_tokens(self.num_blocks, len(self.groups), self.request_blocks(max_model_len),
+                                             max_model_len, self.block_size, self.version)
+
+    def holds(self, max_model_len: int, sequences: int) -> bool:
+        """Whether ``sequences`` requests of ``max_model_len`` tokens fit at once: vLLM starts, and
+        each pool holds its share (under data-parallel attention, the busiest rank's
+        ceil(sequences ÷ N))."""
+        per_pool = -(-max(1, sequences) // self.placement.data_parallel)
+        return self.starts and self.concurrency_per_pool(max_model_len) >= per_pool - 1e-9
+
+    def sequences(self, max_model_len: int) -> int:
+        """Whole sequences of ``max_model_len`` tokens the deployment holds at once."""
+        if not self.starts:
+            return 0
+        per_pool = math.floor(self.concurrency_per_pool(max_model_len) + 1e-9)
+        return per_pool * self.placement.data_parallel
+
+    def longest_context(self, sequences: int, cap: int) -> int:
+        """The largest max_model_len (≤ ``cap``) at which ``sequences`` requests fit at once."""
+        if not self.starts:
+            return 0
+        per_pool = -(-max(1, sequences) // self.placement.data_parallel)
+        budget = self.num_blocks / per_pool  # blocks each request may take
+        if self.request_blocks(1) > budget:
+            return 0
+        if self.request_blocks(cap) <= budget:
+            return cap
+        low, high = 1, cap  # request_blocks(low) fits, request_blocks(high) does not
+        while high - low > 1:
+            mid = (low + high) // 2
+            if self.request_blocks(mid) <= budget:
+                low = mid
+            else:
+                high = mid
+        return low
+
+
+def _groups(model: Model, placement: Placement, version: str) -> tuple[int, list[LayerGroup]]:
+    full, windowed = kv_layers_per_gpu(model, placement)
+    kind = "chunked" if model.window_kind == CHUNKED else "sliding"
+    types = [LayerGroup(kind, windowed, model.window)] if windowed else []
+    if full:
+        types.append(LayerGroup("full", full))
+    size, groups, _padding = vllm.kv_cache_groups(types, version)
+    return size, groups
+
+
+def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype: str) -> Pool:
+    """The budget and blocks of the most loaded GPU of ``placement``."""
+    tokens, seqs = scheduler_limits(engine, gpu)
+    requested = vllm.requested_memory(gpu.visible, engine.gpu_memory_utilization)
+    activation = 0.0
+    if model.hidden_size and model.vocab_size:
+        activation = vllm.activation_peak_estimate(
+            model.hidden_size, model.mlp_width_per_token, model.vocab_size, tokens, seqs,
+            tensor_parallel=placement.tensor_parallel, dtype_bytes=ACTIVATION_DTYPE_BYTES)
+    available = (requested - placement.weight_bytes_per_gpu - activation - engine.overhead_bytes)
+    per_layer = layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu)
+    page = max(1, int(engine.block_size * per_layer))
+    size, groups = _groups(model, placement, engine.version)
+    blocks = 0
+    if available > 0 and size > 0:
+        blocks, _ = vllm.blocks_and_tokens(available, page, size, len(groups), engine.block_size)
+    return Pool(
+        placement=placement, visible_bytes=gpu.visible, requested_bytes=requested,
+        weight_bytes=placement.weight_bytes_per_gpu, activation_bytes=activation,
+        overhead_bytes=engine.overhead_bytes, available_bytes=available,
+        bytes_per_token=per_layer * placement.layers_per_gpu, page_bytes=page, layers_per_group=size,
+        groups=tuple(groups), num_blocks=blocks, batched_tokens=tokens, block_size=engine.block_size,
+        version=engine.version,
+    )

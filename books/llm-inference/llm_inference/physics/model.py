@@ -1,0 +1,106 @@
+"""Model: what the physics reads of a model, as plain numbers.
+
+Built from a catalogue shape (:func:`from_shape`), a pasted config (the same, after
+:func:`llm_inference.models.parse_config`), or a calculator's parameters
+(:func:`llm_inference.scenario.model_from_inputs`). Everything here is a count; precision and
+placement are the other modules' business.
+
+A mixture of experts (MoE) is described by its totals and the routing, not by layer plans:
+with E routed experts per MoE layer, k of them per token, T parameters in all and A read by one
+token, one routed expert *index* (the expert with that index in every MoE layer) holds
+
+    X = (T − A) / (E − k)     parameters,
+
+and every token reads the rest, D = A − k·X (attention, embeddings, dense layers, shared experts)
+whatever the routing. That is all a decode step's bytes need (:mod:`.weights`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: The attention kinds the physics distinguishes: MHA and MQA are GQA with kv_heads = heads or 1.
+GQA, MLA = "gqa", "mla"
+#: Windowed layers: a sliding window (Mistral, Gemma, gpt-oss, Phi-3) or chunked local attention
+#: (Llama 4), which vLLM sizes slightly differently (:mod:`.budget`).
+SLIDING, CHUNKED = "sliding", "chunked"
+
+
+@dataclass(frozen=True)
+class Model:
+    """A decoder-only transformer as the physics sees it.
+
+    ``window``/``window_layers``: how many layers attend through a window of ``window`` tokens
+    (``window_kind`` sliding or chunked); the others attend to the whole context.
+    ``hidden_size``, ``intermediate_size`` (the MLP's width; for MoE one expert's) and
+    ``vocab_size`` set the activation peak and the legal tensor-parallel sizes; ``heads`` too.
+    ``active_params`` 0 means dense (all parameters read by every token).
+    """
+
+    layers: int
+    attention: str = GQA
+    kv_heads: int = 8
+    head_dim: int = 128
+    latent_dim: int = 0
+    rope_dim: int = 0
+    heads: int = 0
+    hidden_size: int = 0
+    intermediate_size: int = 0
+    vocab_size: int = 0
+    total_params: float = 0.0
+    active_params: float = 0.0
+    experts: int = 0
+    experts_per_token: int = 0
+    window: int = 0
+    window_layers: int = 0
+    window_kind: str = SLIDING
+
+    @property
+    def is_mla(self) -> bool:
+        return self.attention == MLA
+
+    @property
+    def windowed_layers(self) -> int:
+        """Layers that attend through the window (0 when there is no window)."""
+        return min(self.window_layers, self.layers) if self.window else 0
+
+    @property
+    def full_layers(self) -> int:
+        return self.layers - self.windowed_layers
+
+    @property
+    def active(self) -> float:
+        """Parameters one token reads: ``active_params``, or all of them for a dense model."""
+        if self.active_params <= 0:
+            return self.total_params
+        return min(self.active_params, self.total_params)
+
+    @property
+    def is_moe(self) -> bool:
+        """Routed experts with fewer per token than there are, and fewer active than total."""
+        return self.experts > self.experts_per_token > 0 and self.active < self.total_params
+
+    @property
+    def expert_index_params(self) -> float:
+        """X: parameters of one routed expert index over all MoE layers (0 for a dense model).
+
+        Counts that cannot belong to one model (a token reading a smaller share of the parameters
+        than of the experts, A/T < k/E) are read as all-expert: X = A/k, nothing dense.
+        """
+        if not self.is_moe:
+            return 0.0
+        return min((self.total_params - self.active) / (self.experts - self.experts_per_token),
+                   self.active / self.experts_per_token)
+
+    @property
+    def dense_params(self) -> float:
+        """D: what every token reads whatever the routing (for a dense model: everything)."""
+        return self.active - self.experts_per_token * self.expert_index_params
+
+    @property
+    def mlp_width_per_token(self) -> int:
+        """MLP width one token's activations span: top-k experts' widths for MoE (the activation
+        estimate's ``intermediate_size``, engines.vllm.activation_peak_estimate)."""
+        if self.is_moe:
+            return self.intermediate_size * self.experts_per_token
+        return self.intermediate_size

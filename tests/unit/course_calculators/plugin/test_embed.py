@@ -1,0 +1,115 @@
+"""Embed pages: one per calculator at embed/<id>/, minimal chrome, the runtime's head tags, relative URLs."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import course_calculators
+from course_calculators.plugin import embed
+
+ROOT = Path(__file__).resolve().parents[4]
+
+
+def fake_head(here: str) -> str:
+    return f'<meta name="calculators-runtime" content="{here}">'
+
+
+def page(calc_id: str = "kv-cache", **kwargs) -> str:
+    args = dict(
+        head=fake_head,
+        stylesheets=["assets/stylesheets/main.abc.min.css", "assets/calc/calc.css"],
+        chapter_url="inference/kv-cache/",
+        site_name="Course <site>",
+        palette={"primary": "indigo", "accent": "teal"},
+    )
+    args.update(kwargs)
+    return embed.render_page(course_calculators.get(calc_id), **args)
+
+
+def test_page_holds_one_embed_widget_with_its_defaults_and_no_site_chrome():
+    html = page()
+    assert html.count('class="calc"') == 1
+    assert re.search(r'<div class="calc" id="calc-kv-cache" data-calc="kv-cache" data-state="static"[^>]* data-embed>', html)
+    assert '<output data-output="kv_bytes_per_token" data-value="131072"' in html  # computed at build time
+    assert 'data-preset="llama3-8b"' in html and "<canvas" in html  # presets and charts
+    assert "md-header" not in html and "md-sidebar" not in html and "search" not in html
+    assert "data-embed-snippet" not in html  # the snippet is offered in the chapter, not in the embed
+    assert "Course &lt;site&gt;" in html  # text is escaped
+
+
+def test_every_url_is_relative_to_the_embed_page():
+    html = page()
+    # The plugin's head tags come first in <head>, for a page at embed/<id>/.
+    assert html.index('<meta charset="utf-8">') < html.index('content="embed/kv-cache/"') < html.index("<link")
+    assert 'href="../../assets/stylesheets/main.abc.min.css"' in html
+    assert 'href="../../assets/calc/calc.css"' in html
+    assert '<script src="../../assets/calc/runtime.js"></script>' in html
+    assert 'href="../../inference/kv-cache/#calc-kv-cache"' in html and 'target="_blank"' in html
+    assert not re.search(r'(?:href|src)="/', html)  # works under any sub-path
+    assert 'data-md-color-primary="indigo" data-md-color-accent="teal"' in html
+
+
+def test_no_chapter_link_when_no_page_uses_the_calculator():
+    assert "data-chapter-link" not in page(chapter_url=None)
+
+
+def test_chapter_pages_finds_both_fence_forms(tmp_path):
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import File, Files
+
+    docs = tmp_path / "docs"
+    (docs / "b").mkdir(parents=True)
+    (docs / "a.md").write_text('# A\n\n```calculator id="sampling"\n```\n')
+    (docs / "b" / "c.md").write_text("# C\n\n~~~calculator kv-cache\ncontext: 4\n~~~\n\n```calculator sampling\n```\n")
+    (docs / "d.md").write_text("# D\n\nThe ```calculator kv-cache``` fence, inline: not a widget.\n")
+    config = MkDocsConfig()
+    config.load_dict({"site_name": "t", "docs_dir": str(docs), "site_dir": str(tmp_path / "site")})
+    files = Files([File(p, str(docs), str(tmp_path / "site"), True) for p in ("a.md", "b/c.md", "d.md")])
+    found = embed.chapter_pages(files)
+    assert {k: v.src_uri for k, v in found.items()} == {"sampling": "a.md", "kv-cache": "b/c.md"}
+
+
+def test_the_docs_list_every_embed_page():
+    """The Embed page's table is generated from the registry: it cannot miss a calculator."""
+    from course_calculators.plugin import reference
+
+    assert "```calculators-catalogue\n```" in (ROOT / "docs" / "embed.md").read_text()
+    table = reference.catalogue_table()
+    for calc_id in course_calculators.CALCULATORS:
+        assert f'href="{reference.SITE_ROOT}embed/{calc_id}/"' in table, calc_id
+
+
+def test_the_embed_script_never_parses_html():
+    source = (ROOT / "course_calculators" / "browser" / "embed.js").read_text()
+    js = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith("//"))
+    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+        assert sink not in js, sink
+
+
+def test_strict_build_under_a_sub_path_writes_one_page_per_calculator(tmp_path):
+    (tmp_path / "docs" / "guide").mkdir(parents=True)
+    (tmp_path / "docs" / "index.md").write_text("# Home\n")
+    (tmp_path / "docs" / "guide" / "kv.md").write_text("# KV\n\n```calculator kv-cache\n```\n")
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: t\nsite_url: https://example.org/course/\n"
+        "theme: {name: material, font: false}\n"
+        "plugins:\n  - calculators:\n      packages: [llm_inference]\n      snapshot: false\n      node_modules: " + str(ROOT / "node_modules") + "\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
+        cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert proc.returncode == 0, proc.stderr
+    for calc_id in course_calculators.CALCULATORS:
+        html = (tmp_path / "site" / "embed" / calc_id / "index.html").read_text()
+        assert f'data-calc="{calc_id}"' in html and "data-embed" in html
+        assert '<meta name="calculators-runtime"' in html and "../../assets/calc/worker.js" in html
+        assert not re.search(r'(?:href|src)="/', html)
+    kv = (tmp_path / "site" / "embed" / "kv-cache" / "index.html").read_text()
+    assert 'href="../../guide/kv/#calc-kv-cache"' in kv
+    assert (tmp_path / "site" / "assets" / "calc" / "embed.js").exists()
+    assert "embed/" not in (tmp_path / "site" / "sitemap.xml").read_text()  # not pages of the site

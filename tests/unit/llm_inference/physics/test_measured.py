@@ -1,0 +1,54 @@
+"""Published decode measurements through the physics: below the ceiling, and the same ceiling as
+the byte-level reckoning of llm_inference.measurements (an independent path)."""
+
+from __future__ import annotations
+
+import pytest
+
+from llm_inference import decode_roofline, measurements
+from llm_inference.measurements import DECODE_POINTS
+from llm_inference.physics import measured
+
+
+@pytest.mark.parametrize("point", DECODE_POINTS, ids=lambda p: p.id)
+def test_every_point_sits_below_the_physics_ceiling(point):
+    judged = measured.judge(point)
+    assert 0 < judged.share < 1
+    assert judged.ceiling_ms <= judged.estimate_ms < point.step_ms
+    # the byte-level reckoning from the published figures agrees within 3 %
+    assert judged.ceiling_ms == pytest.approx(measurements.roofline_step_ms(point), rel=0.03)
+
+
+def test_the_chart_holds_every_point_with_its_source():
+    (chart,) = [c for c in decode_roofline.SPEC.run({}).charts if c["title"].startswith("Measured")]
+    runs = next(s for s in chart["series"] if s["kind"] == "points")
+    assert len(runs["points"]) == len(DECODE_POINTS) == len(chart["labels"])
+    for point in DECODE_POINTS:
+        (label,) = [t for t in runs["point_labels"] if point.source_url in t and f"batch {point.concurrency}:" in t
+                    and f"{point.step_ms:.1f} ms measured" in t]
+        assert point.engine in label and "ceiling (" in label
+    # each run sits beside its own ceiling: x is the ceiling, y the measurement, below the y = x line
+    ceiling = next(s for s in chart["series"] if s["name"].startswith("Ceiling"))
+    assert [p[1] for p in ceiling["points"]] == [p[0] for p in ceiling["points"]]
+    assert all(y < x for x, y in runs["points"])
+    # a renderer that draws categories gets the same numbers, one per run
+    assert runs["values"] == [p[1] for p in runs["points"]]
+    assert "median" in chart["summary"]
+
+
+def test_a_matching_run_is_marked_with_its_share():
+    result = decode_roofline.SPEC.run(decode_roofline.SPEC.preset("nim-70b-fp8-tp2").values)
+    roof, runs = result.charts
+    marked = [t for t in next(s for s in runs["series"] if s["kind"] == "points")["point_labels"]
+              if t.startswith("this configuration: ")]
+    assert len(marked) == 3 and all("docs.nvidia.com" in t for t in marked)
+    assert "Measured on this configuration" in roof["summary"]
+    assert result.values["measured_share"] == pytest.approx(0.58, abs=0.01)
+    assert "18.58 ms" in result.values["measured"]
+
+
+def test_practice_sits_far_below_the_ceiling_where_gpus_talk():
+    judged = {j.point.id: j for j in measured.judged()}
+    single = [j.share for j in judged.values() if j.point.gpus == 1]
+    assert min(single) > 0.45 and max(single) < 0.8  # one GPU: 47–78 % of the ceiling
+    assert judged["sglang-dsr1-fp8-16xh100-c1"].share < 0.05  # 16 GPUs over InfiniBand: 3 %

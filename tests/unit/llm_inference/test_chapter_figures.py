@@ -1,0 +1,586 @@
+"""The chapter's prose figures, each tied to the calculator (or data module) that reproduces it.
+
+Every case names a page, a substring quoted from its Markdown that contains the figure, and how to
+reproduce the figure: a calculator id, a preset and/or overrides, an output name, and either the
+exact formatted text (``Result.text``) or a raw value with a tolerance (``Result.values``). A few
+figures are derived from outputs (a ratio, a difference); those cases give a ``derive`` function
+over the result's raw values. The test asserts both that the quote is still on the page (so prose
+and test stay in sync) and that the calculator still produces the number.
+
+Quotes are matched with whitespace collapsed (a quote may span a line break in the Markdown).
+
+Figures deliberately NOT checked here, because they are citations of external measurements or
+publication metadata rather than something a calculator computes: paper years; the vLLM paper's
+20.4%–38.2% and 96.3% KV utilization and its 2–4× throughput; speculative decoding's "2–3×" in
+practice; GPTQ/AWQ "about 1%" quality loss; LLM.int8()'s 6.7B threshold and 99.9%; the cache
+discounts "10%" and "25–50%"; DeepSeek-R1 / Llama 3 sampling defaults; the CTRL θ ≈ 1.2; the
+study time on the index page. Datasheet figures (989 TFLOP/s, 3.35 TB/s, the GPU table) are
+checked against ``llm_inference/hardware.py`` instead.
+"""
+
+from __future__ import annotations
+
+import math
+import pathlib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+import pytest
+
+import course_calculators
+from llm_inference import sampling, speculative_decoding
+from llm_inference.engines import vllm
+from llm_inference.engines.startup_logs import BY_ID
+from llm_inference.hardware import DTYPES, GPUS
+from llm_inference.physics import measured
+from llm_inference.physics.budget import DEFAULT_OVERHEAD_BYTES
+from course_calculators.plugin import figures
+from course_calculators.units import GiB, KiB
+
+DOCS = pathlib.Path(__file__).resolve().parents[3] / "docs"
+
+TWO = "inference/two-phases.md"
+KV = "inference/kv-cache.md"
+PAGED = "inference/paged-attention.md"
+QUANT = "inference/quantization.md"
+SPEC = "inference/speculative-decoding.md"
+SAMP = "inference/sampling.md"
+ECON = "inference/unit-economics.md"
+SUMM = "inference/summary.md"
+INDEX = "index.md"
+
+
+@dataclass(frozen=True)
+class Case:
+    page: str
+    quote: str
+    calc: str | None  # calculator id, or None for a figure from a data module / module function
+    output: str | None = None  # output name (compared via .text or .values)
+    preset: str | None = None
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+    text: str | None = None  # expected formatted text, exact
+    value: float | None = None  # expected raw value (after ``derive``, if any)
+    rel: float = 0.0  # relative tolerance on ``value``
+    derive: Callable[[Mapping[str, Any]], Any] | None = None  # from Result.values (or None) to a number/bool
+    note: str = ""
+
+    @property
+    def id(self) -> str:
+        return f"{self.page}::{self.quote[:40]}"
+
+
+def C(page, quote, calc, output=None, preset=None, text=None, value=None, rel=0.0, derive=None, **overrides):
+    return Case(page, quote, calc, output, preset, overrides, text, value, rel, derive)
+
+
+def F(page, quote, fn, value, rel=0.0):
+    """A figure computed by a module function or read from a data module (no calculator run)."""
+    return Case(page, quote, None, None, None, {}, None, value, rel, lambda _v: fn())
+
+
+_70B = "h100-70b-bf16"
+_8B = "llama3-8b"
+
+CASES = [
+    # ---------------------------------------------------------------- two-phases.md
+    F(TWO, "with 989 TFLOP/s of dense bf16 compute", lambda: GPUS["h100-sxm"].bf16_flops, 989e12),
+    F(TWO, "3.35 TB/s of bandwidth", lambda: GPUS["h100-sxm"].bandwidth, 3.35e12),
+    C(TWO, "the ridge sits at $989 / 3.35 \\approx 295$ FLOP per byte", "decode-roofline", "ridge_point",
+      preset=_70B, text="295"),
+    C(TWO, "Intensity is about 1 FLOP per byte, some three hundred times below", "decode-roofline",
+      "arithmetic_intensity", preset=_70B, value=1.0, rel=0.01),
+    C(TWO, "70 billion parameters × 2 bytes = 140 GB", "decode-roofline", "weight_bytes",
+      preset=_70B, value=140e9, rel=1e-9),
+    C(TWO, "\\approx 24\\ \\text{tokens/s}", "decode-roofline", "tokens_per_s", preset=_70B,
+      value=24, rel=0.02),
+    C(TWO, "About 24 tokens per second, for one stream", "decode-roofline", "tokens_per_s", preset=_70B,
+      text="23.9 tokens/s"),
+    C(TWO, "140 GB of bf16 weights do not fit into the 80 GB of a single H100", "decode-roofline", "fits",
+      preset=_70B, text="does not fit"),
+    C(TWO, "2 × 24 ≈ 48 tokens/s", "decode-roofline", "tokens_per_s", preset="h100-70b-bf16-tp2",
+      value=48, rel=0.01),
+    C(TWO, "vLLM may use 92% of the 79.2 GiB each card's driver shows, 72.9 GiB", "decode-roofline",
+      preset="h100-70b-bf16-tp2", derive=lambda v: (round(v["usable_bytes"] / 2 / GiB, 1),
+                                                    round(GPUS["h100-sxm"].visible / GiB, 1)), value=(72.9, 79.2)),
+    C(TWO, "65.2 GiB of it holds the card's half of the weights", "decode-roofline", preset="h100-70b-bf16-tp2",
+      derive=lambda v: round(v["weight_bytes"] / 2 / GiB, 1), value=65.2),
+    C(TWO, "4.9 GiB the activation peak of the profiling run", "decode-roofline", preset="h100-70b-bf16-tp2",
+      derive=lambda v: round(v["activation_bytes"] / GiB, 1), value=4.9),
+    C(TWO, "about 2.3 GiB per card for the KV cache", "decode-roofline", preset="h100-70b-bf16-tp2",
+      derive=lambda v: round(v["kv_cache_memory"] / GiB, 1), value=2.3),
+    C(TWO, "some 14,800 tokens at Llama 3 70B's 320 KiB per token, 160 KiB on each card", "decode-roofline",
+      preset="h100-70b-bf16-tp2", derive=lambda v: (round(v["kv_cache_tokens"], -2), v["bytes_per_gpu"] > 0),
+      value=(14_800, True)),
+    C(TWO, "160 times per step at about 6 µs each", "decode-roofline", preset="h100-70b-bf16-tp2",
+      derive=lambda v: v["allreduce_s"] / 160, value=6e-6, rel=0.02),
+    C(TWO, "the estimate falls to about 46 tokens/s", "decode-roofline", "estimate_tokens_per_s",
+      preset="h100-70b-bf16-tp2", value=46, rel=0.01),
+    C(TWO, "Llama 3 70B's 320 KiB per token", "decode-roofline", "kv_bytes_per_token", preset=_70B,
+      text="320 KiB"),
+    C(TWO, "about 0.14 s at the H100's dense peak", "decode-roofline", "ttft_s", preset=_70B,
+      value=0.14, rel=0.02, prompt_tokens=1000),
+    C(TWO, "that is $1.4 \\times 10^{14}$", "decode-roofline", "ttft_s", preset=_70B, prompt_tokens=1000,
+      derive=lambda v: v["ttft_s"] * GPUS["h100-sxm"].bf16_flops, value=1.4e14, rel=0.02),
+    C(TWO, "$4.8 / 3.35 \\approx 1.43$ times higher", "decode-roofline", preset=_70B, gpu="h200",
+      derive=lambda v: v["tokens_per_s"] / course_calculators.get("decode-roofline").run(
+          course_calculators.get("decode-roofline").preset(_70B).values).values["tokens_per_s"],
+      value=1.43, rel=0.005),
+    F(TWO, "Many spec sheets quote 1,979 TFLOP/s for the H100's bf16",
+      lambda: "BF16 1,979 TFLOPS" in GPUS["h100-sxm"].source and 2 * GPUS["h100-sxm"].bf16_flops <= 1979e12 * 1.001,
+      True),
+    C(TWO, "DeepSeek-V3 has 671B parameters in total", "decode-roofline", "weight_bytes",
+      preset="deepseek-v3-moe", derive=lambda v: v["weight_bytes"] / DTYPES["fp8"] / 1e9, value=671, rel=1e-9),
+    C(TWO, "a token touches about\n37B of them", "decode-roofline", "streamed_weight_bytes",
+      preset="deepseek-v3-moe", derive=lambda v: v["streamed_weight_bytes"] / DTYPES["fp8"] / 1e9,
+      value=37, rel=1e-9),
+    C(TWO, "The per-stream speed sits near the 24 tokens/s computed above", "decode-roofline", "bound",
+      preset=_70B, text="memory"),
+    C(TWO, "roughly doubles, to about 48 tokens/s", "decode-roofline", "tokens_per_s",
+      preset="h100-70b-bf16-tp2", text="47.7 tokens/s"),
+    C(TWO, "2.3 GiB per card left for the KV cache", "decode-roofline", preset="h100-70b-bf16-tp2",
+      derive=lambda v: round(v["kv_cache_memory"] / GiB, 1), value=2.3),
+    C(TWO, "the 160 all-reduces of each step: about 46 tokens/s", "decode-roofline", "estimate_tokens_per_s",
+      preset="h100-70b-bf16-tp2", value=46, rel=0.01),
+    C(TWO, "8 of DeepSeek-V3's 256 for one token", "decode-roofline", "experts_touched", preset="deepseek-v3-moe",
+      value=8, rel=1e-9),
+    C(TWO, "about 57 for a batch of 8", "decode-roofline", "experts_touched", preset="deepseek-v3-batch-64",
+      batch=8, value=57, rel=0.01),
+    C(TWO, "222 for a batch of 64", "decode-roofline", "experts_touched", preset="deepseek-v3-batch-64", text="222"),
+    C(TWO, "a step streams 545 GiB, most of the model", "decode-roofline", "streamed_weight_bytes",
+      preset="deepseek-v3-batch-64", text="545 GiB"),
+    C(TWO, "64 tokens touch 222 experts per layer", "decode-roofline", "experts_touched",
+      preset="deepseek-v3-batch-64", text="222"),
+    # ---- practice below the ceiling: each measurement judged by the same physics
+    F(TWO, "fourteen published decode measurements", lambda: len(measured.judged()), 14),
+    *[
+        F(TWO, quote, (lambda pid=pid: round(measured.judge(next(
+            p for p in measured.DECODE_POINTS if p.id == pid)).share, 2)), share)
+        for quote, pid, share in (
+            ("LLaMA 7B at 77% of the ceiling on an H100", "trtllm-llama2-7b-fp8-h100-b48", 0.77),
+            ("78% on an A100", "trtllm-llama2-7b-fp16-a100-b60", 0.78),
+            ("76% on an L40S", "trtllm-llama2-7b-fp8-l40s-b64", 0.76),
+            ("A B200 at batch 1 reached only 47%", "vllm-nemotron-super-49b-fp8-b200-c1", 0.47),
+            ("3% of a 0.71 ms ceiling", "sglang-dsr1-fp8-16xh100-c1", 0.03),
+            ("eight H200s reached 48% of its ceiling", "sglang-dsr1-fp8-8xh200-tp8-c64-1k1k", 0.48),
+        )
+    ],
+    C(TWO, "at 18.58 ms between tokens, 58% of the 10.8 ms ceiling", "decode-roofline", preset="nim-70b-fp8-tp2",
+      derive=lambda v: (v["measured"].split(": ")[1].split(" per")[0], round(v["measured_share"], 2),
+                        round(v["step_time_s"] * 1e3, 1)), value=("18.58 ms", 0.58, 10.8)),
+    C(TWO, "at about 6 µs each they cost about 1 ms", "decode-roofline", "allreduce_s", preset="nim-70b-fp8-tp2",
+      value=1e-3, rel=0.05),
+    F(TWO, "on 16 H100s across two nodes at 23.2 ms per token",
+      lambda: next(p.step_ms for p in measured.DECODE_POINTS if p.id == "sglang-dsr1-fp8-16xh100-c1"), 23.2),
+    F(TWO, "3% of a 0.71 ms ceiling", lambda: round(next(
+        j.ceiling_ms for j in measured.judged() if j.point.id == "sglang-dsr1-fp8-16xh100-c1"), 2), 0.71),
+    C(TWO, "the presets **`batch-64`** and\n  **`batch-512`**", "decode-roofline", "bound", preset="batch-512",
+      text="compute"),
+    C(TWO, "streams only the 37B active ones", "decode-roofline", "streamed_weight_bytes",
+      preset="deepseek-v3-moe", text="34.5 GiB"),
+    # GPU table of two-phases.md: hardware.py, not a calculator.
+    *[
+        F(TWO, row, (lambda g=g, bw=bw, fl=fl: (GPUS[g].bandwidth, GPUS[g].bf16_flops)), (bw, fl))
+        for row, g, bw, fl in (
+            ("| H100 SXM | 80 GB | 3.35 TB/s | 989 TFLOP/s |", "h100-sxm", 3.35e12, 989e12),
+            ("| H100 PCIe | 80 GB | 2.0 TB/s | 756 TFLOP/s |", "h100-pcie", 2.0e12, 756e12),
+            ("| H200 | 141 GB | 4.8 TB/s | 989 TFLOP/s |", "h200", 4.8e12, 989e12),
+            ("| A100 80GB SXM | 80 GB | 2.039 TB/s | 312 TFLOP/s |", "a100-80g", 2.039e12, 312e12),
+            ("| A100 40GB | 40 GB | 1.555 TB/s | 312 TFLOP/s |", "a100-40g", 1.555e12, 312e12),
+            ("| L40S | 48 GB | 0.864 TB/s | 362 TFLOP/s |", "l40s", 0.864e12, 362e12),
+            ("| RTX 4090 | 24 GB | 1.008 TB/s | 165 TFLOP/s (fp32 accumulate) |", "rtx-4090", 1.008e12, 165e12),
+            ("| B200 | 180 GB | 8 TB/s | 2,250 TFLOP/s |", "b200", 8e12, 2250e12),
+            ("| MI300X | 192 GB | 5.3 TB/s | about 1,307 TFLOP/s |", "mi300x", 5.3e12, 1307e12),
+        )
+    ],
+    # ---------------------------------------------------------------- kv-cache.md
+    C(KV, "= 131{,}072 \\ \\text{bytes} = 128\\ \\text{KiB per token}", "kv-cache", "kv_bytes_per_token",
+      preset=_8B, value=131072),
+    C(KV, "8,192 × 128 KiB = **1 GiB**", "kv-cache", "kv_bytes_per_sequence", preset=_8B, text="1 GiB"),
+    C(KV, "one sequence at 128K context (131,072 tokens): **16 GiB**", "kv-cache", "kv_bytes_per_sequence",
+      preset="llama3-8b-128k", text="16 GiB"),
+    C(KV, "8B parameters × 2 bytes ≈ 16 GB — 8.03B parameters exactly, 14.96 GiB", "kv-cache", preset=_8B,
+      derive=lambda v: (round(v["weight_bytes"] / GiB, 2), round(v["weight_bytes"] / 2e9, 2)), value=(14.96, 8.03)),
+    C(KV, "needs *more memory for its cache\nthan the model needs for its weights*", "kv-cache",
+      preset="llama3-8b-128k", derive=lambda v: v["kv_bytes_per_sequence"] > v["weight_bytes"], value=True),
+    C(KV, "it may use 92% of the 79.2 GiB the driver shows, 72.9 GiB", "kv-cache", "usable_bytes", preset=_8B,
+      text="72.9 GiB"),
+    C(KV, "the 4.83 GiB activation peak of its startup profiling", "kv-cache", "activation_bytes", preset=_8B,
+      text="4.83 GiB"),
+    C(KV, "52.6 GiB are left for the cache", "kv-cache", "kv_cache_memory", preset=_8B, text="52.6 GiB"),
+    C(KV, "room for 52 sequences at 8K context", "kv-cache", "max_sequences", preset=_8B, text="52"),
+    C(KV, "or just 3 at 128K", "kv-cache", "max_sequences", preset="llama3-8b-128k", text="3"),
+    C(KV, "the worked example: 128 KiB per token", "kv-cache", "kv_bytes_per_token", preset=_8B,
+      text="128 KiB"),
+    C(KV, "16 GiB of cache for\n  one sequence", "kv-cache", "kv_bytes_per_sequence",
+      preset="llama3-8b-128k", text="16 GiB"),
+    C(KV, "4.5 MiB per token, 36 times the 8B model's figure", "kv-cache", "kv_bytes_per_token",
+      preset="gpt3-mha", text="4.5 MiB"),
+    C(KV, "36 times the 8B model's figure", "kv-cache", preset="gpt3-mha",
+      derive=lambda v: v["kv_bytes_per_token"] / (128 * KiB), value=36),
+    C(KV, "with 80 layers: 320 KiB per token", "kv-cache", "kv_bytes_per_token", preset="llama3-70b",
+      text="320 KiB"),
+    C(KV, "weights that need two 80 GB GPUs before any cache is stored", "decode-roofline", "gpus_needed",
+      preset=_70B, text="2"),
+    C(KV, "128K context: about 68.6 KiB per token", "kv-cache", "kv_bytes_per_token",
+      preset="deepseek-v3-mla", text="68.6 KiB"),
+    C(KV, "about 8.6 GiB for the\n  whole 128K-token sequence", "kv-cache", "kv_bytes_per_sequence",
+      preset="deepseek-v3-mla", value=8.6 * GiB, rel=0.005),
+    C(KV, "less than the 8B model's cache even\n  though the model is nearly a hundred times larger",
+      "kv-cache", preset="deepseek-v3-mla",
+      derive=lambda v: v["kv_bytes_per_token"] < 128 * KiB and 80 < v["weight_bytes"] / DTYPES["fp8"] / 8e9 < 100,
+      value=True),
+    C(KV, "= 4{,}718{,}592\\ \\text{bytes} = 4.5\\ \\text{MiB per token}", "kv-cache", "kv_bytes_per_token",
+      preset="gpt3-mha", value=4_718_592),
+    C(KV, "one 8K-token sequence needs 36 GiB of cache", "kv-cache", "kv_bytes_per_sequence",
+      preset="gpt3-mha", text="36 GiB"),
+    C(KV, "Plugging 32 into the\n    formula overstates its cache four times", "kv-cache", preset=_8B,
+      model="custom", kv_heads=32, derive=lambda v: v["kv_bytes_per_token"] / (128 * KiB), value=4),
+    C(KV, "= 70{,}272\\ \\text{bytes} \\approx 68.6\\ \\text{KiB}", "kv-cache", "kv_bytes_per_token",
+      preset="deepseek-v3-mla", value=70272),
+    C(KV, "Llama 3.1 405B with GQA needs 504 KiB per token, over seven\ntimes as much", "kv-cache",
+      preset=_8B, model="llama-3.1-405b",
+      derive=lambda v: v["kv_bytes_per_token"] == 504 * KiB and 7 < v["kv_bytes_per_token"] / 70272 < 8,
+      value=True),
+    C(KV, "an MHA model of DeepSeek-V3's shape would need roughly\nseventy times as much", "kv-cache",
+      preset="deepseek-v3-as-gqa", derive=lambda v: v["kv_bytes_per_token"] / 70272, value=70, rel=0.03),
+    C(KV, "gives about 4.77 MiB\n    per token", "kv-cache", "kv_bytes_per_token", preset="deepseek-v3-as-gqa",
+      text="4.77 MiB"),
+    C(KV, "overstates the real cache about 70 times", "kv-cache", preset="deepseek-v3-as-gqa",
+      derive=lambda v: v["kv_bytes_per_token"] / 70272, value=70, rel=0.03),
+    C(KV, "4,096 × 128 KiB = 512 MiB however long", "kv-cache", "kv_bytes_per_sequence",
+      preset="mistral-7b-swa", text="512 MiB"),
+    C(KV, "| Llama 3.1 8B | 32 | 8 | 128 | 128 KiB |", "kv-cache", "kv_bytes_per_token", preset=_8B,
+      text="128 KiB"),
+    C(KV, "| Llama 3.1 70B | 80 | 8 | 128 | 320 KiB |", "kv-cache", "kv_bytes_per_token", preset=_8B,
+      model="llama-3.1-70b", text="320 KiB"),
+    C(KV, "| Llama 3.1 405B | 126 | 8 | 128 | 504 KiB |", "kv-cache", "kv_bytes_per_token", preset=_8B,
+      model="llama-3.1-405b", text="504 KiB"),
+    C(KV, "| Mistral 7B / Mixtral 8x7B | 32 | 8 | 128 | 128 KiB |", "kv-cache", "kv_bytes_per_token",
+      preset="mistral-7b-swa", text="128 KiB"),
+    C(KV, "| GPT-3 175B (MHA) | 96 | 96 | 128 | 4.5 MiB |", "kv-cache", "kv_bytes_per_token",
+      preset="gpt3-mha", text="4.5 MiB"),
+    C(KV, "| DeepSeek-V3 (MLA, 61 layers) | — | — | — | 68.6 KiB |", "kv-cache", "kv_bytes_per_token",
+      preset="deepseek-v3-mla", text="68.6 KiB"),
+    C(KV, "model weights: **14.96 GiB** — the 8B parameters (8.03B, to be exact)", "kv-cache",
+      "weight_bytes", preset=_8B, derive=lambda v: round(v["weight_bytes"] / GiB, 2), value=14.96),
+    # ---- memory as the engine places it
+    F(KV, "an H100 \"80 GB\" shows 79.19 GiB", lambda: GPUS["h100-sxm"].visible / GiB, 79.19, rel=1e-9),
+    F(KV, "0.9 by\ndefault up to release 0.19, 0.92 from 0.20",
+      lambda: (vllm.default_gpu_memory_utilization("0.19.1"), vllm.default_gpu_memory_utilization("0.20.0")),
+      (0.9, 0.92)),
+    C(KV, "Llama 3.1 8B's 128,256-token vocabulary takes 4.83 GiB", "kv-cache", "activation_bytes", preset=_8B,
+      text="4.83 GiB"),
+    F(KV, "The runtime — CUDA context, communication buffers, CUDA graphs — takes about half a GiB",
+      lambda: DEFAULT_OVERHEAD_BYTES / GiB, 0.5),
+    C(KV, "on two GPUs each caches 4 of Llama 3 70B's 8", "kv-cache", preset="llama3-70b",
+      derive=lambda v: v["kv_bytes_per_token_per_gpu"] / v["kv_bytes_per_token"], value=0.5),
+    C(KV, "on 16 GPUs each of the 8 heads is stored twice, and every GPU still caches 40 KiB per token",
+      "kv-cache", preset="llama3-70b-tp16", derive=lambda v: (v["kv_replicas"], v["kv_bytes_per_token_per_gpu"]),
+      value=(2, 40 * KiB)),
+    C(KV, "fits 5 sequences, not the 45", "kv-cache", preset="deepseek-v3-mla",
+      derive=lambda v: (v["max_sequences"], (8 * 141 * GiB * 0.9 - v["weight_bytes"]) // v["kv_bytes_per_sequence"]),
+      value=(5, 45)),
+    C(KV, "24 sequences fit (the preset **`deepseek-v3-dp8`**)", "kv-cache", "max_sequences", preset="deepseek-v3-dp8",
+      text="24"),
+    F(KV, "20.43× maximum\nconcurrency with tensor parallelism, 156.9× with data-parallel attention",
+      lambda: (BY_ID["dsv4-flash-tp8-vs-dp8-b200"].parsed["concurrency_tp8"],
+               BY_ID["dsv4-flash-tp8-vs-dp8-b200"].parsed["concurrency_dp8"]), (20.43, 156.9)),
+    C(KV, "Qwen2.5 7B (28 heads, 4 KV heads) runs on 1, 2 or 4 GPUs", "kv-cache", "legal_gpus", preset=_8B,
+      model="qwen2.5-7b", text="1, 2, 4"),
+    F(KV, "12,304 token slots per request, not 4,096", lambda: vllm.sliding_window_tokens(4096, 8192, 16), 12304),
+    C(KV, "at 32K\ncontext one H100 holds 38 sequences", "kv-cache", "max_sequences", preset="mistral-7b-swa",
+      text="38"),
+    C(KV, "stores\n656 bytes per token and layer", "kv-cache", preset="deepseek-v3-mla", kv_dtype="fp8_ds_mla",
+      derive=lambda v: v["kv_bytes_per_token"] / 61, value=656),
+    F(KV, "logged \"Available KV cache memory:\n56.21 GiB\", \"GPU KV cache size: 460,496 tokens\"",
+      lambda: (BY_ID["llama31-8b-a100-v031"].parsed["available_gib"], BY_ID["llama31-8b-a100-v031"].parsed["kv_tokens"]),
+      (56.21, 460496)),
+    C(KV, "gives 56.24 GiB, 460,752 tokens and 3.52×", "kv-cache", preset=_8B, gpu="a100-80g", context=131072,
+      derive=lambda v: (round(v["kv_cache_memory"] / GiB, 2), v["kv_cache_tokens"], round(v["max_concurrency"], 2)),
+      value=(56.24, 460752, 3.52)),
+    C(KV, "one\n8K sequence needs 1 GiB, so 11.12 GiB of cache holds 11.12 such sequences", "kv-cache",
+      preset=_8B, derive=lambda v: 11.12 * GiB / v["kv_bytes_per_sequence"], value=11.12, rel=1e-9),
+    # ---------------------------------------------------------------- paged-attention.md
+    # 20.4–38.2%, 96.3% and 2–4× are the vLLM paper's measurements (citations, not checked).
+    # The 16-token block example table (40 tokens → 3 blocks, 8 of 16 used; 20 → 2 blocks, 4 used)
+    # is plain arithmetic with no calculator output behind it.
+    C(PAGED, "gain over 16-token blocks is small", "paged-attention", preset="block-1",
+      derive=lambda v: v["throughput_gain"] / course_calculators.get("paged-attention").run(
+          course_calculators.get("paged-attention").preset("block-16").values).values["throughput_gain"],
+      value=1.0, rel=0.05),
+    C(PAGED, "utilization falls and fewer\n  sequences fit", "paged-attention", preset="block-128",
+      derive=lambda v: (lambda b16: v["utilization_paged"] < b16["utilization_paged"]
+                        and v["batch_paged"] < b16["batch_paged"])(
+          course_calculators.get("paged-attention").run(course_calculators.get("paged-attention").preset("block-16").values).values),
+      value=True),
+    C(PAGED, "Compare the two utilization\n  figures", "paged-attention", preset="block-16",
+      derive=lambda v: v["utilization_contiguous"] < 0.5 < 0.95 < v["utilization_paged"], value=True),
+    C(PAGED, "continuous batching gains the most here", "paged-attention", preset="long-tail",
+      derive=lambda v: v["gain_batching"] > max(
+          course_calculators.get("paged-attention").run(course_calculators.get("paged-attention").preset(p).values)
+          .values["gain_batching"] for p in ("block-1", "block-16", "block-128")),
+      value=True),
+    # ---------------------------------------------------------------- quantization.md
+    C(QUANT, "| bf16 | 140 GB | no | ≈ 24 tokens/s (thought experiment) |", "decode-roofline", preset=_70B,
+      derive=lambda v: (v["weight_bytes"], v["fits"], round(v["tokens_per_s"])), value=(140e9, False, 24)),
+    C(QUANT, "| 8-bit (fp8 or int8) | 70 GB | yes, with little room for the KV cache | ≈ 48 tokens/s |",
+      "decode-roofline", preset=_70B, weight_dtype="fp8",
+      derive=lambda v: (v["weight_bytes"], v["fits"], round(v["tokens_per_s"])), value=(70e9, True, 48)),
+    C(QUANT, "| 8-bit (fp8 or int8) | 70 GB | yes, with little room for the KV cache", "decode-roofline",
+      preset=_70B, weight_dtype="int8",
+      derive=lambda v: (v["weight_bytes"], v["fits"], (v["usable_bytes"] - v["weight_bytes"]) < 8 * GiB),
+      value=(70e9, True, True)),
+    C(QUANT, "| 4-bit | 35 GB | yes | ≈ 95 tokens/s |", "decode-roofline", preset="h100-70b-int4",
+      derive=lambda v: (v["weight_bytes"], v["fits"], round(v["tokens_per_s"])), value=(35e9, True, 95)),
+    F(QUANT, "That costs\n$16 / 128 = 0.125$ extra bits per weight", lambda: 16 / 128, 0.125),
+    C(QUANT, "LLaMA-3 8B drops from 128 KiB to 64 KiB per token", "kv-cache", "kv_bytes_per_token",
+      preset=_8B, kv_dtype="fp8", text="64 KiB"),
+    C(QUANT, "a 128K\ncontext from 16 GiB to 8 GiB", "kv-cache", "kv_bytes_per_sequence",
+      preset="llama3-8b-128k", kv_dtype="fp8", text="8 GiB"),
+    C(QUANT, "At 4 bits it falls to about 4.25 GiB", "kv-cache", "kv_bytes_per_sequence",
+      preset="llama3-8b-128k", kv_dtype="int4", text="4.25 GiB"),
+    C(QUANT, "A 70B\n  model in 4 bits (35 GB)", "kv-cache", "weight_bytes", preset=_8B, model="custom", params_b=70,
+      weight_dtype="int4", value=35e9, rel=1e-9),
+    C(QUANT, "a 13B model in bf16 (26 GB)", "kv-cache", "weight_bytes", preset=_8B, model="custom", params_b=13,
+      value=26e9, rel=1e-9),
+    C(QUANT, "about 24 tokens/s, memory-bound, does\n  not fit", "decode-roofline", preset=_70B,
+      derive=lambda v: (round(v["tokens_per_s"]), v["bound"], v["fits"]), value=(24, "memory", False)),
+    C(QUANT, "the ceiling doubles to about\n  48 tokens/s and the 70 GB of weights fit one GPU", "decode-roofline",
+      preset=_70B, weight_dtype="fp8",
+      derive=lambda v: (round(v["tokens_per_s"]), v["weight_bytes"], v["fits"]), value=(48, 70e9, True)),
+    C(QUANT, "about four times the bf16 ceiling", "decode-roofline", preset="h100-70b-int4",
+      derive=lambda v: v["tokens_per_s"] / course_calculators.get("decode-roofline").run(
+          course_calculators.get("decode-roofline").preset(_70B).values).values["tokens_per_s"],
+      value=4, rel=0.01),
+    C(QUANT, "quantizing to\n  8 bits buys the same ceiling as a second GPU", "decode-roofline", preset=_70B,
+      weight_dtype="fp8",
+      derive=lambda v: v["tokens_per_s"] / course_calculators.get("decode-roofline").run(
+          course_calculators.get("decode-roofline").preset("h100-70b-bf16-tp2").values).values["tokens_per_s"],
+      value=1.0, rel=0.01),
+    # ---------------------------------------------------------------- speculative-decoding.md
+    C(SPEC, "\\approx 3.36 \\text{ tokens per pass}", "speculative-decoding", "tokens_per_pass",
+      acceptance=0.8, draft_tokens=4, draft_cost=0.05, text="3.36"),
+    C(SPEC, "\\frac{3.36}{4 \\times 0.05 + 1} \\approx 2.8\\times", "speculative-decoding", "speedup",
+      acceptance=0.8, draft_tokens=4, draft_cost=0.05, text="2.8×"),
+    C(SPEC, "about 2.31 tokens per pass", "speculative-decoding", "tokens_per_pass",
+      acceptance=0.6, draft_tokens=4, draft_cost=0.05, text="2.31"),
+    C(SPEC, "a 1.92× speedup", "speculative-decoding", "speedup",
+      acceptance=0.6, draft_tokens=4, draft_cost=0.05, text="1.92×"),
+    F(SPEC, "$1/(1-\\alpha)$ — 5 at $\\alpha = 0.8$",
+      lambda: (1 / (1 - 0.8),
+               all(speculative_decoding.tokens_per_pass(0.8, k) < 5 for k in range(1, speculative_decoding.K_MAX + 1)),
+               speculative_decoding.tokens_per_pass(0.8, 500)),
+      (5.0, True, 5.0), rel=1e-9),
+    C(SPEC, "$\\alpha = 0.6$ the speedup is about 0.77: a slowdown", "speculative-decoding", "speedup",
+      acceptance=0.6, draft_tokens=4, draft_cost=0.5, value=0.77, rel=0.005),
+    C(SPEC, "3.36 tokens per pass and 2.8×", "speculative-decoding", preset=None,
+      acceptance=0.8, draft_tokens=4, draft_cost=0.05,
+      derive=lambda v: (round(v["tokens_per_pass"], 2), round(v["speedup"], 1)), value=(3.36, 2.8)),
+    C(SPEC, "lower\n  $\\alpha$ and watch the best $k$ move down", "speculative-decoding", preset="code",
+      derive=lambda v: v["best_k"] > course_calculators.get("speculative-decoding").run(
+          course_calculators.get("speculative-decoding").preset("chat").values).values["best_k"],
+      value=True),
+    # ---------------------------------------------------------------- sampling.md
+    *[
+        F(SAMP, f"| {t} | {row} |",
+          (lambda t=t: tuple(round(x, 3) for x in sampling.softmax([2, 1, 0], float(t)))),
+          tuple(float(x) for x in row.split(", ")))
+        for t, row in (("0.5", "0.867, 0.117, 0.016"), ("1", "0.665, 0.245, 0.090"), ("2", "0.506, 0.307, 0.186"))
+    ],
+    F(SAMP, "0.665 + 0.245 = 0.91, so the third is dropped",
+      lambda: (round(sum(sampling.softmax([2, 1, 0], 1.0)[:2]), 2), sampling.top_p_filter(
+          sampling.softmax([2, 1, 0], 1.0), 0.9)[2]), (0.91, 0.0)),
+    F(SAMP, "the survivors become 0.731 and 0.269",
+      lambda: (lambda q: tuple(round(x / sum(q), 3) for x in q if x > 0))(
+          sampling.top_p_filter(sampling.softmax([2, 1, 0], 1.0), 0.9)), (0.731, 0.269)),
+    # "anything below 0.06 is cut" (min-p 0.1 × leader 0.6) — the calculator has no min-p; plain arithmetic.
+    F(SAMP, "With $p_\\text{min} = 0.1$ and a leader at 0.6,\nanything below 0.06 is cut", lambda: 0.1 * 0.6,
+      0.06, rel=1e-9),
+    C(SAMP, "the continuation falls into the\n  greedy loop", "sampling", "loops", preset="greedy", text="loops"),
+    C(SAMP, "Add a repetition penalty and watch the loop break", "sampling", "loops", preset="penalty",
+      text="no loop"),
+    # ---------------------------------------------------------------- unit-economics.md
+    # Cache discounts (10%, 25–50%) are vendor pricing citations, not checked.
+    C(ECON, "consumer content product with 100,000 daily active\nusers", "unit-economics", preset="defaults",
+      derive=lambda v: None, value=None),  # a preset input: checked through INPUT_CHECKS
+    C(ECON, "defaults to 1 in 100", "unit-economics", preset="defaults", derive=lambda v: None, value=None),
+    C(ECON, "defaults to 1 in 1,000", "unit-economics", preset="defaults", derive=lambda v: None, value=None),
+    C(ECON, "the default cache hit rate is 70%", "unit-economics", preset="defaults",
+      derive=lambda v: None, value=None),
+    C(ECON, "100,000 daily users, remix rate 1 in 100, PGC rate 1 in\n   1,000, cache hit rate 70%",
+      "unit-economics", preset="defaults", derive=lambda v: None, value=None),
+    C(ECON, "the rented GPU sits idle most\n   of the day", "unit-economics", preset="defaults",
+      derive=lambda v: v["selfhosted_load"] < 0.1 and v["cheapest"] != "Self-hosted small", value=True),
+    C(ECON, "then with 95%", "unit-economics", preset="cache-95", derive=lambda v: None, value=None),
+    C(ECON, "the remix rate rises from 1 in 100 to 1 in 10", "unit-economics", preset="remix-10",
+      derive=lambda v: None, value=None),
+    C(ECON, "becomes the cheapest option — more than an order of\n   magnitude below the flagship",
+      "unit-economics", preset="remix-10",
+      derive=lambda v: v["cheapest"] == "Self-hosted small" and v["flagship_vs_selfhosted"] > 10, value=True),
+    # ---------------------------------------------------------------- summary.md
+    C(SUMM, "about 295 FLOP/byte on an H100", "decode-roofline", "ridge_point", preset=_70B, text="295"),
+    C(SUMM, "decode at batch 1 has an intensity of about 1", "decode-roofline", "arithmetic_intensity",
+      preset=_70B, value=1, rel=0.01),
+    C(SUMM, "about 24 tokens/s for a 70B bf16 model at H100 bandwidth", "decode-roofline", "tokens_per_s",
+      preset=_70B, value=24, rel=0.01),
+    C(SUMM, "(two GPUs: about 48 tokens/s)", "decode-roofline", "tokens_per_s", preset="h100-70b-bf16-tp2",
+      value=48, rel=0.01),
+    C(SUMM, "per token: 128 KiB for LLaMA-3 8B", "kv-cache", "kv_bytes_per_token", preset=_8B, text="128 KiB"),
+    C(SUMM, "16 GiB for one 128K-token sequence — more than the weights", "kv-cache", preset="llama3-8b-128k",
+      derive=lambda v: v["kv_bytes_per_sequence"] == 16 * GiB and v["kv_bytes_per_sequence"] > v["weight_bytes"],
+      value=True),
+    C(SUMM, "(4.5 MiB per token for a\n   GPT-3-style MHA model)", "kv-cache", "kv_bytes_per_token",
+      preset="gpt3-mha", text="4.5 MiB"),
+    C(SUMM, "(68.6 KiB per\n   token for DeepSeek-V3, no factor 2)", "kv-cache", "kv_bytes_per_token",
+      preset="deepseek-v3-mla", text="68.6 KiB"),
+    C(SUMM, "\\approx 34$ tokens/s", "decode-roofline", "tokens_per_s", preset=_70B, gpu="h200", context=1,
+      value=34, rel=0.01),
+    F(SUMM, "the driver shows 139.8 GiB", lambda: round(GPUS["h200"].visible / GiB, 1), 139.8),
+    C(SUMM, "92% of it is about 129 GiB", "decode-roofline", "usable_bytes", preset=_70B, gpu="h200", text="129 GiB"),
+    C(SUMM, "less than the 140 GB\n   (about 130 GiB) of weights", "decode-roofline", preset=_70B, gpu="h200",
+      derive=lambda v: (v["weight_bytes"], round(v["weight_bytes"] / GiB), v["fits"]), value=(140e9, 130, False)),
+    C(SUMM, "About 63 tokens/s in bf16 (16 GB of weights)", "decode-roofline", preset=_70B, params_b=8,
+      layers=32, gpu="rtx-4090", context=1,
+      derive=lambda v: (round(v["tokens_per_s"]), v["weight_bytes"]), value=(63, 16e9)),
+    C(SUMM, "about 252 tokens/s in\n   int4 (4 GB)", "decode-roofline", preset=_70B, params_b=8, layers=32,
+      gpu="rtx-4090", context=1, weight_dtype="int4",
+      derive=lambda v: (round(v["tokens_per_s"]), v["weight_bytes"]), value=(252, 4e9)),
+    C(SUMM, "$312 / 2.039 \\approx 153$ FLOP/byte", "decode-roofline", "ridge_point", preset=_70B,
+      gpu="a100-80g", text="153"),
+    C(SUMM, "(the calculator, at a context of 1 token, says 154)", "decode-roofline", "ridge_batch",
+      preset=_70B, gpu="a100-80g", context=1, text="154"),
+    C(SUMM, "70B model at 4,096 tokens of context, no batch size makes the step\n   compute-bound",
+      "decode-roofline", "ridge_batch", preset=_70B, gpu="a100-80g", context=4096, text="0"),
+    C(SUMM, "320 KiB × 131,072 tokens = 40 GiB", "kv-cache", "kv_bytes_per_sequence", preset="llama3-70b",
+      context=131072, text="40 GiB"),
+    C(SUMM, "against 140 GB (about 130 GiB) of bf16\n   weights", "kv-cache", preset=_8B, model="custom", params_b=70,
+      derive=lambda v: (v["weight_bytes"], round(v["weight_bytes"] / GiB)), value=(140e9, 130)),
+    C(SUMM, "504 KiB × 131,072 = 63 GiB", "kv-cache", "kv_bytes_per_sequence", preset="llama3-8b-128k",
+      model="llama-3.1-405b", text="63 GiB"),
+    C(SUMM, "DeepSeek-V3: 68.6 KiB × 131,072\n   ≈ 8.6 GiB", "kv-cache", "kv_bytes_per_sequence",
+      preset="deepseek-v3-mla", value=8.6 * GiB, rel=0.005),
+    C(SUMM, "FP8 halves the cache to 0.5 GiB per 8K sequence", "kv-cache", "kv_bytes_per_sequence", preset=_8B,
+      kv_dtype="fp8", value=0.5 * GiB),
+    C(SUMM, "22 sequences: FP8 halves the cache", "kv-cache", preset=_8B, kv_dtype="fp8",
+      derive=lambda v: math.floor(11.12 * GiB / v["kv_bytes_per_sequence"]), value=22),
+    C(SUMM, "11.12 GiB holds 22.24 of them", "kv-cache", preset=_8B, kv_dtype="fp8",
+      derive=lambda v: round(11.12 * GiB / v["kv_bytes_per_sequence"], 2), value=22.24),
+    C(SUMM, "15 × 128 KiB ≈ 1.9 MiB per sequence", "kv-cache", "kv_bytes_per_sequence", preset=_8B,
+      context=15, value=1.9 * 1024 * KiB, rel=0.02),
+    C(SUMM, "About 2.53 tokens per pass", "speculative-decoding", "tokens_per_pass",
+      acceptance=0.7, draft_tokens=3, draft_cost=0.1, text="2.53"),
+    C(SUMM, "a speedup of about 1.95×", "speculative-decoding", "speedup",
+      acceptance=0.7, draft_tokens=3, draft_cost=0.1, text="1.95×"),
+    *[
+        F(SUMM, quote, (lambda t=t: (tuple(round(x, 3) for x in sampling.softmax([2, 1, 0], t)),
+                                     sum(1 for x in sampling.top_p_filter(sampling.softmax([2, 1, 0], t), 0.9)
+                                         if x > 0))), (probs, survivors))
+        for quote, t, probs, survivors in (
+            ("At $T = 0.5$ the probabilities are 0.867, 0.117, 0.016: two tokens survive.", 0.5,
+             (0.867, 0.117, 0.016), 2),
+            ("At $T = 1$ (0.665, 0.245, 0.090): two.", 1.0, (0.665, 0.245, 0.090), 2),
+            ("At $T = 2$ (0.506, 0.307, 0.186):\n   all three.", 2.0, (0.506, 0.307, 0.186), 3),
+        )
+    ],
+    # ---------------------------------------------------------------- index.md
+    C(INDEX, "8B parameters × 2 bytes =\n    16 GB", "kv-cache", "weight_bytes", preset=_8B, model="custom",
+      params_b=8, value=16e9),
+    F(INDEX, "the \"80 GB\" of an H100 is 80 GiB of memory chips", lambda: GPUS["h100-sxm"].memory_bytes, 80 * GiB),
+    F(INDEX, "of which the driver shows a process 79.19 GiB", lambda: GPUS["h100-sxm"].visible / GiB, 79.19,
+      rel=1e-9),
+    C(INDEX, "So 16 GB of weights is about 14.9 GiB", "kv-cache", "weight_bytes", preset=_8B, model="custom",
+      params_b=8, text="14.9 GiB"),
+]
+
+#: Input checks for cases whose figure is a preset input rather than an output (unit-economics).
+INPUT_CHECKS: dict[str, Mapping[str, Any]] = {
+    "consumer content product with 100,000 daily active\nusers": {"dau": 100_000},
+    "defaults to 1 in 100": {"remix_rate": 0.01},
+    "defaults to 1 in 1,000": {"pgc_rate": 0.001},
+    "the default cache hit rate is 70%": {"cache_hit": 0.7},
+    "100,000 daily users, remix rate 1 in 100, PGC rate 1 in\n   1,000, cache hit rate 70%":
+        {"dau": 100_000, "remix_rate": 0.01, "pgc_rate": 0.001, "cache_hit": 0.7},
+    "then with 95%": {"cache_hit": 0.95},
+    "the remix rate rises from 1 in 100 to 1 in 10": {"remix_rate": 0.1},
+}
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+_PAGES: dict[str, str] = {}
+
+
+def page_text(page: str) -> str:
+    """A page's Markdown as its reader reads it: each inline figure ``{calc …}`` as the text the
+    build renders for it (the quotes of figures that come from a calculator are checked there)."""
+    if page not in _PAGES:
+        text = (DOCS / page).read_text(encoding="utf-8")
+        text = re.sub(figures.PATTERN, lambda m: figures.compute(
+            figures.Figure.parse(m["id"], m["output"], m["args"] or ""))[1], text)
+        _PAGES[page] = _squash(text)
+    return _PAGES[page]
+
+
+def _close(got: Any, want: Any, rel: float) -> bool:
+    if isinstance(want, tuple):
+        return isinstance(got, tuple) and len(got) == len(want) and all(
+            _close(g, w, rel) for g, w in zip(got, want))
+    if isinstance(want, (bool, str)) or want is None:
+        return got == want
+    return math.isclose(float(got), float(want), rel_tol=rel, abs_tol=0 if rel else 1e-12)
+
+
+def _ids() -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for case in CASES:
+        base = case.id
+        seen[base] = seen.get(base, 0) + 1
+        out.append(base if seen[base] == 1 else f"{base}#{seen[base]}")
+    return out
+
+
+def test_cases_are_well_formed():
+    assert len(CASES) >= 100
+    for case in CASES:
+        assert case.text is not None or case.derive is not None or case.value is not None, case
+        if case.calc is not None and case.derive is None:
+            assert case.output is not None, case
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids())
+def test_quote_is_on_page(case: Case):
+    assert _squash(case.quote) in page_text(case.page), f"{case.page}: quote not found: {case.quote!r}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids())
+def test_figure_is_reproduced(case: Case):
+    if case.calc is None:
+        got = case.derive(None)
+        assert _close(got, case.value, case.rel), f"{case.quote!r}: got {got!r}, want {case.value!r}"
+        return
+    calc = course_calculators.get(case.calc)
+    raw = {**(dict(calc.preset(case.preset).values) if case.preset else {}), **case.overrides}
+    calc.check_overrides(raw)  # every input is taken as given: a typo or out-of-range override is an error
+    result = calc.run(raw)
+    if case.quote in INPUT_CHECKS:
+        for name, want in INPUT_CHECKS[case.quote].items():
+            assert result.inputs[name] == want, f"{case.quote!r}: input {name} is {result.inputs[name]!r}"
+    if case.text is not None:
+        assert result.text[case.output] == case.text, (
+            f"{case.quote!r}: {case.calc}.{case.output} shows {result.text[case.output]!r}, want {case.text!r}")
+    if case.derive is not None:
+        got = case.derive(result.values)
+        assert _close(got, case.value, case.rel), f"{case.quote!r}: got {got!r}, want {case.value!r}"
+    elif case.value is not None:
+        got = result.values[case.output]
+        assert _close(got, case.value, case.rel), (
+            f"{case.quote!r}: {case.calc}.{case.output} = {got!r}, want {case.value!r} (rel {case.rel})")
+
+
+def test_every_input_check_has_a_case():
+    quotes = {c.quote for c in CASES}
+    assert set(INPUT_CHECKS) <= quotes

@@ -1,0 +1,401 @@
+"""decode-roofline: the chapter's figures, its presets, an independent numpy roofline (MoE experts,
+MLA read whole by every GPU), communication, measured points, monotonicity, finiteness."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import pathlib
+from unittest import mock
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import course_calculators
+from llm_inference import decode_roofline as dr
+from llm_inference.hardware import GPU, GPUS
+from course_calculators.spec import Choice, Number
+
+SPEC = dr.SPEC
+H100 = GPUS["h100-sxm"]
+KV_70B = 2 * 80 * 8 * 128 * 2  # 327,680 bytes = 320 KiB per token in bf16
+GiB = 2**30
+
+
+def run(**overrides):
+    """decode-roofline from the 70B thought experiment (a custom 70B shape) with ``overrides``."""
+    return SPEC.run({**SPEC.preset("h100-70b-bf16").values, **overrides})
+
+
+def preset(pid):
+    return SPEC.run(SPEC.preset(pid).values)
+
+
+# -- the catalogue ------------------------------------------------------------------------------
+
+def test_registered_with_the_contract_names():
+    assert course_calculators.get("decode-roofline") is SPEC
+    params = {p.name for p in SPEC.params}
+    assert {"model", "config", "params_b", "active_params_b", "weight_dtype", "gpu", "gpus", "batch", "context",
+            "prompt_tokens", "kv_dtype", "layers", "kv_heads", "head_dim", "step_floor_ms"} <= params
+    outputs = {o.name for o in SPEC.outputs}
+    assert {"tokens_per_s", "throughput", "ttft_s", "bound", "fits", "step_time_s", "weight_bytes",
+            "streamed_weight_bytes", "gpus_needed", "kv_bytes", "ridge_point", "arithmetic_intensity",
+            "estimate_tokens_per_s", "allreduce_s", "measured", "measured_share"} <= outputs
+    assert {"h100-70b-bf16", "nim-70b-fp8-tp2", "deepseek-v3-batch-64"} <= {p.id for p in SPEC.presets}
+
+
+def test_model_shape_defaults_are_llama3_70b():
+    d = SPEC.defaults()
+    assert d["model"] == "llama-3.1-70b"
+    assert (d["layers"], d["kv_heads"], d["head_dim"]) == (80, 8, 128)
+    assert SPEC.run({}).values["kv_bytes_per_token"] == KV_70B
+
+
+def test_physics_is_imported_not_copied():
+    source = pathlib.Path(dr.__file__).read_text()
+    assert "physics.decode_step" in source and "kv.bytes_per_token" in source
+    assert "2 * p[\"layers\"]" not in source and "bandwidth /" not in source
+
+
+# -- the chapter's figures ----------------------------------------------------------------------
+
+def test_h100_70b_bf16_is_about_24_tokens_per_s():
+    r = preset("h100-70b-bf16")
+    assert r.values["tokens_per_s"] == pytest.approx(3.35e12 / (140e9 + 1024 * KV_70B))
+    assert round(r.values["tokens_per_s"]) == 24 and r.text["tokens_per_s"] == "23.9 tokens/s"
+    assert r.values["bound"] == "memory"
+    assert r.values["weight_bytes"] == 140e9
+    assert r.values["estimate_tokens_per_s"] == r.values["tokens_per_s"]  # one GPU: nothing to all-reduce
+
+
+def test_h100_70b_bf16_does_not_fit_and_says_two_gpus():
+    r = preset("h100-70b-bf16")
+    assert r.values["fits"] is False and r.text["fits"] == "does not fit"
+    assert r.values["gpus_needed"] == 2 and r.values["max_batch"] == 0
+    note = " ".join(r.notes)
+    assert "Does not fit" in note and "2 GPUs" in note
+    assert "not fit" in r.charts[0]["summary"]
+
+
+def test_tp2_doubles_the_ceiling_fits_and_pays_for_its_all_reduces():
+    one, two = preset("h100-70b-bf16"), preset("h100-70b-bf16-tp2")
+    assert two.values["tokens_per_s"] / one.values["tokens_per_s"] == pytest.approx(2, rel=1e-9)
+    assert two.text["tokens_per_s"] == "47.7 tokens/s"
+    assert two.values["fits"] is True
+    # 80 layers × 2 all-reduces × (6 µs + 16 KiB over 450 GB/s)
+    assert two.values["allreduce_s"] == pytest.approx(160 * (6e-6 + 8192 * 2 / 450e9))
+    assert two.values["estimate_tokens_per_s"] == pytest.approx(1 / (1 / two.values["tokens_per_s"] + two.values["allreduce_s"]))
+    assert round(two.values["estimate_tokens_per_s"]) == 46
+    assert any("all-reduces" in n for n in two.notes)
+
+
+def test_int4_is_about_four_times_bf16_at_batch_1():
+    bf16, int4 = preset("h100-70b-bf16"), preset("h100-70b-int4")
+    assert 3.9 < int4.values["tokens_per_s"] / bf16.values["tokens_per_s"] <= 4.0
+    assert int4.values["fits"] is True and int4.values["weight_bytes"] == 35e9
+    assert int4.values["peak_flops"] == 989e12  # weight-only: the multiplications stay bf16
+    assert any("weight-only" in n for n in int4.notes)
+
+
+def test_peak_is_dense_989_not_sparse_1979():
+    r = run()
+    assert r.values["peak_flops"] == 989e12 and r.text["ridge_point"] == "295"
+    assert r.values["compute_ceiling"] == pytest.approx(989e12 / (2 * 70e9))
+    assert run(weight_dtype="fp8").values["peak_flops"] == 1979e12
+    a100 = run(weight_dtype="fp8", gpu="a100-80g")
+    assert a100.values["peak_flops"] == 312e12 and any("no fp8" in n for n in a100.notes)
+
+
+def test_moe_holds_all_but_streams_only_active_at_batch_1():
+    v = preset("deepseek-v3-moe").values
+    assert v["weight_bytes"] == 671e9 and v["streamed_weight_bytes"] == pytest.approx(37e9)
+    assert v["experts_touched"] == pytest.approx(8)
+    assert v["kv_bytes_per_token"] == (512 + 64) * 61 * 2
+    # every H200 streams its eighth of the weights and the whole MLA cache
+    assert v["tokens_per_s"] == pytest.approx(4.8e12 / (37e9 / 8 + 1024 * 70272))
+    dense = run(**{**SPEC.preset("deepseek-v3-moe").values, "active_params_b": 0}).values
+    assert v["tokens_per_s"] / dense["tokens_per_s"] == pytest.approx(671 / 37, rel=0.02)
+    # a 1K-token prompt touches every expert: prefill streams all 671 GB once
+    assert v["ttft_s"] == pytest.approx(671e9 / (8 * 4.8e12), rel=1e-6) and v["prefill_bound"] == "memory"
+
+
+def test_moe_batch_touches_most_experts():
+    v = preset("deepseek-v3-batch-64").values
+    assert v["experts_touched"] == pytest.approx(256 * (1 - (1 - 8 / 256) ** 64))
+    assert v["streamed_weight_bytes"] > 14 * preset("deepseek-v3-moe").values["streamed_weight_bytes"]
+    assert 0.45 < v["measured_share"] < 0.5 and "SGLang 0.5.7" in v["measured"]
+
+
+def test_active_convention():
+    assert run(active_params_b=0).values["streamed_weight_bytes"] == 140e9  # 0: dense
+    capped = run(params_b=10, active_params_b=20)
+    assert capped.values["streamed_weight_bytes"] == 20e9 and any("capped" in n for n in capped.notes)
+    assert any("0.1B" in n for n in run(active_params_b=0.05).notes)
+    tiny = run(params_b=1, active_params_b=2.2e-313)  # found by hypothesis
+    assert math.isfinite(tiny.values["compute_ceiling"])
+
+
+def test_batch_presets_memory_then_compute_bound():
+    b64, b512 = preset("batch-64"), preset("batch-512")
+    one = run(**{**SPEC.preset("batch-64").values, "batch": 1}).values
+    assert b64.values["bound"] == "memory" and b512.values["bound"] == "compute"
+    assert b64.values["arithmetic_intensity"] < b64.values["ridge_point"] < b512.values["arithmetic_intensity"]
+    assert b64.values["throughput"] / one["throughput"] == pytest.approx(61.6, rel=0.01)
+    assert b64.values["arithmetic_intensity"] == pytest.approx(62, rel=0.01)
+    assert b512.values["throughput"] == pytest.approx(b512.values["compute_ceiling"])
+    assert b64.values["ridge_batch"] == b512.values["ridge_batch"] == 359
+    assert run(**{**SPEC.preset("batch-512").values, "context": 2048}).values["bound"] == "memory"
+
+
+def test_short_context_ridge_batch_is_about_295():
+    assert run(context=1, gpus=2).values["ridge_batch"] == 296
+    assert run(context=1, gpus=2, batch=295).values["bound"] == "memory"
+    assert run(context=1, gpus=2, batch=296).values["bound"] == "compute"
+
+
+def test_ridge_batch_zero_when_kv_reads_dominate():
+    r = run(context=1_048_576, gpus=64)
+    assert r.values["ridge_batch"] == 0 and "memory-bound" in r.charts[0]["summary"]
+    assert run(context=1_048_576, gpus=64, batch=4096).values["bound"] == "memory"
+
+
+def test_ttft_compute_bound_and_memory_floor():
+    v = run().values
+    assert v["ttft_s"] == pytest.approx(2 * 70e9 * 1024 / 989e12) and v["prefill_bound"] == "compute"
+    short = run(prompt_tokens=1).values
+    assert short["ttft_s"] == pytest.approx(140e9 / 3.35e12) and short["prefill_bound"] == "memory"
+
+
+def test_kv_does_not_fit_note():
+    r = run(gpus=2, batch=64, context=8192)
+    assert r.values["fits"] is False
+    assert any("KV cache" in n and "sequence(s) fit" in n for n in r.notes)
+    assert 0 < r.values["max_batch"] < 64
+
+
+def test_step_floor():
+    r = run(model="custom", params_b=1, step_floor_ms=5)
+    assert r.values["estimate_step_s"] == 0.005 and r.values["estimate_tokens_per_s"] == pytest.approx(200)
+    assert r.values["tokens_per_s"] > 1000
+
+
+@pytest.mark.parametrize("p", SPEC.presets, ids=lambda p: p.id)
+def test_every_preset_runs_and_has_a_notice(p):
+    assert p.notice and p.notice.endswith(".")
+    SPEC.check_overrides(p.values)
+    r = SPEC.run(p.values)
+    assert r.values["bound"] in ("memory", "compute")
+    assert [c["kind"] for c in r.charts] == ["xy", "xy"]
+    json.dumps(r.to_dict(), allow_nan=False)
+
+
+# -- an independent roofline in numpy -----------------------------------------------------------
+
+def numpy_roofline(total_b, active_b, experts, k, bpw, kv_per_token, mla, context, gpus, bandwidth, peak, batches):
+    """Per GPU: min over the roofs of tokens/s; MoE weights by a batch's expected distinct experts,
+    an MLA cache read whole by every GPU."""
+    b = np.asarray(batches, dtype=float)
+    total, active = total_b * 1e9, (active_b or total_b) * 1e9
+    if experts:
+        x = (total - active) / (experts - k)
+        streamed = np.minimum(total, active - k * x + experts * (1 - (1 - k / experts) ** b) * x)
+    else:
+        streamed = np.full_like(b, active)
+    kv = b * context * kv_per_token / (1 if mla else gpus)
+    moved = streamed * bpw / gpus + kv
+    flops = 2 * active * b / gpus
+    step = np.maximum(moved / bandwidth, flops / peak)
+    return b / step, flops / moved
+
+
+CROSS = [
+    ("h100-70b-bf16", 2, H100.bandwidth, 989e12),
+    ("h100-70b-bf16-tp2", 2, H100.bandwidth, 989e12),
+    ("h100-70b-int4", 0.5, H100.bandwidth, 989e12),
+    ("deepseek-v3-moe", 1, 4.8e12, 1979e12),
+    ("deepseek-v3-batch-64", 1, 4.8e12, 1979e12),
+    ("batch-64", 2, H100.bandwidth, 989e12),
+]
+
+
+@pytest.mark.parametrize("pid,bpw,bandwidth,peak", CROSS)
+def test_numpy_roofline_matches_the_chart(pid, bpw, bandwidth, peak):
+    r = SPEC.run(SPEC.preset(pid).values)
+    p, v = r.inputs, r.values
+    experts = p["experts"] if p["active_params_b"] else 0
+    expected, intensity = numpy_roofline(p["params_b"], p["active_params_b"], experts, p["experts_per_token"], bpw,
+                                         v["kv_bytes_per_token"], p["attention"] == "mla", p["context"], p["gpus"],
+                                         bandwidth, peak, dr.CHART_BATCHES)
+    roof = r.charts[0]
+    ceiling = next(s for s in roof["series"] if s["name"] == "Roofline ceiling")
+    points = dict(map(tuple, ceiling["points"]))
+    np.testing.assert_allclose([points[b] for b in dr.CHART_BATCHES], expected, rtol=1e-3)
+    t, i = numpy_roofline(p["params_b"], p["active_params_b"], experts, p["experts_per_token"], bpw,
+                          v["kv_bytes_per_token"], p["attention"] == "mla", p["context"], p["gpus"], bandwidth, peak,
+                          [p["batch"]])
+    assert v["throughput"] == pytest.approx(t[0], rel=1e-9)
+    assert v["arithmetic_intensity"] == pytest.approx(i[0], rel=1e-9)
+    # the estimate is never above the ceiling, the ceiling never above either roof
+    estimate = dict(map(tuple, next(s for s in roof["series"] if s["name"].startswith("With"))["points"]))
+    memory = dict(map(tuple, next(s for s in roof["series"] if s["name"].startswith("Memory"))["points"]))
+    for b in dr.CHART_BATCHES:
+        assert estimate[b] <= points[b] * (1 + 1e-3) and points[b] <= memory[b] * (1 + 1e-3)
+
+
+def test_chart_marker_and_summary():
+    c = run(batch=64).charts[0]
+    assert c["labels"][c["marker"]] == "64"
+    assert all(s["values"] == [pt[1] for pt in s["points"]] for s in c["series"])  # the same numbers, by category
+    assert c["labels"] == [str(pt[0]) for pt in c["series"][0]["points"]]
+    assert "ridge point is 295 FLOP/byte" in c["summary"] and "from batch 1,010" in c["summary"]
+    assert c["x_log"] and c["y_log"] and "tokens/s" in c["y_label"].lower()
+
+
+# -- monotonicity -------------------------------------------------------------------------------
+
+numbers = {p.name: p for p in SPEC.params if isinstance(p, Number)}
+
+
+def _value(name):
+    p = numbers[name]
+    if p.integer:
+        return st.integers(int(p.min), int(p.max))
+    return st.floats(p.min, p.max, allow_nan=False, allow_infinity=False)
+
+
+base_params = st.fixed_dictionaries({
+    "model": st.just("custom"),
+    "params_b": _value("params_b"),
+    "active_params_b": _value("active_params_b"),
+    "experts": _value("experts"),
+    "experts_per_token": _value("experts_per_token"),
+    "weight_dtype": st.sampled_from(["bf16", "fp16", "fp8", "int8", "int4"]),
+    "kv_dtype": st.sampled_from(["bf16", "fp8", "int4", "fp8_ds_mla"]),
+    "gpu": st.sampled_from(sorted(GPUS)),
+    "gpus": _value("gpus"),
+    "batch": _value("batch"),
+    "context": _value("context"),
+    "prompt_tokens": _value("prompt_tokens"),
+    "gpu_memory_utilization": _value("gpu_memory_utilization"),
+    "attention": st.sampled_from(["gqa", "mla"]),
+    "layers": _value("layers"),
+    "kv_heads": _value("kv_heads"),
+    "head_dim": _value("head_dim"),
+})
+
+
+@settings(max_examples=150, deadline=None)
+@given(base_params, st.floats(1e9, 1e13), st.floats(1.0, 10.0))
+def test_more_bandwidth_more_tokens(p, bandwidth, factor):
+    slow = GPU("h100-sxm", "slow", 80 * GiB, bandwidth, 989e12, 1979e12, "test")
+    fast = GPU("h100-sxm", "fast", 80 * GiB, bandwidth * factor, 989e12, 1979e12, "test")
+    with mock.patch.dict(GPUS, {"h100-sxm": slow}):
+        a = SPEC.run({**p, "gpu": "h100-sxm"}).values
+    with mock.patch.dict(GPUS, {"h100-sxm": fast}):
+        b = SPEC.run({**p, "gpu": "h100-sxm"}).values
+    assert b["tokens_per_s"] >= a["tokens_per_s"] * (1 - 1e-12)
+    assert b["throughput"] >= a["throughput"] * (1 - 1e-12)
+    assert b["ttft_s"] <= a["ttft_s"] * (1 + 1e-12)
+
+
+def test_more_bandwidth_same_compute_in_the_gpu_table():
+    assert run(gpu="h200").values["tokens_per_s"] > run(gpu="h100-sxm").values["tokens_per_s"]  # same 989
+
+
+@settings(max_examples=150, deadline=None)
+@given(base_params, st.integers(1, 64))
+def test_more_gpus_never_slower(p, more):
+    p = SPEC.check_overrides(p)
+    q = {**p, "gpus": min(64, p["gpus"] + more)}
+    a, b = SPEC.run(p).values, SPEC.run(q).values
+    assert b["tokens_per_s"] >= a["tokens_per_s"] * (1 - 1e-12)
+    assert b["usable_bytes"] >= a["usable_bytes"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(base_params, st.integers(1, 1_048_576))
+def test_more_context_more_kv(p, extra):
+    p = SPEC.check_overrides(p)
+    q = {**p, "context": min(dr.CONTEXT_MAX, p["context"] + extra)}
+    a, b = SPEC.run(p).values, SPEC.run(q).values
+    assert b["kv_bytes"] >= a["kv_bytes"]
+    if p["attention"] == "gqa" and q["context"] > p["context"]:
+        assert b["kv_bytes"] > a["kv_bytes"]
+    assert b["tokens_per_s"] <= a["tokens_per_s"] * (1 + 1e-12)
+    assert b["fits"] <= a["fits"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(base_params, st.integers(1, 4096))
+def test_bigger_batch_more_throughput_slower_streams(p, extra):
+    p = SPEC.check_overrides(p)
+    q = {**p, "batch": min(dr.BATCH_MAX, p["batch"] + extra)}
+    a, b = SPEC.run(p).values, SPEC.run(q).values
+    assert b["throughput"] >= a["throughput"] * (1 - 1e-12)
+    assert b["tokens_per_s"] <= a["tokens_per_s"] * (1 + 1e-12)
+    if a["bound"] == "compute":
+        assert b["bound"] == "compute"
+
+
+@pytest.mark.parametrize("dtype,faster", [("bf16", "fp8"), ("fp8", "int4"), ("int8", "int4")])
+def test_fewer_bytes_per_weight_faster(dtype, faster):
+    assert run(weight_dtype=faster).values["tokens_per_s"] > run(weight_dtype=dtype).values["tokens_per_s"]
+
+
+# -- no NaN, no inf -----------------------------------------------------------------------------
+
+def _extremes():
+    ranges = {p.name: (p.min, p.max) for p in SPEC.params if isinstance(p, Number)}
+    choices = {p.name: p.values for p in SPEC.params if isinstance(p, Choice)}
+    return ranges, choices
+
+
+def test_every_number_at_its_min_and_max_alone():
+    ranges, choices = _extremes()
+    for name, (lo, hi) in ranges.items():
+        for value in (lo, hi):
+            for gpu in choices["gpu"]:
+                r = SPEC.run({"model": "custom", name: value, "gpu": gpu})
+                json.dumps(r.to_dict(), allow_nan=False)
+
+
+KEY = ("params_b", "active_params_b", "gpus", "batch", "context", "prompt_tokens", "gpu_memory_utilization")
+
+
+@pytest.mark.parametrize("attention", ["gqa", "mla"])
+@pytest.mark.parametrize("dtype", ["bf16", "fp8", "int4"])
+def test_grid_of_extremes_is_finite(attention, dtype):
+    ranges, _ = _extremes()
+    shape = ("layers", "kv_heads", "head_dim", "latent_dim", "rope_dim", "experts", "experts_per_token")
+    for corner in itertools.product(*(ranges[k] for k in KEY)):
+        for s in (0, 1):
+            raw = dict(zip(KEY, corner))
+            raw.update({k: ranges[k][s] for k in shape})
+            raw.update(model="custom", attention=attention, weight_dtype=dtype, kv_dtype=dtype,
+                       gpu="rtx-4090" if s else "b200")
+            r = SPEC.run(raw)  # raises on a non-finite output or chart value
+            for name in ("tokens_per_s", "throughput", "ttft_s", "step_time_s", "arithmetic_intensity"):
+                assert math.isfinite(r.values[name]) and r.values[name] > 0
+            json.dumps(r.to_dict(), allow_nan=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(base_params, st.integers(0, 8192), st.integers(0, 1024))
+def test_random_inputs_are_finite(p, latent, rope):
+    r = SPEC.run({**p, "latent_dim": latent, "rope_dim": rope})
+    json.dumps(r.to_dict(), allow_nan=False)
+    assert r.values["tokens_per_s"] <= r.values["throughput"] * (1 + 1e-12)
+    assert r.values["estimate_tokens_per_s"] <= r.values["tokens_per_s"] * (1 + 1e-12)
+
+
+@pytest.mark.parametrize("raw", [{"batch": "abc"}, {"gpus": "0"}, {"context": "1e999"}, {"gpu": "tpu"},
+                                 {"active_params_b": "-5"}, {"gpu_memory_utilization": "100"}])
+def test_bad_url_values_clamped_not_broken(raw):
+    out = json.loads(course_calculators.run_json("decode-roofline", json.dumps(raw)))
+    assert out["notes"]
+    text_outputs = {o.name for o in SPEC.outputs if o.unit == "text"}
+    assert all(math.isfinite(float(v)) for k, v in out["raw"].items() if k not in text_outputs)

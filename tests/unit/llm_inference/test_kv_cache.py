@@ -1,0 +1,382 @@
+"""llm_inference/kv_cache.py: the chapter's reference figures and accuracy notes, each cross-checked,
+and vLLM's per-GPU verdict against an independent reckoning.
+
+Every size is checked twice: against the number the brief states, and against an independent
+computation with numpy — the byte size of an array shaped like the cache itself. numpy has no
+bfloat16; float16 stands in for it (both 2 bytes per element). Whole caches are sized with
+``itemsize * prod(shape)`` rather than allocated.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from llm_inference.hardware import DTYPES, GPUS
+from llm_inference.kv_cache import CONTEXT_MAX, SPEC
+from course_calculators.units import GiB, KiB, MiB
+
+BF16 = np.float16  # the same 2 bytes per element as bf16
+assert np.dtype(BF16).itemsize == DTYPES["bf16"] == 2
+
+LLAMA3_8B = dict(SPEC.preset("llama3-8b").values)
+
+
+def run(**overrides):
+    """kv-cache from the Llama 3 8B preset as a custom shape (8B parameters exactly) with ``overrides``;
+    any conversion note is an error."""
+    raw = {**LLAMA3_8B, "model": "custom", "params_b": 8, **overrides}
+    SPEC.check_overrides(raw)
+    return SPEC.run(raw)
+
+
+def run_preset(preset_id: str, **overrides):
+    raw = {**SPEC.preset(preset_id).values, **overrides}
+    SPEC.check_overrides(raw)
+    return SPEC.run(raw)
+
+
+def nbytes(shape, dtype=BF16) -> int:
+    """Bytes of an array of this shape, without allocating it."""
+    return np.dtype(dtype).itemsize * int(np.prod(shape, dtype=np.int64))
+
+
+def per_token_array(layers, kv_heads, head_dim, dtype=BF16) -> int:
+    """One token's K and V over all layers, as a real (small) array."""
+    return np.zeros((2, layers, kv_heads, head_dim), dtype=dtype).nbytes
+
+
+# -- an independent reckoning of vLLM's budget (full-attention models, tensor parallel) -----------
+
+def numpy_vllm(visible, utilization, weights, tp, layers, kv_heads, head_dim, hidden, width, vocab, tokens, seqs,
+               overhead, context, kv_bytes=2):
+    """(available bytes, blocks, concurrency at ``context``) on one GPU, written out afresh."""
+    requested = math.ceil(visible * utilization)
+    forward = tokens * 2 * (3 * width / tp + 3 * hidden)
+    sampler = min(tokens, seqs) * vocab * 39 + tokens * hidden * 2
+    available = requested - weights / tp - max(forward, sampler) - overhead
+    heads = max(1, kv_heads // tp)
+    page = np.zeros((16, heads, 2, head_dim), dtype=np.uint8 if kv_bytes == 1 else BF16).nbytes
+    blocks = int(available // page // layers)
+    return available, blocks, blocks / -(-context // 16)
+
+
+@pytest.mark.parametrize("gpu, gpus, context", [("h100-sxm", 1, 8192), ("h100-sxm", 1, 131072), ("a100-80g", 1, 32768),
+                                                ("h200", 2, 65536), ("l40s", 1, 4096)])
+def test_vllm_verdict_matches_an_independent_reckoning(gpu, gpus, context):
+    r = run(model="llama-3.1-8b", params_b=8.030261248, gpu=gpu, gpus=gpus, context=context)
+    g = GPUS[gpu]
+    tokens, seqs = (8192, 1024) if g.visible >= 70 * GiB and "A100" not in g.name else (2048, 256)
+    available, blocks, concurrency = numpy_vllm(g.visible, 0.92, 8.030261248e9 * 2, gpus, 32, 8, 128, 4096, 14336,
+                                                128256, tokens, seqs, 0.5 * GiB, context)
+    assert r.values["kv_cache_memory"] == pytest.approx(available, rel=1e-6)
+    assert r.values["max_concurrency"] == pytest.approx(concurrency, rel=1e-6)
+    assert r.values["max_sequences"] == math.floor(concurrency)
+    assert r.values["kv_cache_tokens"] == int(concurrency * context)
+    assert r.values["fits"] is (concurrency >= 1)
+
+
+# ----------------------------------------------------------------------------------------------
+# Reference figures: KV per token (bf16)
+# ----------------------------------------------------------------------------------------------
+
+REFERENCE = [
+    # model, L, KV heads, d_head, bytes per token, as the brief writes it
+    ("Llama 3.1 8B", 32, 8, 128, 128 * KiB, "128 KiB"),
+    ("Llama 3.1 70B", 80, 8, 128, 320 * KiB, "320 KiB"),
+    ("Llama 3.1 405B", 126, 8, 128, 504 * KiB, "504 KiB"),
+    ("Mistral 7B / Mixtral 8x7B", 32, 8, 128, 128 * KiB, "128 KiB"),
+    ("GPT-3 175B (MHA)", 96, 96, 128, int(4.5 * MiB), "4.5 MiB"),
+]
+
+
+@pytest.mark.parametrize("model, layers, kv_heads, head_dim, expected, text", REFERENCE, ids=[r[0] for r in REFERENCE])
+def test_reference_kv_per_token(model, layers, kv_heads, head_dim, expected, text):
+    result = run(layers=layers, kv_heads=kv_heads, head_dim=head_dim)
+    assert result.values["kv_bytes_per_token"] == expected
+    assert per_token_array(layers, kv_heads, head_dim) == expected
+    assert result.text["kv_bytes_per_token"] == text
+    assert result.raw["kv_bytes_per_token"] == str(expected)
+
+
+@pytest.mark.parametrize("model_id, text", [("llama-3.1-8b", "128 KiB"), ("llama-3.1-70b", "320 KiB"),
+                                            ("llama-3.1-405b", "504 KiB"), ("mistral-7b-v0.1", "128 KiB"),
+                                            ("mixtral-8x7b", "128 KiB"), ("gpt3-175b", "4.5 MiB"),
+                                            ("deepseek-v3", "68.6 KiB")])
+def test_reference_kv_per_token_by_picking_the_model(model_id, text):
+    assert run_preset("llama3-8b", model=model_id).text["kv_bytes_per_token"] == text
+
+
+def test_deepseek_v3_mla_is_exactly_70272_bytes():
+    result = run(attention="mla", layers=61, latent_dim=512, rope_dim=64)
+    latent_plus_rope = np.zeros((61, 512 + 64), dtype=BF16).nbytes  # one latent + RoPE key per layer
+    assert latent_plus_rope == 70272
+    assert result.values["kv_bytes_per_token"] == 70272
+    assert result.raw["kv_bytes_per_token"] == "70272"
+    assert result.text["kv_bytes_per_token"] == "68.6 KiB"
+
+
+def test_8k_context_is_one_gib_per_sequence():
+    result = run(context=8192)
+    assert nbytes((2, 32, 8, 8192, 128)) == GiB == result.values["kv_bytes_per_sequence"]
+    assert result.text["kv_bytes_per_sequence"] == "1 GiB"
+    assert np.zeros((2, 32, 8, 16, 128), dtype=BF16).nbytes == 16 * result.values["kv_bytes_per_token"]
+
+
+def test_128k_context_is_16_gib_more_than_the_8b_weights():
+    result = run(context=131072)
+    whole = nbytes((2, 32, 8, 131072, 128))
+    assert whole == 16 * GiB == result.values["kv_bytes_total"]
+    assert result.values["weight_bytes"] == nbytes((8_000_000_000,)) == 16e9
+    assert result.values["kv_bytes_total"] > result.values["weight_bytes"]
+
+
+@pytest.mark.parametrize("concurrency", [1, 4, 64])
+def test_total_scales_with_concurrency(concurrency):
+    result = run(context=4096, concurrency=concurrency)
+    whole = nbytes((concurrency, 2, 32, 8, 4096, 128))
+    assert result.values["kv_bytes_total"] == whole == concurrency * result.values["kv_bytes_per_sequence"]
+    assert result.values["total_bytes"] == result.values["weight_bytes"] + whole
+
+
+# ----------------------------------------------------------------------------------------------
+# The presets the widget contract names
+# ----------------------------------------------------------------------------------------------
+
+def test_preset_llama3_8b():
+    result = run_preset("llama3-8b")
+    assert result.text["kv_bytes_per_token"] == "128 KiB"
+    assert result.values["kv_bytes_per_sequence"] == nbytes((2, 32, 8, 8192, 128)) == GiB
+    assert result.values["max_sequences"] == 52  # the notice
+    assert result.text["weight_bytes"] == "15 GiB" and round(result.values["weight_bytes"] / GiB, 2) == 14.96
+    assert result.notes == []
+
+
+def test_preset_llama3_8b_128k():
+    result = run_preset("llama3-8b-128k")
+    assert result.values["kv_bytes_total"] == 16 * GiB == nbytes((2, 32, 8, 131072, 128))
+    assert result.text["kv_bytes_total"] == "16 GiB"
+    assert result.values["kv_bytes_total"] > result.values["weight_bytes"]
+    assert result.values["max_sequences"] == 3
+
+
+def test_preset_gpt3_mha():
+    result = run_preset("gpt3-mha")
+    assert result.text["kv_bytes_per_token"] == "4.5 MiB"
+    assert result.values["kv_bytes_per_token"] == per_token_array(96, 96, 128) == 4718592
+    assert result.values["kv_bytes_per_token"] / run_preset("llama3-8b").values["kv_bytes_per_token"] == 36
+
+
+def test_preset_deepseek_v3_mla():
+    result = run_preset("deepseek-v3-mla")
+    assert result.text["kv_bytes_per_token"] == "68.6 KiB"
+    assert result.values["kv_bytes_per_sequence"] == nbytes((61, 131072, 576))
+    assert result.text["kv_bytes_per_sequence"] == "8.58 GiB"
+    assert result.values["max_sequences"] == 5  # "5 sequences fit, not 45"
+    assert result.values["kv_replicas"] == 8
+    assert any("whole latent" in n for n in result.notes)
+
+
+def test_data_parallel_attention_multiplies_the_pools():
+    tp, dp = run_preset("deepseek-v3-mla"), run_preset("deepseek-v3-dp8")
+    assert dp.values["max_concurrency"] > 5 * tp.values["max_concurrency"]
+    assert dp.values["weight_bytes_per_gpu"] > tp.values["weight_bytes_per_gpu"]
+    assert dp.values["kv_replicas"] == 1
+
+
+def test_preset_llama3_70b_tp16_replicates_the_heads():
+    result = run_preset("llama3-70b-tp16")
+    assert result.values["kv_replicas"] == 2
+    assert result.values["kv_bytes_per_token_per_gpu"] == 80 * 2 * 1 * 128 * 2 == 40 * KiB  # one head per GPU
+
+
+def test_every_preset_is_valid_and_runs_clean_json():
+    for preset in SPEC.presets:
+        SPEC.check_overrides(preset.values)
+        json.dumps(SPEC.run(preset.values).to_dict(), allow_nan=False)
+
+
+# ----------------------------------------------------------------------------------------------
+# Accuracy notes
+# ----------------------------------------------------------------------------------------------
+
+def test_gqa_scales_with_kv_heads_not_query_heads():
+    gqa = run(kv_heads=8).values["kv_bytes_per_token"]
+    as_query_heads = run(kv_heads=32).values["kv_bytes_per_token"]  # Llama 3 8B has 32 query heads
+    mqa = run(kv_heads=1).values["kv_bytes_per_token"]
+    assert as_query_heads == 4 * gqa == per_token_array(32, 32, 128)
+    assert mqa == gqa / 8 == per_token_array(32, 1, 128)
+    assert run(heads=64).values["kv_bytes_per_token"] == gqa  # query heads never enter the cache
+
+
+def test_mla_has_no_factor_2_and_ignores_head_counts():
+    mla = run(attention="mla", layers=61, latent_dim=512, rope_dim=64).values["kv_bytes_per_token"]
+    assert mla == 61 * (512 + 64) * 2
+    for kv_heads, head_dim in ((1, 1), (128, 160), (256, 1024)):
+        other = run(attention="mla", layers=61, latent_dim=512, rope_dim=64, kv_heads=kv_heads, head_dim=head_dim)
+        assert other.values["kv_bytes_per_token"] == mla
+
+
+def test_mla_misread_as_gqa_overstates_about_70x():
+    mla = run_preset("deepseek-v3-mla").values
+    gqa = run_preset("deepseek-v3-as-gqa").values
+    assert gqa["kv_bytes_per_token"] == per_token_array(61, 128, 160)
+    ratio = gqa["kv_bytes_per_token"] / mla["kv_bytes_per_token"]
+    assert 65 < ratio < 75
+    assert gqa["kv_bytes_total"] / mla["kv_bytes_total"] == pytest.approx(ratio)
+
+
+def test_sliding_window_caps_the_cache_when_every_layer_is_windowed():
+    preset = run_preset("mistral-7b-swa").inputs
+    assert preset["sliding_window"] == 4096 and preset["window_layers"] == preset["layers"] == 32
+    at_window = run_preset("mistral-7b-swa", context=4096).values["kv_bytes_per_sequence"]
+    for context in (8192, 32768, 131072, CONTEXT_MAX):
+        assert run_preset("mistral-7b-swa", context=context).values["kv_bytes_per_sequence"] == at_window
+    assert at_window == nbytes((2, 32, 8, 4096, 128)) == 512 * MiB
+    assert run_preset("mistral-7b-swa", context=1024).values["kv_bytes_per_sequence"] == at_window / 4
+
+
+def test_vllm_reserves_the_window_plus_the_batched_tokens():
+    """SlidingWindowSpec: (cdiv(window − 1 + batched tokens, 16) + 1) blocks, not the window."""
+    result = run_preset("mistral-7b-swa")
+    slots = (-(-(4096 - 1 + 8192) // 16) + 1) * 16
+    per_request = nbytes((2, 32, 8, slots, 128))
+    assert result.values["max_concurrency"] == pytest.approx(
+        (result.values["kv_cache_memory"] // (16 * 2 * 8 * 128 * 2) // 32) * 16 * 2 * 32 * 8 * 128 * 2 / per_request,
+        rel=1e-9)
+    assert per_request > 3 * result.values["kv_bytes_per_sequence"]
+
+
+def test_sliding_window_on_half_the_layers_halves_the_growth():
+    def seq(context, **kw):
+        return run(context=context, sliding_window=4096, **kw).values["kv_bytes_per_sequence"]
+
+    full_growth = run(context=32768).values["kv_bytes_per_sequence"] - run(context=4096).values["kv_bytes_per_sequence"]
+    assert seq(32768, window_layers=16) - seq(4096, window_layers=16) == full_growth / 2
+    assert seq(32768, window_layers=16) == nbytes((2, 16, 8, 32768, 128)) + nbytes((2, 16, 8, 4096, 128))
+
+
+def test_no_window_means_full_attention():
+    full = nbytes((2, 32, 8, 32768, 128))
+    assert run(context=32768, sliding_window=0, window_layers=32).values["kv_bytes_per_sequence"] == full
+    assert run(context=32768, sliding_window=4096, window_layers=0).values["kv_bytes_per_sequence"] == full
+
+
+def test_more_windowed_layers_than_layers_means_all():
+    result = run(context=32768, sliding_window=4096, window_layers=64)
+    assert result.values["kv_bytes_per_sequence"] == nbytes((2, 32, 8, 4096, 128))
+
+
+@pytest.mark.parametrize("gpu", sorted(GPUS))
+@pytest.mark.parametrize("gpus, utilization", [(1, 0.9), (2, 0.92), (8, 0.5)])
+def test_usable_memory_is_what_the_driver_shows_times_the_utilization(gpu, gpus, utilization):
+    result = run(gpu=gpu, gpus=gpus, gpu_memory_utilization=utilization, params_b=0.1)
+    assert result.values["usable_bytes"] == pytest.approx(math.ceil(GPUS[gpu].visible * utilization) * gpus, rel=1e-12)
+
+
+def test_h100_shows_79_19_gib_and_vllm_takes_92_percent():
+    result = run()
+    assert result.values["usable_bytes"] == math.ceil(79.19 * GiB * 0.92)
+    assert result.text["usable_bytes"] == "72.9 GiB"
+
+
+def test_the_activation_peak_is_the_samplers():
+    """1,024 sequences × 128,256 logits × 39 bytes on an H100: 4.8 GiB, whatever the model's size."""
+    small = run(params_b=1).values["activation_bytes"]
+    assert small == pytest.approx(1024 * 128256 * 39 + 8192 * 4096 * 2)
+    assert run(params_b=30).values["activation_bytes"] == small
+
+
+def test_70b_does_not_fit_one_h100_but_fits_two():
+    one = run_preset("llama3-70b", gpus=1)
+    assert one.values["weight_bytes"] == pytest.approx(70.553706496e9 * 2)
+    assert one.values["fits"] is False
+    assert one.values["max_sequences"] == 0 and one.values["max_context"] == 0
+    assert any("would not start" in n for n in one.notes)
+    two = run_preset("llama3-70b")
+    assert two.values["fits"] is True and two.values["gpus_needed"] == 2
+
+
+def test_illegal_sizes_are_refused():
+    result = run_preset("llama3-70b", gpus=3)
+    assert result.values["fits"] is False and result.values["max_sequences"] == 0
+    assert any("Legal sizes: 1, 2, 4, 8, 16, 32, 64" in n for n in result.notes)
+    assert result.values["legal_gpus"] == "1, 2, 4, 8, 16, 32, 64"
+
+
+def test_fewest_gpus_and_cheapest_configuration():
+    result = run_preset("llama3-70b", context=131072, concurrency=8)
+    n = result.values["gpus_needed"]
+    assert run_preset("llama3-70b", context=131072, concurrency=8, gpus=n).values["fits"]
+    smaller = [m for m in (1, 2, 4, 8) if m < n]
+    assert all(not run_preset("llama3-70b", context=131072, concurrency=8, gpus=m).values["fits"] for m in smaller)
+    # the cheapest: no listed GPU at its own fewest count is cheaper
+    offers = []
+    for gpu in GPUS.values():
+        m = run_preset("llama3-70b", context=131072, concurrency=8, gpu=gpu.id).values["gpus_needed"]
+        if m:
+            offers.append(m * gpu.usd_per_hour)
+    assert result.values["cheapest_usd_per_hour"] == pytest.approx(min(offers))
+
+
+def test_vllm_cross_check_11_12x_concurrency_at_8k():
+    # The brief's log: 11.12 GiB of KV cache and "maximum concurrency for 8,192 tokens: 11.12x".
+    # 128 KiB per token makes an 8K sequence 1 GiB, so 11.12 GiB holds 11.12 of them.
+    per_sequence = run(context=8192).values["kv_bytes_per_sequence"]
+    assert per_sequence == nbytes((2, 32, 8, 8192, 128)) == GiB
+    assert 11.12 * GiB / per_sequence == pytest.approx(11.12)
+
+
+@pytest.mark.parametrize("dtype, factor", [("bf16", 1), ("fp16", 1), ("fp8", 0.5), ("int8", 132 / 256),
+                                           ("int4", 68 / 256)])
+def test_kv_precision_scales_the_bytes(dtype, factor):
+    bf16 = run(kv_dtype="bf16").values
+    other = run(kv_dtype=dtype).values
+    for key in ("kv_bytes_per_token", "kv_bytes_per_sequence", "kv_bytes_total"):
+        assert other[key] == pytest.approx(bf16[key] * factor)
+    assert other["weight_bytes"] == bf16["weight_bytes"]
+
+
+def test_kv_precision_against_numpy():
+    assert run(kv_dtype="fp8").values["kv_bytes_per_token"] == per_token_array(32, 8, 128, np.int8)
+    # int4: two values packed per byte, plus a scale and a zero point per head and K/V (fp16 each)
+    int4 = np.zeros((2, 32, 8, 128 // 2), np.uint8).nbytes + np.zeros((2, 32, 8, 2), np.float16).nbytes
+    assert run(kv_dtype="int4").values["kv_bytes_per_token"] == int4
+    mla_fp8 = run(attention="mla", layers=61, latent_dim=512, rope_dim=64, kv_dtype="fp8")
+    assert mla_fp8.values["kv_bytes_per_token"] == np.zeros((61, 576), np.int8).nbytes == 35136
+    ds = run(attention="mla", layers=61, latent_dim=512, rope_dim=64, kv_dtype="fp8_ds_mla")
+    assert ds.values["kv_bytes_per_token"] == 61 * 656
+
+
+@pytest.mark.parametrize("dtype, per_param", [("bf16", 2), ("fp8", 1), ("int4", 0.5)])
+def test_weights_are_parameters_times_bytes(dtype, per_param):
+    assert run(params_b=70.6, weight_dtype=dtype).values["weight_bytes"] == pytest.approx(70.6e9 * per_param)
+
+
+def test_moe_weights_count_every_expert():
+    assert run_preset("deepseek-v3-mla").values["weight_bytes"] == pytest.approx(671.026404352e9)
+
+
+def test_zero_cache_per_token_is_reported_not_divided_by():
+    result = run(attention="mla", latent_dim=0, rope_dim=0)
+    assert result.values["kv_bytes_per_token"] == 0
+    assert any("0 bytes" in n for n in result.notes)
+    json.dumps(result.to_dict(), allow_nan=False)
+
+
+def test_chart_is_one_gpus_memory():
+    result = run_preset("llama3-8b-128k")
+    (chart,) = result.charts
+    assert chart["labels"][0] == "512" and chart["labels"][-1] == "1M"
+    assert chart["labels"][chart["marker"]] == "128K"
+    rule = chart["series"][2]
+    assert rule["kind"] == "rule" and rule["values"] == [pytest.approx(result.values["usable_bytes"] / GiB, abs=1e-3)] * 12
+    used = chart["series"][0]["values"]
+    assert used == sorted(used)
+    # the used memory crosses the line where the longest context that fits ends
+    assert used[chart["labels"].index("256K")] < rule["values"][0] < used[chart["labels"].index("512K")]
+    assert 262144 <= result.values["max_context"] < 524288
+    assert "usable" in chart["summary"]

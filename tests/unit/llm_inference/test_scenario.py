@@ -1,0 +1,163 @@
+"""One scenario through the chapter: a model picked or pasted fills the same shape in kv-cache,
+decode-roofline and unit-economics; the traps of a pasted config are named; a config that cannot
+be read changes nothing; every catalogue model's cache and weights match numpy from its raw config."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import numpy as np
+import pytest
+
+import course_calculators
+from llm_inference import decode_roofline, kv_cache, scenario, unit_economics
+from llm_inference.models import CATALOGUE
+from course_calculators.spec import Choice, Text
+from tests.unit.llm_inference.models import numpy_reference as ref
+
+KV = kv_cache.SPEC
+CALCS = (kv_cache.SPEC, decode_roofline.SPEC, unit_economics.SPEC)
+GiB = 2**30
+
+
+def run(spec, **inputs):
+    spec.check_overrides(inputs)
+    return spec.run(inputs)
+
+
+# -- picking a model -----------------------------------------------------------------------------
+
+def test_llama_31_70b_in_kv_cache_is_320_kib_per_token():
+    r = run(KV, model="llama-3.1-70b")
+    assert r.values["kv_bytes_per_token"] == 320 * 1024 and r.text["kv_bytes_per_token"] == "320 KiB"
+    assert (r.inputs["layers"], r.inputs["kv_heads"], r.inputs["head_dim"]) == (80, 8, 128)
+    assert r.values["model_name"] == "Llama 3.1 70B"
+    assert "config.json" in r.values["model_source"] and "Meta-Llama-3.1-70B" in r.values["model_source"]
+
+
+def test_deepseek_v3_fp8_on_eight_h200_at_128k_is_about_five_sequences():
+    r = run(KV, model="deepseek-v3", weight_dtype="fp8", gpu="h200", gpus=8, context=131072)
+    assert r.values["max_sequences"] == 5 and 5 <= r.values["max_concurrency"] < 6
+    assert r.values["kv_replicas"] == 8
+    # the naive reckoning: 8 × 141 GiB × 0.9 pooled, less the weights, over an unreplicated cache
+    naive = (8 * 141 * GiB * 0.9 - r.values["weight_bytes"]) // r.values["kv_bytes_per_sequence"]
+    assert naive == 45
+
+
+def test_the_model_wins_over_stale_shape_fields():
+    r = run(KV, model="llama-3.1-8b", layers=80, kv_heads=64)
+    assert (r.inputs["layers"], r.inputs["kv_heads"]) == (32, 8)
+
+
+def test_custom_keeps_the_readers_shape():
+    r = run(KV, model="custom", layers=80)
+    assert r.inputs["layers"] == 80 and r.values["model_name"] == "Custom shape"
+
+
+@pytest.mark.parametrize("model_id", list(CATALOGUE))
+def test_every_catalogue_model_through_kv_cache_matches_numpy(model_id):
+    """KV per token, per sequence (windows by each family's rule) and weights, from the raw config."""
+    config = CATALOGUE[model_id].config
+    r = run(KV, model=model_id, context=65536)
+    assert r.values["kv_bytes_per_token"] == ref.kv_bytes_per_token_bf16(config)
+    layers = ref.layer_pattern(config)
+    per_layer = ref.kv_bytes_per_token_bf16(config) // len(layers)
+    tokens = np.array([65536 if kind == "full" else min(65536, size) for kind, size in layers], dtype=np.int64)
+    assert r.values["kv_bytes_per_sequence"] == int(per_layer * tokens.sum())
+    assert r.values["weight_bytes"] == pytest.approx(ref.param_counts(config)["total"] * 2, rel=1e-9)
+
+
+# -- pasting a config ----------------------------------------------------------------------------
+
+def test_a_pasted_config_fills_the_shape_and_names_its_traps():
+    text = json.dumps(CATALOGUE["deepseek-v3"].config)
+    r = run(KV, config=text)
+    assert r.inputs["model"] == "deepseek-v3"
+    assert r.inputs["attention"] == "mla" and r.values["kv_bytes_per_token"] == 70272
+    assert any("read as DeepSeek-V3" in n for n in r.notes)
+    assert any("num_key_value_heads 128 does not apply" in n for n in r.notes)
+
+
+@pytest.mark.parametrize("model_id, fragment", [
+    ("qwen2.5-7b", "use_sliding_window is false"),
+    ("phi-3-mini", "2047"),
+    ("gemma-2-9b", "Gemma 2 alternates"),
+    ("gemma-3-27b", "Gemma 3 interleaves"),
+    ("gpt-oss-20b", "layer_types"),
+    ("llama-4-scout", "chunked local attention"),
+])
+def test_each_trap_is_named_in_the_message(model_id, fragment):
+    r = run(KV, config=json.dumps(CATALOGUE[model_id].config))
+    assert any(fragment in n for n in r.notes), r.notes
+    assert r.inputs["model"] == model_id
+
+
+def test_a_fine_tune_not_in_the_catalogue_is_custom():
+    raw = copy.deepcopy(CATALOGUE["llama-3.1-8b"].config)
+    raw["num_hidden_layers"] = 40
+    r = run(KV, config=json.dumps(raw))
+    assert r.inputs["model"] == "custom" and r.inputs["layers"] == 40
+    assert r.values["kv_bytes_per_token"] == 2 * 40 * 8 * 128 * 2
+    assert r.values["model_name"] == "Pasted config.json"
+
+
+@pytest.mark.parametrize("text, says", [
+    ('{"num_hidden_layers": 32,', "not valid JSON at line 1"),
+    ("[1, 2]", "must be a JSON object"),
+    ('{"hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 32000}', "missing field num_hidden_layers"),
+    ('{"num_hidden_layers": "many", "hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 1}',
+     "must be a whole number"),
+])
+def test_a_config_that_cannot_be_read_changes_nothing(text, says):
+    before = run(KV, model="llama-3.1-70b", context=32768)
+    after = run(KV, model="llama-3.1-70b", context=32768, config=text)
+    assert after.values == before.values and {k: v for k, v in after.inputs.items() if k != "config"} == {
+        k: v for k, v in before.inputs.items() if k != "config"}
+    (note,) = [n for n in after.notes if n.startswith("config.json:")]
+    assert says in note and note.endswith("The model's shape is unchanged.")
+
+
+def test_a_longer_context_than_the_model_allows_is_said():
+    r = run(KV, model="mistral-7b-v0.1", context=65536)
+    assert any("32,768 tokens" in n and "max_model_len" in n for n in r.notes)
+
+
+# -- the same scenario in every calculator -------------------------------------------------------
+
+SHARED = ("model", *scenario.MODEL_FILLS, "weight_dtype", "kv_dtype", "gpu")
+
+
+@pytest.mark.parametrize("name", SHARED)
+def test_shared_parameters_have_one_name_one_choice_list_one_scenario_key(name):
+    params = [spec.param_map[name] for spec in CALCS]
+    assert len({p.scenario for p in params}) == 1 and params[0].scenario
+    if isinstance(params[0], Choice):
+        assert len({tuple(p.values) for p in params}) == 1
+    else:
+        assert len({(p.min, p.max, p.integer) for p in params}) == 1
+
+
+def test_the_model_fills_every_shape_parameter_and_the_config_clears_on_edit():
+    for spec in CALCS:
+        model = spec.param_map["model"]
+        assert model.fills == scenario.MODEL_FILLS and model.custom == "custom"
+        assert model.values[-1] == "custom" and set(model.values[:-1]) == set(CATALOGUE)
+    for spec in (kv_cache.SPEC, decode_roofline.SPEC):
+        config = spec.param_map["config"]
+        assert isinstance(config, Text) and set(config.fills) == {*scenario.MODEL_FILLS, "model"}
+
+
+@pytest.mark.parametrize("model_id", ["llama-3.1-8b", "qwen3-30b-a3b", "gemma-3-27b", "deepseek-v3"])
+def test_one_model_one_shape_everywhere(model_id):
+    shapes = [{n: spec.run({"model": model_id}).inputs[n] for n in scenario.MODEL_FILLS} for spec in CALCS]
+    assert shapes[0] == shapes[1] == shapes[2]
+
+
+def test_defaults_are_their_models():
+    for spec, model_id in ((kv_cache.SPEC, "llama-3.1-8b"), (decode_roofline.SPEC, "llama-3.1-70b"),
+                           (unit_economics.SPEC, "llama-3.1-8b")):
+        d = spec.defaults()
+        assert d["model"] == model_id
+        assert spec.run({}).inputs == d  # resolving the defaults changes nothing
+        assert course_calculators.get(spec.id) is spec
