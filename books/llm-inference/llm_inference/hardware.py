@@ -38,6 +38,10 @@ class GPU:
     visible_source: str = ""
     usd_per_hour: float = 0  # on-demand rent of one GPU; 0: not listed
     price_source: str = ""
+    vendor: str = "nvidia"  # "nvidia" (CUDA) or "amd" (ROCm): vLLM's CUDA-graph estimate differs
+    compute_capability: tuple = ()  # (major, minor): vLLM keys the GB10's defaults on (12, 1)
+    int8_ops: float = 0  # dense int8 tensor ops/s; 0: not given
+    fp4_flops: float = 0  # dense fp4 (NVFP4 / MXFP4) tensor FLOP/s; 0: no fp4 tensor path
 
     @property
     def visible(self) -> float:

@@ -34,7 +34,6 @@ from llm_inference.engines import vllm
 from llm_inference.engines.startup_logs import BY_ID
 from llm_inference.hardware import DTYPES, GPUS
 from llm_inference.physics import measured
-from llm_inference.physics.budget import DEFAULT_OVERHEAD_BYTES
 from course_calculators.plugin import figures
 from course_calculators.units import GiB, KiB
 
@@ -271,8 +270,8 @@ CASES = [
       (0.9, 0.92)),
     C(KV, "Llama 3.1 8B's 128,256-token vocabulary takes 4.83 GiB", "kv-cache", "activation_bytes", preset=_8B,
       text="4.83 GiB"),
-    F(KV, "The runtime — CUDA context, communication buffers, CUDA graphs — takes about half a GiB",
-      lambda: DEFAULT_OVERHEAD_BYTES / GiB, 0.5),
+    C(KV, "vLLM's estimate of its CUDA graphs — takes {calc kv-cache runtime_bytes preset=llama3-8b}",
+      "kv-cache", "runtime_bytes", preset=_8B, text="512 MiB"),
     C(KV, "on two GPUs each caches 4 of Llama 3 70B's 8", "kv-cache", preset="llama3-70b",
       derive=lambda v: v["kv_bytes_per_token_per_gpu"] / v["kv_bytes_per_token"], value=0.5),
     C(KV, "on 16 GPUs each of the 8 heads is stored twice, and every GPU still caches 40 KiB per token",
