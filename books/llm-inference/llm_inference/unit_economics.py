@@ -119,7 +119,9 @@ PARAMS = (
     replace(_SHAPE["params_b"], label="Self-hosted model size", advanced=True),
     replace(_DTYPES["weight_dtype"], label="Self-hosted weight precision"),
     replace(_DTYPES["kv_dtype"], label="Self-hosted KV cache precision", advanced=True),
-    replace(_DEPLOY["gpu"], label="Self-hosted GPU"),
+    # only GPUs with a listed hourly price can be costed
+    replace(_DEPLOY["gpu"], label="Self-hosted GPU",
+            choices=tuple((g, n) for g, n in _DEPLOY["gpu"].choices if GPUS[g].usd_per_hour > 0)),
     Number("small_batch", "Self-hosted batch", 32, 1, 1024, scale="log",
            help="Sequences one replica decodes at once (capped by the memory left for the KV cache)."),
     Number("gpu_hour_usd", "GPU price per hour", 0, 0, 100, step=0.01, unit="$/h", integer=False,
