@@ -232,7 +232,7 @@ GPUS: dict[str, GPU] = {
             "with sparsity (728.5 dense), BF16 364 dense with FP32 accumulate.",
             visible_bytes=49140 * 2**20,
             visible_source="nvidia-smi: 'NVIDIA RTX 6000 Ada Generation, 49140 MiB' (public file, search-index "
-                           "id 51797990582); CUDA's own total, a little lower, was not found",
+                           "id 51797990582); CUDA's own total, a little lower, was not read",
             compute_capability=(8, 9), int8_ops=728e12,
         ),
         GPU(
@@ -241,7 +241,7 @@ GPUS: dict[str, GPU] = {
             "tensor cores: BF16 989, FP8 1,979 TFLOPS dense.",
             visible_bytes=97871 * 2**20,
             visible_source="nvidia-smi: 'NVIDIA GH200 480GB, 97871 MiB' (public file, search-index id "
-                           "63088167599); CUDA's own total, a little lower, was not found",
+                           "63088167599); CUDA's own total, a little lower, was not read",
             compute_capability=(9, 0), int8_ops=1979e12,
         ),
         GPU(
@@ -259,7 +259,7 @@ GPUS: dict[str, GPU] = {
             "Ultra), FP8 4.5, BF16 2.25 dense; INT8 cut back (not given).",
             visible_bytes=275040 * 2**20,
             visible_source="nvidia-smi: 'NVIDIA B300 SXM6 AC, 275040 MiB' (public file, search-index id "
-                           "71609078484); CUDA's own total was not found",
+                           "71609078484); CUDA's own total was not read",
             compute_capability=(10, 3), fp4_flops=13500e12,
         ),
         GPU(
