@@ -8,6 +8,9 @@ the driver reports to the process (``cudaMemGetInfo``'s total, which vLLM multip
 Peak compute is the dense bf16/fp16 tensor figure — never the 2:4-sparse one many tables quote
 (twice as large).
 
+The GPUs added for issue #18 (T4 to MI355X) carry no price: no dated on-demand listing of them was
+read, and the cheapest-fleet search skips a GPU without one.
+
 Prices (``usd_per_hour``) are what one GPU rents for by the hour, on demand, at one cloud
 provider where it lists the card (:data:`PRICES_DATE`, each with its source): illustrative, dated,
 and the first figure in this file to go stale.
@@ -38,6 +41,10 @@ class GPU:
     visible_source: str = ""
     usd_per_hour: float = 0  # on-demand rent of one GPU; 0: not listed
     price_source: str = ""
+    vendor: str = "nvidia"  # "nvidia" (CUDA) or "amd" (ROCm): vLLM's CUDA-graph estimate differs
+    compute_capability: tuple = ()  # (major, minor): vLLM keys the GB10's defaults on (12, 1)
+    int8_ops: float = 0  # dense int8 tensor ops/s; 0: not given
+    fp4_flops: float = 0  # dense fp4 (NVFP4 / MXFP4) tensor FLOP/s; 0: no fp4 tensor path
 
     @property
     def visible(self) -> float:
@@ -62,6 +69,7 @@ GPUS: dict[str, GPU] = {
             "BF16 1,979 TFLOPS and FP8 3,958 TFLOPS *with sparsity* (dense: half).",
             visible_bytes=79.19 * GiB, visible_source=_VLLM_H100,
             usd_per_hour=2.69, price_source=f"H100 SXM 80GB $2.69/h: {_RUNPOD_2026_03}",
+            compute_capability=(9, 0), int8_ops=1979e12,
         ),
         GPU(
             "h100-pcie", "NVIDIA H100 PCIe 80GB", 80 * GiB, 2.0e12, 756e12, 1513e12,
@@ -71,6 +79,7 @@ GPUS: dict[str, GPU] = {
             visible_source="nvidia-smi shows 81,559 MiB for the H100 PCIe as for the SXM part (public "
                            "file, search-index id 55383072402): the same 79.19 GiB is taken. " + _VLLM_H100,
             usd_per_hour=1.99, price_source=f"H100 PCIe 80GB $1.99/h: {_RUNPOD_2026_03}",
+            compute_capability=(9, 0), int8_ops=1513e12,
         ),
         GPU(
             "h200", "NVIDIA H200 SXM 141GB", 141 * GiB, 4.8e12, 989e12, 1979e12,
@@ -81,6 +90,7 @@ GPUS: dict[str, GPU] = {
                            "'GPU 2 has a total capacity of 139.81 GiB' (public files, search-index ids "
                            "14031891033 and 65915068708); nvidia-smi shows 143,771 MiB",
             usd_per_hour=3.59, price_source=f"H200 141GB $3.59/h: {_RUNPOD_2026_03}",
+            compute_capability=(9, 0), int8_ops=1979e12,
         ),
         GPU(
             "a100-80g", "NVIDIA A100 SXM 80GB", 80 * GiB, 2.039e12, 312e12, 312e12,
@@ -90,6 +100,7 @@ GPUS: dict[str, GPU] = {
             visible_source="vLLM 0.31.0 startup log, A100 80GB: 'Free memory on device (78.84/79.25 GiB)' "
                            "(llm_inference.engines.startup_logs, llama31-8b-a100-v031)",
             usd_per_hour=1.39, price_source=f"A100 SXM 80GB $1.39/h: {_RUNPOD_2026_03}",
+            compute_capability=(8, 0), int8_ops=624e12,
         ),
         GPU(
             "a100-40g", "NVIDIA A100 40GB", 40 * GiB, 1.555e12, 312e12, 312e12,
@@ -110,6 +121,7 @@ GPUS: dict[str, GPU] = {
             visible_source="'L40S (44.39 GiB)' as PyTorch reports it (public files, search-index ids "
                            "63191783324 and 58507568269); nvidia-smi shows 46,068 MiB, less ECC's share",
             usd_per_hour=0.79, price_source=f"L40S 48GB $0.79/h: {_RUNPOD_2026_03_B}",
+            compute_capability=(8, 9), int8_ops=733e12,
         ),
         GPU(
             "rtx-4090", "NVIDIA GeForce RTX 4090 24GB", 24 * GiB, 1.008e12, 165e12, 330e12,
@@ -119,6 +131,7 @@ GPUS: dict[str, GPU] = {
             visible_source="'NVIDIA GeForce RTX 4090, 24564 MiB' with PyTorch's 'GPU 0 has a total capacity "
                            "of 23.52 GiB' in the same file (public file, search-index id 70553351382)",
             usd_per_hour=0.34, price_source=f"RTX 4090 24GB $0.34/h: {_RUNPOD_2026_03}",
+            compute_capability=(8, 9),
         ),
         GPU(
             "rtx-3090", "NVIDIA GeForce RTX 3090 24GB", 24 * GiB, 0.936e12, 71e12, 71e12,
@@ -128,6 +141,7 @@ GPUS: dict[str, GPU] = {
             visible_source="vLLM V0 log, RTX 3090: 'Memory profiling results: total_gpu_memory=23.58GiB' "
                            "(llm_inference.engines.startup_logs, llama31-8b-rtx3090-v0-20k)",
             usd_per_hour=0.22, price_source=f"RTX 3090 24GB $0.22/h: {_RUNPOD_2026_03_B}",
+            compute_capability=(8, 6),
         ),
         GPU(
             "b200", "NVIDIA B200 180GB", 180 * GiB, 8.0e12, 2250e12, 4500e12,
@@ -137,6 +151,7 @@ GPUS: dict[str, GPU] = {
             visible_source="vLLM log of PR #21489, B200: 'Free memory on device (177.66/178.36 GiB)' "
                            "(llm_inference.engines.startup_logs, gemma3-4b-b200-suggestion)",
             usd_per_hour=5.98, price_source=f"B200 $5.98/h: {_RUNPOD_2026_03}",
+            compute_capability=(10, 0), int8_ops=4500e12, fp4_flops=9000e12,
         ),
         GPU(
             "mi300x", "AMD Instinct MI300X 192GB", 192 * GiB, 5.3e12, 1307e12, 2615e12,
@@ -149,6 +164,139 @@ GPUS: dict[str, GPU] = {
             price_source="MI300X $3.49/h on RunPod, as quoted by deploybase.ai "
                          "(https://deploybase.ai/articles/mi300x-vs-h100, undated; TensorWave listed $1.50 "
                          "on 2026-05-18, https://www.cliffcenter.com/research/amd-inference-economics)",
+            vendor="amd", int8_ops=2615e12,
+        ),
+        # -- the GPUs readers rent (issue #18): datasheet figures, dense; the visible totals as the
+        # driver or PyTorch reports them, each quoted; no price where none was read.
+        GPU(
+            "t4", "NVIDIA T4 16GB", 16 * GiB, 0.320e12, 65e12, 65e12,
+            "NVIDIA T4 Tensor Core GPU datasheet: 16 GB GDDR6, 320 GB/s, mixed-precision FP16/FP32 "
+            "65 TFLOPS, INT8 130 TOPS. Turing has no bf16 and no fp8: vLLM serves bf16 checkpoints in fp16 "
+            "on it, so the 'bf16' figure is fp16's.",
+            visible_bytes=14.58 * GiB,
+            visible_source="'T4 GPU (14.58 GiB total)', PyTorch's 'GPU 0 has a total capacity of 14.58 GiB' "
+                           "(public file, search-index id 23189065620); nvidia-smi shows 'Tesla T4, 15360 MiB' "
+                           "(search-index id 67234800047)",
+            compute_capability=(7, 5), int8_ops=130e12,
+        ),
+        GPU(
+            "l4", "NVIDIA L4 24GB", 24 * GiB, 0.300e12, 121e12, 242e12,
+            "NVIDIA L4 Tensor Core GPU datasheet: 24 GB GDDR6, 300 GB/s, BF16 242 TFLOPS and FP8/INT8 485 "
+            "with sparsity (dense: half).",
+            visible_bytes=22.03 * GiB,
+            visible_source="PyTorch on a single L4 (24 GB VRAM): 'GPU 0 has a total capacity of 22.03 GiB' "
+                           "(public file, search-index id 53263734645)",
+            compute_capability=(8, 9), int8_ops=242e12,
+        ),
+        GPU(
+            "a10g", "NVIDIA A10G / A10 24GB", 24 * GiB, 0.600e12, 125e12, 125e12,
+            "NVIDIA A10 Tensor Core GPU datasheet: 24 GB GDDR6, 600 GB/s, BF16 125 TFLOPS dense (250 with "
+            "sparsity), INT8 250 TOPS dense; no fp8 tensor cores. AWS's A10G is the same GA102 part "
+            "(AWS publishes no separate TFLOPS figure).",
+            visible_bytes=22.06 * GiB,
+            visible_source="PyTorch: 'CUDA devices: NVIDIA A10G (22.06 GiB)' (public file, search-index id "
+                           "59932372583); nvidia-smi shows 'NVIDIA A10G, 23028 MiB' (search-index id 27636968701)",
+            compute_capability=(8, 6), int8_ops=250e12,
+        ),
+        GPU(
+            "l40", "NVIDIA L40 48GB", 48 * GiB, 0.864e12, 181e12, 362e12,
+            "NVIDIA L40 datasheet: 48 GB GDDR6 with ECC, 864 GB/s, BF16 362.1 TFLOPS and FP8 724 with "
+            "sparsity (dense: half), INT8 362 TOPS dense.",
+            visible_bytes=44.39 * GiB,
+            visible_source="nvidia-smi: '2x NVIDIA L40 (46068 MiB each)' (public file, search-index id "
+                           "3570917502), the L40S's 46,068 MiB, which PyTorch reports as 44.39 GiB (see l40s)",
+            compute_capability=(8, 9), int8_ops=362e12,
+        ),
+        GPU(
+            "rtx-5090", "NVIDIA GeForce RTX 5090 32GB", 32 * GiB, 1.792e12, 209.5e12, 419e12,
+            "NVIDIA RTX Blackwell GPU architecture whitepaper (RTX 5090): 32 GB GDDR7, 1,792 GB/s, FP16/BF16 "
+            "tensor 209.5 TFLOPS dense with FP32 accumulate, FP8 419 dense, FP4 1,676 dense (3,352 'AI TOPS' "
+            "with sparsity).",
+            visible_bytes=31.36 * GiB,
+            visible_source="PyTorch: 'NVIDIA GeForce RTX 5090 (31.36 GiB)' (public file, search-index id "
+                           "53636420292); nvidia-smi shows 32,607 MiB (search-index id 67571497656)",
+            compute_capability=(12, 0), int8_ops=838e12, fp4_flops=1676e12,
+        ),
+        GPU(
+            "rtx-pro-6000", "NVIDIA RTX PRO 6000 Blackwell 96GB", 96 * GiB, 1.792e12, 500e12, 1000e12,
+            "NVIDIA RTX PRO 6000 Blackwell Server Edition datasheet: 96 GB GDDR7 with ECC, 1,792 GB/s, "
+            "4,000 AI TOPS (FP4 with sparsity): FP4 2,000, FP8 1,000 and BF16 500 TFLOPS dense.",
+            visible_bytes=94.97 * GiB,
+            visible_source="'NVIDIA RTX PRO 6000 Blackwell Server Edition (94.97 GB VRAM)' as PyTorch reports "
+                           "it (public file, search-index id 71402858660)",
+            compute_capability=(12, 0), int8_ops=1000e12, fp4_flops=2000e12,
+        ),
+        GPU(
+            "rtx-6000-ada", "NVIDIA RTX 6000 Ada 48GB", 48 * GiB, 0.960e12, 364e12, 728e12,
+            "NVIDIA RTX 6000 Ada Generation datasheet: 48 GB GDDR6 with ECC, 960 GB/s, FP8 1,457 TFLOPS "
+            "with sparsity (728.5 dense), BF16 364 dense with FP32 accumulate.",
+            visible_bytes=49140 * 2**20,
+            visible_source="nvidia-smi: 'NVIDIA RTX 6000 Ada Generation, 49140 MiB' (public file, search-index "
+                           "id 51797990582); CUDA's own total, a little lower, was not read",
+            compute_capability=(8, 9), int8_ops=728e12,
+        ),
+        GPU(
+            "gh200", "NVIDIA GH200 96GB (Grace Hopper)", 96 * GiB, 4.0e12, 989e12, 1979e12,
+            "NVIDIA GH200 Grace Hopper Superchip datasheet (96 GB HBM3 version): 4 TB/s, the H100's "
+            "tensor cores: BF16 989, FP8 1,979 TFLOPS dense.",
+            visible_bytes=97871 * 2**20,
+            visible_source="nvidia-smi: 'NVIDIA GH200 480GB, 97871 MiB' (public file, search-index id "
+                           "63088167599); CUDA's own total, a little lower, was not read",
+            compute_capability=(9, 0), int8_ops=1979e12,
+        ),
+        GPU(
+            "gb200", "NVIDIA GB200 (one Blackwell GPU) 186GB", 186 * GiB, 8.0e12, 2500e12, 5000e12,
+            "NVIDIA GB200 NVL72 datasheet, per GPU: 186 GB HBM3e, 8 TB/s, FP4 10, FP8 5, BF16 2.5 PFLOPS "
+            "dense (twice with sparsity).",
+            visible_bytes=185.03 * GiB,
+            visible_source="'4x NVIDIA GB200, 185.03 GiB HBM each (189471 MiB)' (public file, search-index id "
+                           "60966048525)",
+            compute_capability=(10, 0), int8_ops=5000e12, fp4_flops=10000e12,
+        ),
+        GPU(
+            "b300", "NVIDIA B300 288GB", 288 * GiB, 8.0e12, 2250e12, 4500e12,
+            "NVIDIA HGX B300 datasheet, per GPU: 288 GB HBM3e, 8 TB/s, FP4 13.5 PFLOPS dense (Blackwell "
+            "Ultra), FP8 4.5, BF16 2.25 dense; INT8 cut back (not given).",
+            visible_bytes=275040 * 2**20,
+            visible_source="nvidia-smi: 'NVIDIA B300 SXM6 AC, 275040 MiB' (public file, search-index id "
+                           "71609078484); CUDA's own total was not read",
+            compute_capability=(10, 3), fp4_flops=13500e12,
+        ),
+        GPU(
+            "gb10", "NVIDIA GB10 (DGX Spark) 128GB unified", 128 * GiB, 0.273e12, 125e12, 250e12,
+            "NVIDIA DGX Spark datasheet: 128 GB LPDDR5X unified memory, 273 GB/s, 1 PFLOP FP4 with sparsity "
+            "(500 TFLOPS dense; FP8 and BF16 taken at half and a quarter of it).",
+            visible_bytes=121.69 * GiB,
+            visible_source="'2x DGX Spark (GB10, 121.69 GiB each)' "
+                           "(https://github.com/MiaAI-Lab/GLM-5.3-Flash-EXL3-2x-DGX-Sparks/issues/204, "
+                           "comment 2026-09-21)",
+            compute_capability=(12, 1), fp4_flops=500e12,
+        ),
+        GPU(
+            "h20", "NVIDIA H20 96GB", 96 * GiB, 4.0e12, 148e12, 296e12,
+            "NVIDIA H20 (HGX H20) specifications: 96 GB HBM3, 4.0 TB/s, BF16 148 TFLOPS and FP8/INT8 296 "
+            "dense.",
+            visible_bytes=95.33 * GiB,
+            visible_source="'1x NVIDIA H20, 97871 MiB total, 95.33 GiB reported usable by the runtime' "
+                           "(public file, search-index id 69445134030)",
+            compute_capability=(9, 0), int8_ops=296e12,
+        ),
+        GPU(
+            "mi325x", "AMD Instinct MI325X 256GB", 256 * GiB, 6.0e12, 1307e12, 2615e12,
+            "AMD Instinct MI325X datasheet: 256 GB HBM3E, 6 TB/s, BF16 1,307.4 and FP8 2,614.9 TFLOPS dense "
+            "(the MI300X's compute).",
+            visible_source="not found: no rocm-smi or PyTorch total for the MI325X was read; the datasheet's "
+                           "256 GiB is used (the MI300X shows 191.69 of 192, the MI355X 287.98 of 288)",
+            vendor="amd", int8_ops=2615e12,
+        ),
+        GPU(
+            "mi355x", "AMD Instinct MI355X 288GB", 288 * GiB, 8.0e12, 2517e12, 5033e12,
+            "AMD Instinct MI355X datasheet: 288 GB HBM3E, 8 TB/s, BF16 2.5, FP8 5.0, MXFP4 10.1 PFLOPS "
+            "dense.",
+            visible_bytes=287.98 * GiB,
+            visible_source="PyTorch on ROCm: 'HIP out of memory ... GPU 3 has a total capacity of 287.98 GiB' "
+                           "(public file, search-index id 69068205465)",
+            vendor="amd", int8_ops=5033e12, fp4_flops=10066e12,
         ),
     )
 }

@@ -83,6 +83,11 @@ OUTPUTS = (
            help="The driver's total × gpu_memory_utilization, on every GPU."),
     Output("weight_bytes_per_gpu", "Weights per GPU", "bytes"),
     Output("activation_bytes", "Activation peak per GPU (estimate)", "bytes"),
+    Output("runtime_bytes", "Non-torch and CUDA-graph memory per GPU", "bytes",
+           help="The release's accounting: non-torch memory (the CUDA context too up to 0.9.0), the CUDA-graph "
+                "estimate from 0.20.0 (0.26.0 on ROCm), plus any extra memory set below."),
+    Output("engine_release", "Engine rules", "text",
+           help="The vLLM release whose rules these figures follow (More parameters: vLLM release)."),
     Output("kv_bytes_per_token_per_gpu", "KV cache per token, per GPU", "bytes",
            help="A GPU's layers and KV heads (the whole MLA latent under tensor parallelism)."),
     Output("kv_replicas", "Copies of each KV head", "count",
@@ -206,6 +211,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "usable_bytes": pool.requested_bytes * p["gpus"],
         "weight_bytes_per_gpu": placement.weight_bytes_per_gpu,
         "activation_bytes": pool.activation_bytes,
+        "runtime_bytes": pool.overhead_bytes,
+        "engine_release": scenario.release_text(engine, gpu.vendor),
         "kv_bytes_per_token_per_gpu": pool.bytes_per_token,
         "kv_replicas": placement.kv_replicas,
         "legal_gpus": legal or "none",
@@ -215,7 +222,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "model_name": name,
         "model_source": source,
     }
-    return Computed(values, notes, {"pool": pool, "cards": cards})
+    return Computed(values, notes, {"pool": pool, "cards": cards, "utilization": engine.utilization})
 
 
 def _context_label(tokens: int) -> str:
@@ -243,7 +250,7 @@ def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]
     gpu = GPUS[p["gpu"]]
     summary = (
         f"On each of {details['cards']}, vLLM may use {format_bytes(pool.requested_bytes)} (usable: "
-        f"{p['gpu_memory_utilization']:g} of the {format_bytes(pool.visible_bytes)} the driver shows). Weights take "
+        f"{details['utilization']:g} of the {format_bytes(pool.visible_bytes)} the driver shows). Weights take "
         f"{format_bytes(pool.weight_bytes)}, the activation peak {format_bytes(pool.activation_bytes)}, the runtime "
         f"{format_bytes(pool.overhead_bytes)}; the KV cache gets {format_bytes(max(0.0, pool.available_bytes))}. "
         + (f"At {format_count(p['concurrency'])} sequence(s) the longest context that fits is "
@@ -259,7 +266,7 @@ def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]
         series=[
             {"name": "Weights + activations + runtime + KV cache", "values": [round(u, 3) for u in used]},
             {"name": "KV cache of the sequences", "values": [round(kv_at(c) / GiB, 3) for c in contexts]},
-            {"name": f"vLLM may use ({p['gpu_memory_utilization']:g} × {gpu.id})",
+            {"name": f"vLLM may use ({details['utilization']:g} × {gpu.id})",
              "values": [round(pool.requested_bytes / GiB, 3)] * len(contexts), "kind": "rule"},
         ],
         marker=marker,

@@ -25,7 +25,8 @@ from course_calculators.units import format_count
 from .hardware import DTYPE_CHOICES, GPU_CHOICES, GPUS
 from .models import CATALOGUE, ConfigError, ModelShape, catalogue_shape, get_entry, match_catalogue, parse_config
 from .physics import CHUNKED, GQA, MLA, SLIDING, Engine, Layout, Model
-from .physics.budget import DEFAULT_OVERHEAD_BYTES, DEFAULT_UTILIZATION
+from .engines import vllm_releases
+from .physics.budget import DEFAULT_OVERHEAD_BYTES
 from .physics.placement import DP, MAX_GPUS, TP
 from .physics.precision import KV_DTYPE_CHOICES
 
@@ -138,7 +139,19 @@ def layout_from_inputs(p: Mapping[str, Any]) -> Layout:
 def engine_from_inputs(p: Mapping[str, Any]) -> Engine:
     return Engine(gpu_memory_utilization=p["gpu_memory_utilization"],
                   max_num_batched_tokens=p["max_num_batched_tokens"], max_num_seqs=p["max_num_seqs"],
-                  overhead_bytes=p["overhead_gib"] * GiB)
+                  overhead_bytes=p["overhead_gib"] * GiB, version=p.get("vllm_version", vllm_releases.NEWEST),
+                  install=p.get("vllm_install", "pip"), enforce_eager=p.get("cuda_graphs", "captured") == "eager")
+
+
+def release_text(engine: Engine, vendor: str = "nvidia") -> str:
+    """What the page says about the release whose rules it follows."""
+    r = engine.rules
+    commit = f" (commit {r.release.commit})" if r.release.commit else ""
+    tokens = {"concurrency": "concurrency × max_model_len", "blocks_per_group": "blocks ÷ groups × block size",
+              "blocks": "blocks × block size"}[r.tokens_line]
+    graphs = "subtracted" if r.cuda_graphs_subtracted(vendor) and not engine.enforce_eager else "not subtracted"
+    return (f"vLLM {r.release.version}{commit} rules: utilization {engine.utilization:g}, CUDA graphs {graphs}, "
+            f"'GPU KV cache size' = {tokens}, sampler peak {engine.sampler}")
 
 
 # -- the parameters -----------------------------------------------------------------------------
@@ -227,21 +240,36 @@ def deployment_params(gpu_default: str = "h100-sxm", gpus_default: int = 1) -> t
 
 
 def engine_params() -> tuple:
+    newest = vllm_releases.NEWEST
     return (
-        Number("gpu_memory_utilization", "vLLM gpu_memory_utilization", DEFAULT_UTILIZATION, 0.05, 1,
-               step=0.01, integer=False,
-               help="Share of the memory the driver shows that vLLM may use: 0.9 by default up to 0.19, "
-                    "0.92 from 0.20.0 (PR #38284, which also started subtracting CUDA graphs)."),
+        Choice("vllm_version", "vLLM release", newest, vllm_releases.VERSION_CHOICES, advanced=True,
+               scenario="vllm_version",
+               help=f"Each release whose memory rules differ, from 0.8.5 to {newest} (the newest read); a "
+                    f"release not listed follows the newest listed one before it. It sets the default "
+                    f"utilization, whether CUDA graphs are subtracted, the 'GPU KV cache size' line, the "
+                    f"sampler's share of the activation peak and the default batch limits."),
+        Number("gpu_memory_utilization", "vLLM gpu_memory_utilization", 0, 0, 1, step=0.01, integer=False,
+               help="Share of the memory the driver shows that vLLM may use; 0: the release's default "
+                    "(0.9 up to 0.19, 0.92 from 0.20.0, PR #38284, which also started subtracting CUDA graphs)."),
         Number("max_num_batched_tokens", "Batched tokens per step", 0, 0, 1048576, unit="tokens", advanced=True,
-               help="0: vLLM serve's default for the GPU (8,192 on H100/H200, 2,048 on A100/L40S/RTX 4090, "
-                    "16,384 from 160 GiB). It sizes the profiling run's activations and windowed layers."),
+               help="0: vLLM serve's default for the GPU in this release (8,192 on H100/H200, 2,048 on "
+                    "A100/L40S/RTX 4090, 16,384 from 160 GiB from 0.28.0). It sizes the profiling run's "
+                    "activations and windowed layers."),
         Number("max_num_seqs", "Max sequences per step", 0, 0, 65536, advanced=True,
                help="0: vLLM's default (1,024 on H100-class GPUs, 256 below 70 GiB or on an A100). The "
                     "sampler's logits for this many sequences dominate the activation peak."),
-        Number("overhead_gib", "Non-torch and CUDA-graph memory", DEFAULT_OVERHEAD_BYTES / GiB, 0, 64, step=0.01,
+        Choice("vllm_install", "vLLM installed from", "pip",
+               (("pip", "pip wheel"), ("docker", "vllm-openai image (FlashInfer bundled)")), advanced=True,
+               help="Up to 0.11.0 the profile run samples with FlashInfer's kernel where FlashInfer is "
+                    "installed (the image), with PyTorch's sort otherwise (a larger activation peak)."),
+        Choice("cuda_graphs", "CUDA graphs", "captured",
+               (("captured", "captured (default)"), ("eager", "--enforce-eager")), advanced=True,
+               help="From 0.20.0 vLLM subtracts its CUDA-graph estimate from the KV budget, unless eager."),
+        Number("overhead_gib", "Extra memory per GPU", DEFAULT_OVERHEAD_BYTES / GiB, 0, 64, step=0.01,
                unit="GiB", integer=False, advanced=True,
-               help="Per GPU: CUDA context, NCCL and cuBLAS buffers, CUDA graphs (0.5 to 0.7 GiB in the "
-                    "startup logs of one GPU; more with NCCL under tensor parallelism)."),
+               help="Memory beyond the release's own accounting of non-torch memory (CUDA context up to "
+                    "0.9.0, cuBLAS and NCCL buffers) and CUDA graphs, which is always taken: another "
+                    "process on the GPU, for instance."),
     )
 
 

@@ -282,7 +282,11 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     monthly["selfhosted"] = hosted["monthly"]
     # The rent spread over the month's generations (over one, if there are fewer: it is paid anyway).
     per_gen["selfhosted"] = hosted["monthly"] / max(monthly_gens, 1)
-    cheapest = min(monthly, key=lambda t: monthly[t])
+    priced = gpu_hour_price(p) > 0
+    if not priced:
+        notes.append(f"Self-hosted: no hourly price is listed for the {GPUS[p['gpu']].name}; enter one "
+                     f"(GPU-hour price) to cost self-hosting. It is left out of the comparison.")
+    cheapest = min((t for t in monthly if priced or t != "selfhosted"), key=lambda t: monthly[t])
 
     for tier in PRICES:
         if p[f"price_{tier}_cached"] > p[f"price_{tier}_in"]:
@@ -307,7 +311,7 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         "monthly_cost_small": monthly["small"],
         "monthly_cost_small_selfhosted": monthly["selfhosted"],
         "cheapest": _TIER_LABELS[cheapest],
-        "flagship_vs_selfhosted": monthly["flagship"] / monthly["selfhosted"],
+        "flagship_vs_selfhosted": monthly["flagship"] / monthly["selfhosted"] if priced else 0.0,
         "cost_per_1k_flagship": 1000 * per_gen["flagship"],
         "cost_per_1k_mid": 1000 * per_gen["mid"],
         "cost_per_1k_small": 1000 * per_gen["small"],

@@ -34,7 +34,6 @@ from llm_inference.engines import vllm
 from llm_inference.engines.startup_logs import BY_ID
 from llm_inference.hardware import DTYPES, GPUS
 from llm_inference.physics import measured
-from llm_inference.physics.budget import DEFAULT_OVERHEAD_BYTES
 from course_calculators.plugin import figures
 from course_calculators.units import GiB, KiB
 
@@ -271,8 +270,28 @@ CASES = [
       (0.9, 0.92)),
     C(KV, "Llama 3.1 8B's 128,256-token vocabulary takes 4.83 GiB", "kv-cache", "activation_bytes", preset=_8B,
       text="4.83 GiB"),
-    F(KV, "The runtime — CUDA context, communication buffers, CUDA graphs — takes about half a GiB",
-      lambda: DEFAULT_OVERHEAD_BYTES / GiB, 0.5),
+    C(KV, "vLLM's estimate of its CUDA graphs — takes 512 MiB on one H100",
+      "kv-cache", "runtime_bytes", preset=_8B, text="512 MiB"),
+    C(KV, "gets 51.3 GiB of KV cache under 0.18's rules", "kv-cache",
+      "kv_cache_memory", model="llama-3.1-8b", vllm_version="0.18.0", text="51.3 GiB"),
+    C(KV, "0.18's rules and 52.6 GiB under the newest", "kv-cache",
+      "kv_cache_memory", model="llama-3.1-8b", text="52.6 GiB"),
+    C(KV, "the runtime is 666 MiB there", "kv-cache",
+      "runtime_bytes", model="llama-3.1-8b", vllm_version="0.8.5", text="666 MiB"),
+    C(KV, "there, 154 MiB from 0.9.1", "kv-cache",
+      "runtime_bytes", model="llama-3.1-8b", vllm_version="0.18.0", text="154 MiB"),
+    C(KV, "activation peak is 1.29 GiB in the image", "kv-cache", "activation_bytes", model="llama-3.1-8b",
+      vllm_version="0.9.1", vllm_install="docker", text="1.29 GiB"),
+    C(KV, "in the image, 4.83 GiB from pip", "kv-cache",
+      "activation_bytes", model="llama-3.1-8b", vllm_version="0.9.1", text="4.83 GiB"),
+    C(KV, "Gemma 3 4B at 128K held 3.15× sequences", "kv-cache", "max_concurrency", model="gemma-3-4b", context=131072,
+      vllm_version="0.8.5", text="3.15×"),
+    C(KV, "against 15.21× with the hybrid allocator", "kv-cache", "max_concurrency", model="gemma-3-4b", context=131072,
+      vllm_version="0.9.1", text="15.21×"),
+    C(KV, "printed as 414,448 tokens by 0.20", "kv-cache", "kv_cache_tokens", model="gemma-3-4b",
+      context=131072, vllm_version="0.20.0", text="414,448"),
+    C(KV, "and 2,039,342 by 0.21", "kv-cache", "kv_cache_tokens", model="gemma-3-4b",
+      context=131072, vllm_version="0.21.0", text="2,039,342"),
     C(KV, "on two GPUs each caches 4 of Llama 3 70B's 8", "kv-cache", preset="llama3-70b",
       derive=lambda v: v["kv_bytes_per_token_per_gpu"] / v["kv_bytes_per_token"], value=0.5),
     C(KV, "on 16 GPUs each of the 8 heads is stored twice, and every GPU still caches 40 KiB per token",

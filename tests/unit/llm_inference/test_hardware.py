@@ -22,6 +22,43 @@ BRIEF_GPUS = [
 ]
 
 
+# the GPUs readers rent (issue #18): id, memory, bandwidth, dense bf16, visible GiB as quoted
+RENTED_GPUS = [
+    ("t4", 16, 0.320e12, 65e12, 14.58), ("l4", 24, 0.300e12, 121e12, 22.03), ("a10g", 24, 0.600e12, 125e12, 22.06),
+    ("l40", 48, 0.864e12, 181e12, 44.39), ("rtx-5090", 32, 1.792e12, 209.5e12, 31.36),
+    ("rtx-pro-6000", 96, 1.792e12, 500e12, 94.97), ("rtx-6000-ada", 48, 0.960e12, 364e12, 49140 / 1024),
+    ("gh200", 96, 4.0e12, 989e12, 97871 / 1024), ("gb200", 186, 8.0e12, 2500e12, 185.03),
+    ("b300", 288, 8.0e12, 2250e12, 275040 / 1024), ("gb10", 128, 0.273e12, 125e12, 121.69),
+    ("h20", 96, 4.0e12, 148e12, 95.33), ("mi325x", 256, 6.0e12, 1307e12, 256), ("mi355x", 288, 8.0e12, 2517e12, 287.98),
+]
+
+
+@pytest.mark.parametrize("gpu_id, memory, bandwidth, bf16, visible", RENTED_GPUS, ids=[g[0] for g in RENTED_GPUS])
+def test_rented_gpu_table(gpu_id, memory, bandwidth, bf16, visible):
+    gpu = GPUS[gpu_id]
+    assert gpu.memory_bytes == memory * GiB
+    assert gpu.bandwidth == pytest.approx(bandwidth) and gpu.bf16_flops == pytest.approx(bf16)
+    assert gpu.visible == pytest.approx(visible * GiB)
+    assert gpu.visible <= gpu.memory_bytes
+    assert len(gpu.source) > 40 and len(gpu.visible_source) > 20
+    assert ("not found" in gpu.visible_source) == (gpu.visible_bytes == 0)
+    assert gpu.vendor == ("amd" if gpu_id.startswith("mi") else "nvidia")
+    assert gpu.vendor == "amd" or len(gpu.compute_capability) == 2
+    assert gpu.fp4_flops == 0 or gpu.fp4_flops >= gpu.fp8_flops
+    assert gpu.usd_per_hour == 0 and not gpu.price_source  # no dated listing read
+
+
+def test_vllm_defaults_follow_each_gpu():
+    from llm_inference.physics.budget import Engine, scheduler_limits
+
+    assert scheduler_limits(Engine(), GPUS["gb10"]) == (2048, 256)  # 0.33.0 keeps GB10 small
+    assert scheduler_limits(Engine(version="0.32.0"), GPUS["gb10"]) == (8192, 1024)
+    assert scheduler_limits(Engine(), GPUS["b300"]) == (16384, 1024)
+    assert scheduler_limits(Engine(), GPUS["l4"]) == (2048, 256)
+    assert scheduler_limits(Engine(), GPUS["gh200"]) == (8192, 1024)
+    assert scheduler_limits(Engine(version="0.27.0"), GPUS["mi355x"]) == (8192, 1024)
+
+
 @pytest.mark.parametrize("gpu_id, memory, bandwidth, bf16", BRIEF_GPUS, ids=[g[0] for g in BRIEF_GPUS])
 def test_brief_gpu_table(gpu_id, memory, bandwidth, bf16):
     gpu = GPUS[gpu_id]

@@ -313,9 +313,9 @@ def test_fewest_gpus_and_cheapest_configuration():
     assert run_preset("llama3-70b", context=131072, concurrency=8, gpus=n).values["fits"]
     smaller = [m for m in (1, 2, 4, 8) if m < n]
     assert all(not run_preset("llama3-70b", context=131072, concurrency=8, gpus=m).values["fits"] for m in smaller)
-    # the cheapest: no listed GPU at its own fewest count is cheaper
+    # the cheapest: no listed GPU with a price, at its own fewest count, is cheaper
     offers = []
-    for gpu in GPUS.values():
+    for gpu in (g for g in GPUS.values() if g.usd_per_hour > 0):
         m = run_preset("llama3-70b", context=131072, concurrency=8, gpu=gpu.id).values["gpus_needed"]
         if m:
             offers.append(m * gpu.usd_per_hour)

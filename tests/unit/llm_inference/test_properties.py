@@ -311,6 +311,11 @@ def LEGAL(result) -> bool:
     return str(result.inputs["gpus"]) in result.values["legal_gpus"].split(", ")
 
 
+def EXPLICIT_UTILIZATION(result) -> bool:
+    """A utilization given (0 stands for the release's default, 0.92 in the newest)."""
+    return result.inputs["gpu_memory_utilization"] > 0
+
+
 def LEGAL_DECODE(result) -> bool:
     kv = course_calculators.get("kv-cache")
     shared = {k: v for k, v in result.inputs.items() if k in kv.param_map}
@@ -334,8 +339,8 @@ MONOTONIC_CASES = [
     ("kv-cache", "gpus", "max_context", {"where": LEGAL}),
     ("kv-cache", "params_b", "weight_bytes", {"fixed": CUSTOM}),
     ("kv-cache", "params_b", "max_sequences", {"fixed": CUSTOM, "decreasing": True}),
-    ("kv-cache", "gpu_memory_utilization", "usable_bytes", {}),
-    ("kv-cache", "gpu_memory_utilization", "max_sequences", {}),
+    ("kv-cache", "gpu_memory_utilization", "usable_bytes", {"where": EXPLICIT_UTILIZATION}),
+    ("kv-cache", "gpu_memory_utilization", "max_sequences", {"where": EXPLICIT_UTILIZATION}),
     ("kv-cache", "overhead_gib", "kv_cache_memory", {"decreasing": True}),
     # decode-roofline: more GPUs (tensor parallel) → more bandwidth and FLOPs → faster; more
     # batch → more throughput, slower streams; longer context → more bytes per step → slower.

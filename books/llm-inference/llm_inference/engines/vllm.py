@@ -31,6 +31,9 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from . import vllm_releases
+from .vllm_releases import parse_version
+
 __all__ = [
     "GIB", "MIB", "DEFAULT_BLOCK_SIZE", "CUDA_GRAPH_ESTIMATE_SINCE", "TOKENS_FROM_CONCURRENCY_SINCE",
     "FP8_DS_MLA_BYTES_PER_TOKEN", "FP8_DS_MLA_LAYOUT", "MLA_HEAD_SIZE_DEEPSEEK",
@@ -51,7 +54,7 @@ MIB = 1 << 20
 #: "Setting kv cache block size to 256"), and ``--block-size`` overrides it.
 DEFAULT_BLOCK_SIZE = 16
 
-#: First release that subtracts a CUDA-graph memory estimate by default
+#: First release that subtracts a CUDA-graph memory estimate by default (vllm_releases has every rule)
 #: (``VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS`` defaults to "1" in vllm/envs.py of 0.20.0, "0" in
 #: 0.19.1) — and the same release raised ``gpu_memory_utilization`` from 0.9 to 0.92 to make up for
 #: it: PR #38284 "[Startup][UX] Enable CUDAGraph memory profiling by default" (opened 2026-03-26,
@@ -104,33 +107,24 @@ SAMPLER_BYTES_PER_LOGIT = {"native": 39.0, "flashinfer": 10.0}
 FORWARD_ACTIVATION_FACTORS = {"intermediate": 3.0, "hidden": 3.0}
 
 
-def parse_version(version: str | Sequence[int]) -> tuple[int, ...]:
-    """"0.10.2" → (0, 10, 2); tuples pass through. Suffixes such as "rc1" or ".post1" are dropped."""
-    if not isinstance(version, str):
-        return tuple(version)
-    parts = []
-    for piece in version.lstrip("v").split("."):
-        digits = ""
-        for ch in piece:  # leading digits only: "2rc1" is 2
-            if not ch.isdigit():
-                break
-            digits += ch
-        if not digits:
-            break
-        parts.append(int(digits))
-        if len(digits) < len(piece):
-            break
-    return tuple(parts)
+def _rules(version: str | Sequence[int]) -> vllm_releases.Rules:
+    """The release's rules; a V0-era version (before 0.8.5, which these helpers also serve for the
+    old logs of startup_logs) takes 0.8.5's: V0 printed blocks × block size, used 0.9, and had
+    neither a hybrid allocator nor a CUDA-graph estimate — the same forms."""
+    if parse_version(version) < (0, 8, 5):
+        version = "0.8.5"
+    return vllm_releases.rules(version)
 
 
-def default_gpu_memory_utilization(version: str | Sequence[int] = "0.33.0") -> float:
+def default_gpu_memory_utilization(version: str | Sequence[int] = vllm_releases.NEWEST) -> float:
     """``CacheConfig.gpu_memory_utilization``: 0.9 up to 0.19.x, 0.92 from 0.20.0 (PR #38284)."""
-    return 0.92 if parse_version(version) >= CUDA_GRAPH_ESTIMATE_SINCE else 0.9
+    return _rules(version).gpu_memory_utilization
 
 
 def default_scheduler_limits(device_memory_bytes: float, device_name: str = "",
                              usage_context: str = "api_server",
-                             version: str | Sequence[int] = "0.33.0") -> tuple[int, int]:
+                             version: str | Sequence[int] = vllm_releases.NEWEST,
+                             compute_capability: tuple = ()) -> tuple[int, int]:
     """(max_num_batched_tokens, max_num_seqs) that vLLM picks when neither is given.
 
     ``EngineArgs._set_default_max_num_seqs_and_batched_tokens`` (vllm/engine/arg_utils.py) keys
@@ -138,20 +132,14 @@ def default_scheduler_limits(device_memory_bytes: float, device_name: str = "",
     "api_server" for ``vllm serve`` — and on the device's total memory:
 
     * ≥ 160 GiB (B200, B300, MI300X; from 0.28.0): 16,384 tokens in both contexts, 1,024 sequences;
-    * ≥ 70 GiB and not an A100 (H100, H200; the A100 exclusion is PR #17885, present in 0.9.2,
-      absent in 0.8.5): 16,384 (llm) / 8,192 (api_server) tokens, 1,024 sequences;
+    * ≥ 70 GiB and not an A100 (H100, H200; the A100 exclusion is PR #17885, from 0.9.0) and, from
+      0.33.0, not a GB10: 16,384 (llm) / 8,192 (api_server) tokens, 1,024 sequences;
     * otherwise (A100, L40S, RTX 4090, ...): 8,192 (llm) / 2,048 (api_server) tokens, 256 sequences.
+
+    The rules by release are :mod:`.vllm_releases`'.
     """
-    if usage_context not in ("llm", "api_server"):
-        raise ValueError(f"usage_context must be 'llm' or 'api_server', not {usage_context!r}")
-    v = parse_version(version)
-    memory_gib = device_memory_bytes / GIB
-    is_a100 = "a100" in device_name.lower() and v >= (0, 9)
-    if memory_gib >= 160 and v >= (0, 28):
-        return 16384, 1024
-    if memory_gib >= 70 and not is_a100:
-        return (16384 if usage_context == "llm" else 8192), 1024
-    return (8192 if usage_context == "llm" else 2048), 256
+    return _rules(version).scheduler_limits(device_memory_bytes, device_name, compute_capability,
+                                                         usage_context)
 
 
 def requested_memory(total_bytes: float, utilization: float) -> int:
@@ -295,8 +283,8 @@ def kv_cache_groups(layer_types: Sequence[LayerGroup], version: str | Sequence[i
 
     ``_get_kv_cache_groups_uniform_page_size`` (kv_cache_utils.py, 0.11.0; kv_cache_planning.py,
     0.33.0): layers of one kind form a type; the group size is the smallest type's layer count
-    (from 0.33.0: the largest, when it is under 1.5 × the smallest — "gpt-oss-20b + eagle, with 12
-    sw + 13 full"); each type is split into ceil(count / group size) groups, the last one padded
+    (from 0.18.0: the largest, when it is under 1.5 × the smallest — "gpt-oss-20b + eagle, with 12
+    sw + 13 full", kv_cache_utils.py l.1043 of 0.18.0); each type is split into ceil(count / group size) groups, the last one padded
     ("Add %d padding layers, may waste at most %.2f%% KV cache memory"). Every group then holds
     the same number of layers, so one block id addresses the same bytes in every group.
     A model with one layer type is one group of all its layers.
@@ -309,7 +297,7 @@ def kv_cache_groups(layer_types: Sequence[LayerGroup], version: str | Sequence[i
     smallest = min(g.count for g in types)
     largest = max(g.count for g in types)
     group_size = smallest
-    if parse_version(version) >= (0, 33) and largest < smallest * 1.5:
+    if _rules(version).group_size_largest_under_1_5 and largest < smallest * 1.5:
         group_size = largest
     groups: list[LayerGroup] = []
     padding = 0
@@ -343,12 +331,15 @@ def max_concurrency(num_blocks: int, request_blocks: int) -> float:
 
 def gpu_kv_cache_size_tokens(num_blocks: int, num_groups: int, request_blocks: int,
                              max_model_len: int, block_size: int = DEFAULT_BLOCK_SIZE,
-                             version: str | Sequence[int] = "0.33.0") -> int:
-    """The "GPU KV cache size: N tokens" number, by version (see TOKENS_FROM_CONCURRENCY_SINCE):
-    up to 0.20 ``num_blocks // num_groups × block_size``; from 0.21
+                             version: str | Sequence[int] = vllm_releases.NEWEST) -> int:
+    """The "GPU KV cache size: N tokens" number, by release (vllm_releases.CHANGES): up to 0.9.0
+    ``num_blocks × block_size``; 0.9.1–0.20 ``num_blocks // num_groups × block_size``; from 0.21
     ``int(max_concurrency × max_model_len)``."""
-    if parse_version(version) >= TOKENS_FROM_CONCURRENCY_SINCE:
+    line = _rules(version).tokens_line
+    if line == "concurrency":
         return int(max_concurrency(num_blocks, request_blocks) * max_model_len)
+    if line == "blocks":
+        return num_blocks * block_size
     return num_blocks // num_groups * block_size
 
 

@@ -33,43 +33,66 @@ from dataclasses import dataclass
 
 from course_calculators.units import GiB
 
-from ..engines import vllm
+from ..engines import vllm, vllm_releases
 from ..engines.vllm import LayerGroup
 from ..hardware import GPU
 from .kv import layer_bytes_per_token
 from .model import CHUNKED, Model
 from .placement import Placement, kv_layers_per_gpu
 
-#: The vLLM release whose rules and defaults the calculators follow (its defaults: utilization
-#: 0.92, the CUDA-graph estimate subtracted, "GPU KV cache size" from the concurrency).
-VERSION = "0.33.0"
-#: ``gpu_memory_utilization`` by release: 0.9 up to 0.19.x, 0.92 from 0.20.0 (PR #38284).
+#: The vLLM release whose rules and defaults the calculators follow unless told otherwise: the
+#: newest in the source read (engines.vllm_releases lists every release whose rules differ).
+VERSION = vllm_releases.NEWEST
+#: ``gpu_memory_utilization`` of that release (0.9 up to 0.19.x, 0.92 from 0.20.0, PR #38284).
 DEFAULT_UTILIZATION = vllm.default_gpu_memory_utilization(VERSION)
-#: Non-torch memory plus the CUDA-graph estimate, per GPU: 0.5 GiB sits in the range of the logs
-#: (Llama 3.1 8B on an A100, 0.31.0: 0.30 GiB non-torch + 0.23 GiB graphs; Gemma 3 4B on a
-#: B200: 0.07 + 0.65 GiB).
-DEFAULT_OVERHEAD_BYTES = 0.5 * GiB
+#: Memory beyond what vLLM's own accounting covers (another process, a fragmented allocator): 0.
+DEFAULT_OVERHEAD_BYTES = 0.0
 #: Activations are computed in the model's dtype (bf16) whatever the weights are stored in.
 ACTIVATION_DTYPE_BYTES = 2
+#: How vLLM was installed: the pip wheel, or the vllm-openai image (which bundles FlashInfer).
+INSTALLS = ("pip", "docker")
 
 
 @dataclass(frozen=True)
 class Engine:
-    """vLLM's memory settings: 0 for the scheduler limits means vLLM's default for the GPU."""
+    """vLLM's settings. 0 for the utilization or the scheduler limits means the release's default
+    (for this GPU); ``overhead_bytes`` is memory beyond the release's own non-torch and CUDA-graph
+    accounting, which :meth:`runtime_bytes` adds."""
 
-    gpu_memory_utilization: float = DEFAULT_UTILIZATION
+    gpu_memory_utilization: float = 0.0
     max_num_batched_tokens: int = 0
     max_num_seqs: int = 0
     overhead_bytes: float = DEFAULT_OVERHEAD_BYTES
     block_size: int = vllm.DEFAULT_BLOCK_SIZE
     version: str = VERSION
+    install: str = "pip"
+    enforce_eager: bool = False
+
+    @property
+    def rules(self) -> vllm_releases.Rules:
+        return vllm_releases.rules(self.version)
+
+    @property
+    def utilization(self) -> float:
+        """The utilization in force: the engine's, or its release's default."""
+        return self.gpu_memory_utilization or self.rules.gpu_memory_utilization
+
+    @property
+    def sampler(self) -> str:
+        """The profile run's sampler path ("native" or "flashinfer") for this release and install."""
+        return self.rules.sampler(self.install)
+
+    def runtime_bytes(self, gpu: GPU) -> float:
+        """Non-torch memory (with the CUDA context up to 0.9.0), the CUDA-graph estimate where the
+        release subtracts it on this GPU's vendor, and the extra ``overhead_bytes``."""
+        return self.rules.overhead_bytes(gpu.vendor, self.enforce_eager) + self.overhead_bytes
 
 
 def scheduler_limits(engine: Engine, gpu: GPU) -> tuple[int, int]:
     """(max_num_batched_tokens, max_num_seqs): the engine's, or ``vllm serve``'s defaults for this
-    GPU (8,192 / 1,024 on an H100 or H200, 2,048 / 256 on an A100 or L40S, 16,384 / 1,024 from
-    160 GiB)."""
-    tokens, seqs = vllm.default_scheduler_limits(gpu.visible, gpu.name, "api_server", engine.version)
+    GPU in the engine's release (8,192 / 1,024 on an H100 or H200, 2,048 / 256 on an A100 or L40S,
+    16,384 / 1,024 from 160 GiB from 0.28.0)."""
+    tokens, seqs = engine.rules.scheduler_limits(gpu.visible, gpu.name, gpu.compute_capability, "api_server")
     return engine.max_num_batched_tokens or tokens, engine.max_num_seqs or seqs
 
 
@@ -84,6 +107,7 @@ class Pool:
     activation_bytes: float
     overhead_bytes: float
     available_bytes: float  # "Available KV cache memory" (negative: vLLM refuses to start)
+    # overhead_bytes: the release's non-torch and CUDA-graph memory plus the engine's extra
     bytes_per_token: float  # one token over this GPU's layers (its heads, or the whole latent)
     page_bytes: int  # one block in one layer
     layers_per_group: int
@@ -112,7 +136,7 @@ class Pool:
         return self.concurrency_per_pool(max_model_len) * self.placement.data_parallel
 
     def kv_cache_tokens(self, max_model_len: int) -> int:
-        """"GPU KV cache size: N tokens" of one pool, as vLLM 0.21 on prints it."""
+        """"GPU KV cache size: N tokens" of one pool, as the engine's release prints it."""
         if not self.starts:
             return 0
         return vllm.gpu_kv_cache_size_tokens(self.num_blocks, len(self.groups), self.request_blocks(max_model_len),
@@ -154,6 +178,10 @@ class Pool:
 
 def _groups(model: Model, placement: Placement, version: str) -> tuple[int, list[LayerGroup]]:
     full, windowed = kv_layers_per_gpu(model, placement)
+    if windowed and full and not vllm_releases.rules(version).hybrid_allocator:
+        # up to 0.9.0 a model with both kinds had its windowed layers turned into full attention
+        # (unify_hybrid_kv_cache_specs): one group, every layer caching max_model_len
+        full, windowed = full + windowed, 0
     kind = "chunked" if model.window_kind == CHUNKED else "sliding"
     types = [LayerGroup(kind, windowed, model.window)] if windowed else []
     if full:
@@ -165,13 +193,15 @@ def _groups(model: Model, placement: Placement, version: str) -> tuple[int, list
 def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype: str) -> Pool:
     """The budget and blocks of the most loaded GPU of ``placement``."""
     tokens, seqs = scheduler_limits(engine, gpu)
-    requested = vllm.requested_memory(gpu.visible, engine.gpu_memory_utilization)
+    requested = vllm.requested_memory(gpu.visible, engine.utilization)
     activation = 0.0
     if model.hidden_size and model.vocab_size:
         activation = vllm.activation_peak_estimate(
             model.hidden_size, model.mlp_width_per_token, model.vocab_size, tokens, seqs,
-            tensor_parallel=placement.tensor_parallel, dtype_bytes=ACTIVATION_DTYPE_BYTES)
-    available = (requested - placement.weight_bytes_per_gpu - activation - engine.overhead_bytes)
+            tensor_parallel=placement.tensor_parallel, dtype_bytes=ACTIVATION_DTYPE_BYTES,
+            sampler=engine.sampler)
+    runtime = engine.runtime_bytes(gpu)
+    available = (requested - placement.weight_bytes_per_gpu - activation - runtime)
     per_layer = layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu)
     page = max(1, int(engine.block_size * per_layer))
     size, groups = _groups(model, placement, engine.version)
@@ -181,7 +211,7 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
     return Pool(
         placement=placement, visible_bytes=gpu.visible, requested_bytes=requested,
         weight_bytes=placement.weight_bytes_per_gpu, activation_bytes=activation,
-        overhead_bytes=engine.overhead_bytes, available_bytes=available,
+        overhead_bytes=runtime, available_bytes=available,
         bytes_per_token=per_layer * placement.layers_per_gpu, page_bytes=page, layers_per_group=size,
         groups=tuple(groups), num_blocks=blocks, batched_tokens=tokens, block_size=engine.block_size,
         version=engine.version,

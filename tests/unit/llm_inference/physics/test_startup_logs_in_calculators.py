@@ -23,21 +23,22 @@ CASES = [
     # 256 sequences (an A100's), max_model_len 131,072 (printed).
     ("llama31-8b-a100-v031", {"model": "llama-3.1-8b", "gpu": "a100-80g", "gpu_memory_utilization": 0.92,
                               "context": 131072}),
-    # vLLM 0.10.2, offline LLM class on an H100: utilization 0.9, 16,384 batched tokens and 1,024
-    # sequences (printed); 0.10.2 does not subtract CUDA graphs, so the runtime is the 0.07 GiB of
-    # non-torch memory it printed. LLaVA-1.6-Mistral-7B is not in the catalogue: its language model's
+    # vLLM 0.10.2 (0.9.1's rules), offline LLM class on an H100: utilization 0.9, 16,384 batched
+    # tokens and 1,024 sequences (printed); 0.10.2 does not subtract CUDA graphs, so the runtime is
+    # the release's non-torch estimate (0.15 GiB; the log printed 0.07). LLaVA-1.6-Mistral-7B is not in the catalogue: its language model's
     # shape (Mistral 7B, vocabulary 32,064) with the 14.08 GiB of weights it printed (vision tower
     # included) as parameters.
     ("llava-mistral-h100", {"model": "custom", "layers": 32, "heads": 32, "kv_heads": 8, "head_dim": 128,
                             "hidden_size": 4096, "intermediate_size": 14336, "vocab_size": 32064,
                             "params_b": 14.08 * GiB / 2e9, "gpu": "h100-sxm", "gpu_memory_utilization": 0.9,
-                            "max_num_batched_tokens": 16384, "max_num_seqs": 1024, "overhead_gib": 0.07,
+                            "max_num_batched_tokens": 16384, "max_num_seqs": 1024, "vllm_version": "0.9.1",
                             "context": 4096}),
-    # vLLM V0 (about 0.6.4) on an RTX 3090: utilization 0.90 and non-torch 0.35 GiB (printed); V0
-    # profiles max_model_len tokens at once (29,000) over 256 sequences; no CUDA graphs subtracted.
+    # vLLM V0 (about 0.6.4) on an RTX 3090, with 0.9.1's rules (the same budget, non-torch measured
+    # from a snapshot, no CUDA graphs): utilization 0.90 and non-torch 0.35 GiB (printed: 0.20 on top
+    # of the release's 0.15 estimate); V0 profiles max_model_len tokens at once (29,000) over 256 sequences.
     ("llama31-8b-rtx3090-v0-29k", {"model": "llama-3.1-8b", "gpu": "rtx-3090", "gpu_memory_utilization": 0.9,
-                                   "max_num_batched_tokens": 29000, "max_num_seqs": 256, "overhead_gib": 0.35,
-                                   "context": 29000}),
+                                   "max_num_batched_tokens": 29000, "max_num_seqs": 256, "vllm_version": "0.9.1",
+                                   "overhead_gib": 0.35 - 0.15, "context": 29000}),
 ]
 
 

@@ -1,0 +1,182 @@
+"""How close the kv-cache calculator comes to real vLLM startups: each log of
+:mod:`llm_inference.engines.startup_log_table` rebuilt by the calculator's own path, figure by figure.
+
+:func:`rebuild` runs the kv-cache calculator with the log's model picked by name (its format as
+the catalogue ships it), its GPU, TP/PP, utilization, max_model_len, batch limits and release, and
+compares the four figures vLLM prints and its verdict. A log that names no catalogue model or no
+listed GPU is not run: its row says what is missing, and computes nothing from a stand-in.
+
+The tests (tests/unit/llm_inference/test_accuracy.py) and the Accuracy page (made at build time by
+:func:`table_html`, through the site's hook ``hooks/accuracy_table.py``) read the same rows.
+"""
+
+from __future__ import annotations
+
+import html
+import statistics
+from dataclasses import dataclass
+
+from course_calculators.units import GiB
+
+from .engines import vllm_releases
+from .engines.startup_log_table import FITS, LOGS, NO_BLOCKS, TOO_LITTLE_KV, Log
+
+__all__ = ["TOLERANCE", "SMALL_POOL_GIB", "SMALL_POOL_TOLERANCE_GIB", "FIGURES", "Rebuilt", "inputs_of", "rebuild",
+           "rows", "summary", "table_html"]
+
+#: Every figure within 2 % of the log's …
+TOLERANCE = 0.02
+#: … except a pool under 3 GiB, within 0.25 GiB.
+SMALL_POOL_GIB = 3.0
+SMALL_POOL_TOLERANCE_GIB = 0.25
+#: (log field, calculator output, words) of the four figures.
+FIGURES = (
+    ("loading_gib", "weight_bytes_per_gpu", "Model loading took"),
+    ("available_gib", "kv_cache_memory", "Available KV cache memory"),
+    ("kv_tokens", "kv_cache_tokens", "GPU KV cache size"),
+    ("concurrency", "max_concurrency", "Maximum concurrency"),
+)
+_KV_DTYPES = {"auto": "bf16", "bf16": "bf16", "fp16": "fp16", "fp8": "fp8", "fp8_e4m3": "fp8"}
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    log: Log
+    ran: bool
+    reason: str  # why it was not run, or what it waits for
+    figures: dict  # field -> (logged, rebuilt) for each figure the log prints
+    verdict: str  # the calculator's verdict ("" when not run)
+
+    def error(self, name: str) -> float | None:
+        """Relative error of one figure (rebuilt ÷ logged − 1); None when not both known."""
+        if name not in self.figures:
+            return None
+        logged, got = self.figures[name]
+        if not logged:
+            return None
+        return got / logged - 1
+
+    def within(self, name: str) -> bool:
+        logged, got = self.figures[name]
+        if name == "available_gib" and logged < SMALL_POOL_GIB:
+            return abs(got - logged) <= SMALL_POOL_TOLERANCE_GIB
+        err = self.error(name)
+        return err is not None and abs(err) <= TOLERANCE
+
+    @property
+    def verdict_right(self) -> bool:
+        return self.ran and self.verdict == self.log.verdict
+
+    @property
+    def passes(self) -> bool:
+        return self.ran and not self.log.needs and self.verdict_right and all(self.within(n) for n in self.figures)
+
+
+def inputs_of(log: Log) -> dict | None:
+    """The kv-cache calculator's inputs for this log; None when its model or GPU is not listed."""
+    if not log.model_id or not log.gpu_id:
+        return None
+    inputs = {
+        "model": log.model_id, "gpu": log.gpu_id, "gpus": log.tensor_parallel * log.pipeline_parallel,
+        "pipeline_stages": log.pipeline_parallel,
+        "vllm_version": vllm_releases.release_of(log.release).version,
+        "gpu_memory_utilization": log.utilization or 0,
+        "max_num_batched_tokens": log.max_num_batched_tokens or 0, "max_num_seqs": log.max_num_seqs or 0,
+        "vllm_install": log.install, "cuda_graphs": "eager" if log.enforce_eager else "captured",
+        "concurrency": 1,
+    }
+    if log.max_model_len:
+        inputs["context"] = log.max_model_len
+    if log.kv_dtype in _KV_DTYPES:
+        inputs["kv_dtype"] = _KV_DTYPES[log.kv_dtype]
+    return inputs
+
+
+def _verdict(values: dict) -> str:
+    if values["kv_cache_memory"] <= 0:
+        return NO_BLOCKS
+    return FITS if values["max_concurrency"] >= 1 else TOO_LITTLE_KV
+
+
+def rebuild(log: Log) -> Rebuilt:
+    """The log rebuilt by the kv-cache calculator (or why it cannot be)."""
+    from . import kv_cache  # the calculator; imported here so that the engines stay catalogue-free
+
+    inputs = inputs_of(log)
+    if inputs is None:
+        missing = "its model is not in the catalogue" if not log.model_id else "its GPU is not listed"
+        return Rebuilt(log, False, "; ".join(log.needs) or missing, {}, "")
+    values = kv_cache.SPEC.run(inputs).values
+    figures = {}
+    for name, output, _words in FIGURES:
+        logged = getattr(log, name)
+        if logged is None:
+            continue
+        got = values[output]
+        if name in ("loading_gib", "available_gib"):
+            got = got / GiB
+        figures[name] = (logged, got)
+    return Rebuilt(log, True, "; ".join(log.needs), figures, _verdict(values))
+
+
+def rows() -> list[Rebuilt]:
+    return [rebuild(log) for log in LOGS]
+
+
+def summary(rebuilt: list[Rebuilt]) -> dict[str, tuple[int, float | None, float | None]]:
+    """Per figure: (logs compared, median |error|, worst |error|) over the logs that ran."""
+    out = {}
+    for name, _output, words in FIGURES:
+        errors = [abs(e) for r in rebuilt if r.ran and (e := r.error(name)) is not None]
+        out[words] = (len(errors), statistics.median(errors) if errors else None, max(errors) if errors else None)
+    return out
+
+
+def _pct(err: float | None) -> str:
+    return "—" if err is None else f"{err * 100:+.1f} %"
+
+
+def _figure_cell(r: Rebuilt, name: str) -> str:
+    logged = getattr(r.log, name)
+    if logged is None:
+        return "—"
+    shown = f"{logged:,}" if isinstance(logged, int) else f"{logged:g}"
+    if name not in r.figures:
+        return html.escape(shown)
+    got = r.figures[name][1]
+    rebuilt = f"{got:,.0f}" if name == "kv_tokens" else f"{got:.2f}"
+    return f"{html.escape(shown)} → {html.escape(rebuilt)} ({_pct(r.error(name))})"
+
+
+def table_html() -> str:
+    """The Accuracy page's tables: the summary per figure, then every log."""
+    rebuilt = rows()
+    passed = sum(r.passes for r in rebuilt)
+    ran = sum(r.ran for r in rebuilt)
+    head = ("<p>" f"{len(rebuilt)} logs; {ran} run by the calculator, {passed} within tolerance on every figure "
+            "they print with the verdict right; the others wait for what their row names.</p>")
+    srows = "".join(
+        f"<tr><td>{html.escape(words)}</td><td>{n}</td><td>{_pct(med)}</td><td>{_pct(worst)}</td></tr>"
+        for words, (n, med, worst) in summary(rebuilt).items())
+    stable = ("<table data-accuracy-summary><thead><tr><th>Figure</th><th>Logs compared</th>"
+              "<th>Median |error|</th><th>Worst |error|</th></tr></thead><tbody>" + srows + "</tbody></table>")
+    body = []
+    for r in rebuilt:
+        log = r.log
+        layout = f"TP {log.tensor_parallel}" + (f" PP {log.pipeline_parallel}" if log.pipeline_parallel > 1 else "")
+        verdict = log.verdict + ("" if not r.ran else (" ✓" if r.verdict_right else f" (calculator: {r.verdict})"))
+        status = "passes" if r.passes else ("runs; waits for: " if r.ran else "not run: ") + html.escape(r.reason)
+        body.append(
+            "<tr>"
+            f'<td><a href="{html.escape(log.url)}">{html.escape(log.id)}</a></td>'
+            f"<td>{html.escape(log.vllm_version.split(' (')[0])}</td>"
+            f"<td>{html.escape(log.model)}<br><code>{html.escape(log.model_id or '—')}</code></td>"
+            f"<td>{html.escape(log.gpu)}</td><td>{layout}</td><td>{html.escape(log.weights)} / "
+            f"{html.escape(log.kv_dtype)}</td>"
+            + "".join(f"<td>{_figure_cell(r, name)}</td>" for name, _o, _w in FIGURES)
+            + f"<td>{html.escape(verdict)}</td><td>{status}</td></tr>")
+    ltable = ("<table data-accuracy-logs><thead><tr><th>Log</th><th>vLLM</th><th>Model (catalogue id)</th>"
+              "<th>GPU</th><th>Layout</th><th>Weights / KV</th><th>Model loading (GiB)</th>"
+              "<th>Available KV (GiB)</th><th>KV tokens</th><th>Concurrency</th><th>Verdict</th><th>Status</th>"
+              "</tr></thead><tbody>" + "".join(body) + "</tbody></table>")
+    return head + stable + ltable

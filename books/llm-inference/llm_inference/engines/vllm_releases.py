@@ -1,0 +1,265 @@
+"""vLLM's memory rules release by release: which rule changed, in which release, and from what.
+
+Every rule here was read by diffing the released source archives on PyPI (``pip download
+vllm==X --no-binary`` unpacks the same files as ``vllm-X.tar.gz``), release after release, from
+0.8.5 to 0.33.0; the commit of each release is the one its ``vllm/_version.py`` records (the
+archives of 0.8.5–0.10.1 record none). 0.15.x has no source archive on PyPI: its rules are those
+of 0.14.0 and 0.16.0, which agree on every rule below.
+
+:data:`RELEASES` lists the releases whose rules differ from the release before (the reader's
+``vllm_version`` choice); :func:`rules` gives every rule of any release, a pre-release such as
+"0.29.1rc1" taking the rules of the release it leads to. :data:`CHANGES` says what changed, where
+(file, release) and, where the code or its log names one, the pull request.
+
+Nothing here reads a model catalogue or a GPU table: callers pass names, capabilities and vendors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+__all__ = ["Release", "RELEASES", "VERSIONS", "NEWEST", "VERSION_CHOICES", "Change", "CHANGES", "Rules",
+           "rules", "parse_version", "release_of"]
+
+
+def parse_version(version: str | Sequence[int]) -> tuple[int, ...]:
+    """"0.10.2" → (0, 10, 2); tuples pass through. Suffixes such as "rc1" or ".post1" are dropped."""
+    if not isinstance(version, str):
+        return tuple(version)
+    parts = []
+    for piece in version.strip().lstrip("v").split("."):
+        digits = ""
+        for ch in piece:  # leading digits only: "2rc1" is 2
+            if not ch.isdigit():
+                break
+            digits += ch
+        if not digits:
+            break
+        parts.append(int(digits))
+        if len(digits) < len(piece):
+            break
+    return tuple(parts)
+
+
+@dataclass(frozen=True)
+class Release:
+    """A release whose memory rules differ from the one before it."""
+
+    version: str
+    commit: str  # ``__commit_id__`` of vllm/_version.py in the release's source archive; "" if none
+    summary: str  # what changed in it, in a few words
+
+
+#: The releases whose rules differ, oldest first (each a choice of ``vllm_version``).
+RELEASES: tuple[Release, ...] = (
+    Release("0.8.5", "", "the oldest release modelled: the V1 engine by default"),
+    Release("0.9.0", "", "A100s leave the H100 scheduler tier (PR #17885)"),
+    Release("0.9.1", "", "the hybrid KV-cache allocator; non-torch memory measured from a snapshot"),
+    Release("0.11.1", "439368496", "FlashInfer's sampler becomes opt-in: the PyTorch sort path for everyone"),
+    Release("0.18.0", "bcf2be961", "hybrid group size: the largest type under 1.5 × the smallest"),
+    Release("0.20.0", "b8160878f", "CUDA graphs subtracted, utilization 0.92 (PR #38284)"),
+    Release("0.21.0", "9da56fd18", "'GPU KV cache size' = concurrency × max_model_len; FlashInfer sampler on again"),
+    Release("0.26.0", "f2654939e", "the CUDA-graph estimate on ROCm too (PR #44825)"),
+    Release("0.27.0", "4bdc8a788", "weights and non-torch memory measured together ('consumed memory')"),
+    Release("0.28.0", "2cf0a6915", "GPUs of 160 GiB and more: 16,384 batched tokens for vllm serve"),
+    Release("0.33.0", "4ba787ec9", "GB10 (DGX Spark) kept on the small scheduler tier"),
+)
+VERSIONS: tuple[str, ...] = tuple(r.version for r in RELEASES)
+#: The newest release on PyPI when these rules were read: the calculators' default.
+NEWEST = VERSIONS[-1]
+VERSION_CHOICES = tuple((r.version, f"{r.version} — {r.summary}") for r in reversed(RELEASES))
+
+
+def release_of(version: str | Sequence[int]) -> Release:
+    """The listed release whose rules ``version`` follows: the newest listed one not after it."""
+    v = parse_version(version)
+    chosen = RELEASES[0]
+    for release in RELEASES:
+        if parse_version(release.version) <= v:
+            chosen = release
+    return chosen
+
+
+@dataclass(frozen=True)
+class Change:
+    """One rule that changed: before ``since`` it was ``before``, from ``since`` on ``after``."""
+
+    rule: str
+    since: str
+    before: str
+    after: str
+    source: str  # file and releases compared
+    pr: str = ""  # the pull request, where the code, its log or its docstring names one
+
+
+CHANGES: tuple[Change, ...] = (
+    Change("scheduler: A100 on the H100 tier", "0.9.0",
+           "≥ 70 GiB → 16,384 (LLM) / 8,192 (serve) batched tokens, 1,024 sequences, A100 80GB included",
+           "A100s keep 8,192 / 2,048 and 256 sequences ('\"a100\" not in device_name')",
+           "vllm/engine/arg_utils.py, 0.8.5 l.1596 vs 0.9.0 l.1495", "#17885"),
+    Change("non-torch memory", "0.9.1",
+           "everything the driver shows in use minus torch's allocations after the profile run, the CUDA "
+           "context included (gpu_worker.py 0.8.5 l.~190: total_allocated_bytes − torch_allocated_bytes)",
+           "the increase since the worker's first snapshot (memory_profiling's non_torch_increase): the "
+           "CUDA context is no longer counted",
+           "vllm/v1/worker/gpu_worker.py determine_available_memory, 0.9.0 vs 0.9.1; vllm/utils.py "
+           "memory_profiling (0.9.1)"),
+    Change("hybrid models", "0.9.1",
+           "sliding-window layers converted to full attention when both kinds are present "
+           "(unify_hybrid_kv_cache_specs): one group, every layer caching max_model_len",
+           "the hybrid allocator: one group per layer type, windows kept "
+           "(--disable-hybrid-kv-cache-manager restores the old rule)",
+           "vllm/v1/core/kv_cache_utils.py, 0.9.0 l.657 vs 0.9.1; vllm/config.py 0.9.1 l.2120"),
+    Change("'GPU KV cache size' line", "0.9.1",
+           "num_blocks × block_size", "num_blocks // len(kv_cache_groups) × min block size",
+           "vllm/v1/core/kv_cache_utils.py, 0.9.0 l.635 vs 0.9.1 l.867"),
+    Change("sampler path of the profile run", "0.11.1",
+           "FlashInfer's top-k/top-p kernel when FlashInfer is installed (the vllm-openai image bundles "
+           "it; the pip wheel does not require it), else the PyTorch sort",
+           "the PyTorch sort unless VLLM_USE_FLASHINFER_SAMPLER=1 ('Users must opt in explicitly')",
+           "vllm/v1/sample/ops/topk_topp_sampler.py, 0.11.0 l.39 vs 0.11.1 l.34; requirements/cuda.txt"),
+    Change("hybrid group size", "0.18.0",
+           "the smallest layer type's count", "the largest type's count when it is under 1.5 × the "
+           "smallest ('gpt-oss-20b + eagle, with 12 sw + 13 full')",
+           "vllm/v1/core/kv_cache_utils.py, 0.17.0 vs 0.18.0 l.1043 (kv_cache_planning.py l.524 in 0.33.0)"),
+    Change("CUDA-graph estimate", "0.20.0",
+           "measured (0.18–0.19) but not subtracted: VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS defaults to 0",
+           "subtracted from the KV budget on CUDA (the variable defaults to 1); not on ROCm",
+           "vllm/envs.py and vllm/v1/worker/gpu_worker.py, 0.19.1 vs 0.20.0", "#38284 (the opt-in: #30515)"),
+    Change("default gpu_memory_utilization", "0.20.0", "0.9", "0.92, to make up for the CUDA graphs",
+           "vllm/config/cache.py, 0.19.1 l.41 vs 0.20.0 l.66", "#38284"),
+    Change("'GPU KV cache size' line", "0.21.0",
+           "num_blocks // groups × block size", "int(max_concurrency × max_model_len)",
+           "vllm/v1/core/kv_cache_utils.py _report_kv_cache_config, 0.20.0 l.1694 vs 0.21.0 l.1708"),
+    Change("sampler path of the profile run", "0.21.0",
+           "the PyTorch sort", "FlashInfer by default, then forward_native again as a warm-up: the peak is "
+                              "the PyTorch path's",
+           "vllm/envs.py (VLLM_USE_FLASHINFER_SAMPLER defaults to True) and gpu_model_runner.py "
+           "_dummy_sampler_run ('Also warm forward_native'), 0.21.0"),
+    Change("CUDA-graph estimate on ROCm", "0.26.0", "0 on ROCm ('current_platform.is_cuda()')",
+           "measured and subtracted on ROCm too ('is_cuda_alike()')",
+           "vllm/v1/worker/gpu_worker.py, 0.25.0 vs 0.26.0", "#44825"),
+    Change("what the log calls weights", "0.27.0",
+           "'… GiB for weight, … for peak activation, … for non-torch memory'",
+           "'… GiB for consumed memory (weights + non-torch)', the peak activation including the "
+           "CUDA-graph estimate; the budget is unchanged",
+           "vllm/v1/worker/gpu_worker.py and vllm/utils/mem_utils.py (total_consumed), 0.26.0 vs 0.27.0"),
+    Change("scheduler: 160 GiB tier", "0.28.0", "B200, B300, MI300X, MI325X, MI355X on the H100 tier",
+           "≥ 160 GiB: 16,384 batched tokens for vllm serve too, 1,024 sequences",
+           "vllm/engine/arg_utils.py get_batch_defaults, 0.27.0 vs 0.28.0"),
+    Change("scheduler: GB10", "0.33.0", "GB10 (121.69 GiB) on the H100 tier",
+           "GB10 (compute capability 12.1) on the small tier: 2,048 / 256",
+           "vllm/engine/arg_utils.py get_batch_defaults, 0.32.0 vs 0.33.0"),
+)
+
+
+#: Non-torch memory vLLM measures during its profile run on one GPU (cuBLAS workspaces, NCCL
+#: buffers, allocator fragments), from 0.9.1 on: 0.07 GiB (H100 and B200, 0.10.x), 0.26 GiB (A100,
+#: 0.31.0), 0.20–0.35 GiB (V0 logs). Fitted by the startup-log table (engines.startup_log_table).
+NON_TORCH_BYTES = 0.15 * (1 << 30)
+#: The CUDA context and PyTorch's own start-up, which 0.8.5–0.9.0 counted as non-torch memory:
+#: "Free memory on device (78.66/79.19 GiB) on startup" (H100), 78.84/79.25 (A100), 177.66/178.36
+#: (B200) — 0.41–0.70 GiB before vLLM allocates anything.
+CUDA_CONTEXT_BYTES = 0.5 * (1 << 30)
+#: vLLM's CUDA-graph estimate (``profile_cudagraph_memory``: the first capture plus (n − 1) × the
+#: second, per mode): 0.22 GiB (L40-class, 0.29), 0.23 GiB (A100, 0.31.0), 0.65 GiB (B200),
+#: 0.67 GiB (H100, 0.10.2 measured). Fitted by the startup-log table.
+CUDA_GRAPH_BYTES = 0.35 * (1 << 30)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every memory rule of one release (see :data:`CHANGES` for where each changed)."""
+
+    version: str
+    release: Release
+    gpu_memory_utilization: float
+    a100_on_large_tier: bool
+    tier_160_gib: bool
+    gb10_small_tier: bool
+    non_torch_includes_context: bool
+    hybrid_allocator: bool
+    group_size_largest_under_1_5: bool
+    tokens_line: str  # "blocks", "blocks_per_group" or "concurrency"
+    flashinfer_sampler: str  # "if-installed", "opt-in" or "default-with-native-warmup"
+    cuda_graphs_on_cuda: bool
+    cuda_graphs_on_rocm: bool
+    consumed_together: bool
+
+    def cuda_graphs_subtracted(self, vendor: str = "nvidia") -> bool:
+        """Whether the CUDA-graph estimate comes off the budget on this vendor's GPUs."""
+        return self.cuda_graphs_on_rocm if vendor == "amd" else self.cuda_graphs_on_cuda
+
+    def sampler(self, install: str = "pip") -> str:
+        """The sampler path whose peak the profile run records: "native" or "flashinfer".
+
+        ``install`` is "pip" (the wheel, which does not pull FlashInfer before 0.11.1) or "docker"
+        (the vllm-openai image, which bundles it)."""
+        if self.flashinfer_sampler == "if-installed" and install == "docker":
+            return "flashinfer"
+        return "native"
+
+    def overhead_bytes(self, vendor: str = "nvidia", enforce_eager: bool = False) -> float:
+        """Memory outside the weights and activations that this release takes from the budget, per
+        GPU: non-torch memory (with the CUDA context up to 0.9.0) plus the CUDA-graph estimate where
+        the release subtracts it."""
+        total = NON_TORCH_BYTES + (CUDA_CONTEXT_BYTES if self.non_torch_includes_context else 0)
+        if self.cuda_graphs_subtracted(vendor) and not enforce_eager:
+            total += CUDA_GRAPH_BYTES
+        return total
+
+    def scheduler_limits(self, device_memory_bytes: float, device_name: str = "",
+                         compute_capability: tuple[int, int] | tuple = (),
+                         usage_context: str = "api_server") -> tuple[int, int]:
+        """(max_num_batched_tokens, max_num_seqs) when neither is given
+        (``EngineArgs._set_default_max_num_seqs_and_batched_tokens`` / ``get_batch_defaults``,
+        vllm/engine/arg_utils.py): "llm" for the offline ``LLM`` class, "api_server" for ``vllm serve``."""
+        if usage_context not in ("llm", "api_server"):
+            raise ValueError(f"usage_context must be 'llm' or 'api_server', not {usage_context!r}")
+        gib = device_memory_bytes / (1 << 30)
+        is_a100 = "a100" in device_name.lower() and not self.a100_on_large_tier
+        is_gb10 = self.gb10_small_tier and tuple(compute_capability) == (12, 1)
+        if gib >= 160 and self.tier_160_gib:
+            return 16384, 1024
+        if gib >= 70 and not is_a100 and not is_gb10:
+            return (16384 if usage_context == "llm" else 8192), 1024
+        return (8192 if usage_context == "llm" else 2048), 256
+
+
+@lru_cache(maxsize=256)
+def _rules(v: tuple[int, ...], label: str) -> Rules:
+    return _make_rules(v, label)
+
+
+def rules(version: str | Sequence[int] = NEWEST) -> Rules:
+    """Every rule of ``version`` (any release string; pre-releases take the rules of the release
+    they lead to only once it is out: "0.29.1rc1" follows 0.29.x, i.e. 0.28.0's rules)."""
+    v = parse_version(version)
+    if v < (0, 8, 5):
+        raise ValueError(f"vLLM {version}: releases before 0.8.5 are not modelled (the V0 engine's rules differ)")
+    return _rules(v, str(version) if isinstance(version, str) else ".".join(map(str, version)))
+
+
+def _make_rules(v: tuple[int, ...], label: str) -> Rules:
+    def since(s: str) -> bool:
+        return v >= parse_version(s)
+
+    return Rules(
+        version=label,
+        release=release_of(v),
+        gpu_memory_utilization=0.92 if since("0.20.0") else 0.9,
+        a100_on_large_tier=not since("0.9.0"),
+        tier_160_gib=since("0.28.0"),
+        gb10_small_tier=since("0.33.0"),
+        non_torch_includes_context=not since("0.9.1"),
+        hybrid_allocator=since("0.9.1"),
+        group_size_largest_under_1_5=since("0.18.0"),
+        tokens_line="concurrency" if since("0.21.0") else "blocks_per_group" if since("0.9.1") else "blocks",
+        flashinfer_sampler=("default-with-native-warmup" if since("0.21.0") else "opt-in" if since("0.11.1")
+                            else "if-installed"),
+        cuda_graphs_on_cuda=since("0.20.0"),
+        cuda_graphs_on_rocm=since("0.26.0"),
+        consumed_together=since("0.27.0"),
+    )

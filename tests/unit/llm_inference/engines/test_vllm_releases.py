@@ -1,0 +1,72 @@
+"""llm_inference/engines/vllm_releases.py: each rule switches at the release where the source changed it."""
+
+from __future__ import annotations
+
+import pytest
+
+from llm_inference.engines import vllm, vllm_releases as vr
+from llm_inference.engines.vllm_releases import rules
+from course_calculators.units import GiB
+
+
+def test_releases_are_ordered_and_the_newest_is_the_default():
+    versions = [vr.parse_version(v) for v in vr.VERSIONS]
+    assert versions == sorted(versions) and versions[0] == (0, 8, 5)
+    assert vr.NEWEST == "0.33.0" == vr.VERSION_CHOICES[0][0]
+    assert all(r.summary for r in vr.RELEASES)
+
+
+@pytest.mark.parametrize("rule, before, since", [
+    ("gpu_memory_utilization", "0.19.1", "0.20.0"),
+    ("cuda_graphs_on_cuda", "0.19.1", "0.20.0"),
+    ("cuda_graphs_on_rocm", "0.25.0", "0.26.0"),
+    ("tier_160_gib", "0.27.0", "0.28.0"),
+    ("gb10_small_tier", "0.32.0", "0.33.0"),
+    ("hybrid_allocator", "0.9.0", "0.9.1"),
+    ("group_size_largest_under_1_5", "0.17.0", "0.18.0"),
+    ("consumed_together", "0.26.0", "0.27.0"),
+    ("non_torch_includes_context", "0.9.0", "0.9.1"),
+    ("a100_on_large_tier", "0.8.5", "0.9.0"),
+])
+def test_each_rule_changes_where_the_source_did(rule, before, since):
+    assert getattr(rules(before), rule) != getattr(rules(since), rule)
+    listed = {r.version for r in vr.RELEASES}
+    assert vr.release_of(since).version == since or since not in listed
+    assert any(c.since == since for c in vr.CHANGES), since
+
+
+def test_tokens_line_and_sampler_by_release():
+    assert [rules(v).tokens_line for v in ("0.8.5", "0.9.1", "0.20.0", "0.21.0")] == [
+        "blocks", "blocks_per_group", "blocks_per_group", "concurrency"]
+    assert rules("0.10.2").sampler("docker") == "flashinfer" and rules("0.10.2").sampler("pip") == "native"
+    assert rules("0.11.1").sampler("docker") == "native" == rules("0.33.0").sampler("docker")
+
+
+def test_overhead_by_release_and_vendor():
+    assert rules("0.33.0").overhead_bytes("nvidia") == vr.NON_TORCH_BYTES + vr.CUDA_GRAPH_BYTES
+    assert rules("0.25.0").overhead_bytes("amd") == vr.NON_TORCH_BYTES
+    assert rules("0.26.0").overhead_bytes("amd") == vr.NON_TORCH_BYTES + vr.CUDA_GRAPH_BYTES
+    assert rules("0.8.5").overhead_bytes() == vr.NON_TORCH_BYTES + vr.CUDA_CONTEXT_BYTES
+    assert rules("0.33.0").overhead_bytes("nvidia", enforce_eager=True) == vr.NON_TORCH_BYTES
+
+
+def test_scheduler_tiers():
+    gb10 = 121.69 * GiB
+    assert rules("0.32.0").scheduler_limits(gb10, "NVIDIA GB10", (12, 1)) == (8192, 1024)
+    assert rules("0.33.0").scheduler_limits(gb10, "NVIDIA GB10", (12, 1)) == (2048, 256)
+    assert rules("0.28.0").scheduler_limits(191.69 * GiB, "AMD Instinct MI300X") == (16384, 1024)
+    assert vllm.default_scheduler_limits(gb10, "NVIDIA GB10", version="0.33.0", compute_capability=(12, 1)) == (
+        2048, 256)
+
+
+def test_pre_releases_follow_the_release_before_and_old_versions_are_refused():
+    assert vr.release_of("0.29.1rc1.dev17").version == "0.28.0"
+    assert rules("0.10.2").release.version == "0.9.1"
+    with pytest.raises(ValueError, match="before 0.8.5"):
+        rules("0.7.3")
+
+
+def test_the_hybrid_group_rule_moved_to_0_18():
+    types = [vllm.LayerGroup("sliding", 12, 128), vllm.LayerGroup("full", 13)]
+    assert vllm.kv_cache_groups(types, "0.17.0")[0] == 12
+    assert vllm.kv_cache_groups(types, "0.18.0")[0] == 13

@@ -1,0 +1,93 @@
+"""Every log of the evidence table (llm_inference.engines.startup_log_table) run through the
+kv-cache calculator by llm_inference.accuracy, with the model picked by name at its shipped format,
+the log's GPU, layout, utilization, max_model_len, limits and release: all four figures within 2 %
+(a pool under 3 GiB within 0.25 GiB) and the verdict right.
+
+A log whose row names what the calculator still lacks (``needs``) is expected to fail for that
+reason (``xfail``, not strict): the integrator removes nothing by hand — a merge that supplies the
+missing piece turns the case into an unexpected pass, which says the mark can go.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from llm_inference import accuracy
+from llm_inference.engines import startup_log_table as table
+from llm_inference.engines.vllm_releases import parse_version
+from llm_inference.hardware import GPUS
+
+#: The GPUs listed before issue #18.
+OLD_GPUS = {"h100-sxm", "h100-pcie", "h200", "a100-80g", "a100-40g", "l40s", "rtx-4090", "rtx-3090", "b200",
+            "mi300x"}
+
+
+def _case(log):
+    marks = []
+    if log.needs:
+        marks.append(pytest.mark.xfail(reason="needs " + "; ".join(log.needs), strict=False))
+    return pytest.param(log, id=log.id, marks=marks)
+
+
+@pytest.mark.parametrize("log", [_case(log) for log in table.LOGS])
+def test_log_rebuilt_by_the_kv_cache_calculator(log):
+    r = accuracy.rebuild(log)
+    assert r.ran, r.reason
+    assert r.figures, "the log prints none of the four figures"
+    for name in r.figures:
+        assert r.within(name), (name, r.figures[name], r.error(name))
+    assert r.verdict_right, (r.verdict, log.verdict)
+
+
+def test_the_table_is_large_and_varied_enough():
+    logs = table.LOGS
+    assert len(logs) >= 30
+    assert sum("quantized" in log.kinds for log in logs) >= 12
+    assert sum("hybrid" in log.kinds for log in logs) >= 4
+    assert sum(log.verdict != table.FITS for log in logs) >= 4
+    new_gpus = {log.gpu_id or log.gpu for log in logs if log.gpu_id not in OLD_GPUS}
+    assert len(new_gpus) >= 6, new_gpus
+    early = {log.vllm_version.split(" ")[0] for log in logs if "pre-0.20" in log.kinds}
+    assert len(early) >= 5, early
+
+
+@pytest.mark.parametrize("log", table.LOGS, ids=lambda log: log.id)
+def test_each_log_is_cited_and_consistent(log):
+    assert log.url.startswith("https://")
+    assert log.where and log.lines and all(line.strip() for line in log.lines)
+    assert log.verdict in (table.FITS, table.TOO_LITTLE_KV, table.NO_BLOCKS)
+    assert (log.verdict == table.FITS) == (not log.error)
+    assert log.gpu_id is None or log.gpu_id in GPUS
+    assert parse_version(log.release) >= (0, 8, 5)
+    # the figures stated are the ones quoted (a figure the page does not print stays None)
+    quoted = " ".join(log.lines)
+    for value in (log.kv_tokens, log.concurrency):
+        if value is not None and "~" not in quoted:
+            assert f"{value:,}".rstrip("0").rstrip(".") in quoted.replace("×", "x") or f"{value}" in quoted
+    assert ("pre-0.20" in log.kinds) == (parse_version(log.release) < (0, 20) or "V0" in log.vllm_version)
+    for need in log.needs:
+        assert need.split(":")[0] in ("r18-weights", "r18-attention", "excerpt", "engine", "gpu", "catalogue")
+
+
+def test_logs_that_name_no_listed_model_are_not_run_from_a_stand_in():
+    for log in table.LOGS:
+        r = accuracy.rebuild(log)
+        if not log.model_id or not log.gpu_id:
+            assert not r.ran and not r.figures and r.reason
+
+
+def test_none_repeats_the_older_log_table():
+    from llm_inference.engines import startup_logs
+
+    old = {log.url for log in startup_logs.LOGS if log.url}
+    assert not old & {log.url for log in table.LOGS}
+
+
+def test_the_summary_and_the_page_table():
+    rebuilt = accuracy.rows()
+    s = accuracy.summary(rebuilt)
+    assert set(s) == {words for _n, _o, words in accuracy.FIGURES}
+    page = accuracy.table_html()
+    assert page.count("<tr>") == len(table.LOGS) + 1 + len(accuracy.FIGURES) + 1
+    for log in table.LOGS:
+        assert log.url.replace("&", "&amp;") in page
