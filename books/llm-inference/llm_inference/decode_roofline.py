@@ -91,11 +91,12 @@ OUTPUTS = (
            help="1 ÷ step time at the roofline: the generation speed one user sees, at best."),
     Output("tokens_per_s_measured", "Tokens/s, one stream (measured band)", "text", primary=True,
            help="This ceiling times the lowest and the highest share of their own ceiling that published "
-                "decode runs reached (on one node, or across nodes, as here): where engines land."),
+                "decode runs reached (on one node, or across nodes, as here): where engines land. The runs "
+                "are listed under the details."),
     Output("throughput", "Tokens/s, all streams (ceiling)", "tokens_per_s", primary=True,
            help="Batch ÷ step time: what the GPUs produce in total, at best."),
     Output("estimate_tokens_per_s", "Tokens/s, one stream (ceiling with all-reduces and step floor)",
-           "tokens_per_s", primary=True,
+           "tokens_per_s",
            help="The ceiling once tensor-parallel communication and the engine's per-step floor are added: still "
                 "above what engines measure (see the measured band and the second chart)."),
     Output("bound", "Decode step is", "text", primary=True,
@@ -107,7 +108,7 @@ OUTPUTS = (
     Output("ttft_measured", "Time to first token (measured band)", "text", primary=True,
            help="This ceiling divided by the highest and the lowest share of their own prefill ceiling that "
                 "published times to first token reached, one request at a time (on one node, or across "
-                "nodes, as here)."),
+                "nodes, as here). The runs are listed under the details."),
     Output("fits", "Memory verdict (vLLM)", "bool", words=("does not fit", "fits"), primary=True,
            help="vLLM starts with this layout and holds batch sequences of this context at once."),
     Output("step_time_s", "Time per decode step (ceiling)", "seconds"),
@@ -346,24 +347,26 @@ NEVER = "never"
 NONE_PUBLISHED = "none published"
 
 
-def _runs(band: measured.Band) -> str:
-    return f"{band.runs} published run{'s' if band.runs != 1 else ''}"
+def _span(low: str, high: str) -> str:
+    """'213–715 ms' from '213 ms' and '715 ms'; '850 ms – 1.2 s' across units; one figure if equal."""
+    if low == high:
+        return low
+    (a, unit_a), (b, unit_b) = low.split(" ", 1), high.split(" ", 1)
+    return f"{a}–{b} {unit_a}" if unit_a == unit_b else f"{low} – {high}"
 
 
 def _speed_band(ceiling: float, band: measured.Band | None) -> str:
-    """'8.4 to 37 tokens/s (13 published runs)': the ceiling times the band's shares."""
+    """'4.26–18.7 tokens/s': the ceiling times the band's lowest and highest share."""
     if band is None:
         return NONE_PUBLISHED
-    low, high = sig(ceiling * band.low), sig(ceiling * band.high)
-    return f"{low if low == high else f'{low} to {high}'} tokens/s ({_runs(band)})"
+    return _span(format_tokens_per_s(ceiling * band.low), format_tokens_per_s(ceiling * band.high))
 
 
 def _ttft_band(ceiling_s: float, band: measured.Band | None) -> str:
-    """'218 ms to 732 ms (13 published runs)': the ceiling over the band's shares (highest first)."""
+    """'213–715 ms': the ceiling over the band's highest and lowest share."""
     if band is None:
         return NONE_PUBLISHED
-    soonest, latest = format_seconds(ceiling_s / band.high), format_seconds(ceiling_s / band.low)
-    return f"{soonest if soonest == latest else f'{soonest} to {latest}'} ({_runs(band)})"
+    return _span(format_seconds(ceiling_s / band.high), format_seconds(ceiling_s / band.low))
 
 
 def _round(x: float) -> float:

@@ -186,17 +186,18 @@ OUTPUTS = (
     _per_million(SELF_HOSTED, "input", "input", True,
                  "Prefill at the measured share of the dense peak: the replica's rent per GPU-second × "
                  "2 × active parameters ÷ peak FLOP/s, × 10⁶."),
-    _per_million(SELF_HOSTED, "cached", "cached input", True,
+    _per_million(SELF_HOSTED, "cached", "cached input", False,
                  "A prefix-cache hit is not recomputed: no GPU time. Its keys and values are read by every "
                  "decode step, which the output price carries."),
     _per_million(SELF_HOSTED, "output", "output", True,
                  "The rent per GPU-second × the replica's GPUs × decode step ÷ batch, × 10⁶: idle GPUs "
                  "included."),
-    *(Output(f"usd_per_m_blended_{o}", f"{OPTION_LABELS[o]}, per 1M tokens of this traffic", "usd", primary=True,
-             help="One generation's cost ÷ its input and output tokens, × 10⁶: the options side by side.")
+    *(Output(f"usd_per_m_blended_{o}", f"{OPTION_LABELS[o]}: blended, per 1M tokens", "usd", primary=True,
+             help="Per million tokens of this traffic: one generation's cost ÷ its input and output tokens, "
+                  "× 10⁶. The options side by side.")
       for o in OPTIONS),
-    Output("cheapest", "Cheapest option", "text", primary=True),
-    Output("daily_generations", "Generations per day", "count", primary=True),
+    Output("cheapest", "Cheapest option", "text"),
+    Output("daily_generations", "Generations per day", "count"),
     Output("selfhosted_replica", "Self-hosted replica", "text",
            help="The model, its precision and the GPUs one replica runs on, and its batch."),
     *(_per_million(tier, kind, word) for tier in PRICES for kind, word in KINDS),

@@ -198,21 +198,24 @@ def test_measured_bands_are_the_ceiling_times_the_published_shares():
     decode = [j.share for j in measured.judged() if j.point.gpus <= 8]
     prefill = [j.ceiling_ms / j.point.ttft_ms for j in measured.judged_prefill() if j.point.gpus <= 8]
     low, high = min(decode) * v["tokens_per_s"], max(decode) * v["tokens_per_s"]
-    assert v["tokens_per_s_measured"] == f"{sig(low)} to {sig(high)} tokens/s ({len(decode)} published runs)"
+    assert v["tokens_per_s_measured"] == f"{sig(low)}–{sig(high)} tokens/s"
     soonest, latest = v["ttft_s"] / max(prefill), v["ttft_s"] / min(prefill)
-    assert v["ttft_measured"] == (f"{format_seconds(soonest)} to {format_seconds(latest)} "
-                                  f"({len(prefill)} published runs)")
-    assert v["ttft_measured"] == "109 ms to 366 ms (13 published runs)"
+    assert (format_seconds(soonest), format_seconds(latest)) == ("109 ms", "366 ms")
+    assert v["ttft_measured"] == "109–366 ms"
+    assert len(prefill) == 13 and len(decode) == 13
     assert v["ttft_measured_band"].startswith("20% to 67% of the ceiling in 13 published runs on one node")
     # across nodes, the runs across nodes
     far = run(model="deepseek-r1", gpus=16, weight_dtype="fp8").values
-    assert far["tokens_per_s_measured"].endswith("(1 published run)")
-    assert far["ttft_measured"].endswith("(3 published runs)") and "across nodes" in far["ttft_measured_band"]
+    assert "–" not in far["tokens_per_s_measured"]  # one run across nodes: one figure
+    assert "1 published run across nodes" in far["measured_band"]
+    assert far["ttft_measured"] == "170–190 ms" and "3 published runs across nodes" in far["ttft_measured_band"]
+    assert run(prompt_tokens=100_000).values["ttft_measured"] == "21.3–71.5 s"
+    assert dr._span("850 ms", "1.2 s") == "850 ms – 1.2 s" and dr._span("5 ms", "5 ms") == "5 ms"
 
 
 def test_the_nim_run_falls_in_its_band():
     v = preset("nim-70b-fp8-tp2").values
-    low, high = (float(x) for x in v["tokens_per_s_measured"].split(" tokens/s")[0].split(" to "))
+    low, high = (float(x) for x in v["tokens_per_s_measured"].split(" tokens/s")[0].split("–"))
     assert low < 1e3 / 18.58 < high
 
 
