@@ -24,7 +24,12 @@ adds beside it:
   GPU) and all-reduces twice per layer: the link's latency per all-reduce (6 µs on NVLink 4,
   47 µs across nodes) goes into ``estimate_tokens_per_s``, with a per-step floor you set;
 * the memory verdict is vLLM's, per GPU (see kv-cache), and ``gpus_needed`` a size vLLM accepts;
-* published measurements of real engines are drawn beside the ceiling, each with its share of it.
+* published measurements of real engines are drawn beside the ceiling, each with its share of it,
+  and every ceiling output says it is one: beside the tokens/s of one stream and the time to
+  first token sits the *measured band*, the ceiling times the lowest and highest share of their
+  own ceiling that published runs of the same scope (one node, or across nodes) reached
+  (:mod:`llm_inference.physics.measured`); the batch where compute takes over reads "never" when
+  the KV reads keep every batch memory-bound.
 
 Simplifications, each a ceiling rather than a forecast: attention FLOPs (a few percent at
 ordinary contexts) are left out; peak compute is the dense figure (H100 SXM bf16: 989 TFLOP/s,
