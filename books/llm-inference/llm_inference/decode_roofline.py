@@ -24,7 +24,12 @@ adds beside it:
   GPU) and all-reduces twice per layer: the link's latency per all-reduce (6 µs on NVLink 4,
   47 µs across nodes) goes into ``estimate_tokens_per_s``, with a per-step floor you set;
 * the memory verdict is vLLM's, per GPU (see kv-cache), and ``gpus_needed`` a size vLLM accepts;
-* published measurements of real engines are drawn beside the ceiling, each with its share of it.
+* published measurements of real engines are drawn beside the ceiling, each with its share of it,
+  and every ceiling output says it is one: beside the tokens/s of one stream and the time to
+  first token sits the *measured band*, the ceiling times the lowest and highest share of their
+  own ceiling that published runs of the same scope (one node, or across nodes) reached
+  (:mod:`llm_inference.physics.measured`); the batch where compute takes over reads "never" when
+  the KV reads keep every batch memory-bound.
 
 Simplifications, each a ceiling rather than a forecast: attention FLOPs (a few percent at
 ordinary contexts) are left out; peak compute is the dense figure (H100 SXM bf16: 989 TFLOP/s,
@@ -89,21 +94,32 @@ PARAMS = (
 OUTPUTS = (
     Output("tokens_per_s", "Tokens/s, one stream (ceiling)", "tokens_per_s", primary=True,
            help="1 ÷ step time at the roofline: the generation speed one user sees, at best."),
+    Output("tokens_per_s_measured", "Tokens/s, one stream (measured band)", "text", primary=True,
+           help="This ceiling times the lowest and the highest share of their own ceiling that published "
+                "decode runs reached (on one node, or across nodes, as here): where engines land. The runs "
+                "are listed under the details."),
     Output("throughput", "Tokens/s, all streams (ceiling)", "tokens_per_s", primary=True,
            help="Batch ÷ step time: what the GPUs produce in total, at best."),
-    Output("estimate_tokens_per_s", "One stream, with all-reduces and the step floor", "tokens_per_s",
-           primary=True, help="The ceiling once tensor-parallel communication and the engine's per-step floor "
-                              "are added: still above what engines measure (see the second chart)."),
+    Output("estimate_tokens_per_s", "Tokens/s, one stream (ceiling with all-reduces and step floor)",
+           "tokens_per_s",
+           help="The ceiling once tensor-parallel communication and the engine's per-step floor are added: still "
+                "above what engines measure (see the measured band and the second chart)."),
     Output("bound", "Decode step is", "text", primary=True,
            help="'memory' while the step's arithmetic intensity is below the ridge point, else 'compute'."),
-    Output("ttft_s", "Time to first token", "seconds", primary=True,
-           help="Prefill of one prompt: 2 × active parameters × prompt tokens FLOPs at the dense peak of the "
-                "GPUs, or the time to stream the weights once if that is longer (short prompts)."),
+    Output("ttft_s", "Time to first token (ceiling)", "seconds", primary=True,
+           help="The soonest the first token can come: prefill of one prompt, 2 × active parameters × prompt "
+                "tokens FLOPs at the dense peak of the GPUs, or the time to stream the weights once if that is "
+                "longer (short prompts). No queueing, no server."),
+    Output("ttft_measured", "Time to first token (measured band)", "text", primary=True,
+           help="This ceiling divided by the highest and the lowest share of their own prefill ceiling that "
+                "published times to first token reached, one request at a time (on one node, or across "
+                "nodes, as here). The runs are listed under the details."),
     Output("fits", "Memory verdict (vLLM)", "bool", words=("does not fit", "fits"), primary=True,
            help="vLLM starts with this layout and holds batch sequences of this context at once."),
     Output("step_time_s", "Time per decode step (ceiling)", "seconds"),
-    Output("estimate_step_s", "Time per decode step (estimate)", "seconds"),
-    Output("estimate_throughput", "All streams, with all-reduces and the step floor", "tokens_per_s"),
+    Output("estimate_step_s", "Time per decode step (ceiling with all-reduces and step floor)", "seconds"),
+    Output("estimate_throughput", "Tokens/s, all streams (ceiling with all-reduces and step floor)",
+           "tokens_per_s"),
     Output("allreduce_s", "Tensor-parallel all-reduces per step", "seconds",
            help="2 per layer, each the link's latency plus its bytes over the link."),
     Output("weight_bytes", "Weights in memory (all parameters)", "bytes"),
@@ -120,14 +136,14 @@ OUTPUTS = (
            help="FLOPs of a decode step ÷ bytes it moves, on one GPU."),
     Output("ridge_point", "Ridge point (FLOP/byte)", "count",
            help="Peak FLOP/s ÷ bandwidth: the intensity above which the GPU is compute-bound."),
-    Output("ridge_batch", "Batch where compute takes over", "count",
-           help="The smallest batch whose step is compute-bound at this context; 0 when KV reads keep every "
-                "batch memory-bound."),
+    Output("ridge_batch", "Batch where compute takes over", "text",
+           help="The smallest batch whose step is compute-bound at this context; 'never' when the KV reads "
+                "keep every batch memory-bound."),
     Output("compute_ceiling", "Compute ceiling, all streams", "tokens_per_s",
            help="Peak FLOP/s ÷ (2 × active parameters): no batch size gets past it."),
     Output("bandwidth", "Memory bandwidth, all GPUs", "bandwidth"),
     Output("peak_flops", "Dense peak compute, all GPUs", "flops"),
-    Output("prefill_bound", "Prefill is", "text"),
+    Output("prefill_bound", "Prefill (ceiling) is", "text"),
     Output("total_bytes", "Weights + KV cache", "bytes"),
     Output("usable_bytes", "Memory vLLM may use, all GPUs", "bytes"),
     Output("kv_cache_memory", "Available KV cache memory, per GPU", "bytes"),
@@ -142,6 +158,10 @@ OUTPUTS = (
            help="A published run of this model on these GPUs, if the chapter has one."),
     Output("measured_share", "Measured share of the ceiling", "fraction",
            help="The published step's speed ÷ this ceiling at its batch and context; 0 when none."),
+    Output("measured_band", "Published decode runs, share of their ceiling", "text",
+           help="The range behind the tokens/s band, with the runs and engines it comes from."),
+    Output("ttft_measured_band", "Published times to first token, share of their ceiling", "text",
+           help="The range behind the time-to-first-token band, with the runs and engines it comes from."),
     Output("model_name", "Model", "text"),
     Output("model_source", "Shape read from", "text"),
 )
@@ -234,6 +254,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
         share, seen_text = 0.0, "none published for this model, GPU and count"
 
     tokens_per_s = 1 / step.roofline_s
+    ridge = physics.ridge_batch(step_at)
+    decode_band, prefill_band = measured.decode_band(n), measured.prefill_band(n)
     cards = f"{n} × {gpu.name}"
     if not placement.legal:
         notes.append(placement.problem)
@@ -286,6 +308,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "estimate_tokens_per_s": 1 / step.estimate_s,
         "bound": step.bound,
         "ttft_s": first.seconds,
+        "ttft_measured": _ttft_band(first.seconds, prefill_band),
+        "tokens_per_s_measured": _speed_band(tokens_per_s, decode_band),
         "fits": fits,
         "step_time_s": step.roofline_s,
         "estimate_step_s": step.estimate_s,
@@ -300,7 +324,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "bytes_per_gpu": step.bytes_per_gpu,
         "arithmetic_intensity": step.intensity,
         "ridge_point": peak / bandwidth,
-        "ridge_batch": physics.ridge_batch(step_at),
+        "ridge_batch": format_count(ridge) if ridge else NEVER,
         "compute_ceiling": peak / (2 * model.active),
         "bandwidth": bandwidth,
         "peak_flops": peak,
@@ -315,10 +339,39 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "max_batch": max_batch,
         "measured": seen_text,
         "measured_share": share,
+        "measured_band": decode_band.describe() if decode_band else NONE_PUBLISHED,
+        "ttft_measured_band": prefill_band.describe() if prefill_band else NONE_PUBLISHED,
         "model_name": name,
         "model_source": source,
     }
-    return Computed(values, notes, {"step_at": step_at, "seen": seen, "cards": cards})
+    return Computed(values, notes, {"step_at": step_at, "seen": seen, "cards": cards, "ridge": ridge})
+
+
+#: What the ridge batch says when no batch turns the step compute-bound.
+NEVER = "never"
+NONE_PUBLISHED = "none published"
+
+
+def _span(low: str, high: str) -> str:
+    """'213–715 ms' from '213 ms' and '715 ms'; '850 ms – 1.2 s' across units; one figure if equal."""
+    if low == high:
+        return low
+    (a, unit_a), (b, unit_b) = low.split(" ", 1), high.split(" ", 1)
+    return f"{a}–{b} {unit_a}" if unit_a == unit_b else f"{low} – {high}"
+
+
+def _speed_band(ceiling: float, band: measured.Band | None) -> str:
+    """'4.26–18.7 tokens/s': the ceiling times the band's lowest and highest share."""
+    if band is None:
+        return NONE_PUBLISHED
+    return _span(format_tokens_per_s(ceiling * band.low), format_tokens_per_s(ceiling * band.high))
+
+
+def _ttft_band(ceiling_s: float, band: measured.Band | None) -> str:
+    """'213–715 ms': the ceiling over the band's highest and lowest share."""
+    if band is None:
+        return NONE_PUBLISHED
+    return _span(format_seconds(ceiling_s / band.high), format_seconds(ceiling_s / band.low))
 
 
 def _round(x: float) -> float:
@@ -347,7 +400,7 @@ def roofline_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[
         _xy("With all-reduces and the step floor", "line", batches, [b / s.estimate_s for b, s in zip(batches, steps)]),
     ]
     gpu = GPUS[p["gpu"]]
-    ridge = v["ridge_batch"]
+    ridge = details["ridge"]
     summary = (
         f"On {p['gpus']} × {gpu.name} the ridge point is {sig(v['ridge_point'])} FLOP/byte. The ceiling on "
         f"aggregate throughput grows from {format_tokens_per_s(1 / steps[0].roofline_s)} at batch 1 under a "

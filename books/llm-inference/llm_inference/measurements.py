@@ -1,4 +1,7 @@
-"""Published decode measurements: what real engines reach, to set beside the bandwidth ceiling.
+"""Published measurements: what real engines reach, to set beside the ceilings.
+
+Two kinds: decode steps (:data:`DECODE_POINTS`, beside the bandwidth ceiling of a step) and times
+to first token (:data:`PREFILL_POINTS`, beside the prefill ceiling; see :class:`PrefillPoint`).
 
 Each :class:`DecodePoint` is one row of a public benchmark, quoted with its URL: engine and
 version, model, precision, GPUs, parallelism, concurrency, input and output lengths, and the
@@ -216,30 +219,89 @@ DECODE_POINTS: tuple[DecodePoint, ...] = (
 
 @dataclass(frozen=True)
 class PrefillPoint:
-    """A published time to first token at batch 1 (prefill), for the TTFT side of the roofline."""
+    """A published time to first token (TTFT), for the prefill side of the roofline.
+
+    ``ttft_ms`` is the figure as published. What it includes depends on the benchmark: the
+    TensorRT-LLM table times the engine alone (``gptSessionBenchmark`` with one output token);
+    the serving benchmarks (NVIDIA NIM's genai-perf, ``vllm bench serve``, SGLang's
+    ``bench_serving``) time a request from the client, so HTTP, tokenization and scheduling are in
+    it too. Every point here ran one request at a time (``concurrency`` 1): no queueing.
+    ``params`` are the parameters one token uses (all of a dense model), for the compute floor
+    ``2 × params × input tokens ÷ (GPUs × peak)`` that a test checks independently.
+    """
 
     id: str
     engine: str
     engine_version: str
-    model: str
-    precision: str
-    gpu: str
+    model: str  # the same names as DecodePoint.model (physics.measured rebuilds the model from it)
+    precision: str  # weights
+    gpu: str  # an id of llm_inference.hardware.GPUS
     gpus: int
     parallelism: str
+    concurrency: int
     input_tokens: int
     ttft_ms: float
     source_url: str
-    quote: str
+    quote: str  # the row as published
     params: float
+    notes: str = ""
+
+
+_TRTLLM_TTFT = ("Low Latency (data from TensorRT-LLM v0.5), batch size 1, 1st Token Latency (ms): ")
+_LLAMA2_7B = "LLaMA 7B (Llama-2-7B)"
+_LLAMA2_70B = "LLaMA 70B (Llama-2-70B)"
+_DSR1 = "DeepSeek-R1-0528"
+
+
+def _trtllm(gpu: str, table: str, model: str, precision: str, gpus: int, input_tokens: int, ms: float,
+            params: float) -> PrefillPoint:
+    size = "7b" if params < 10e9 else "70b"
+    return PrefillPoint(
+        f"trtllm-llama2-{size}-{precision}-{gpu}-tp{gpus}-{input_tokens}", "TensorRT-LLM", "0.5", model, precision,
+        gpu, gpus, f"TP{gpus}", 1, input_tokens, ms, _TRTLLM,
+        f"{_TRTLLM_TTFT}{table}: {model.split(' (')[0]} | Batch Size 1 | TP {gpus} | Input {input_tokens} | "
+        f"{ms:g}", params,
+        notes="gptSessionBenchmark with one output token: the engine's prefill alone, no server.")
 
 
 PREFILL_POINTS: tuple[PrefillPoint, ...] = (
-    PrefillPoint("trtllm-llama2-7b-fp8-h100-2048", "TensorRT-LLM", "0.5", "LLaMA 7B", "fp8", "h100-sxm", 1,
-                 "TP1", 2048, 36, _TRTLLM,
-                 "Low Latency, H100 GPUs (FP8): LLaMA 7B | Batch Size 1 | TP 1 | Input 2048 | 1st Token "
-                 "Latency 36 ms", 6.74e9),
-    PrefillPoint("trtllm-llama2-70b-fp8-h100-tp4-2048", "TensorRT-LLM", "0.5", "LLaMA 70B", "fp8",
-                 "h100-sxm", 4, "TP4", 2048, 109, _TRTLLM,
-                 "Low Latency, H100 GPUs (FP8): LLaMA 70B | Batch Size 1 | TP 4 | Input 2048 | 1st Token "
-                 "Latency 109 ms", 68.98e9),
+    _trtllm("h100-sxm", "H100 GPUs (FP8)", _LLAMA2_7B, "fp8", 1, 128, 7, 6.74e9),
+    _trtllm("h100-sxm", "H100 GPUs (FP8)", _LLAMA2_7B, "fp8", 1, 2048, 36, 6.74e9),
+    _trtllm("h100-sxm", "H100 GPUs (FP8)", _LLAMA2_70B, "fp8", 4, 128, 26, 68.98e9),
+    _trtllm("h100-sxm", "H100 GPUs (FP8)", _LLAMA2_70B, "fp8", 4, 2048, 109, 68.98e9),
+    _trtllm("l40s", "L40S GPUs (FP8)", _LLAMA2_7B, "fp8", 1, 128, 14, 6.74e9),
+    _trtllm("l40s", "L40S GPUs (FP8)", _LLAMA2_7B, "fp8", 1, 2048, 73, 6.74e9),
+    # The A100 table does not give the memory size; the 80 GB SXM part is assumed, as for decode.
+    _trtllm("a100-80g", "A100 GPUs (FP16)", _LLAMA2_7B, "fp16", 1, 128, 16, 6.74e9),
+    _trtllm("a100-80g", "A100 GPUs (FP16)", _LLAMA2_7B, "fp16", 1, 2048, 133, 6.74e9),
+    _trtllm("a100-80g", "A100 GPUs (FP16)", _LLAMA2_70B, "fp16", 4, 128, 47, 68.98e9),
+    _trtllm("a100-80g", "A100 GPUs (FP16)", _LLAMA2_70B, "fp16", 4, 2048, 377, 68.98e9),
+    PrefillPoint(
+        "nim-llama33-70b-fp8-tp2-c1-5000", "NVIDIA NIM", "1.8.0", "Llama-3.3-70B-Instruct", "fp8", "h100-sxm", 2,
+        "TP2", 1, 5000, 406.77, _NIM,
+        "Llama-3.3-70b-instruct, Version 1.8.0, 2 x H100 80G, fp8 TP2, 5000 Input Tokens / 500 Output Tokens: "
+        "Concurrency 1 | TTFT 406.77 ms", 70.55e9,
+        notes="genai-perf against the NIM server; NIM does not say which backend ran (TensorRT-LLM or vLLM)."),
+    PrefillPoint(
+        "nim-llama33-70b-fp8-tp2-c1-500", "NVIDIA NIM", "1.8.0", "Llama-3.3-70B-Instruct", "fp8", "h100-sxm", 2,
+        "TP2", 1, 500, 47.77, _NIM,
+        "500 Input Tokens / 2000 Output Tokens: Concurrency 1 | TTFT 47.77 ms", 70.55e9),
+    PrefillPoint(
+        "vllm-nemotron-super-49b-fp8-b200-c1-2048", "vLLM", "0.16.0", "Llama-3.3-Nemotron-Super-49B", "fp8", "b200",
+        1, "TP1", 1, 2048, 170, _VULTR,
+        "Nemotron Super 49B (FP8, TP=1, 1 GPU): Concurrent 1 | Output 73 tok/s | TTFT 170 ms | TPOT 13.40 ms",
+        49.87e9, notes="vllm bench serve, input 2,048 / output 512 (Vultr's methodology page)."),
+    PrefillPoint(
+        "sglang-dsr1-fp8-16xh100-c1-128", "SGLang", "not stated (July 2025)", _DSR1, "fp8", "h100-sxm", 16,
+        "TP16 over 2 nodes (InfiniBand)", 1, 128, 184.1, _TT,
+        "DeepSeek-R1-0528 on 16 H100 (SGLANG + INFINIBAND): ISL 128 | OSL 1024 | Concurrency 1 | TTFT 184.1 ms",
+        37e9, notes="Comment of 2025-07-09; each layer's all-reduces cross two nodes."),
+    PrefillPoint(
+        "sglang-dsr1-fp8-16xh100-c1-2048", "SGLang", "not stated (July 2025)", _DSR1, "fp8", "h100-sxm", 16,
+        "TP16 over 2 nodes (InfiniBand)", 1, 2048, 190.5, _TT,
+        "same sweep: ISL 2048 | OSL 128 | Concurrency 1 | TTFT 190.5 ms", 37e9),
+    PrefillPoint(
+        "sglang-dsr1-fp8-16xh100-c1-8192", "SGLang", "not stated (July 2025)", _DSR1, "fp8", "h100-sxm", 16,
+        "TP16 over 2 nodes (InfiniBand)", 1, 8192, 263.9, _TT,
+        "same sweep: ISL 8192 | OSL 128 | Concurrency 1 | TTFT 263.9 ms", 37e9),
 )

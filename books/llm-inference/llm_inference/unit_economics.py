@@ -1,4 +1,5 @@
-"""Unit economics of an LLM product: the monthly bill of three model tiers, and of self-hosting.
+"""Unit economics of an LLM product: dollars per million tokens, and the monthly bill, on three
+API tiers and on a self-hosted replica.
 
 Volume. Each day a share of the daily active users creates something: ``remix_rate`` of them remix a
 piece of content and ``pgc_rate`` publish professionally generated content (PGC). Each creation
@@ -8,23 +9,47 @@ takes ``generations_per_creation`` model calls (drafts, retries, edits, agent st
 
 With the defaults (100,000 DAU, 1/100, 1/1000, 10 calls) that is 11,000 generations a day.
 
-API bill. Every generation reads ``input_tokens`` (system prompt, context, the user's content) and
+API tiers. Every generation reads ``input_tokens`` (system prompt, context, the user's content) and
 writes ``output_tokens``; a share ``cache_hit`` of the input is a prompt-cache hit billed at the
-cached price. Prices are US dollars per million tokens:
+cached price. A tier's dollars per million input, cached input and output tokens are its list
+prices (a cached price above the input price is taken at the input price), and
 
-    monthly cost = 30 × daily generations × (uncached input × base price
+    monthly cost = 30 × daily generations × (uncached input × input price
                                              + cached input × cached price + output × output price)
 
-Self-hosted small model. A model of the catalogue (Llama 3.1 8B by default; the same ``model``
-as the other calculators') run on rented GPUs, costed with :mod:`llm_inference.physics`: one
-replica is a group of GPUs in a size vLLM accepts that holds the weights and at least one
-sequence of the average context (the prompt plus half the answer) by vLLM's budget; it decodes
-``small_batch`` sequences at once (fewer if fewer fit) at the decode ceiling with the tensor-
-parallel all-reduces, and prefills uncached input at its dense peak (cached prefixes are reused
-by the engine's prefix cache). The GPU-seconds a day needs, divided by ``utilization`` (how busy a
-fleet sized for peak traffic is on average, and how close an engine gets to the roofline), give
-the GPUs to rent; whole replicas, at least one, run all month (30 × 24 hours) at
-``gpu_hour_usd``, by default the GPU table's dated on-demand price.
+Self-hosting. The same ``model`` as the other calculators (Llama 3.1 8B by default), costed with
+:mod:`llm_inference.physics` on the scenario's ``gpu``: one *replica* is ``gpus`` GPUs in tensor
+parallel (the same parameter as the other calculators'); it holds the weights and, by vLLM's
+budget, a number of sequences of the average context (the prompt plus half the answer), and
+decodes ``batch`` of them at once (fewer if fewer fit). When ``gpus`` is not a size vLLM accepts
+for the model, or leaves no room for one sequence, the replica is the next size that works, and a
+note says so. Two prices per token come out of the roofline, in GPU-seconds:
+
+* an uncached input token is prefill: 2 × active parameters FLOPs at the GPUs' dense peak, so
+  ``2 × active ÷ peak`` GPU-seconds whatever the replica's size;
+* an output token is one sequence's share of a decode step: ``gpus × step ÷ batch``, where the
+  step is the ceiling of :func:`~llm_inference.physics.decode_step` at this batch and context. The
+  step reads every cached token's keys and values, the prompt's included: the cost of a long
+  context is charged here, to the output;
+* a cached input token costs no GPU time: the engine's prefix cache reuses its keys and values
+  without recomputing them (their memory and their reads are in the output's step). Its price
+  is $0 per million.
+
+The fleet. The roofline work a day needs, divided by ``utilization`` (the share of the ceiling the
+fleet delivers: its default is the median share that published decode runs on one node reached,
+:func:`llm_inference.physics.measured.median_decode_share`), is the GPU time to rent; whole
+replicas, at least one, run all month (30 × 24 hours) at ``gpu_hour_usd`` (by default the GPU
+table's dated on-demand price). The rent is split over the tokens in proportion to the GPU-seconds
+each kind needs, so the self-hosted prices per million are
+
+    price per roofline GPU-second = monthly rent ÷ (30 × roofline GPU-seconds a day)
+    $ per 1M input  = that × 2 × active ÷ peak × 10⁶
+    $ per 1M output = that × gpus × step ÷ batch × 10⁶
+
+and input × its price + output × its price gives back the monthly rent. An idle fleet makes every
+token dear: the price per GPU-second is the hourly rent ÷ 3,600 ÷ (utilization × load), where the
+load is the share of the rented time the traffic needs. Below one generation a month the prices
+are those of a fully loaded replica instead (and a note says so): the rent over nothing has none.
 
 Prices are illustrative and dated (see :data:`PRICES`): edit them.
 """
@@ -32,23 +57,22 @@ Prices are illustrative and dated (see :data:`PRICES`): edit them.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from dataclasses import replace
-
 from course_calculators.spec import Calculator, Chart, Number, Output, Preset
-from course_calculators.units import format_count, format_fraction, format_ratio, format_tokens_per_s, format_usd
+from course_calculators.units import format_count, format_fraction, format_tokens_per_s, format_usd
 
 from . import physics, scenario
 from .hardware import GPUS, PRICES_DATE as GPU_PRICES_DATE
-from .physics import fleet
+from .physics import fleet, measured
 from .physics.placement import Layout
 from .physics.speed import peak_flops
 
 DAYS_PER_MONTH = 30
 HOURS_PER_MONTH = DAYS_PER_MONTH * 24
-#: The longest prompt and answer the calculator takes (they bound the self-hosted replica sizes).
+SECONDS_PER_DAY = 86400
+#: The longest prompt and answer the calculator takes.
 INPUT_TOKENS_MAX = 1_000_000
 OUTPUT_TOKENS_MAX = 100_000
 PER_MILLION = 1e6
@@ -81,6 +105,21 @@ PRICES: dict[str, TierPrice] = {
         TierPrice("small", "Small", 0.20, 0.10, 0.80),  # cached at 50% of base
     )
 }
+SELF_HOSTED = "selfhosted"
+#: Every option, in the order the outputs and the chart list them.
+OPTIONS = (*PRICES, SELF_HOSTED)
+OPTION_LABELS = {"flagship": "Flagship API", "mid": "Mid API", "small": "Small API", SELF_HOSTED: "Self-hosted"}
+#: The three kinds of token priced per million.
+KINDS = (("input", "input"), ("cached", "cached input"), ("output", "output"))
+
+#: The fleet utilization's default: the median share of their own ceiling that the published decode
+#: runs on one node reached (llm_inference/measurements.py, judged by physics.measured), to two
+#: places. A fleet that also idles off-peak delivers less: lower it for the traffic's peaks.
+MEASURED_DECODE_SHARE = measured.median_decode_share(1)
+UTILIZATION_DEFAULT = round(MEASURED_DECODE_SHARE, 2)
+_DECODE_RUNS = measured.decode_band(1).runs
+#: The same for the published times to first token: prefill reaches less of its ceiling.
+MEASURED_PREFILL_SHARE = measured.median_prefill_share(1)
 
 _SHAPE = {p.name: p for p in scenario.model_params("llama-3.1-8b")}
 _DTYPES = {p.name: p for p in scenario.dtype_params()}
@@ -115,54 +154,80 @@ PARAMS = (
     Number("output_tokens", "Output tokens per generation", 500, 1, OUTPUT_TOKENS_MAX, unit="tokens", scale="log"),
     *(param for tier in PRICES.values() for param in _price_params(tier)),
     replace(_SHAPE["model"], label="Self-hosted model",
-            help="The small model you would run yourself; its shape fills the fields under More parameters."),
+            help="The model you would run yourself (the other calculators' model); its shape fills the fields "
+                 "under More parameters."),
     replace(_SHAPE["params_b"], label="Self-hosted model size", advanced=True),
     replace(_DTYPES["weight_dtype"], label="Self-hosted weight precision"),
     replace(_DTYPES["kv_dtype"], label="Self-hosted KV cache precision", advanced=True),
     replace(_DEPLOY["gpu"], label="Self-hosted GPU"),
-    Number("small_batch", "Self-hosted batch", 32, 1, 1024, scale="log",
+    replace(_DEPLOY["gpus"], label="GPUs per replica (tensor parallel)",
+            help="One replica's GPUs, as in the other calculators: the model's weights are split over them. "
+                 "Only sizes vLLM accepts for the model; a size that does not fit is raised to one that does."),
+    Number("batch", "Batch per replica", 32, 1, 1024, scale="log",
            help="Sequences one replica decodes at once (capped by the memory left for the KV cache)."),
     Number("gpu_hour_usd", "GPU price per hour", 0, 0, 100, step=0.01, unit="$/h", integer=False,
            help=f"Rental price of one GPU-hour; 0 takes the GPU table's on-demand price ({GPU_PRICES_DATE}: "
                 f"an H100 SXM at $2.69)."),
-    Number("utilization", "Fleet utilization", 0.5, 0.05, 1, step=0.01, integer=False,
-           help="Share of the roofline throughput the fleet delivers on average: traffic peaks, "
-                "idle hours and engine efficiency (0.5 = half)."),
+    Number("utilization", "Fleet utilization (share of the ceiling)", UTILIZATION_DEFAULT, 0.05, 1, step=0.01,
+           integer=False,
+           help=f"Share of the roofline's throughput the fleet delivers on average. Default "
+                f"{UTILIZATION_DEFAULT:g}: the median share of their ceiling that {_DECODE_RUNS} published decode "
+                f"runs on one node reached (measurements.py). Lower it for idle hours and traffic peaks."),
     *(replace(_SHAPE[n], advanced=True) for n in scenario.MODEL_FILLS if n != "params_b"),
 )
 
-_TIER_LABELS = {"flagship": "Flagship API", "mid": "Mid API", "small": "Small API",
-                "selfhosted": "Self-hosted small"}
+
+def _per_million(option: str, kind: str, word: str, primary: bool = False, help: str = "") -> Output:
+    return Output(f"usd_per_m_{kind}_{option}", f"{OPTION_LABELS[option]}: {word}, per 1M tokens", "usd",
+                  primary=primary, help=help)
+
 
 OUTPUTS = (
-    Output("daily_generations", "Generations per day", "count", primary=True),
-    Output("monthly_cost_flagship", "Flagship API, per month", "usd", primary=True, precision=0),
-    Output("monthly_cost_mid", "Mid API, per month", "usd", primary=True, precision=0),
-    Output("monthly_cost_small", "Small API, per month", "usd", primary=True, precision=0),
-    Output("monthly_cost_small_selfhosted", "Small model self-hosted, per month", "usd", primary=True, precision=0,
-           help="Whole GPUs rented all month: at least one replica, however low the traffic."),
+    _per_million(SELF_HOSTED, "input", "input", True,
+                 "Prefill at the measured share of the dense peak: the replica's rent per GPU-second × "
+                 "2 × active parameters ÷ peak FLOP/s, × 10⁶."),
+    _per_million(SELF_HOSTED, "cached", "cached input", False,
+                 "A prefix-cache hit is not recomputed: no GPU time. Its keys and values are read by every "
+                 "decode step, which the output price carries."),
+    _per_million(SELF_HOSTED, "output", "output", True,
+                 "The rent per GPU-second × the replica's GPUs × decode step ÷ batch, × 10⁶: idle GPUs "
+                 "included."),
+    *(Output(f"usd_per_m_blended_{o}", f"{OPTION_LABELS[o]}: blended, per 1M tokens", "usd", primary=True,
+             help="Per million tokens of this traffic: one generation's cost ÷ its input and output tokens, "
+                  "× 10⁶. The options side by side.")
+      for o in OPTIONS),
     Output("cheapest", "Cheapest option", "text"),
-    Output("flagship_vs_selfhosted", "Flagship API ÷ self-hosted", "ratio"),
-    Output("cost_per_1k_flagship", "Flagship API, per 1,000 generations", "usd", precision=2),
-    Output("cost_per_1k_mid", "Mid API, per 1,000 generations", "usd", precision=2),
-    Output("cost_per_1k_small", "Small API, per 1,000 generations", "usd", precision=2),
-    Output("cost_per_1k_selfhosted", "Self-hosted, per 1,000 generations", "usd", precision=2,
-           help="The monthly GPU rent spread over the month's generations (at least one)."),
+    Output("daily_generations", "Generations per day", "count"),
+    Output("selfhosted_replica", "Self-hosted replica", "text",
+           help="The model, its precision and the GPUs one replica runs on, and its batch."),
+    *(_per_million(tier, kind, word) for tier in PRICES for kind, word in KINDS),
+    Output("monthly_cost_flagship", "Flagship API, per month", "usd", precision=0),
+    Output("monthly_cost_mid", "Mid API, per month", "usd", precision=0),
+    Output("monthly_cost_small", "Small API, per month", "usd", precision=0),
+    Output("monthly_cost_selfhosted", "Self-hosted, per month", "usd", precision=0,
+           help="Whole replicas rented all month: at least one, however low the traffic."),
+    Output("flagship_vs_selfhosted", "Flagship API ÷ self-hosted, per month", "ratio"),
     Output("monthly_input_tokens", "Input tokens per month", "count"),
     Output("monthly_cached_tokens", "Cached input tokens per month", "count"),
     Output("monthly_output_tokens", "Output tokens per month", "count"),
-    Output("selfhosted_gpus", "GPUs rented (self-hosted)", "count"),
+    Output("selfhosted_replica_gpus", "GPUs per replica", "count"),
+    Output("selfhosted_replicas", "Replicas rented", "count"),
+    Output("selfhosted_gpus", "GPUs rented", "count"),
     Output("selfhosted_load", "Load on the rented GPUs", "fraction",
-           help="GPU time the traffic needs ÷ GPU time rented; low when one replica is more than enough."),
-    Output("selfhosted_tokens_per_s", "Decode throughput per replica", "tokens_per_s"),
+           help="GPU time the traffic needs (at the fleet utilization) ÷ GPU time rented; low when one replica "
+                "is more than enough."),
+    Output("selfhosted_tokens_per_s", "Decode throughput per replica (ceiling)", "tokens_per_s"),
+    Output("selfhosted_input_share", "Share of the GPU time spent on prefill", "fraction",
+           help="Uncached input's GPU-seconds ÷ all GPU-seconds: how the rent is split between input and output."),
 )
 
 _DEFAULTS = {"dau": 100_000, "remix_rate": 0.01, "pgc_rate": 0.001, "cache_hit": 0.7}
 
 PRESETS = (
     Preset("defaults", "Defaults", _DEFAULTS,
-           "11,000 generations a day: the flagship costs 13× the small API, and one rented GPU, busy 5% "
-           "of the time, costs more than the mid tier: at this volume self-hosting does not pay."),
+           "11,000 generations a day. Per million tokens of this traffic the flagship costs $2.65 and the small "
+           "API $0.20; one rented H100, busy 5% of the time, costs $1.30, more than the mid tier: at this volume "
+           "self-hosting does not pay."),
     Preset("cache-0", "No cache hits", {**_DEFAULTS, "cache_hit": 0},
            "With no prompt-cache hits every input token is billed at the full price: the flagship bill "
            "rises by about 60%, because input is eight tokens in nine."),
@@ -170,8 +235,9 @@ PRESETS = (
            "A stable prefix that hits the cache 95% of the time cuts the flagship bill by almost a quarter "
            "from the defaults and by more than half from no caching: design the input structure first."),
     Preset("remix-10", "Remix rate 1/10", {**_DEFAULTS, "remix_rate": 0.1},
-           "When everyone creates, volume grows 9× and so does every API bill: the flagship runs to $36k a "
-           "month, while the same single self-hosted GPU, now busy, costs 19× less — and beats the small API."),
+           "When everyone creates, volume grows 9× and so does every API bill: the flagship runs to $36k a month, "
+           "while the same single self-hosted GPU, now busy, costs 19× less: $0.14 per million tokens of this "
+           "traffic, below the small API's $0.20."),
 )
 
 
@@ -188,15 +254,14 @@ def tier_prices(p: Mapping[str, Any], tier: str) -> tuple[float, float, float]:
     return base / PER_MILLION, cached / PER_MILLION, p[f"price_{tier}_out"] / PER_MILLION
 
 
-def cost_per_generation(p: Mapping[str, Any], tier: str) -> float:
-    base, cached, out = tier_prices(p, tier)
+def token_mix(p: Mapping[str, Any]) -> tuple[float, float, float]:
+    """(uncached input, cached input, output) tokens of one generation."""
     hit = p["cache_hit"]
-    return (p["input_tokens"] * (1 - hit) * base + p["input_tokens"] * hit * cached
-            + p["output_tokens"] * out)
+    return p["input_tokens"] * (1 - hit), p["input_tokens"] * hit, p["output_tokens"]
 
 
-#: Replicas are sized up to at least one server's worth of GPUs.
-NODE_GPUS = 8
+def cost_per_generation(prices: tuple[float, float, float], mix: tuple[float, float, float]) -> float:
+    return sum(price * tokens for price, tokens in zip(prices, mix))
 
 
 def average_context(input_tokens: int, output_tokens: int) -> int:
@@ -216,59 +281,65 @@ def gpu_hour_price(p: Mapping[str, Any]) -> float:
     return max(p["gpu_hour_usd"], GPU_HOUR_MIN_USD)
 
 
-def self_hosted(p: Mapping[str, Any], generations: float) -> dict[str, Any]:
-    """GPUs to rent for ``generations`` a day, their monthly cost, and how busy they are.
+@dataclass(frozen=True)
+class Replica:
+    """One replica: its size, its batch, and the GPU-seconds per token at the roofline."""
 
-    Every replica size vLLM accepts is costed, from the fewest GPUs that hold the weights plus one
-    sequence of this length (by vLLM's budget), up to what the longest sequence the inputs allow
-    would need (at least one 8-GPU server); the cheapest is kept. A bigger replica holds a bigger
-    batch and can need fewer GPUs in all. The upper end does not depend on the token counts, so
-    longer prompts or more traffic can only remove options, never make the bill fall. When no
-    size holds even one sequence, the largest is costed at batch 1 (and the note says so).
-    """
-    model = scenario.model_from_inputs(p)
+    gpus: int
+    batch: int
+    fits: bool  # False: not one sequence fits on any size; costed at batch 1 on the largest
+    decode_tps: float  # output tokens/s of the replica at the ceiling
+    input_gpu_s: float  # GPU-seconds per uncached input token
+    output_gpu_s: float  # GPU-seconds per output token
+
+
+def replica_size(p: Mapping[str, Any], model: physics.Model, context: int) -> tuple[int, int]:
+    """(GPUs per replica, sequences of ``context`` that fit): the reader's ``gpus`` if vLLM takes
+    that size for the model and it holds one sequence, else the next legal size that does; (the
+    largest legal size, 0) when none does. More GPUs never hold fewer sequences."""
     gpu = GPUS[p["gpu"]]
     engine = physics.Engine()
-    context = average_context(p["input_tokens"], p["output_tokens"])
-    longest = average_context(INPUT_TOKENS_MAX, OUTPUT_TOKENS_MAX)
     sizes = fleet.candidate_sizes(model, Layout(1))
-    upper = fleet.fewest_gpus(model, gpu, Layout(1), engine, p["weight_dtype"], p["kv_dtype"], longest, 1)
-    upper = max(NODE_GPUS, upper or sizes[-1])
-    sizes = [n for n in sizes if n <= upper] or sizes[:1]
-    plans = []
-    for n in sizes:
-        placement = physics.place(model, Layout(n), p["weight_dtype"])
-        fitting = physics.pool(model, gpu, placement, engine, p["kv_dtype"]).sequences(context)
+    for n in [s for s in sizes if s >= p["gpus"]] or sizes[-1:]:
+        fitting = physics.pool(model, gpu, physics.place(model, Layout(n), p["weight_dtype"]), engine,
+                               p["kv_dtype"]).sequences(context)
         if fitting >= 1:
-            plans.append(_plan(p, model, placement, generations, n, min(p["small_batch"], fitting), context))
-    fits = bool(plans)
-    if not plans:
-        placement = physics.place(model, Layout(sizes[-1]), p["weight_dtype"])
-        plans.append(_plan(p, model, placement, generations, sizes[-1], 1, context))
-    best = min(plans, key=lambda plan: (plan["gpus"], plan["replica"]))
-    return {**best, "fits": fits}
+            return n, fitting
+    return (sizes[-1] if sizes else p["gpus"]), 0
 
 
-def _plan(p: Mapping[str, Any], model: physics.Model, placement: physics.Placement, generations: float,
-          replica: int, batch: int, context: int) -> dict[str, Any]:
-    """Replicas of ``replica`` GPUs each, decoding ``batch`` sequences, as many as ``generations`` a day need."""
+def replica(p: Mapping[str, Any], model: physics.Model) -> Replica:
     gpu = GPUS[p["gpu"]]
+    context = average_context(p["input_tokens"], p["output_tokens"])
+    n, fitting = replica_size(p, model, context)
+    batch = min(p["batch"], fitting) if fitting else 1
+    placement = physics.place(model, Layout(n), p["weight_dtype"])
     step = physics.decode_step(model, placement, gpu, p["weight_dtype"], p["kv_dtype"], batch, context)
-    decode_tps = batch / step.estimate_s
-    prefill_tps = peak_flops(gpu, p["weight_dtype"]) * replica / (2 * model.active)
-    uncached = generations * p["input_tokens"] * (1 - p["cache_hit"])
-    seconds = generations * p["output_tokens"] / decode_tps + uncached / prefill_tps  # replica-seconds/day
-    gpu_seconds = replica * seconds
-    needed = gpu_seconds / (86400 * p["utilization"])
-    replicas = max(1, math.ceil(needed / replica))
-    gpus = replicas * replica
+    return Replica(
+        gpus=n, batch=batch, fits=fitting >= 1, decode_tps=batch / step.roofline_s,
+        input_gpu_s=2 * model.active / peak_flops(gpu, p["weight_dtype"]),
+        output_gpu_s=n * step.roofline_s / batch,
+    )
+
+
+def self_hosted(p: Mapping[str, Any], model: physics.Model, generations: float) -> dict[str, Any]:
+    """The fleet for ``generations`` a day: replicas, rent, load, and the price of each token kind."""
+    r = replica(p, model)
+    uncached, _, output = token_mix(p)
+    work = generations * (uncached * r.input_gpu_s + output * r.output_gpu_s)  # roofline GPU-seconds a day
+    needed = work / p["utilization"]  # GPU-seconds a day at the fleet's share of the ceiling
+    replicas = max(1, math.ceil(needed / (SECONDS_PER_DAY * r.gpus)))
+    gpus = replicas * r.gpus
+    monthly = gpus * HOURS_PER_MONTH * gpu_hour_price(p)
+    load = needed / (gpus * SECONDS_PER_DAY)
+    # USD per roofline GPU-second: the month's rent over the month's roofline work; with less than
+    # one generation a month, a fully loaded fleet's (the rent per GPU-second at the utilization).
+    traffic = DAYS_PER_MONTH * generations >= 1 and work > 0
+    per_gpu_s = monthly / (DAYS_PER_MONTH * work) if traffic else gpu_hour_price(p) / 3600 / p["utilization"]
+    prices = (per_gpu_s * r.input_gpu_s, 0.0, per_gpu_s * r.output_gpu_s)
     return {
-        "replica": replica,
-        "batch": batch,
-        "gpus": gpus,
-        "load": needed / gpus,
-        "decode_tps": decode_tps,
-        "monthly": gpus * HOURS_PER_MONTH * gpu_hour_price(p),
+        "replica": r, "replicas": replicas, "traffic": traffic, "gpus": gpus, "monthly": monthly, "load": load, "prices": prices,
+        "input_share": generations * uncached * r.input_gpu_s / work if traffic else 0.0,
     }
 
 
@@ -276,84 +347,106 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     notes: list[str] = []
     gens = daily_generations(p)
     monthly_gens = DAYS_PER_MONTH * gens
-    per_gen = {tier: cost_per_generation(p, tier) for tier in PRICES}
-    monthly = {tier: monthly_gens * cost for tier, cost in per_gen.items()}
-    hosted = self_hosted(p, gens)
-    monthly["selfhosted"] = hosted["monthly"]
-    # The rent spread over the month's generations (over one, if there are fewer: it is paid anyway).
-    per_gen["selfhosted"] = hosted["monthly"] / max(monthly_gens, 1)
+    mix = token_mix(p)
+    prices = {tier: tier_prices(p, tier) for tier in PRICES}
+    model = scenario.model_from_inputs(p)
+    hosted = self_hosted(p, model, gens)
+    prices[SELF_HOSTED] = hosted["prices"]
+    r: Replica = hosted["replica"]
+    per_gen = {o: cost_per_generation(prices[o], mix) for o in OPTIONS}
+    monthly = {tier: monthly_gens * per_gen[tier] for tier in PRICES}
+    monthly[SELF_HOSTED] = hosted["monthly"]
+    tokens = p["input_tokens"] + p["output_tokens"]
+    blended = {o: per_gen[o] / tokens * PER_MILLION for o in OPTIONS}
     priced = gpu_hour_price(p) > 0
     if not priced:
         notes.append(f"Self-hosted: no hourly price is listed for the {GPUS[p['gpu']].name}; enter one "
                      f"(GPU-hour price) to cost self-hosting. It is left out of the comparison.")
-    cheapest = min((t for t in monthly if priced or t != "selfhosted"), key=lambda t: monthly[t])
+    cheapest = min((o for o in OPTIONS if priced or o != SELF_HOSTED), key=lambda o: monthly[o])
 
+    name, _ = scenario.model_name(p)
+    gpu = GPUS[p["gpu"]]
+    cards = f"{r.gpus} × {gpu.name}"
     for tier in PRICES:
         if p[f"price_{tier}_cached"] > p[f"price_{tier}_in"]:
             notes.append(f"{PRICES[tier].name} tier: the cached price is above the input price; "
                          f"using the input price for cache hits.")
-    if not hosted["fits"]:
-        notes.append(f"Self-hosted: not one sequence of this length fits on up to {hosted['replica']} × "
-                     f"{GPUS[p['gpu']].name} by vLLM's budget; costed as if it did, at batch 1.")
-    elif hosted["batch"] < p["small_batch"]:
-        notes.append(f"Self-hosted: only {format_count(hosted['batch'])} sequences of this length fit beside "
-                     f"the weights on {hosted['replica']} × {GPUS[p['gpu']].name}; the batch is capped.")
-    if hosted["replica"] > 1:
-        notes.append(f"Self-hosted: the model needs {hosted['replica']} GPUs per replica to fit.")
-    if gens > 0 and hosted["load"] < 0.25:
+    context = average_context(p["input_tokens"], p["output_tokens"])
+    if not r.fits:
+        notes.append(f"Self-hosted: not one sequence of {format_count(context)} tokens fits on up to {cards} by "
+                     f"vLLM's budget; costed as if it did, at batch 1: the self-hosted figures are not a "
+                     f"configuration that runs.")
+    elif r.gpus != p["gpus"]:
+        legal = physics.place(model, Layout(p["gpus"]), p["weight_dtype"]).legal
+        why = ("is not a size vLLM accepts for this model" if not legal
+               else f"leaves no room for one sequence of {format_count(context)} tokens")
+        notes.append(f"Self-hosted: {p['gpus']} × {gpu.name} per replica {why}; costed at {r.gpus} GPUs per "
+                     f"replica, the next size that works.")
+    if r.fits and r.batch < p["batch"]:
+        notes.append(f"Self-hosted: only {format_count(r.batch)} sequences of this length fit beside the weights "
+                     f"on {cards}; the batch is capped.")
+    if hosted["traffic"] and hosted["load"] < 0.25:
         notes.append(f"The rented GPUs would be {format_fraction(hosted['load'])} busy: at this volume you pay "
-                     f"for idle hardware, and an API bills only what you use.")
+                     f"for idle hardware, and each self-hosted token carries that idle time. An API bills only "
+                     f"what you use.")
+    if not hosted["traffic"]:
+        notes.append("Fewer than one generation a month: the self-hosted prices per million are those of a fully "
+                     "loaded replica; the rent is paid anyway.")
 
-    return {
+    values = {
+        **{f"usd_per_m_{kind}_{o}": prices[o][i] * PER_MILLION
+           for o in OPTIONS for i, (kind, _) in enumerate(KINDS)},
+        **{f"usd_per_m_blended_{o}": blended[o] for o in OPTIONS},
+        "cheapest": OPTION_LABELS[cheapest],
         "daily_generations": gens,
-        "monthly_cost_flagship": monthly["flagship"],
-        "monthly_cost_mid": monthly["mid"],
-        "monthly_cost_small": monthly["small"],
-        "monthly_cost_small_selfhosted": monthly["selfhosted"],
-        "cheapest": _TIER_LABELS[cheapest],
-        "flagship_vs_selfhosted": monthly["flagship"] / monthly["selfhosted"] if priced else 0.0,
-        "cost_per_1k_flagship": 1000 * per_gen["flagship"],
-        "cost_per_1k_mid": 1000 * per_gen["mid"],
-        "cost_per_1k_small": 1000 * per_gen["small"],
-        "cost_per_1k_selfhosted": 1000 * per_gen["selfhosted"],
+        "selfhosted_replica": f"{name}, {p['weight_dtype']}, on {cards}, batch {format_count(r.batch)}",
+        **{f"monthly_cost_{o}": monthly[o] for o in OPTIONS},
+        "flagship_vs_selfhosted": monthly["flagship"] / monthly[SELF_HOSTED] if priced else 0.0,
         "monthly_input_tokens": monthly_gens * p["input_tokens"],
-        "monthly_cached_tokens": monthly_gens * p["input_tokens"] * p["cache_hit"],
+        "monthly_cached_tokens": monthly_gens * mix[1],
         "monthly_output_tokens": monthly_gens * p["output_tokens"],
+        "selfhosted_replica_gpus": r.gpus,
+        "selfhosted_replicas": hosted["replicas"],
         "selfhosted_gpus": hosted["gpus"],
         "selfhosted_load": hosted["load"],
-        "selfhosted_tokens_per_s": hosted["decode_tps"],
-    }, notes
+        "selfhosted_tokens_per_s": r.decode_tps,
+        "selfhosted_input_share": hosted["input_share"],
+    }
+    return values, notes
 
 
 def chart(p: Mapping[str, Any], v: Mapping[str, Any]) -> Chart:
-    """The monthly bill of each tier, as bars."""
-    tiers = ("flagship", "mid", "small", "selfhosted")
-    keys = ("monthly_cost_flagship", "monthly_cost_mid", "monthly_cost_small", "monthly_cost_small_selfhosted")
-    values = [v[k] for k in keys]
+    """Dollars per million tokens of each kind, for each option, as grouped bars."""
+    series = [{"name": f"{word.capitalize()} ($/1M)", "kind": "bar",
+               "values": [round(v[f"usd_per_m_{kind}_{o}"], 4) for o in OPTIONS]} for kind, word in KINDS]
     summary = (
-        f"At {format_count(v['daily_generations'])} generations a day the monthly bill is "
-        + ", ".join(f"{_TIER_LABELS[t]} {format_usd(x)}" for t, x in zip(tiers, values))
-        + f" ({format_count(v['selfhosted_gpus'])} GPU(s), {format_fraction(v['selfhosted_load'])} busy, "
-          f"{format_tokens_per_s(v['selfhosted_tokens_per_s'])} per replica). The flagship costs "
-          f"{format_ratio(v['flagship_vs_selfhosted'])} the self-hosted small model. "
-          f"Prices are illustrative ({PRICES_DATE}); edit them."
+        f"Dollars per million input, cached input and output tokens: "
+        + "; ".join(f"{OPTION_LABELS[o]} {format_usd(v[f'usd_per_m_input_{o}'])}, "
+                    f"{format_usd(v[f'usd_per_m_cached_{o}'])}, {format_usd(v[f'usd_per_m_output_{o}'])}"
+                    for o in OPTIONS)
+        + f". Self-hosted is {v['selfhosted_replica']}: {format_count(v['selfhosted_gpus'])} GPU(s), "
+          f"{format_fraction(v['selfhosted_load'])} busy, {format_tokens_per_s(v['selfhosted_tokens_per_s'])} "
+          f"per replica at the ceiling. At {format_count(v['daily_generations'])} generations a day the monthly "
+          f"bill is " + ", ".join(f"{OPTION_LABELS[o]} {format_usd(v[f'monthly_cost_{o}'])}" for o in OPTIONS)
+        + f". API prices are illustrative ({PRICES_DATE}); edit them."
     )
     return Chart(
         kind="bar",
-        title="Monthly bill by tier",
-        x_label="Model tier",
-        y_label="USD per month",
-        labels=[_TIER_LABELS[t] for t in tiers],
-        series=[{"name": "Monthly bill (USD)", "values": [round(x, 2) for x in values], "kind": "bar"}],
+        title="Dollars per million tokens",
+        x_label="Option",
+        y_label="USD per 1M tokens",
+        labels=[OPTION_LABELS[o] for o in OPTIONS],
+        series=series,
         summary=summary,
     )
 
 
 SPEC = Calculator(
     id="unit-economics",
-    title="Unit economics: the monthly bill",
-    summary="Daily generations from users and creation rates, priced on three API tiers with prompt caching, "
-            f"and a small model self-hosted on rented GPUs. Prices are illustrative ({PRICES_DATE}) and editable.",
+    title="Unit economics: dollars per million tokens",
+    summary="Dollars per million input, cached input and output tokens on three API tiers and on a self-hosted "
+            "replica of the chapter's model and GPUs, and the monthly bill of a product's traffic. API prices are "
+            f"illustrative ({PRICES_DATE}) and editable.",
     params=PARAMS,
     outputs=OUTPUTS,
     presets=PRESETS,

@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping
 import pytest
 
 import course_calculators
-from llm_inference import sampling, speculative_decoding
+from llm_inference import sampling, speculative_decoding, unit_economics
 from llm_inference.engines import vllm
 from llm_inference.engines.startup_logs import BY_ID
 from llm_inference.hardware import DTYPES, GPUS
@@ -79,6 +79,10 @@ def F(page, quote, fn, value, rel=0.0):
 
 
 _70B = "h100-70b-bf16"
+
+
+def _prefill_share(point_id: str) -> float:
+    return next(j.share for j in measured.judged_prefill() if j.point.id == point_id)
 _8B = "llama3-8b"
 
 CASES = [
@@ -177,6 +181,19 @@ CASES = [
       text="compute"),
     C(TWO, "streams only the 37B active ones", "decode-roofline", "streamed_weight_bytes",
       preset="deepseek-v3-moe", text="34.5 GiB"),
+    # The times to first token of "Practice below the ceiling": measurements.py through physics.measured.
+    F(TWO, "sixteen published\ntimes to first token", lambda: len(measured.PREFILL_POINTS), 16),
+    *[
+        F(TWO, quote, (lambda ids=ids: tuple(round(_prefill_share(i), 2) for i in ids)), shares)
+        for quote, ids, shares in (
+            ("reached 29% of it for a 128-token prompt on an H100 and 39% for\n2,048 tokens",
+             ("trtllm-llama2-7b-fp8-h100-sxm-tp1-128", "trtllm-llama2-7b-fp8-h100-sxm-tp1-2048"), (0.29, 0.39)),
+            ("NVIDIA NIM: 44% for Llama 3.3 70B and 5,000 tokens on\ntwo H100s",
+             ("nim-llama33-70b-fp8-tp2-c1-5000",), (0.44,)),
+            ("vLLM 0.16.0: 27% for Nemotron Super 49B on a B200", ("vllm-nemotron-super-49b-fp8-b200-c1-2048",),
+             (0.27,)),
+        )
+    ],
     # GPU table of two-phases.md: hardware.py, not a calculator.
     *[
         F(TWO, row, (lambda g=g, bw=bw, fl=fl: (GPUS[g].bandwidth, GPUS[g].bf16_flops)), (bw, fl))
@@ -436,7 +453,19 @@ CASES = [
       derive=lambda v: None, value=None),
     C(ECON, "becomes the cheapest option — more than an order of\n   magnitude below the flagship",
       "unit-economics", preset="remix-10",
-      derive=lambda v: v["cheapest"] == "Self-hosted small" and v["flagship_vs_selfhosted"] > 10, value=True),
+      derive=lambda v: v["cheapest"] == "Self-hosted" and v["flagship_vs_selfhosted"] > 10, value=True),
+    C(ECON, "the chapter's model (Llama 3.1 8B on one H100 by default)", "unit-economics", preset="defaults",
+      derive=lambda v: v["selfhosted_replica"].startswith("Llama 3.1 8B, bf16, on 1 × NVIDIA H100 SXM"), value=True),
+    C(ECON, "more than the mid tier's", "unit-economics", preset="defaults",
+      derive=lambda v: v["usd_per_m_blended_selfhosted"] > v["usd_per_m_blended_mid"], value=True),
+    C(ECON, "Self-hosting does not pay yet", "unit-economics", "cheapest", preset="defaults", text="Small API"),
+    F(ECON, "their median, 47%, is the\ndefault", lambda: (round(measured.median_decode_share(), 2),
+                                                            unit_economics.UTILIZATION_DEFAULT), (0.47, 0.47)),
+    F(ECON, "(a\nmedian of 39%)", lambda: round(measured.median_prefill_share(), 2), 0.39),
+    F(ECON, "decodes at 47% of the ceiling", lambda: unit_economics.SPEC.defaults()["utilization"], 0.47),
+    C(ECON, "close to the\n   floor of a fully loaded fleet", "unit-economics", dau=10_000_000,
+      derive=lambda v: v["selfhosted_load"] > 0.9, value=True),
+    F(ECON, "($2.69 for an H100 SXM, RunPod, March 2026)", lambda: GPUS["h100-sxm"].usd_per_hour, 2.69),
     # ---------------------------------------------------------------- summary.md
     C(SUMM, "about 295 FLOP/byte on an H100", "decode-roofline", "ridge_point", preset=_70B, text="295"),
     C(SUMM, "decode at batch 1 has an intensity of about 1", "decode-roofline", "arithmetic_intensity",
@@ -470,7 +499,7 @@ CASES = [
     C(SUMM, "(the calculator, at a context of 1 token, says 154)", "decode-roofline", "ridge_batch",
       preset=_70B, gpu="a100-80g", context=1, text="154"),
     C(SUMM, "70B model at 4,096 tokens of context, no batch size makes the step\n   compute-bound",
-      "decode-roofline", "ridge_batch", preset=_70B, gpu="a100-80g", context=4096, text="0"),
+      "decode-roofline", "ridge_batch", preset=_70B, gpu="a100-80g", context=4096, text="never"),
     C(SUMM, "320 KiB × 131,072 tokens = 40 GiB", "kv-cache", "kv_bytes_per_sequence", preset="llama3-70b",
       context=131072, text="40 GiB"),
     C(SUMM, "against 140 GB (about 130 GiB) of bf16\n   weights", "kv-cache", preset=_8B, model="custom", params_b=70,

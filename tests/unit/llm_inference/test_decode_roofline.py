@@ -18,6 +18,7 @@ import course_calculators
 from llm_inference import decode_roofline as dr
 from llm_inference.hardware import GPU, GPUS
 from course_calculators.spec import Choice, Number
+from course_calculators.units import format_seconds, sig
 
 SPEC = dr.SPEC
 H100 = GPUS["h100-sxm"]
@@ -42,7 +43,8 @@ def test_registered_with_the_contract_names():
     assert {"model", "config", "params_b", "active_params_b", "weight_dtype", "gpu", "gpus", "batch", "context",
             "prompt_tokens", "kv_dtype", "layers", "kv_heads", "head_dim", "step_floor_ms"} <= params
     outputs = {o.name for o in SPEC.outputs}
-    assert {"tokens_per_s", "throughput", "ttft_s", "bound", "fits", "step_time_s", "weight_bytes",
+    assert {"tokens_per_s", "throughput", "ttft_s", "ttft_measured", "tokens_per_s_measured", "bound", "fits",
+            "step_time_s", "weight_bytes",
             "streamed_weight_bytes", "gpus_needed", "kv_bytes", "ridge_point", "arithmetic_intensity",
             "estimate_tokens_per_s", "allreduce_s", "measured", "measured_share"} <= outputs
     assert {"h100-70b-bf16", "nim-70b-fp8-tp2", "deepseek-v3-batch-64"} <= {p.id for p in SPEC.presets}
@@ -147,20 +149,74 @@ def test_batch_presets_memory_then_compute_bound():
     assert b64.values["throughput"] / one["throughput"] == pytest.approx(61.6, rel=0.01)
     assert b64.values["arithmetic_intensity"] == pytest.approx(62, rel=0.01)
     assert b512.values["throughput"] == pytest.approx(b512.values["compute_ceiling"])
-    assert b64.values["ridge_batch"] == b512.values["ridge_batch"] == 359
+    assert b64.values["ridge_batch"] == b512.values["ridge_batch"] == "359"
     assert run(**{**SPEC.preset("batch-512").values, "context": 2048}).values["bound"] == "memory"
 
 
 def test_short_context_ridge_batch_is_about_295():
-    assert run(context=1, gpus=2).values["ridge_batch"] == 296
+    assert run(context=1, gpus=2).values["ridge_batch"] == "296"
     assert run(context=1, gpus=2, batch=295).values["bound"] == "memory"
     assert run(context=1, gpus=2, batch=296).values["bound"] == "compute"
 
 
-def test_ridge_batch_zero_when_kv_reads_dominate():
+def test_ridge_batch_never_when_kv_reads_dominate():
     r = run(context=1_048_576, gpus=64)
-    assert r.values["ridge_batch"] == 0 and "memory-bound" in r.charts[0]["summary"]
+    assert r.values["ridge_batch"] == "never" and r.text["ridge_batch"] == "never"
+    assert r.raw["ridge_batch"] == "never"  # what the browser shows is what Python formats
+    assert SPEC.output_map["ridge_batch"].unit == "text" and "never" in SPEC.output_map["ridge_batch"].help
+    assert "memory-bound" in r.charts[0]["summary"]
     assert run(context=1_048_576, gpus=64, batch=4096).values["bound"] == "memory"
+    assert run(context=1, gpus=2).text["ridge_batch"] == "296"
+    assert run(context=1, gpus=2, batch=4096).text["ridge_batch"] == "296"  # a count, formatted
+    assert run(context=1, gpus=64, model="llama-3.1-405b").text["ridge_batch"].replace(",", "").isdigit()
+
+
+# -- ceilings named, measured bands beside them -------------------------------------------------
+
+CEILINGS = ("tokens_per_s", "throughput", "estimate_tokens_per_s", "ttft_s", "step_time_s", "estimate_step_s",
+            "estimate_throughput", "compute_ceiling")
+
+
+def test_every_ceiling_says_so():
+    labels = {o.name: o.label for o in SPEC.outputs}
+    for name in CEILINGS:
+        assert "ceiling" in labels[name].lower(), labels[name]
+    assert labels["ttft_s"] == "Time to first token (ceiling)"
+    names = [o.name for o in SPEC.outputs]
+    # each band sits right after its ceiling, in view
+    assert names.index("tokens_per_s_measured") == names.index("tokens_per_s") + 1
+    assert names.index("ttft_measured") == names.index("ttft_s") + 1
+    assert SPEC.output_map["ttft_measured"].primary and SPEC.output_map["tokens_per_s_measured"].primary
+
+
+def test_measured_bands_are_the_ceiling_times_the_published_shares():
+    from llm_inference.physics import measured
+
+    r = preset("h100-70b-bf16-tp2")
+    v = r.values
+    # one node: the shares of every published run on at most 8 GPUs, computed here from the points
+    decode = [j.share for j in measured.judged() if j.point.gpus <= 8]
+    prefill = [j.ceiling_ms / j.point.ttft_ms for j in measured.judged_prefill() if j.point.gpus <= 8]
+    low, high = min(decode) * v["tokens_per_s"], max(decode) * v["tokens_per_s"]
+    assert v["tokens_per_s_measured"] == f"{sig(low)}–{sig(high)} tokens/s"
+    soonest, latest = v["ttft_s"] / max(prefill), v["ttft_s"] / min(prefill)
+    assert (format_seconds(soonest), format_seconds(latest)) == ("109 ms", "366 ms")
+    assert v["ttft_measured"] == "109–366 ms"
+    assert len(prefill) == 13 and len(decode) == 13
+    assert v["ttft_measured_band"].startswith("20% to 67% of the ceiling in 13 published runs on one node")
+    # across nodes, the runs across nodes
+    far = run(model="deepseek-r1", gpus=16, weight_dtype="fp8").values
+    assert "–" not in far["tokens_per_s_measured"]  # one run across nodes: one figure
+    assert "1 published run across nodes" in far["measured_band"]
+    assert far["ttft_measured"] == "170–190 ms" and "3 published runs across nodes" in far["ttft_measured_band"]
+    assert run(prompt_tokens=100_000).values["ttft_measured"] == "21.3–71.5 s"
+    assert dr._span("850 ms", "1.2 s") == "850 ms – 1.2 s" and dr._span("5 ms", "5 ms") == "5 ms"
+
+
+def test_the_nim_run_falls_in_its_band():
+    v = preset("nim-70b-fp8-tp2").values
+    low, high = (float(x) for x in v["tokens_per_s_measured"].split(" tokens/s")[0].split("–"))
+    assert low < 1e3 / 18.58 < high
 
 
 def test_ttft_compute_bound_and_memory_floor():

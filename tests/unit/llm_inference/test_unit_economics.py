@@ -1,4 +1,5 @@
-"""unit-economics: the brief's defaults and experiments, an independent numpy bill, monotonicity, finiteness."""
+"""unit-economics: the brief's defaults and experiments, $/1M tokens and bills checked against an
+independent computation, monotonicity, finiteness."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import course_calculators
-from llm_inference import interconnects
 from llm_inference import unit_economics as ue
+from llm_inference.measurements import DECODE_POINTS
 from llm_inference.hardware import GPUS
 from course_calculators.spec import Choice, Number
 
@@ -22,7 +23,9 @@ GiB = 2**30
 
 SPEC = ue.SPEC
 TIERS = ("flagship", "mid", "small")
-BILLS = ("monthly_cost_flagship", "monthly_cost_mid", "monthly_cost_small", "monthly_cost_small_selfhosted")
+OPTIONS = (*TIERS, "selfhosted")
+BILLS = tuple(f"monthly_cost_{o}" for o in OPTIONS)
+PER_M = tuple(f"usd_per_m_{kind}_{o}" for o in OPTIONS for kind in ("input", "cached", "output"))
 
 
 def run(**overrides):
@@ -42,9 +45,36 @@ def test_registered_with_the_contract_names():
     for tier in TIERS:
         assert {f"price_{tier}_in", f"price_{tier}_cached", f"price_{tier}_out"} <= params
     outputs = {o.name for o in SPEC.outputs}
-    assert {"daily_generations", "monthly_cost_flagship", "monthly_cost_mid", "monthly_cost_small",
-            "monthly_cost_small_selfhosted"} <= outputs
-    assert {o.unit for o in SPEC.outputs if o.name.startswith("monthly_cost")} == {"usd"}
+    assert {"daily_generations", *BILLS, *PER_M} <= outputs
+    assert {o.unit for o in SPEC.outputs if o.name.startswith(("monthly_cost", "usd_per_m"))} == {"usd"}
+    assert {"gpus", "gpu", "model", "weight_dtype", "kv_dtype"} <= params
+    assert SPEC.param_map["gpus"].scenario == "gpus" and SPEC.param_map["gpu"].scenario == "gpu"
+
+
+def test_the_per_million_figures_lead():
+    first = [o.name for o in SPEC.outputs[:3]]
+    assert first == ["usd_per_m_input_selfhosted", "usd_per_m_cached_selfhosted", "usd_per_m_output_selfhosted"]
+    primary = [o.name for o in SPEC.outputs if o.primary]
+    assert all(f"usd_per_m_blended_{o}" in primary for o in OPTIONS)
+
+
+def test_labels_fit_any_model():
+    for item in (*SPEC.outputs, *SPEC.params):
+        assert "small model" not in item.label.lower() and "8b" not in item.label.lower(), item.label
+    r = run(model="qwen3-32b", gpus=2)
+    assert r.text["selfhosted_replica"].startswith("Qwen3 32B, bf16, on 2 × NVIDIA H100 SXM 80GB")
+
+
+def test_utilization_default_is_the_measured_median_share():
+    from llm_inference.physics import measured
+
+    one_node = sorted(j.share for j in measured.judged() if j.point.gpus <= 8)
+    assert len(one_node) == sum(1 for p in DECODE_POINTS if p.gpus <= 8) >= 10
+    middle = len(one_node) // 2
+    median = one_node[middle] if len(one_node) % 2 else (one_node[middle - 1] + one_node[middle]) / 2
+    assert ue.MEASURED_DECODE_SHARE == pytest.approx(median)
+    assert SPEC.defaults()["utilization"] == ue.UTILIZATION_DEFAULT == round(median, 2) == 0.47
+    assert "0.47" in SPEC.param_map["utilization"].help and "median" in SPEC.param_map["utilization"].help
     assert {"defaults", "cache-0", "cache-95", "remix-10"} <= {p.id for p in SPEC.presets}
 
 
@@ -94,10 +124,14 @@ def test_defaults_preset():
     v = preset("defaults").values
     assert v["daily_generations"] == pytest.approx(11_000)  # 100,000 × (1/100 + 1/1000) × 10
     assert v["monthly_cost_flagship"] > v["monthly_cost_mid"] > v["monthly_cost_small"] > 0
-    assert v["monthly_cost_flagship"] / v["monthly_cost_small"] == pytest.approx(13, rel=0.05)  # notice: 13×
-    assert v["monthly_cost_small_selfhosted"] > v["monthly_cost_mid"]  # notice: more than the mid tier
+    assert v["monthly_cost_flagship"] / v["monthly_cost_small"] == pytest.approx(13, rel=0.05)
+    assert v["monthly_cost_selfhosted"] > v["monthly_cost_mid"]  # notice: more than the mid tier
     assert v["selfhosted_gpus"] == 1 and v["selfhosted_load"] == pytest.approx(0.05, abs=0.01)  # busy 5%
     assert v["cheapest"] == "Small API"
+    text = preset("defaults").text  # the notice's figures
+    assert (text["usd_per_m_blended_flagship"], text["usd_per_m_blended_small"],
+            text["usd_per_m_blended_selfhosted"]) == ("$2.65", "$0.20", "$1.30")
+    assert v["usd_per_m_blended_mid"] < v["usd_per_m_blended_selfhosted"]
     assert any("idle" in n for n in preset("defaults").notes)
 
 
@@ -118,13 +152,14 @@ def test_remix_10_flagship_runs_away_and_self_hosting_is_an_order_of_magnitude_c
     assert r["daily_generations"] == pytest.approx(101_000)
     assert r["monthly_cost_flagship"] / d["monthly_cost_flagship"] == pytest.approx(101 / 11)  # "9×"
     assert r["monthly_cost_flagship"] == pytest.approx(36_000, rel=0.02)  # "$36k a month"
-    ratio = r["monthly_cost_flagship"] / r["monthly_cost_small_selfhosted"]
+    ratio = r["monthly_cost_flagship"] / r["monthly_cost_selfhosted"]
     assert r["flagship_vs_selfhosted"] == pytest.approx(ratio)
-    assert 10 <= ratio <= 30  # about an order of magnitude ("20× less")
-    assert round(ratio) == 19
-    assert r["monthly_cost_small_selfhosted"] == d["monthly_cost_small_selfhosted"]  # "the same single GPU"
-    assert r["monthly_cost_small_selfhosted"] < r["monthly_cost_small"]  # "beats the small API"
-    assert r["cheapest"] == "Self-hosted small"
+    assert 10 <= ratio <= 30  # about an order of magnitude
+    assert round(ratio) == 19  # "19× less"
+    assert r["monthly_cost_selfhosted"] == d["monthly_cost_selfhosted"]  # "the same single GPU"
+    assert r["monthly_cost_selfhosted"] < r["monthly_cost_small"]  # "below the small API"
+    assert preset("remix-10").text["usd_per_m_blended_selfhosted"] == "$0.14"
+    assert r["cheapest"] == "Self-hosted"
     assert r["selfhosted_load"] > 0.3  # "now busy"
 
 
@@ -136,23 +171,29 @@ def test_every_preset_runs_and_has_a_notice(p):
     json.dumps(r.to_dict(), allow_nan=False)
     (chart,) = r.charts
     assert chart["kind"] == "bar"
-    assert chart["labels"] == ["Flagship API", "Mid API", "Small API", "Self-hosted small"]
-    assert "USD" in chart["y_label"] or "$" in chart["y_label"]
-    np.testing.assert_allclose(chart["series"][0]["values"], [r.values[b] for b in BILLS], atol=0.01)
-    assert "illustrative" in chart["summary"]
+    assert chart["labels"] == ["Flagship API", "Mid API", "Small API", "Self-hosted"]
+    assert "USD per 1M" in chart["y_label"]
+    for series, kind in zip(chart["series"], ("input", "cached", "output")):
+        np.testing.assert_allclose(series["values"], [r.values[f"usd_per_m_{kind}_{o}"] for o in OPTIONS],
+                                   atol=1e-4)
+    assert "illustrative" in chart["summary"] and r.text["selfhosted_replica"] in chart["summary"]
 
 
-# -- an independent computation in numpy --------------------------------------------------------
+# -- an independent computation ----------------------------------------------------------------
+#
+# Written apart from the module, from the resolved inputs and the data tables only: the API tiers
+# vectorised with numpy, the self-hosted replica from first principles (vLLM's budget, the roofline
+# of a dense full-attention model, whole replicas for the month), then the rent split by GPU-seconds.
 
-def numpy_bills(p):
-    """The brief's formula for the three API tiers, vectorised over tiers."""
+def numpy_tiers(p):
+    """Daily generations, the three tiers' monthly bills, and their (input, cached, output) $/1M."""
     gens = p["dau"] * (p["remix_rate"] + p["pgc_rate"]) * p["generations_per_creation"]
-    base = np.array([p[f"price_{t}_in"] for t in TIERS]) / 1e6
-    cached = np.minimum(np.array([p[f"price_{t}_cached"] for t in TIERS]) / 1e6, base)
-    out = np.array([p[f"price_{t}_out"] for t in TIERS]) / 1e6
-    tokens_in = np.array([p["input_tokens"] * (1 - p["cache_hit"]), p["input_tokens"] * p["cache_hit"]])
-    per_gen = tokens_in[0] * base + tokens_in[1] * cached + p["output_tokens"] * out
-    return gens, 30 * gens * per_gen
+    per_m = np.array([[p[f"price_{t}_in"], min(p[f"price_{t}_cached"], p[f"price_{t}_in"]), p[f"price_{t}_out"]]
+                      for t in TIERS])
+    mix = np.array([p["input_tokens"] * (1 - p["cache_hit"]), p["input_tokens"] * p["cache_hit"],
+                    p["output_tokens"]])
+    per_gen = per_m @ mix / 1e6
+    return gens, 30 * gens * per_gen, per_m
 
 
 def numpy_legal_sizes(heads, kv_heads, width, vocab, up_to=64):
@@ -163,9 +204,11 @@ def numpy_legal_sizes(heads, kv_heads, width, vocab, up_to=64):
 
 
 def numpy_self_hosted(p, gens):
-    """GPU-hours from first principles for a dense full-attention model: vLLM's budget per GPU
-    (visible × 0.92 − weights ÷ n − activation peak − 0.5 GiB), 16-token blocks, the roofline with
-    2 all-reduces per layer, then whole GPUs for the month."""
+    """(GPUs per replica, replicas, monthly rent, decode tokens/s, (input, cached, output) $/1M) for
+    a dense full-attention model: vLLM's budget per GPU (visible × 0.92 − weights ÷ n − activation
+    peak − 0.5 GiB) in 16-token blocks; the reader's GPUs per replica, or the next legal size that
+    holds a sequence; the decode ceiling max(bytes ÷ bandwidth, FLOPs ÷ peak); prefill at the dense
+    peak; the roofline work ÷ utilization in whole replicas; the rent split by GPU-seconds."""
     s = p  # the resolved inputs hold the model's shape
     gpu = GPUS[p["gpu"]]
     bpw = {"bf16": 2, "fp16": 2, "fp8": 1, "int8": 1, "int4": 0.5}[p["weight_dtype"]]
@@ -190,93 +233,119 @@ def numpy_self_hosted(p, gens):
         return math.floor(blocks(n) / -(-ctx // 16) + 1e-9)
 
     context = math.ceil(p["input_tokens"] + p["output_tokens"] / 2)
-    longest = math.ceil(1_000_000 + 100_000 / 2)
     legal = numpy_legal_sizes(s["heads"], s["kv_heads"], s["intermediate_size"], s["vocab_size"])
-    upper = max(8, next((n for n in legal if sequences(n, longest) >= 1), legal[-1]))
-    peak_one = gpu.fp8_flops if p["weight_dtype"] == "fp8" else gpu.bf16_flops
-    link = interconnects.LINKS[gpu.id]
-    latency = {None: 6.0 if link.link_bandwidth else 42.56}.get(link.allreduce_small_us, link.allreduce_small_us)
-    link_bw = (link.link_bandwidth or link.pcie_bandwidth) / 2
-    plans = []
-    for n in [m for m in legal if m <= upper]:
-        if sequences(n, context) < 1:
-            continue
-        batch = min(p["small_batch"], sequences(n, context))
-        moved = weights / n + batch * context * s["layers"] * 2 * kv_heads(n) * s["head_dim"] * kv_elem
-        step = max(moved / gpu.bandwidth, 2 * params * batch / (n * peak_one))
-        if n > 1:
-            lat, bw = (47.0, 50e9) if n > 8 else (latency, link_bw)  # beyond 8 GPUs: InfiniBand between nodes
-            step += 2 * s["layers"] * (lat * 1e-6 + 2 * (n - 1) / n * batch * s["hidden_size"] * 2 / bw)
-        decode_tps = batch / step
-        prefill_tps = peak_one * n / (2 * params)
-        seconds = gens * p["output_tokens"] / decode_tps + gens * p["input_tokens"] * (1 - p["cache_hit"]) / prefill_tps
-        needed = n * seconds / (86400 * p["utilization"])
-        plans.append((n * max(1, math.ceil(needed / n)), n, decode_tps))
-    gpus, _, decode_tps = min(plans, key=lambda plan: plan[:2])  # the cheapest
-    price = max(p["gpu_hour_usd"], 0.01) if p["gpu_hour_usd"] > 0 else gpu.usd_per_hour
-    return gpus, gpus * 720 * price, decode_tps
+    n = next(m for m in legal if m >= p["gpus"] and sequences(m, context) >= 1)
+    batch = min(p["batch"], sequences(n, context))
+    peak = gpu.fp8_flops if p["weight_dtype"] == "fp8" else gpu.bf16_flops
+    moved = weights / n + batch * context * s["layers"] * 2 * kv_heads(n) * s["head_dim"] * kv_elem
+    step = max(moved / gpu.bandwidth, 2 * params * batch / (n * peak))
+    input_gpu_s, output_gpu_s = 2 * params / peak, n * step / batch
+    work = gens * (p["input_tokens"] * (1 - p["cache_hit"]) * input_gpu_s + p["output_tokens"] * output_gpu_s)
+    replicas = max(1, math.ceil(work / p["utilization"] / (86400 * n)))
+    hourly = max(p["gpu_hour_usd"], 0.01) if p["gpu_hour_usd"] > 0 else gpu.usd_per_hour
+    rent = replicas * n * 720 * hourly
+    per_gpu_s = rent / (30 * work)
+    return n, replicas, rent, batch / step, (per_gpu_s * input_gpu_s * 1e6, 0.0, per_gpu_s * output_gpu_s * 1e6)
 
 
+#: Two or three settings of each kind: the defaults, the cache, the volume, the model and its GPUs.
 CASES = [
     {},
     {"cache_hit": 0},
-    {"cache_hit": 0.95},
     {"remix_rate": 0.1},
-    {"dau": 10_000_000, "small_batch": 256},
+    {"dau": 10_000_000, "batch": 256},
     {"dau": 5_000_000, "gpu": "a100-40g", "weight_dtype": "int4", "utilization": 0.3},
+    {"model": "llama-3.1-70b", "gpu": "h100-sxm", "gpus": 4, "dau": 3_000_000, "batch": 256},
+    {"model": "llama-3.1-70b", "gpus": 3, "input_tokens": 32_000, "output_tokens": 2_000},  # 3: raised to 4
     {"model": "llama-3.1-70b", "gpu": "rtx-4090", "input_tokens": 32_000, "output_tokens": 2_000},
-    {"model": "llama-3.1-70b", "gpu": "h100-sxm", "dau": 3_000_000, "small_batch": 256},
     {"price_mid_cached": 5.0},  # above the input price: capped
-    {"weight_dtype": "fp8", "gpu": "h200", "dau": 30_000_000, "remix_rate": 0.3},
+    {"weight_dtype": "fp8", "gpu": "h200", "dau": 30_000_000, "remix_rate": 0.3, "gpus": 2},
     {"gpu_hour_usd": 1.25, "kv_dtype": "fp8"},
 ]
 
 
 @pytest.mark.parametrize("overrides", CASES)
-def test_matches_independent_numpy_computation(overrides):
+def test_matches_an_independent_computation(overrides):
     SPEC.check_overrides(overrides)
     result = SPEC.run(overrides)
     p, v = result.inputs, result.values
-    gens, bills = numpy_bills(p)
+    gens, bills, per_m = numpy_tiers(p)
     assert v["daily_generations"] == pytest.approx(gens)
-    np.testing.assert_allclose([v["monthly_cost_flagship"], v["monthly_cost_mid"], v["monthly_cost_small"]],
-                               bills, rtol=1e-9)
-    gpus, cost, tps = numpy_self_hosted(p, gens)
-    assert v["selfhosted_gpus"] == gpus
-    assert v["monthly_cost_small_selfhosted"] == pytest.approx(cost)
+    np.testing.assert_allclose([v[f"monthly_cost_{t}"] for t in TIERS], bills, rtol=1e-9)
+    np.testing.assert_allclose([[v[f"usd_per_m_{kind}_{t}"] for kind in ("input", "cached", "output")]
+                                for t in TIERS], per_m, rtol=1e-12)
+    n, replicas, rent, tps, hosted = numpy_self_hosted(p, gens)
+    assert (v["selfhosted_replica_gpus"], v["selfhosted_replicas"], v["selfhosted_gpus"]) == (n, replicas, n * replicas)
+    assert v["monthly_cost_selfhosted"] == pytest.approx(rent, rel=1e-12)
     assert v["selfhosted_tokens_per_s"] == pytest.approx(tps, rel=1e-9)
-    assert v["cost_per_1k_flagship"] == pytest.approx(1000 * bills[0] / (30 * gens))
+    np.testing.assert_allclose([v[f"usd_per_m_{kind}_selfhosted"] for kind in ("input", "cached", "output")],
+                               hosted, rtol=1e-9)
+    tokens = p["input_tokens"] + p["output_tokens"]
+    mix = np.array([p["input_tokens"] * (1 - p["cache_hit"]), p["input_tokens"] * p["cache_hit"],
+                    p["output_tokens"]])
+    for option, prices in zip(OPTIONS, [*per_m, hosted]):
+        assert v[f"usd_per_m_blended_{option}"] == pytest.approx(float(np.dot(prices, mix)) / tokens, rel=1e-9)
+
+
+@pytest.mark.parametrize("overrides", CASES)
+def test_per_million_prices_give_back_the_monthly_bill(overrides):
+    v = SPEC.run(overrides).values
+    month = np.array([v["monthly_input_tokens"] - v["monthly_cached_tokens"], v["monthly_cached_tokens"],
+                      v["monthly_output_tokens"]])
+    for option in OPTIONS:
+        prices = np.array([v[f"usd_per_m_{kind}_{option}"] for kind in ("input", "cached", "output")]) / 1e6
+        assert float(prices @ month) == pytest.approx(v[f"monthly_cost_{option}"], rel=1e-9)
 
 
 def test_defaults_by_hand():
     # Flagship: 1,200 uncached × $3 + 2,800 cached × $0.30 + 500 out × $15, per million.
     per_gen = (1200 * 3 + 2800 * 0.3 + 500 * 15) / 1e6
     v = run().values
-    assert v["cost_per_1k_flagship"] == pytest.approx(1000 * per_gen)  # $11.94
     assert v["monthly_cost_flagship"] == pytest.approx(30 * 11_000 * per_gen)  # $3,940
-    assert v["monthly_cost_small_selfhosted"] == pytest.approx(720 * 2.69)  # one H100 all month, listed price
+    assert v["usd_per_m_blended_flagship"] == pytest.approx(per_gen / 4500 * 1e6)  # $2.65
+    assert v["monthly_cost_selfhosted"] == pytest.approx(720 * 2.69)  # one H100 all month, listed price
     assert GPUS["h100-sxm"].usd_per_hour == 2.69
-    # 32 sequences of 4,250 tokens on one H100: 16.06 GB of weights + 32 × 4,250 × 128 KiB per step
+    # 32 sequences of 4,250 tokens on one H100: 16.06 GB of weights + 32 × 4,250 × 128 KiB per step.
     step = (8.030261248e9 * 2 + 32 * 4250 * 131072) / 3.35e12
     assert v["selfhosted_tokens_per_s"] == pytest.approx(32 / step)
+    # A day: 11,000 × (1,200 uncached × 2 × 8.03e9 ÷ 989e12 + 500 × step ÷ 32) GPU-seconds of roofline
+    # work; the month's $1,936.80 over 30 days of it is the price of a roofline GPU-second.
+    input_s, output_s = 2 * 8.030261248e9 / 989e12, step / 32
+    work = 11_000 * (1200 * input_s + 500 * output_s)
+    per_s = 720 * 2.69 / (30 * work)
+    assert v["usd_per_m_input_selfhosted"] == pytest.approx(per_s * input_s * 1e6)
+    assert v["usd_per_m_output_selfhosted"] == pytest.approx(per_s * output_s * 1e6)
+    assert v["usd_per_m_cached_selfhosted"] == 0
+    assert v["selfhosted_load"] == pytest.approx(work / 0.47 / 86400)
+
+
+def test_the_gpu_count_is_the_scenarios():
+    one, two = run(model="llama-3.1-70b", gpus=2).values, run(model="llama-3.1-70b", gpus=8).values
+    assert (one["selfhosted_replica_gpus"], two["selfhosted_replica_gpus"]) == (2, 8)
+    assert run(gpus=2).values["selfhosted_replica_gpus"] == 2  # the reader's size, though 1 would fit
+    r = run(model="llama-3.1-70b")  # 1 GPU does not hold 70B in bf16: raised, and said
+    assert r.values["selfhosted_replica_gpus"] == 2 and any("next size that works" in n for n in r.notes)
+    r = run(gpus=3)  # not a size vLLM accepts for Llama 3.1 8B
+    assert r.values["selfhosted_replica_gpus"] == 4 and any("not a size vLLM accepts" in n for n in r.notes)
 
 
 def test_the_model_is_the_scenarios():
     assert SPEC.param_map["model"].scenario == "model" and SPEC.defaults()["model"] == "llama-3.1-8b"
     bigger = run(model="llama-3.1-70b").values
-    assert bigger["selfhosted_gpus"] >= 2 and bigger["monthly_cost_small_selfhosted"] > run().values[
-        "monthly_cost_small_selfhosted"]
+    assert bigger["selfhosted_gpus"] >= 2 and bigger["monthly_cost_selfhosted"] > run().values[
+        "monthly_cost_selfhosted"]
 
 
 def test_cached_price_above_input_is_capped_with_a_note():
     r = run(price_flagship_cached=10)
     assert r.values["monthly_cost_flagship"] == pytest.approx(run(price_flagship_cached=3).values[
         "monthly_cost_flagship"])
+    assert r.values["usd_per_m_cached_flagship"] == 3
     assert any("cached price is above" in n for n in r.notes)
 
 
 def test_batch_capped_by_memory_note():
-    r = run(input_tokens=100_000, small_batch=64)
+    r = run(input_tokens=100_000, batch=64)
     assert any("batch is capped" in n for n in r.notes)
 
 
@@ -316,7 +385,7 @@ def test_higher_cache_hit_lower_bill(p, other):
     for tier in TIERS:
         saving = (hi - lo) * p["input_tokens"] * (p[f"price_{tier}_in"] - min(p[f"price_{tier}_cached"],
                                                                             p[f"price_{tier}_in"]))
-        per_gen = a[f"cost_per_1k_{tier}"] / 1000
+        per_gen = a[f"usd_per_m_blended_{tier}"] * (p["input_tokens"] + p["output_tokens"]) / 1e6
         if saving / 1e6 > 1e-9 * per_gen and a["daily_generations"] > 0:  # strictly, above float noise
             assert b[f"monthly_cost_{tier}"] < a[f"monthly_cost_{tier}"]
 
@@ -339,12 +408,12 @@ def test_more_volume_higher_bill(p, name, factor):
 def test_cheaper_gpus_cheaper_self_hosting(p, factor):
     a = values(p)
     b = values({**p, "utilization": min(1, p["utilization"] * factor)})
-    assert b["monthly_cost_small_selfhosted"] <= a["monthly_cost_small_selfhosted"]
+    assert b["monthly_cost_selfhosted"] <= a["monthly_cost_selfhosted"]
     cheaper = p["gpu_hour_usd"] / factor
     if p["gpu_hour_usd"] > 0 and cheaper == 0:  # underflow: 0 would mean "the listed price"
         return
     c = values({**p, "gpu_hour_usd": cheaper})
-    assert c["monthly_cost_small_selfhosted"] <= a["monthly_cost_small_selfhosted"] * (1 + 1e-12)
+    assert c["monthly_cost_selfhosted"] <= a["monthly_cost_selfhosted"] * (1 + 1e-12)
 # -- no NaN, no inf -----------------------------------------------------------------------------
 
 def test_every_number_at_its_min_and_max_alone():
@@ -357,7 +426,7 @@ def test_every_number_at_its_min_and_max_alone():
 
 def test_grid_of_extremes_is_finite():
     keys = ("dau", "remix_rate", "pgc_rate", "generations_per_creation", "cache_hit", "input_tokens",
-            "output_tokens", "params_b", "small_batch", "utilization")
+            "output_tokens", "params_b", "batch", "utilization")
     for corner in itertools.product(*((numbers[k].min, numbers[k].max) for k in keys)):
         raw = dict(zip(keys, corner))
         for prices in (0, 1000):
@@ -365,7 +434,7 @@ def test_grid_of_extremes_is_finite():
                 full = {**raw, "model": "custom", "gpu": gpu, **{f"price_{t}_{k}": prices for t in TIERS
                                                    for k in ("in", "cached", "out")}}
                 r = SPEC.run(full)  # raises on any non-finite output or chart value
-                assert r.values["monthly_cost_small_selfhosted"] > 0
+                assert r.values["monthly_cost_selfhosted"] > 0
                 json.dumps(r.to_dict(), allow_nan=False)
 
 
@@ -379,13 +448,17 @@ def test_random_inputs_are_finite(p):
 
 def test_subnormal_volume_is_finite():
     r = run(remix_rate=0, pgc_rate=1.1125369292536007e-308)  # found by hypothesis
-    assert math.isfinite(r.values["cost_per_1k_selfhosted"])
+    assert all(math.isfinite(r.values[name]) for name in PER_M)
 
 
 def test_zero_volume():
-    v = run(remix_rate=0, pgc_rate=0).values
+    r = run(remix_rate=0, pgc_rate=0)
+    v = r.values
     assert v["daily_generations"] == 0
     assert v["monthly_cost_flagship"] == 0
-    assert v["cost_per_1k_selfhosted"] == pytest.approx(1000 * 720 * 2.69)  # the rent over one generation
-    assert v["monthly_cost_small_selfhosted"] == pytest.approx(720 * 2.69)  # the GPU is rented anyway
+    assert v["monthly_cost_selfhosted"] == pytest.approx(720 * 2.69)  # the GPU is rented anyway
     assert v["flagship_vs_selfhosted"] == 0
+    # a fully loaded replica's prices, and the note says so
+    full = run(dau=10**9, remix_rate=1, pgc_rate=0, generations_per_creation=1000).values
+    assert v["usd_per_m_output_selfhosted"] <= full["usd_per_m_output_selfhosted"] * (1 + 1e-9)
+    assert any("Fewer than one generation a month" in n for n in r.notes)

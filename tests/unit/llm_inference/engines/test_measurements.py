@@ -55,8 +55,30 @@ def test_a_batch_touches_more_experts_than_one_token():
 
 def test_prefill_is_no_faster_than_its_compute_floor():
     for p in PREFILL_POINTS:
-        floor_ms = 2 * p.params * p.input_tokens / (p.gpus * GPUS[p.gpu].fp8_flops) * 1e3
+        gpu = GPUS[p.gpu]
+        peak = gpu.fp8_flops if p.precision == "fp8" else gpu.bf16_flops
+        floor_ms = 2 * p.params * p.input_tokens / (p.gpus * peak) * 1e3
         assert p.ttft_ms > floor_ms
+
+
+def test_enough_times_to_first_token():
+    assert len(PREFILL_POINTS) >= 10 and len({p.id for p in PREFILL_POINTS}) == len(PREFILL_POINTS)
+    assert {"vLLM", "SGLang", "TensorRT-LLM", "NVIDIA NIM"} <= {p.engine for p in PREFILL_POINTS}
+    assert any(p.gpus == 1 for p in PREFILL_POINTS) and any(p.gpus > 8 for p in PREFILL_POINTS)
+    for p in PREFILL_POINTS:
+        assert p.concurrency == 1  # no queueing: comparable with the ceiling of one prompt
+        assert p.input_tokens > 0 and p.ttft_ms > 0
+        assert f"{p.ttft_ms:g}" in p.quote and str(p.input_tokens) in (p.quote + p.notes).replace(",", "")
+
+
+def test_every_time_to_first_token_sits_below_its_ceiling():
+    from llm_inference.physics import measured
+
+    judged = measured.judged_prefill()
+    assert len(judged) == len(PREFILL_POINTS)
+    for j in judged:
+        assert 0 < j.share < 1, j.label()
+        assert j.ceiling_ms <= j.point.ttft_ms
 
 
 def test_every_gpu_has_its_link():

@@ -1,12 +1,14 @@
-"""Published decode measurements through the physics: below the ceiling, and the same ceiling as
-the byte-level reckoning of llm_inference.measurements (an independent path)."""
+"""Published measurements through the physics: decode steps and times to first token below their
+ceilings, the same decode ceiling as the byte-level reckoning of llm_inference.measurements (an
+independent path), and the bands drawn beside the calculators' ceilings."""
 
 from __future__ import annotations
 
 import pytest
 
 from llm_inference import decode_roofline, measurements
-from llm_inference.measurements import DECODE_POINTS
+from llm_inference.hardware import GPUS
+from llm_inference.measurements import DECODE_POINTS, PREFILL_POINTS
 from llm_inference.physics import measured
 
 
@@ -52,3 +54,30 @@ def test_practice_sits_far_below_the_ceiling_where_gpus_talk():
     single = [j.share for j in judged.values() if j.point.gpus == 1]
     assert min(single) > 0.45 and max(single) < 0.8  # one GPU: 47–78 % of the ceiling
     assert judged["sglang-dsr1-fp8-16xh100-c1"].share < 0.05  # 16 GPUs over InfiniBand: 3 %
+
+
+# -- times to first token, and the bands --------------------------------------------------------
+
+@pytest.mark.parametrize("point", PREFILL_POINTS, ids=lambda p: p.id)
+def test_every_time_to_first_token_sits_below_its_prefill_ceiling(point):
+    j = measured.judge_prefill(point)
+    assert 0 < j.share < 1
+    # the ceiling is at least the published FLOPs at the dense peak (attention left out)
+    gpu = GPUS[point.gpu]
+    peak = gpu.fp8_flops if point.precision == "fp8" else gpu.bf16_flops
+    assert j.ceiling_ms >= 2 * point.params * point.input_tokens / (point.gpus * peak) * 1e3 * (1 - 1e-9)
+    assert point.source_url in j.label() and f"{point.ttft_ms:g} ms measured" in j.label()
+
+
+def test_bands_split_one_node_from_across_nodes():
+    one, far = measured.decode_band(8), measured.decode_band(9)
+    assert (one.across, far.across) == (False, True)
+    assert one.runs + far.runs == len(DECODE_POINTS)
+    shares = sorted(j.share for j in measured.judged() if j.point.gpus <= 8)
+    assert (one.low, one.high) == (shares[0], shares[-1])
+    first = measured.prefill_band(1)
+    assert first.runs + measured.prefill_band(16).runs == len(PREFILL_POINTS)
+    assert first.describe() == ("20% to 67% of the ceiling in 13 published runs on one node "
+                                "(NVIDIA NIM, TensorRT-LLM, vLLM)")
+    assert measured.decode_band(16).describe() == "3% of the ceiling in 1 published run across nodes (SGLang)"
+    assert measured.median_prefill_share() < measured.median_decode_share()  # prefill reaches less of its ceiling
