@@ -128,7 +128,13 @@ def place(model: Model, layout: Layout, weight_dtype: str) -> Placement:
 
 def kv_layers_per_gpu(model: Model, placement: Placement) -> tuple[int, int]:
     """(full-attention layers, windowed layers) one GPU caches: its stage's layers, in the model's
-    proportion of the two kinds."""
+    proportion of the kinds (a hybrid model's recurrent and MLP-only layers cache no KV)."""
     layers = placement.layers_per_gpu
+    kv = round(model.kv_layers * layers / model.layers)
     windowed = round(model.windowed_layers * layers / model.layers)
-    return layers - windowed, windowed
+    return kv - windowed, windowed
+
+
+def state_layers_per_gpu(model: Model, placement: Placement) -> int:
+    """Recurrent (linear-attention, state-space) layers on one GPU's stage, in the model's proportion."""
+    return round(model.state_layers * placement.layers_per_gpu / model.layers) if model.is_hybrid else 0
