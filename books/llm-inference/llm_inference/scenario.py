@@ -6,7 +6,8 @@ A calculator builds its parameters here (:func:`model_params`, :func:`deployment
 
 * choosing a catalogue model fills every shape parameter from its published config.json;
 * a pasted config.json (``config``) fills them the same way, names every trap the reading met,
-  and is matched with the catalogue; a config that cannot be read changes nothing and says why;
+  and is matched with the catalogue; a config that cannot be read — or holds a layer kind the
+  calculators do not model — says why, and nothing is computed from it (:func:`refused`);
 * editing a filled parameter makes the model ``custom`` (the browser switches the select).
 
 :func:`model_from_inputs` turns the resolved parameters into a :class:`physics.Model`; the
@@ -16,7 +17,7 @@ physics never sees a parameter dictionary.
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Callable, Mapping
 
 from course_calculators.spec import Choice, Number, Text
@@ -36,13 +37,15 @@ GiB = 1 << 30
 #: total a model may have.
 ACTIVE_MIN_B = 0.1
 
+#: The recurrent-layer and indexer parameters a model fills.
+STATE_FILLS = ("kv_free_layers", "state_layers", "mixer", "state_heads", "state_head_dim", "state_dim",
+               "conv_channels", "conv_groups", "conv_kernel", "ssm_dtype", "mamba_chunk", "indexer_dim")
 #: The parameters a model fills, in the order the forms list them.
 MODEL_FILLS = (
     "attention", "layers", "heads", "kv_heads", "head_dim", "latent_dim", "rope_dim", "sliding_window",
     "window_layers", "window_kind", "params_b", "active_params_b", "experts", "experts_per_token",
     "hidden_size", "intermediate_size", "vocab_size",
-    *("kv_free_layers", "state_layers", "mixer", "state_heads", "state_head_dim", "state_dim", "conv_channels",
-      "conv_groups", "conv_kernel", "ssm_dtype", "mamba_chunk", "indexer_dim"),
+    *STATE_FILLS,
 )
 #: The recurrent-layer kinds a model can have ("none": a pure transformer).
 NO_MIXER = "none"
@@ -202,8 +205,10 @@ def model_params(default_model: str) -> tuple:
                help="A published model fills the shape below from its config.json; edit a field to make it custom."),
         Text("config", "Or paste a config.json", "", rows=3, max_length=60_000, fills=fills + ("model",),
              placeholder='{"num_hidden_layers": 32, "num_key_value_heads": 8, ...}',
-             help="The same Python reads it: every trap in its fields is named below, and a config that "
-                  "cannot be read changes nothing."),
+             help="The same Python reads it: every trap in its fields is named below — hybrid layouts "
+                  "(linear-attention, state-space, windowed layers), latent and sparse attention among "
+                  "them — and a config that cannot be read, or holds a layer kind not modelled, is "
+                  "named and nothing is computed from it."),
         Choice("attention", "Attention", d["attention"], (("gqa", "GQA / MHA / MQA"), ("mla", "MLA (latent)")),
                scenario="attention", help="MHA is GQA with KV heads = query heads; MQA is GQA with one KV head."),
         Number("layers", "Layers", d["layers"], 1, 256, unit="layers", scenario="layers"),
@@ -340,12 +345,28 @@ def engine_params() -> tuple:
 
 # -- resolving ----------------------------------------------------------------------------------
 
+@lru_cache(maxsize=8)
+def _read(text: str) -> tuple[ModelShape | None, str]:
+    """The shape of a pasted config, or why it cannot be read (parsed once per text)."""
+    try:
+        return parse_config(text), ""
+    except ConfigError as exc:
+        return None, str(exc)
+
+
+def refused(p: Mapping[str, Any]) -> bool:
+    """Whether the inputs hold a pasted config.json that cannot be read (or holds a layer kind the
+    calculators do not model): then nothing is computed — every output is ``None`` ("not
+    computed"), never the numbers of the model the form still shows."""
+    text = p.get("config", "").strip()
+    return bool(text) and _read(text)[0] is None
+
+
 def _pasted(text: str) -> tuple[dict[str, Any], list[str]]:
     """What a pasted config fills (with ``model``), and the notes: its traps, or why it was refused."""
-    try:
-        shape = parse_config(text)
-    except ConfigError as exc:
-        return {}, [f"config.json: {exc}. The model's shape is unchanged."]
+    shape, why = _read(text)
+    if shape is None:
+        return {}, [f"config.json: {why}. Nothing is computed: the outputs would be those of another model."]
     config = json.loads(text)
     values, notes = shape_values(shape, config)
     match = match_catalogue(shape)

@@ -339,7 +339,7 @@ CASES = [
     C(QUANT, "a 128K\ncontext from 16 GiB to 8 GiB", "kv-cache", "kv_bytes_per_sequence",
       preset="llama3-8b-128k", kv_dtype="fp8", text="8 GiB"),
     C(QUANT, "At 4 bits it falls to about 4.25 GiB", "kv-cache", "kv_bytes_per_sequence",
-      preset="llama3-8b-128k", kv_dtype="int4", text="4.25 GiB"),
+      preset="llama3-8b-128k", kv_dtype="int4_per_token_head", text="4.25 GiB"),
     C(QUANT, "A 70B\n  model in 4 bits (35 GB)", "kv-cache", "weight_bytes", preset=_8B, model="custom", params_b=70,
       weight_dtype="int4", value=35e9, rel=1e-9),
     C(QUANT, "a 13B model in bf16 (26 GB)", "kv-cache", "weight_bytes", preset=_8B, model="custom", params_b=13,

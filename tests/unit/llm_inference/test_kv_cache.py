@@ -330,8 +330,9 @@ def test_vllm_cross_check_11_12x_concurrency_at_8k():
     assert 11.12 * GiB / per_sequence == pytest.approx(11.12)
 
 
-@pytest.mark.parametrize("dtype, factor", [("bf16", 1), ("fp16", 1), ("fp8", 0.5), ("int8", 132 / 256),
-                                           ("int4", 68 / 256)])
+@pytest.mark.parametrize("dtype, factor", [("bf16", 1), ("fp16", 1), ("fp8", 0.5), ("fp8_e5m2", 0.5),
+                                           ("int8_per_token_head", 132 / 256), ("fp8_per_token_head", 132 / 256),
+                                           ("int4_per_token_head", 68 / 256), ("nvfp4", 72 / 256)])
 def test_kv_precision_scales_the_bytes(dtype, factor):
     bf16 = run(kv_dtype="bf16").values
     other = run(kv_dtype=dtype).values
@@ -342,9 +343,12 @@ def test_kv_precision_scales_the_bytes(dtype, factor):
 
 def test_kv_precision_against_numpy():
     assert run(kv_dtype="fp8").values["kv_bytes_per_token"] == per_token_array(32, 8, 128, np.int8)
-    # int4: two values packed per byte, plus a scale and a zero point per head and K/V (fp16 each)
-    int4 = np.zeros((2, 32, 8, 128 // 2), np.uint8).nbytes + np.zeros((2, 32, 8, 2), np.float16).nbytes
-    assert run(kv_dtype="int4").values["kv_bytes_per_token"] == int4
+    # int4_per_token_head: two values packed per byte, plus one fp32 scale per head and K/V (vLLM's Triton layout)
+    int4 = np.zeros((2, 32, 8, 128 // 2), np.uint8).nbytes + np.zeros((2, 32, 8), np.float32).nbytes
+    assert run(kv_dtype="int4_per_token_head").values["kv_bytes_per_token"] == int4
+    # nvfp4: packed e2m1 pairs plus one fp8 scale per 16 values
+    nvfp4 = np.zeros((2, 32, 8, 128 // 2), np.uint8).nbytes + np.zeros((2, 32, 8, 128 // 16), np.uint8).nbytes
+    assert run(kv_dtype="nvfp4", gpu="b200").values["kv_bytes_per_token"] == nvfp4
     mla_fp8 = run(attention="mla", layers=61, latent_dim=512, rope_dim=64, kv_dtype="fp8")
     assert mla_fp8.values["kv_bytes_per_token"] == np.zeros((61, 576), np.int8).nbytes == 35136
     ds = run(attention="mla", layers=61, latent_dim=512, rope_dim=64, kv_dtype="fp8_ds_mla")

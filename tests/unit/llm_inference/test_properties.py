@@ -397,7 +397,7 @@ def test_more_bandwidth_more_tokens_per_s_when_memory_bound():
 
 def test_smaller_cache_dtype_smaller_cache():
     calc = course_calculators.get("kv-cache")
-    order = ["bf16", "fp8", "int4"]  # 2, 1 and 0.5 bytes per element
+    order = ["bf16", "fp8", "int4_per_token_head"]  # 2, 1 and 0.5 bytes per element (+ a scale per vector)
 
     @MONOTONIC
     @given(inputs_strategy(calc))

@@ -16,7 +16,7 @@ released sdists on PyPI (``/work/src/vllm-<version>``):
 * **State dtypes** — ``MambaStateDtypeCalculator``: conv and SSM state in the model dtype unless
   ``mamba_ssm_cache_dtype`` says otherwise; KDA's recurrent state in fp32; Nemotron-H's SSM state
   from its config, else float16 (0.13–0.19) or float32 (0.20 on) (``NemotronHForCausalLMConfig``,
-  vllm/model_executor/models/config.py); Qwen3.5's ``mamba_ssm_dtype`` (0.24 on, same file).
+  vllm/model_executor/models/config.py); Qwen3.5's ``mamba_ssm_dtype`` (0.17.0 on, the first release with Qwen3.5; same file).
 * **Page sizes made equal** — ``HybridAttentionMambaModelConfig.verify_and_update_config``
   (models/config.py, 0.10.2–0.19.1) and ``Platform._align_hybrid_block_size``
   (vllm/platforms/interface.py, 0.20.0 on): the attention block grows to the smallest multiple of
@@ -24,8 +24,9 @@ released sdists on PyPI (``/work/src/vllm-<version>``):
   that attention page size is >= mamba page size"), and the state page is padded up to it
   ("Padding mamba page size by x% ..."). :func:`hybrid_block_size`.
 * **Blocks per request** — ``MambaSpec.max_memory_usage_bytes`` (v1/kv_cache_interface.py): one
-  page per state layer group ("none"), two plus speculative (and, in 0.33, one prefill checkpoint)
-  in "align" mode, a page per block of context in "all" mode. :func:`state_blocks_per_request`.
+  page per state layer group ("none"), two in "align" mode (and, in 0.33, one prefill
+  checkpoint), a page per block of context in "all" mode, plus a page per speculative token
+  (0.16 on). :func:`state_blocks_per_request`.
 * **Which mode** — hybrid models get prefix caching by default from 0.26.0
   (``ModelConfig.is_prefix_caching_supported``: "Generative hybrid models support prefix
   caching"; 0.25.0 still returns False); with it on, ``MambaModelConfig`` picks "all" for models
@@ -95,10 +96,14 @@ BACKEND_ALIGNMENT_SINCE, MLA_128_SINCE = (0, 20), (0, 27)
 #: 0.33.0's GDN layers with FlashInfer's prefill kernel (Hopper, Blackwell with head_k_dim 128)
 #: export a prefill checkpoint: the block aligns to 64 tokens and a request holds one more state
 #: page (``FLASHINFER_GDN_CHECKPOINT_ALIGNMENT = 64``, v1/attention/backends/gdn_attn.py;
-#: ``num_prefill_checkpoint_blocks=1`` in qwen_gdn_linear_attn.py and mamba_mixer2.py). 0.31.0
-#: has neither; 0.32 was not read, so the rule is keyed on 0.33.
+#: ``num_prefill_checkpoint_blocks=1`` in qwen_gdn_linear_attn.py and mamba_mixer2.py). 0.31.0 and
+#: 0.32.0 have the field (``MambaSpec.num_prefill_checkpoint_blocks``, default 0) but no layer sets it.
 FLASHINFER_GDN_CHECKPOINT_ALIGNMENT = 64
 CHECKPOINT_SINCE = (0, 33)
+#: ``MambaSpec.num_speculative_blocks`` counts in a request's pages from 0.16.0 (0.14.0's
+#: ``max_memory_usage_bytes`` is ``cdiv(max_model_len, block_size)`` pages; 0.15 was not read), and in
+#: "all" mode from 0.19.1 (0.18.0 leaves it out).
+SPEC_PAGES_SINCE, SPEC_ALL_MODE_SINCE = (0, 16), (0, 19)
 #: ``--decode-context-parallel-size`` is in ParallelConfig from 0.10.2 (the first sdist read).
 DCP_SINCE = (0, 10)
 
@@ -307,16 +312,22 @@ def hybrid_block_size(attn_page_per_token: int, state_page: int, *, version="0.3
 def state_blocks_per_request(cache_mode: str, *, max_model_len: int = 0, block_size: int = 16,
                              num_spec: int = 0, checkpoint_blocks: int = 0, version="0.33.0") -> int:
     """Pages one request holds in one state group (``MambaSpec.max_memory_usage_bytes`` ÷ page):
-    "none" 1 + speculative tokens; "align" 2 + speculative (+ prefill checkpoints, 0.31 on);
-    "all" one per block of context (+ speculative from 0.26). Before 0.12 always one page."""
+    "none" one page; "align" two (the running state and the last full block's); "all" one per
+    block of context. Speculative tokens add a page each in "none" and "align" from 0.16 and in
+    "all" from 0.19 (0.12–0.14: ``cdiv(max_model_len, block_size)`` pages whatever the mode, the
+    state's block being the whole ``max_model_len`` without prefix caching); 0.31 on adds the
+    prefill-checkpoint pages in "align" mode. Before 0.12 always one page."""
     v = parse_version(version)
-    if v < (0, 12) or cache_mode == "none":
-        return 1 + (num_spec if v >= (0, 12) else 0)
+    if v < (0, 12):
+        return 1
+    if cache_mode not in ("none", "align", "all"):
+        raise ValueError(f"unknown mamba_cache_mode {cache_mode!r}")
+    spec = num_spec if v >= SPEC_PAGES_SINCE else 0
+    if cache_mode == "none":
+        return 1 + spec
     if cache_mode == "align":
-        return 2 + num_spec + (checkpoint_blocks if v >= (0, 31) else 0)
-    if cache_mode == "all":
-        return _cdiv(max_model_len, block_size) + (num_spec if v >= (0, 26) else 0)
-    raise ValueError(f"unknown mamba_cache_mode {cache_mode!r}")
+        return 2 + spec + (checkpoint_blocks if v >= (0, 31) else 0)
+    return _cdiv(max_model_len, block_size) + (num_spec if v >= SPEC_ALL_MODE_SINCE else 0)
 
 
 def logged_tokens(num_blocks: int, num_groups: int, block_sizes: Sequence[int], concurrency: float,

@@ -17,14 +17,15 @@ Read from the sdists on PyPI (``vllm/config/cache.py::CacheDType`` of each relea
 * ``nvfp4`` (selectable 0.20.0, served from 0.21.0): K and V as packed fp4 plus one fp8 scale per
   16 values: ``head_size // 2 + head_size // 16`` bytes each (``nvfp4_kv_cache_full_dim``,
   vllm/utils/torch_utils.py; ``FlashInferBackend.customize_spec``). FlashInfer only; SM100 only up
-  to 0.31, and in 0.33 also SM 8.x/9.x/12.x through FlashInfer's FA2 path ("nvfp4" there, not
+  to 0.31, and from 0.32 also SM 8.x/9.x/12.x through FlashInfer's FA2 path (``_nvfp4_kv_on_fa2``,
+  v1/attention/backends/flashinfer.py 0.32.0) ("nvfp4" there, not
   "nvfp4_4over6"; not at head size 64, not with attention sinks).
 * ``fp8_ds_mla`` (0.12.0 on; DeepSeek-V3.2's default for "auto" in 0.11–0.17): per token and
   layer 512 fp8 NoPE values, 4 fp32 scales (one per 128) and 64 bf16 RoPE values = 656 bytes
   (vllm/v1/attention/backends/mla/flashmla_sparse.py; ``state_content_bytes={"fp8_ds_mla": 656,
   "nvfp4_ds_mla": 352}`` in model_executor/layers/attention/mla_attention.py, 0.33.0). The sparse
   MLA backends take it; FLASHMLA_SPARSE serves any quantized dtype through it.
-* ``nvfp4_ds_mla`` (0.31.0 on; absent in 0.28.0): 256 bytes of packed e2m1 NoPE, 64 fp8 RoPE,
+* ``nvfp4_ds_mla`` (0.30.0 on; absent in 0.29.0): 256 bytes of packed e2m1 NoPE, 64 fp8 RoPE,
   32 fp8 scales = 352 bytes per token and layer; SM100 only.
 
 ``turboquant_*``, ``octave_*``, ``ultraquant_4bit`` (newer, backend-specific packings) and
@@ -41,6 +42,8 @@ __all__ = ["KVLayout", "KV_LAYOUTS", "vector_bytes", "mla_token_bytes", "layout_
            "NVFP4_DS_MLA_BYTES"]
 
 FP8_DS_MLA_BYTES = 512 * 1 + 4 * 4 + 64 * 2  # 656
+#: NVFP4 KV on SM 8.x/9.x/12.x through FlashInfer's FA2 kernels: in the 0.32.0 sdist, not in 0.31.0.
+NVFP4_FA2_SINCE = (0, 32)
 NVFP4_DS_MLA_BYTES = 512 // 2 + 64 * 1 + 512 // 16  # 352
 
 
@@ -83,11 +86,11 @@ KV_LAYOUTS: dict[str, KVLayout] = {
         KVLayout("int4_per_token_head", "int4_per_token_head (½ byte + fp32 scale per head vector)", 0.5, 4,
                  mla=False, since=(0, 25), backends="TRITON_ATTN only"),
         KVLayout("nvfp4", "nvfp4 (½ byte + fp8 scale per 16)", 0.5 + 1 / 16, mla=False, since=(0, 21),
-                 backends="FLASHINFER: SM100 (0.21 on); SM 8.x/9.x/12.x too in 0.33", fp4=True),
+                 backends="FLASHINFER: SM100 (0.21 on); SM 8.x/9.x/12.x too from 0.32", fp4=True),
         KVLayout("fp8_ds_mla", "fp8_ds_mla (sparse MLA: 656 B per layer)", 1, gqa=False, sparse_mla_only=True,
                  since=(0, 12), backends="FLASHMLA_SPARSE, FLASHINFER_MLA_SPARSE"),
         KVLayout("nvfp4_ds_mla", "nvfp4_ds_mla (sparse MLA: 352 B per layer, SM100)", 0.5, gqa=False,
-                 sparse_mla_only=True, since=(0, 31), backends="FLASHMLA_SPARSE on SM100 only", fp4=True),
+                 sparse_mla_only=True, since=(0, 30), backends="FLASHMLA_SPARSE on SM100 only", fp4=True),
     )
 }
 
@@ -136,7 +139,7 @@ def layout_problem(kv_dtype: str, *, mla: bool, sparse_mla: bool = False, versio
         if cc is None:
             return "nvfp4 KV cache needs FlashInfer on an NVIDIA GPU"
         if not blackwell:
-            if v < (0, 33):
+            if v < NVFP4_FA2_SINCE:
                 return (f"nvfp4 KV cache runs on SM100 GPUs only up to vLLM 0.31 (FlashInfer's "
                         f"trtllm kernels); vLLM {version} refuses it on compute capability {cc[0]}.{cc[1]}")
             if cc[0] not in (8, 9, 12):

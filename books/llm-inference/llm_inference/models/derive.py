@@ -19,7 +19,7 @@ from .errors import ConfigError
 from .experts import dense_width_name, read_experts
 from .fields import MODEL_TYPE_DEFAULTS, FieldReader
 from .layers import layer_kinds
-from .mixers import read_hybrid
+from .mixers import read_hybrid, refuse_unmodelled
 from .params import LayerPlan, count, gated_mlp, linear, plain_mlp
 from .shape import ModelShape
 
@@ -74,6 +74,7 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
     if not isinstance(config, Mapping):
         raise ConfigError(f"the config must be a JSON object of fields, got {type(config).__name__}")
     reader = _reader(config)
+    refuse_unmodelled(reader)
     gpt2 = reader.model_type == "gpt2"
     layers = reader.integer("num_hidden_layers")
     hidden = reader.integer("hidden_size")

@@ -371,14 +371,21 @@ def _minimax(reader: FieldReader, hidden: int, layers: int, attention_params: in
                       ffn=None, norms=(2 * hidden,) * layers, state=state, state_layers=n_linear)
 
 
-def read_hybrid(reader: FieldReader, hidden: int, layers: int, attention_params: int, heads: int,
-                head_dim: int) -> HybridPlan | None:
-    """The hybrid layout of a config, or None for a pure transformer. Raises ConfigError, naming the
-    model type or field, for a recurrent architecture this calculator does not model."""
+def refuse_unmodelled(reader: FieldReader) -> None:
+    """Raise ConfigError naming the model type when it is a recurrent architecture this calculator
+    does not model (checked before any field is read, so the note names the kind, not a field)."""
     kind = reader.model_type
     if kind in UNMODELLED_TYPES:
         raise ConfigError(f"model_type {kind!r} ({UNMODELLED_TYPES[kind]}) has layers this calculator does not model; "
                           f"no figure is computed from another shape")
+
+
+def read_hybrid(reader: FieldReader, hidden: int, layers: int, attention_params: int, heads: int,
+                head_dim: int) -> HybridPlan | None:
+    """The hybrid layout of a config, or None for a pure transformer. Raises ConfigError, naming the
+    model type or field, for a recurrent architecture this calculator does not model."""
+    refuse_unmodelled(reader)
+    kind = reader.model_type
     if kind in GDN_TYPES and (reader.has("linear_num_value_heads") or reader.has("layer_types")):
         return _gdn(reader, hidden, layers, attention_params)
     if kind == "nemotron_h":

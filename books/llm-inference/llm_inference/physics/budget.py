@@ -70,6 +70,8 @@ class Engine:
     prefix_caching: bool | None = None
     #: ``--decode-context-parallel-size`` (MLA models: each TP rank stores 1/dcp of every request).
     dcp: int = 1
+    #: Speculative tokens per step (``num_speculative_tokens``): hybrid models' state grows with them.
+    num_spec: int = 0
 
 
 def scheduler_limits(engine: Engine, gpu: GPU) -> tuple[int, int]:
@@ -181,7 +183,8 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
     available = (requested - placement.weight_bytes_per_gpu - activation - engine.overhead_bytes)
     per_layer = layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu)
     cache = layout(model, placement, kv_dtype, gpu_name=gpu.name, block_size=engine.block_size,
-                   version=engine.version, prefix_caching=engine.prefix_caching, dcp=engine.dcp)
+                   version=engine.version, prefix_caching=engine.prefix_caching, dcp=engine.dcp,
+                   num_spec=engine.num_spec)
     page, size, groups = cache.page_bytes, cache.layers_per_group, cache.groups
     blocks = 0
     if available > 0 and size > 0:

@@ -50,6 +50,7 @@ class CacheLayout:
     cache_mode: str = ""
     checkpoint_blocks: int = 0
     dcp: int = 1
+    num_spec: int = 0
     version: str = "0.33.0"
     problem: str = ""
     unmodelled: str = ""
@@ -72,7 +73,7 @@ class CacheLayout:
             if g.kind == STATE:
                 total += g.count * vllm_hybrid.state_blocks_per_request(
                     self.cache_mode, max_model_len=max_model_len, block_size=self.block_size,
-                    checkpoint_blocks=self.checkpoint_blocks, version=self.version)
+                    num_spec=self.num_spec, checkpoint_blocks=self.checkpoint_blocks, version=self.version)
             elif g.kind == "full" and self.dcp > 1:
                 tokens = vllm_hybrid.dcp_request_tokens(max_model_len, self.dcp)
                 total += g.count * -(-tokens // self.block_size)
@@ -105,10 +106,12 @@ def _checkpoint(model: Model, cache_mode: str, cc: tuple[int, int] | None, versi
 
 def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str = "", block_size: int = 16,
            version: str = "0.33.0", prefix_caching: bool | None = None, dcp: int = 1,
-           sinks: bool = False) -> CacheLayout:
+           sinks: bool = False, num_spec: int = 0) -> CacheLayout:
     """The pool layout of the most loaded GPU of ``placement`` (see the module docstring).
 
     ``prefix_caching`` None: the release's default (on for hybrid models from 0.26.0).
+    ``num_spec``: speculative tokens per step (MTP, EAGLE): each widens a recurrent layer's
+    convolution state by one column and, from 0.16, adds a state page per request.
     """
     cc = vllm_hybrid.compute_capability(gpu_name)
     tp = placement.tensor_parallel
@@ -141,7 +144,7 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
         mode = vllm_hybrid.mamba_cache_mode(model.state.kind, prefix_caching, version)
         try:
             state_page = vllm_hybrid.state_bytes(model.state, tp, model_dtype_bytes=MODEL_DTYPE_BYTES,
-                                                 ssm_dtype=model.ssm_dtype, version=version)
+                                                 ssm_dtype=model.ssm_dtype, version=version, num_spec=num_spec)
         except ValueError as exc:
             problem = problem or f"vLLM's recurrent layers cannot split over TP {tp}: {exc}"
             state_page = 1
@@ -157,5 +160,17 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     size, groups, _padding = vllm.kv_cache_groups(types, version)
     return CacheLayout(block_size=block_size, page_bytes=max(1, page), attn_page_per_token=per_token,
                        layers_per_group=size, groups=tuple(groups), state_page_bytes=state_page, cache_mode=mode,
-                       checkpoint_blocks=ckpt_blocks, dcp=dcp, version=version, problem=problem,
+                       checkpoint_blocks=ckpt_blocks, dcp=dcp, num_spec=num_spec, version=version, problem=problem,
                        unmodelled=unmodelled)
+
+
+def from_available(cache: CacheLayout, available_bytes: float, max_model_len: int,
+                   batched_tokens: int = 8192) -> tuple[int, float, int]:
+    """(num_blocks, "Maximum concurrency", "GPU KV cache size" tokens) that vLLM logs for a pool
+    of ``available_bytes`` ("Available KV cache memory") laid out as ``cache``: the blocks are
+    ``available // page // layers per group`` (``get_num_blocks``), the concurrency the blocks ÷
+    those one ``max_model_len`` request takes over every group."""
+    blocks = max(0, int(available_bytes // cache.page_bytes // max(1, cache.layers_per_group)))
+    per_request = cache.request_blocks(max_model_len, batched_tokens)
+    concurrency = blocks / per_request if per_request else 0.0
+    return blocks, concurrency, cache.logged_tokens(blocks, concurrency, max_model_len)
