@@ -32,6 +32,7 @@ from course_calculators.units import GiB, format_bytes, format_count, format_rat
 
 from . import physics, scenario
 from .hardware import GPUS
+from .engines import vllm_hybrid
 from .engines.vllm_hybrid import MIXER_NAMES
 from .physics import fleet, kv, weights
 
@@ -138,6 +139,14 @@ PRESETS = (
             "attention": "gqa", "kv_heads": 128, "head_dim": 160},
            "The mistake many calculators make: 128 KV heads (K 192-dim, V 128-dim: 160 on average) "
            "in the GQA formula give 4.77 MiB per token, 71× what MLA really caches."),
+    Preset("qwen3-next-hybrid", "Qwen3-Next (hybrid)", {**_LLAMA3_8B, "model": "qwen3-next-80b-a3b", "gpu": "h200",
+                                                       "gpus": 2, "context": 262144, "concurrency": 8},
+           "36 of 48 layers are Gated DeltaNet: 24 KiB per token from the 12 attention layers, plus a fixed "
+           "37.7 MiB state per sequence. vLLM grows the block to 576 tokens so one page holds a state."),
+    Preset("deepseek-v32-dcp", "DeepSeek-V3.2, DCP 8", {**_DEEPSEEK, "model": "deepseek-v3.2", "concurrency": 8,
+                                                       "dcp": 8},
+           "Sparse MLA adds a 132-byte indexer key per token and layer. Decode context parallelism over the 8 "
+           "GPUs stores each request's tokens round-robin: the copied latent is divided by 8."),
     Preset("mistral-7b-swa", "Mistral 7B, sliding window", {**_LLAMA3_8B, "model": "mistral-7b-v0.1",
                                                             "context": 32768},
            "Every layer keeps at most 4,096 tokens: past that, the cache stops growing (512 MiB per sequence)."),
@@ -163,13 +172,18 @@ def hybrid_notes(model: physics.Model, pool: physics.Pool, context: int) -> list
         return notes
     if model.is_hybrid:
         state = kv.state_bytes_per_sequence(model, pool.version)
-        mode = {"none": "one state page per group", "align": "two state pages per group ('align' mode: the "
-                "running state and the last full block's, for prefix caching)",
-                "all": "a state page per block of context ('all' mode: prefix caching of Mamba models)"}[
-            cache.cache_mode]
+        pages = vllm_hybrid.state_blocks_per_request(
+            cache.cache_mode, max_model_len=context, block_size=cache.block_size, num_spec=cache.num_spec,
+            checkpoint_blocks=cache.checkpoint_blocks, version=cache.version)
+        why = {"none": "", "align": " ('align' mode, for prefix caching: the running state and the last full "
+               "block's" + (", and a prefill checkpoint" if cache.checkpoint_blocks else "") + ")",
+               "all": " ('all' mode, prefix caching of Mamba models: a state per block of context)"}[cache.cache_mode]
+        mode = f"{pages} state page{'s' if pages > 1 else ''} per group{why}"
         notes.append(
-            f"Hybrid model: {model.kv_free_layers} of {model.layers} layers keep no KV cache; "
-            f"{model.state_layers} are {MIXER_NAMES[model.state.kind]} layers, holding a fixed "
+            f"Hybrid model: {model.kv_free_layers} of {model.layers} layers keep no KV cache"
+            + (f" ({model.kv_free_layers - model.state_layers} of them MLP or MoE blocks)"
+               if model.kv_free_layers > model.state_layers else "")
+            + f"; {model.state_layers} are {MIXER_NAMES[model.state.kind]} layers, holding a fixed "
             f"{format_bytes(state)} state per sequence (convolution window + recurrent state), as large at 10 "
             f"tokens as at {format_count(context)}. vLLM serves them from the same pool: it sets the attention "
             f"block to {format_count(cache.block_size)} tokens so that one attention page "
@@ -178,9 +192,9 @@ def hybrid_notes(model: physics.Model, pool: physics.Pool, context: int) -> list
     if model.indexer_dim:
         notes.append(
             f"DeepSeek-V3.2's sparse attention: beside each layer's latent, an indexer key of "
-            f"{model.indexer_dim} fp8 values and {model.indexer_dim // 128} fp32 scale(s) "
-            f"({kv.vllm_hybrid.indexer_bytes_per_token(model.indexer_dim)} bytes per token), in 64-token "
-            f"blocks (FlashMLA's sparse kernels).")
+            f"{model.indexer_dim} fp8 values and one fp32 scale per 128 "
+            f"({vllm_hybrid.indexer_bytes_per_token(model.indexer_dim)} bytes per token and layer, whatever the "
+            f"KV dtype), in 64-token blocks (FlashMLA's sparse kernels).")
     if cache.dcp > 1 and not cache.problem and not cache.unmodelled:
         notes.append(
             f"Decode context parallelism over {cache.dcp} ranks: each stores every {cache.dcp}th token of a "

@@ -196,7 +196,7 @@ def state_bytes(mixer: Mixer, tp: int = 1, *, model_dtype_bytes: float = 2, ssm_
 def state_served(mixer_kind: str, version="0.33.0") -> str:
     """"" when ``version`` serves this mixer, else why not."""
     v = parse_version(version)
-    if mixer_kind == LIGHTNING and v > LIGHTNING_LAST:
+    if mixer_kind == LIGHTNING and v[:2] > LIGHTNING_LAST:
         return ("vLLM serves MiniMax's lightning attention (MiniMaxText01ForCausalLM) up to 0.23.0; "
                 "later releases list it under _PREVIOUSLY_SUPPORTED_MODELS")
     if mixer_kind == KDA and v < KDA_SINCE:

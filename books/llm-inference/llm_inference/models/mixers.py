@@ -46,7 +46,7 @@ UNMODELLED_TYPES = {
     "zamba": "Zamba", "zamba2": "Zamba2 (shared attention blocks)", "bamba": "Bamba (Mamba-2 hybrid)",
     "lfm2": "LFM2 (short convolutions)", "lfm2_moe": "LFM2-MoE (short convolutions)", "plamo2": "PLaMo 2",
     "rwkv": "RWKV", "rwkv5": "RWKV-5", "rwkv6": "RWKV-6", "rwkv7": "RWKV-7", "recurrent_gemma": "RecurrentGemma",
-    "xlstm": "xLSTM", "hunyuan_v1_moe": "Hunyuan-TurboS hybrid", "nemotron_h_puzzle": "Nemotron-H Puzzle",
+    "xlstm": "xLSTM", "nemotron_h_puzzle": "Nemotron-H Puzzle",
     "bailing_moe_linear": "Ling-linear (lightning attention)", "qwen4_exp": "Qwen4-Exp (mixed state layouts)",
 }
 #: Fields that only a model with recurrent (or otherwise non-attention) layers has: a config that sets

@@ -194,7 +194,8 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
         placement=placement, visible_bytes=gpu.visible, requested_bytes=requested,
         weight_bytes=placement.weight_bytes_per_gpu, activation_bytes=activation,
         overhead_bytes=engine.overhead_bytes, available_bytes=available,
-        bytes_per_token=per_layer * (full + windowed) / max(1, engine.dcp), page_bytes=page, layers_per_group=size,
+        bytes_per_token=per_layer * (full + windowed) / (engine.dcp if model.is_mla and engine.dcp > 1 else 1),
+        page_bytes=page, layers_per_group=size,
         groups=tuple(groups), num_blocks=blocks, batched_tokens=tokens, block_size=cache.block_size,
         version=engine.version, layout=cache,
     )
