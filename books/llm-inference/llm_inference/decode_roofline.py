@@ -331,6 +331,10 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "model_name": name,
         "model_source": source,
     }
+    if pool.layout is not None and pool.layout.unmodelled:
+        notes.append(f"Not modelled: {pool.layout.unmodelled}. vLLM's memory verdict is not computed.")
+        values.update({name: None for name in ("fits", "kv_cache_tokens", "max_concurrency", "gpus_needed",
+                                                "max_batch")})
     return Computed(values, notes, {"step_at": step_at, "seen": seen, "cards": cards})
 
 
@@ -374,7 +378,9 @@ def roofline_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[
     )
     if seen:
         summary += " Measured on this configuration: " + "; ".join(j.label() for j in seen) + "."
-    if v["max_batch"] == 0:
+    if v["max_batch"] is None:
+        summary += " vLLM's memory verdict is not computed for this layout."
+    elif v["max_batch"] == 0:
         summary += " The weights alone do not fit in memory."
     elif v["max_batch"] < batches[-1]:
         summary += f" Only {format_count(v['max_batch'])} sequence(s) of this context fit in memory."

@@ -161,7 +161,8 @@ HYBRID_LOGS: tuple[HybridLog, ...] = (
         notes="Lines only (the page does not quote the available memory). 0.11 aligns the attention block to 16 on "
               "every GPU, so the GPU does not matter: one KV head per rank in fp8 is 512 bytes a token, the fp16 "
               "state 548,864 bytes, the block 1,072 tokens, a request 201 + 3 blocks, and 338 or 339 blocks print "
-              "both lines (the ≤ 0.20 token count: blocks // 4 groups × 1,072).",
+              "both lines (the ≤ 0.20 token count: blocks // 4 groups × 1,072): 2.07–2.08 GiB of KV cache per "
+              "GPU, what 24 GB cards leave beside half of a 4-bit 80B model.",
     ),
     HybridLog(
         id="qwen3.5-27b-h20-40691",
@@ -180,6 +181,8 @@ HYBRID_LOGS: tuple[HybridLog, ...] = (
         notes="Lines only. The issue is about exactly this: 290,864 ≠ 33.04 × 32,768, because up to 0.20 the token "
               "count is blocks // groups × the smallest block. The fp32 state (the config's mamba_ssm_dtype, read "
               "since 0.17) makes the block 784 tokens; without prefix caching (not a hybrid default before 0.26) a "
-              "request takes 42 + 3 blocks, and only 1,487 blocks print both lines.",
+              "request takes 42 + 3 blocks, and only 1,487 blocks print both lines: 71.2 GiB of KV cache, more "
+              "than a 96 GB H20 leaves beside 50 GiB of bf16 weights (about 35 GiB): the card is likely the 141 GB "
+              "H20 variant; the check does not depend on it.",
     ),
 )

@@ -42,6 +42,8 @@ __all__ = ["KVLayout", "KV_LAYOUTS", "vector_bytes", "mla_token_bytes", "layout_
            "NVFP4_DS_MLA_BYTES"]
 
 FP8_DS_MLA_BYTES = 512 * 1 + 4 * 4 + 64 * 2  # 656
+#: FlashInfer's head sizes (``FlashInferBackend.get_supported_head_sizes``, 0.32.0/0.33.0).
+NVFP4_HEAD_SIZES = (64, 128, 256, 512)
 #: NVFP4 KV on SM 8.x/9.x/12.x through FlashInfer's FA2 kernels: in the 0.32.0 sdist, not in 0.31.0.
 NVFP4_FA2_SINCE = (0, 32)
 NVFP4_DS_MLA_BYTES = 512 // 2 + 64 * 1 + 512 // 16  # 352
@@ -98,8 +100,8 @@ KV_LAYOUTS: dict[str, KVLayout] = {
 def vector_bytes(elements: int, kv_dtype: str) -> float:
     """Bytes of one cached K or V vector of ``elements`` numbers (one head) in this layout."""
     layout = KV_LAYOUTS[kv_dtype]
-    if kv_dtype == "nvfp4":
-        return elements // 2 + elements // 16
+    if kv_dtype == "nvfp4":  # packed e2m1 pairs and an e4m3 scale per 16 (vLLM takes head sizes of 16k)
+        return -(-elements // 2) + -(-elements // 16)
     return elements * layout.element_bytes + layout.vector_scale_bytes
 
 
@@ -136,6 +138,9 @@ def layout_problem(kv_dtype: str, *, mla: bool, sparse_mla: bool = False, versio
     if kv_dtype == "nvfp4_ds_mla" and not blackwell:
         return "nvfp4_ds_mla runs on SM100 GPUs only (FlashMLA sparse: 'nvfp4_ds_mla ... major != 10')"
     if kv_dtype == "nvfp4":
+        if head_dim not in NVFP4_HEAD_SIZES:
+            return (f"nvfp4 KV cache runs on FlashInfer, whose kernels take head sizes "
+                    f"{', '.join(map(str, NVFP4_HEAD_SIZES))}, not {head_dim}")
         if cc is None:
             return "nvfp4 KV cache needs FlashInfer on an NVIDIA GPU"
         if not blackwell:
