@@ -351,7 +351,8 @@ MONOTONIC_CASES = [
     ("decode-roofline", "gpus", "tokens_per_s", {}),
     ("decode-roofline", "gpus", "throughput", {}),
     ("decode-roofline", "gpus", "ttft_s", {"decreasing": True}),
-    ("decode-roofline", "gpus", "max_batch", {"where": LEGAL_DECODE}),
+    # (decode context parallelism left at 1: most DCP sizes are refused for most TP sizes)
+    ("decode-roofline", "gpus", "max_batch", {"where": LEGAL_DECODE, "fixed": {"dcp": 1}}),
     ("decode-roofline", "step_floor_ms", "estimate_tokens_per_s", {"decreasing": True}),
     ("decode-roofline", "batch", "streamed_weight_bytes", {}),  # a bigger batch touches more experts
     ("decode-roofline", "batch", "throughput", {}),
