@@ -96,8 +96,9 @@ BACKEND_ALIGNMENT_SINCE, MLA_128_SINCE = (0, 20), (0, 27)
 #: 0.33.0's GDN layers with FlashInfer's prefill kernel (Hopper, Blackwell with head_k_dim 128)
 #: export a prefill checkpoint: the block aligns to 64 tokens and a request holds one more state
 #: page (``FLASHINFER_GDN_CHECKPOINT_ALIGNMENT = 64``, v1/attention/backends/gdn_attn.py;
-#: ``num_prefill_checkpoint_blocks=1`` in qwen_gdn_linear_attn.py and mamba_mixer2.py). 0.31.0 and
-#: 0.32.0 have the field (``MambaSpec.num_prefill_checkpoint_blocks``, default 0) but no layer sets it.
+#: ``num_prefill_checkpoint_blocks=1`` in qwen_gdn_linear_attn.py and mamba_mixer2.py). 0.29.0 to
+#: 0.32.0 have the field (``MambaSpec.num_prefill_checkpoint_blocks``, default 0; absent in 0.28.0)
+#: but no layer sets it.
 FLASHINFER_GDN_CHECKPOINT_ALIGNMENT = 64
 CHECKPOINT_SINCE = (0, 33)
 #: ``MambaSpec.num_speculative_blocks`` counts in a request's pages from 0.16.0 (0.14.0's
@@ -315,7 +316,7 @@ def state_blocks_per_request(cache_mode: str, *, max_model_len: int = 0, block_s
     "none" one page; "align" two (the running state and the last full block's); "all" one per
     block of context. Speculative tokens add a page each in "none" and "align" from 0.16 and in
     "all" from 0.19 (0.12–0.14: ``cdiv(max_model_len, block_size)`` pages whatever the mode, the
-    state's block being the whole ``max_model_len`` without prefix caching); 0.31 on adds the
+    state's block being the whole ``max_model_len`` without prefix caching); 0.29 on adds the
     prefill-checkpoint pages in "align" mode. Before 0.12 always one page."""
     v = parse_version(version)
     if v < (0, 12):
@@ -326,7 +327,7 @@ def state_blocks_per_request(cache_mode: str, *, max_model_len: int = 0, block_s
     if cache_mode == "none":
         return 1 + spec
     if cache_mode == "align":
-        return 2 + spec + (checkpoint_blocks if v >= (0, 31) else 0)
+        return 2 + spec + (checkpoint_blocks if v >= (0, 29) else 0)
     return _cdiv(max_model_len, block_size) + (num_spec if v >= SPEC_ALL_MODE_SINCE else 0)
 
 

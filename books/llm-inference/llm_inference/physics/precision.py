@@ -15,7 +15,7 @@ The KV cache is counted as vLLM lays it out (engines.vllm_kv_dtypes, read from i
 * ``nvfp4`` (0.21 on, FlashInfer): packed fp4 plus one fp8 scale per 16 values: D/2 + D/16 bytes
   per head vector.
 * ``fp8_ds_mla`` (DeepSeek-V3.2's sparse MLA): per token and layer 512 fp8 NoPE values, 4 fp32
-  scales and 64 bf16 RoPE values = 656 bytes; ``nvfp4_ds_mla`` (0.31 on, SM100) 352 bytes.
+  scales and 64 bf16 RoPE values = 656 bytes; ``nvfp4_ds_mla`` (0.30 on, SM100) 352 bytes.
 
 Which model, release and GPU accept a layout is :func:`kv_layout_problem`.
 """

@@ -99,8 +99,8 @@ def test_state_pages_per_request(mode, version, spec, pages):
                                       version=version) == pages
 
 
-def test_checkpoint_pages_count_from_031():
-    assert h.state_blocks_per_request("align", checkpoint_blocks=1, version="0.30.0") == 2
+def test_checkpoint_pages_count_from_029():
+    assert h.state_blocks_per_request("align", checkpoint_blocks=1, version="0.28.0") == 2
     assert h.state_blocks_per_request("align", checkpoint_blocks=1, version="0.33.0") == 3
 
 
