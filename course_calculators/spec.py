@@ -31,6 +31,7 @@ __all__ = [
     "Calculator",
     "Result",
     "Chart",
+    "NOT_COMPUTED",
 ]
 
 #: A plain decimal number: no hex, no ``inf``/``nan``, no markup, an exponent of at most three digits.
@@ -275,6 +276,11 @@ def _repeated(names: Sequence[str]) -> str:
     return ", ".join(sorted({n for n in names if names.count(n) > 1}))
 
 
+#: What an output shows when ``compute()`` returns None for it: the inputs do not allow a value
+#: (the calculator says why in a note) — never a number computed from other inputs.
+NOT_COMPUTED = "not computed"
+
+
 @dataclass(frozen=True)
 class Output:
     """A computed value: shown formatted, its raw value in base units in ``data-value``.
@@ -309,7 +315,10 @@ class Output:
             raise SpecError(f"output {self.name!r}: words must be two non-empty strings (false, true)")
 
     def raw(self, value: Any) -> str:
-        """The ``data-value`` attribute: base units, booleans as 1/0, categories as their word."""
+        """The ``data-value`` attribute: base units, booleans as 1/0, categories as their word; empty
+        for a value that was not computed (None)."""
+        if value is None:
+            return ""
         if self.unit == "bool":
             return "1" if value else "0"
         if self.unit == "text":
@@ -317,6 +326,8 @@ class Output:
         return units.format_raw(value)
 
     def text(self, value: Any) -> str:
+        if value is None:
+            return NOT_COMPUTED
         if self.unit == "bool":
             return self.words[1] if value else self.words[0]
         if self.precision is not None:
@@ -696,7 +707,7 @@ class Calculator:
             raise ValueError(f"{self.id}: compute() returned no value for {missing}")
         for out in self.outputs:
             value = values[out.name]
-            if out.unit in ("bool", "text"):
+            if out.unit in ("bool", "text") or value is None:  # None: not computed (the notes say why)
                 continue
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
                 raise ValueError(f"{self.id}: output {out.name!r} is not a finite number ({value!r})")

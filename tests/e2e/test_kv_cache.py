@@ -35,7 +35,8 @@ def test_contract_names_exist(page, base_url):
     for name in ["attention", "kv_dtype", "weight_dtype", "gpu"]:
         assert page.locator(f'{root} select[name="{name}"]').count() == 1, name
     assert page.locator(f'{root} select[name="attention"] option[value="mla"]').count() == 1
-    for dtype in ["bf16", "fp16", "fp8", "int8", "int4"]:
+    for dtype in ["bf16", "fp16", "fp8", "fp8_e4m3", "fp8_e5m2", "int8_per_token_head", "fp8_per_token_head",
+                  "int4_per_token_head", "nvfp4", "fp8_ds_mla", "nvfp4_ds_mla"]:
         assert page.locator(f'{root} select[name="kv_dtype"] option[value="{dtype}"]').count() == 1
     for gpu in ["h100-sxm", "h200", "a100-80g", "rtx-4090"]:
         assert page.locator(f'{root} select[name="gpu"] option[value="{gpu}"]').count() == 1

@@ -57,7 +57,7 @@ def test_deepseek_v3_on_eight_h200s_at_128k_holds_about_five_sequences(page, bas
     assert raw == spec.run(spec.preset("deepseek-v3-mla").values).raw["max_sequences"]
 
 
-def test_a_pasted_config_is_read_by_python_and_a_broken_one_changes_nothing(page, base_url):
+def test_a_pasted_config_is_read_by_python_and_a_broken_one_computes_nothing(page, base_url):
     page.goto(base_url + KV)
     wait_ready(page, "kv-cache")
     config = json.dumps(CATALOGUE["qwen2.5-7b"].config)
@@ -68,11 +68,33 @@ def test_a_pasted_config_is_read_by_python_and_a_broken_one_changes_nothing(page
     assert output(page, "kv-cache", "kv_bytes_per_token") == (want.raw["kv_bytes_per_token"], want.text["kv_bytes_per_token"])
     message = page.text_content(f"{KV_ROOT} [data-message]")
     assert "sliding" in message.lower()  # Qwen2.5's sliding_window with use_sliding_window false: a named trap
-    before = output(page, "kv-cache", "kv_bytes_per_token")
     page.fill(f'{KV_ROOT} textarea[name="config"]', '{"num_hidden_layers": 32,')
     settle(page, "kv-cache")
-    assert "not valid JSON" in page.text_content(f"{KV_ROOT} [data-message]")
-    assert output(page, "kv-cache", "kv_bytes_per_token") == before
+    message = page.text_content(f"{KV_ROOT} [data-message]")
+    assert "not valid JSON" in message and "Nothing is computed" in message
+    # not the numbers of the model the form still shows: empty, and said so
+    for name in ("kv_bytes_per_token", "fits", "max_concurrency", "model_name"):
+        assert output(page, "kv-cache", name) == ("", "not computed"), name
+    assert page.watch.errors == []
+
+
+def test_a_pasted_hybrid_shows_its_state_and_an_unmodelled_kind_is_named(page, base_url):
+    page.goto(base_url + KV)
+    wait_ready(page, "kv-cache")
+    config = json.dumps(CATALOGUE["qwen3-next-80b-a3b"].config)
+    reveal(page, KV_ROOT, "config")
+    page.fill(f'{KV_ROOT} textarea[name="config"]', config)
+    settle(page, "kv-cache")
+    want = course_calculators.get("kv-cache").run({"config": config})
+    for name in ("kv_bytes_per_token", "state_bytes_per_sequence", "block_size", "max_concurrency"):
+        assert output(page, "kv-cache", name) == (want.raw[name], want.text[name]), name
+    assert output(page, "kv-cache", "kv_bytes_per_token")[1] == "24 KiB"
+    assert "Gated DeltaNet" in page.text_content(f"{KV_ROOT} [data-message]")
+    page.fill(f'{KV_ROOT} textarea[name="config"]', '{"model_type": "rwkv7", "num_hidden_layers": 24}')
+    settle(page, "kv-cache")
+    assert "RWKV-7" in page.text_content(f"{KV_ROOT} [data-message]")
+    assert output(page, "kv-cache", "kv_bytes_per_token") == ("", "not computed")
+    assert page.watch.errors == []
 
 
 def test_the_gpu_chosen_in_one_calculator_is_every_calculators_until_reset(page, base_url):

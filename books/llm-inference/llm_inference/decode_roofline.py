@@ -128,7 +128,8 @@ OUTPUTS = (
     Output("experts_touched", "Experts touched per MoE layer", "count",
            help="E × (1 − (1 − k/E)^batch), routing taken as uniform; 0 for a dense model."),
     Output("kv_bytes_per_token", "KV cache per token", "bytes"),
-    Output("kv_bytes", "KV cache read per step (batch × context)", "bytes"),
+    Output("kv_bytes", "KV cache read per step (batch × context)", "bytes",
+           help="With a hybrid model's recurrent states, each read and written back once per step."),
     Output("bytes_per_step", "Bytes moved per step", "bytes"),
     Output("bytes_per_gpu", "Bytes moved per step, per GPU", "bytes",
            help="Its share of the weights and its KV heads (the whole latent for MLA)."),
@@ -218,8 +219,14 @@ def _steps(model, placement, gpu, p):
     return step_at
 
 
+def _not_computed(notes: list[str]) -> Computed:
+    return Computed({o.name: None for o in OUTPUTS}, notes, {"step_at": None, "seen": [], "cards": ""})
+
+
 def compute(p: Mapping[str, Any]) -> Computed:
     notes: list[str] = []
+    if scenario.refused(p):
+        return _not_computed(notes)
     model = scenario.model_from_inputs(p)
     gpu = GPUS[p["gpu"]]
     n = p["gpus"]
@@ -234,7 +241,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
     bandwidth = gpu.bandwidth * n
 
     per_token = kv.bytes_per_token(model, p["kv_dtype"])
-    kv_read = batch * kv.bytes_per_sequence(model, p["kv_dtype"], p["context"])
+    state = kv.state_bytes_per_sequence(model, engine.version)
+    kv_read = batch * (kv.bytes_per_sequence(model, p["kv_dtype"], p["context"]) + 2 * state)
     held = weights.weight_bytes(model, p["weight_dtype"])
     pool = physics.pool(model, gpu, placement, engine, p["kv_dtype"])
     max_batch = pool.sequences(p["context"])
@@ -301,6 +309,11 @@ def compute(p: Mapping[str, Any]) -> Computed:
             f"adds" + (f" ({step.allreduce_note})." if step.allreduce_note else "."))
     if placement.legal and model.is_mla and placement.tensor_parallel > 1:
         notes.append("MLA under tensor parallelism: every GPU reads the whole latent cache of every sequence.")
+    if model.is_hybrid:
+        notes.append(f"{model.state_layers} recurrent layers: each step reads and writes back every sequence's "
+                     f"{format_bytes(state)} state, whatever its context (counted with the KV reads).")
+    if pool.problem:
+        notes.append(f"vLLM refuses this: {pool.problem}.")
 
     values = {
         "tokens_per_s": tokens_per_s,
@@ -344,6 +357,10 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "model_name": name,
         "model_source": source,
     }
+    if pool.layout is not None and pool.layout.unmodelled:
+        notes.append(f"Not modelled: {pool.layout.unmodelled}. vLLM's memory verdict is not computed.")
+        values.update({name: None for name in ("fits", "kv_cache_tokens", "max_concurrency", "gpus_needed",
+                                                "max_batch")})
     return Computed(values, notes, {"step_at": step_at, "seen": seen, "cards": cards, "ridge": ridge})
 
 
@@ -414,7 +431,9 @@ def roofline_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[
     )
     if seen:
         summary += " Measured on this configuration: " + "; ".join(j.label() for j in seen) + "."
-    if v["max_batch"] == 0:
+    if v["max_batch"] is None:
+        summary += " vLLM's memory verdict is not computed for this layout."
+    elif v["max_batch"] == 0:
         summary += " The weights alone do not fit in memory."
     elif v["max_batch"] < batches[-1]:
         summary += f" Only {format_count(v['max_batch'])} sequence(s) of this context fit in memory."
@@ -465,6 +484,8 @@ def measured_chart(p: Mapping[str, Any], details: Mapping[str, Any]) -> Chart:
 
 
 def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> list[Chart]:
+    if details["step_at"] is None:
+        return []
     return [roofline_chart(p, v, details), measured_chart(p, details)]
 
 

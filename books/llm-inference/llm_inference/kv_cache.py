@@ -32,6 +32,8 @@ from course_calculators.units import GiB, format_bytes, format_count, format_rat
 
 from . import physics, scenario
 from .hardware import GPUS
+from .engines import vllm_hybrid
+from .engines.vllm_hybrid import MIXER_NAMES
 from .physics import fleet, kv, weights
 
 CONTEXT_MAX = 1048576
@@ -56,6 +58,7 @@ PARAMS = (
     Number("concurrency", "Concurrent sequences", 1, 1, 4096, scale="log"),
     *_pick(_SHAPE, "sliding_window", "window_layers", "window_kind", "params_b", "active_params_b", "experts",
            "experts_per_token", "heads", "hidden_size", "intermediate_size", "vocab_size"),
+    *_pick(_SHAPE, *scenario.STATE_FILLS),
     _pick(_DTYPES, "weight_dtype")[0],
     *_DEPLOY,
     *_ENGINE,
@@ -65,8 +68,12 @@ OUTPUTS = (
     Output("kv_bytes_per_token", "KV cache per token", "bytes", primary=True),
     Output("kv_bytes_per_sequence", "KV cache per sequence", "bytes"),
     Output("kv_bytes_total", "KV cache, all sequences", "bytes", primary=True),
+    Output("state_bytes_per_sequence", "Recurrent state per sequence", "bytes",
+           help="Linear-attention and state-space layers: one fixed state per sequence (convolution window "
+                "and SSM state, vLLM's dtypes), whatever its length; 0 for a pure transformer."),
     Output("weight_bytes", "Weights", "bytes"),
-    Output("total_bytes", "Weights + KV cache", "bytes", primary=True),
+    Output("total_bytes", "Weights + KV cache", "bytes", primary=True,
+           help="With the sequences' recurrent states, for a hybrid model."),
     Output("fits", "Verdict (vLLM)", "bool", words=("does not fit", "fits"), primary=True,
            help="vLLM starts with this layout and holds the sequences at this context at once."),
     Output("max_sequences", "Sequences that fit at this context", "count",
@@ -90,6 +97,9 @@ OUTPUTS = (
            help="The vLLM release whose rules these figures follow (More parameters: vLLM release)."),
     Output("kv_bytes_per_token_per_gpu", "KV cache per token, per GPU", "bytes",
            help="A GPU's layers and KV heads (the whole MLA latent under tensor parallelism)."),
+    Output("block_size", "vLLM's block (tokens)", "count",
+           help="16 tokens; a hybrid model's attention block grows until one page holds a state; "
+                "DeepSeek-V3.2's sparse kernels take 64."),
     Output("kv_replicas", "Copies of each KV head", "count",
            help="GPUs that hold the same KV head: TP ÷ KV heads when TP exceeds them; every GPU for MLA."),
     Output("legal_gpus", "GPU counts vLLM accepts", "text"),
@@ -134,14 +144,74 @@ PRESETS = (
             "attention": "gqa", "kv_heads": 128, "head_dim": 160},
            "The mistake many calculators make: 128 KV heads (K 192-dim, V 128-dim: 160 on average) "
            "in the GQA formula give 4.77 MiB per token, 71× what MLA really caches."),
+    Preset("qwen3-next-hybrid", "Qwen3-Next (hybrid)", {**_LLAMA3_8B, "model": "qwen3-next-80b-a3b", "gpu": "h200",
+                                                       "gpus": 2, "context": 262144, "concurrency": 8},
+           "36 of 48 layers are Gated DeltaNet: 24 KiB per token from the 12 attention layers, plus a fixed "
+           "37.7 MiB state per sequence. vLLM grows the block to 576 tokens so one page holds a state."),
+    Preset("deepseek-v32-dcp", "DeepSeek-V3.2, DCP 8", {**_DEEPSEEK, "model": "deepseek-v3.2", "concurrency": 8,
+                                                       "dcp": 8},
+           "Sparse MLA adds a 132-byte indexer key per token and layer. Decode context parallelism over the 8 "
+           "GPUs stores each request's tokens round-robin: the copied latent is divided by 8."),
     Preset("mistral-7b-swa", "Mistral 7B, sliding window", {**_LLAMA3_8B, "model": "mistral-7b-v0.1",
                                                             "context": 32768},
            "Every layer keeps at most 4,096 tokens: past that, the cache stops growing (512 MiB per sequence)."),
 )
 
 
+def _not_computed(notes: list[str]) -> Computed:
+    """Every output empty ("not computed"): the notes say why."""
+    return Computed({o.name: None for o in OUTPUTS}, notes, {"pool": None})
+
+
+#: The outputs that come from vLLM's pool (its allocator and budget), not from the textbook sizes.
+_POOL_OUTPUTS = ("fits", "max_sequences", "max_context", "max_concurrency", "kv_cache_tokens", "gpus_needed",
+                 "cheapest_gpus", "cheapest_usd_per_hour", "block_size")
+
+
+def hybrid_notes(model: physics.Model, pool: physics.Pool, context: int) -> list[str]:
+    """What a hybrid model's recurrent layers, DeepSeek-V3.2's indexer and decode context
+    parallelism do to vLLM's pool (shared by the calculators that show it)."""
+    notes: list[str] = []
+    cache = pool.layout
+    if cache is None:
+        return notes
+    if model.is_hybrid:
+        state = kv.state_bytes_per_sequence(model, pool.version)
+        pages = vllm_hybrid.state_blocks_per_request(
+            cache.cache_mode, max_model_len=context, block_size=cache.block_size, num_spec=cache.num_spec,
+            checkpoint_blocks=cache.checkpoint_blocks, version=cache.version)
+        why = {"none": "", "align": " ('align' mode, for prefix caching: the running state and the last full "
+               "block's" + (", and a prefill checkpoint" if cache.checkpoint_blocks else "") + ")",
+               "all": " ('all' mode, prefix caching of Mamba models: a state per block of context)"}[cache.cache_mode]
+        mode = f"{pages} state page{'s' if pages > 1 else ''} per group{why}"
+        notes.append(
+            f"Hybrid model: {model.kv_free_layers} of {model.layers} layers keep no KV cache"
+            + (f" ({model.kv_free_layers - model.state_layers} of them MLP or MoE blocks)"
+               if model.kv_free_layers > model.state_layers else "")
+            + f"; {model.state_layers} are {MIXER_NAMES[model.state.kind]} layers, holding a fixed "
+            f"{format_bytes(state)} state per sequence (convolution window + recurrent state), as large at 10 "
+            f"tokens as at {format_count(context)}. vLLM serves them from the same pool: it sets the attention "
+            f"block to {format_count(cache.block_size)} tokens so that one attention page "
+            f"({format_bytes(cache.page_bytes)} per layer on a GPU) holds a state, pads each state page by "
+            f"{cache.state_padding:.2%}, and gives a request {mode}.")
+    if model.indexer_dim:
+        notes.append(
+            f"DeepSeek-V3.2's sparse attention: beside each layer's latent, an indexer key of "
+            f"{model.indexer_dim} fp8 values and one fp32 scale per 128 "
+            f"({vllm_hybrid.indexer_bytes_per_token(model.indexer_dim)} bytes per token and layer, whatever the "
+            f"KV dtype), in 64-token blocks (FlashMLA's sparse kernels).")
+    if cache.dcp > 1 and not cache.problem and not cache.unmodelled:
+        notes.append(
+            f"Decode context parallelism over {cache.dcp} ranks: each stores every {cache.dcp}th token of a "
+            f"request, so a GPU caches {format_bytes(pool.bytes_per_token)} per token of context and its "
+            f"pool holds {cache.dcp}× the tokens.")
+    return notes
+
+
 def compute(p: Mapping[str, Any]) -> Computed:
     notes: list[str] = []
+    if scenario.refused(p):
+        return _not_computed(notes)
     model = scenario.model_from_inputs(p)
     gpu = GPUS[p["gpu"]]
     layout = scenario.layout_from_inputs(p)
@@ -150,6 +220,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
 
     per_token = kv.bytes_per_token(model, p["kv_dtype"])
     per_sequence = kv.bytes_per_sequence(model, p["kv_dtype"], context)
+    state = kv.state_bytes_per_sequence(model, engine.version)
     kv_total = per_sequence * concurrency
     held = weights.weight_bytes(model, p["weight_dtype"])
 
@@ -167,6 +238,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
     cards = f"{p['gpus']} × {gpu.name}"
     if not placement.legal:
         notes.append(placement.problem)
+    elif pool.problem:
+        notes.append(f"vLLM refuses this: {pool.problem}.")
     elif pool.available_bytes <= 0:
         notes.append(
             f"vLLM would not start: on each GPU the weights ({format_bytes(placement.weight_bytes_per_gpu)}), "
@@ -178,30 +251,30 @@ def compute(p: Mapping[str, Any]) -> Computed:
             f"vLLM starts, but its {format_bytes(pool.available_bytes)} of KV cache per GPU holds "
             f"{format_ratio(round(concurrency_max, 2))} sequences of {format_count(context)} tokens, not "
             f"{format_count(concurrency)}" + (f"; {needed} GPUs would." if needed else "."))
-    if placement.legal and model.is_mla and placement.tensor_parallel > 1:
+    if placement.legal and model.is_mla and placement.tensor_parallel > 1 and engine.dcp == 1:
         notes.append(f"MLA under tensor parallelism: each of the {placement.tensor_parallel} GPUs holds the whole "
                      f"latent cache ({format_bytes(pool.bytes_per_token)} per token). Data-parallel attention "
-                     f"(More parameters) gives each GPU its own pool instead.")
-    elif placement.legal and placement.kv_replicas > 1:
+                     f"or decode context parallelism (More parameters) divide it instead.")
+    elif placement.legal and placement.kv_replicas > 1 and not model.is_mla:
         notes.append(f"Tensor parallel over {placement.tensor_parallel} GPUs with {model.kv_heads} KV heads: each "
                      f"head is stored on {placement.kv_replicas} GPUs.")
     if layout.attention == physics.DP and not model.is_moe and p["gpus"] > 1:
         notes.append(f"Data-parallel attention on a dense model: {p['gpus']} independent replicas, each holding "
                      f"all the weights.")
-    if p["kv_dtype"] == "fp8_ds_mla" and not model.is_mla:
-        notes.append("fp8_ds_mla is an MLA layout: a GQA cache in it is plain fp8.")
-    if p["kv_dtype"] in ("int8", "int4"):
-        notes.append(f"vLLM has no {p['kv_dtype']} KV cache; this is LMDeploy's layout (a scale and a zero "
-                     f"point per head and token).")
-    if per_token == 0:
+    if p["kv_dtype"] in ("fp8_ds_mla", "nvfp4_ds_mla") and model.is_mla and not model.indexer_dim:
+        notes.append(f"{p['kv_dtype']} is the record of DeepSeek-V3.2's sparse MLA kernels (FlashMLA); vLLM "
+                     f"accepts it only for models with the sparse indexer.")
+    if per_token == 0 and model.kv_layers:
         notes.append("The cache per token is 0 bytes: check the head or latent dimensions.")
+    notes.extend(hybrid_notes(model, pool, context))
 
     values = {
         "kv_bytes_per_token": per_token,
         "kv_bytes_per_sequence": per_sequence,
         "kv_bytes_total": kv_total,
+        "state_bytes_per_sequence": state,
         "weight_bytes": held,
-        "total_bytes": held + kv_total,
+        "total_bytes": held + kv_total + state * concurrency,
         "fits": fits,
         "max_sequences": sequences,
         "max_context": longest,
@@ -214,6 +287,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "runtime_bytes": pool.overhead_bytes,
         "engine_release": scenario.release_text(engine, gpu.vendor),
         "kv_bytes_per_token_per_gpu": pool.bytes_per_token,
+        "block_size": pool.block_size,
         "kv_replicas": placement.kv_replicas,
         "legal_gpus": legal or "none",
         "gpus_needed": needed,
@@ -222,6 +296,9 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "model_name": name,
         "model_source": source,
     }
+    if pool.layout is not None and pool.layout.unmodelled:
+        notes.append(f"Not modelled: {pool.layout.unmodelled}. vLLM's pool is not computed.")
+        values.update({name: None for name in _POOL_OUTPUTS})
     return Computed(values, notes, {"pool": pool, "cards": cards, "utilization": engine.utilization})
 
 
@@ -237,6 +314,8 @@ def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]
     """One GPU's memory against context (powers of two): what vLLM may use, and what the weights,
     the activation peak, the runtime and the sequences' KV blocks take."""
     pool = details["pool"]
+    if pool is None or v["max_concurrency"] is None:
+        return []
     contexts = [2**i for i in range(9, 21)]  # 512 … 1M tokens
     fixed = pool.weight_bytes + pool.activation_bytes + pool.overhead_bytes
     per_pool = math.ceil(p["concurrency"] / pool.placement.data_parallel)

@@ -6,7 +6,8 @@ A calculator builds its parameters here (:func:`model_params`, :func:`deployment
 
 * choosing a catalogue model fills every shape parameter from its published config.json;
 * a pasted config.json (``config``) fills them the same way, names every trap the reading met,
-  and is matched with the catalogue; a config that cannot be read changes nothing and says why;
+  and is matched with the catalogue; a config that cannot be read — or holds a layer kind the
+  calculators do not model — says why, and nothing is computed from it (:func:`refused`);
 * editing a filled parameter makes the model ``custom`` (the browser switches the select).
 
 :func:`model_from_inputs` turns the resolved parameters into a :class:`physics.Model`; the
@@ -16,7 +17,7 @@ physics never sees a parameter dictionary.
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Callable, Mapping
 
 from course_calculators.spec import Choice, Number, Text
@@ -27,6 +28,7 @@ from .models import CATALOGUE, ConfigError, ModelShape, catalogue_shape, get_ent
 from .physics import CHUNKED, GQA, MLA, SLIDING, Engine, Layout, Model
 from .engines import vllm_releases
 from .physics.budget import DEFAULT_OVERHEAD_BYTES
+from .engines.vllm_hybrid import MIXER_NAMES, MIXERS, NEMOTRON_H, Mixer
 from .physics.placement import DP, MAX_GPUS, TP
 from .physics.precision import KV_DTYPE_CHOICES
 
@@ -36,11 +38,23 @@ GiB = 1 << 30
 #: total a model may have.
 ACTIVE_MIN_B = 0.1
 
+#: The recurrent-layer and indexer parameters a model fills.
+STATE_FILLS = ("kv_free_layers", "state_layers", "mixer", "state_heads", "state_head_dim", "state_dim",
+               "conv_channels", "conv_groups", "conv_kernel", "ssm_dtype", "mamba_chunk", "indexer_dim")
 #: The parameters a model fills, in the order the forms list them.
 MODEL_FILLS = (
     "attention", "layers", "heads", "kv_heads", "head_dim", "latent_dim", "rope_dim", "sliding_window",
     "window_layers", "window_kind", "params_b", "active_params_b", "experts", "experts_per_token",
     "hidden_size", "intermediate_size", "vocab_size",
+    *STATE_FILLS,
+)
+#: The recurrent-layer kinds a model can have ("none": a pure transformer).
+NO_MIXER = "none"
+MIXER_CHOICES = ((NO_MIXER, "none (every layer attends)"), *((m, MIXER_NAMES[m]) for m in MIXERS))
+SSM_DTYPE_CHOICES = (
+    ("auto", "the model's dtype (vLLM's default)"), ("float32", "float32"), ("float16", "float16"),
+    ("bfloat16", "bfloat16"),
+    (NEMOTRON_H, "Nemotron-H's default: float32 from vLLM 0.20, float16 in 0.13–0.19"),
 )
 #: Shape parameters kept in view; the others sit under "More parameters".
 _IN_VIEW = ("attention", "layers", "kv_heads", "head_dim", "params_b")
@@ -71,11 +85,12 @@ def _mlp_width(config: Mapping[str, Any], shape: ModelShape) -> int:
 def shape_values(shape: ModelShape, config: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """The filled parameters of a derived shape, and notes on what they simplify."""
     notes: list[str] = []
-    windows = sorted({(kind, size) for kind, size in shape.layer_kinds if kind != "full"}, key=lambda k: k[1])
+    windowed = ("sliding", "chunked")
+    windows = sorted({(kind, size) for kind, size in shape.layer_kinds if kind in windowed}, key=lambda k: k[1])
     window, window_layers, window_kind = 0, 0, SLIDING
     if windows:
         window_kind, window = windows[-1]
-        window_layers = sum(1 for kind, _ in shape.layer_kinds if kind != "full")
+        window_layers = sum(1 for kind, _ in shape.layer_kinds if kind in windowed)
         if len(windows) > 1:
             notes.append(f"The model has windows of several sizes; all {window_layers} windowed layers are "
                          f"taken at the largest, {format_count(window)} tokens.")
@@ -99,8 +114,37 @@ def shape_values(shape: ModelShape, config: Mapping[str, Any]) -> tuple[dict[str
         "hidden_size": shape.hidden_size,
         "intermediate_size": _mlp_width(config, shape),
         "vocab_size": shape.vocab_size,
+        **_state_values(shape),
     }
     return values, notes
+
+
+def _state_values(shape: ModelShape) -> dict[str, Any]:
+    """The recurrent-layer and indexer parameters of a shape (zeros for a pure transformer)."""
+    state = shape.state
+    return {
+        "kv_free_layers": shape.layers - shape.kv_layers,
+        "state_layers": shape.state_layers,
+        "mixer": state.mixer if state else NO_MIXER,
+        "state_heads": state.heads if state else 0,
+        "state_head_dim": state.head_dim if state else 0,
+        "state_dim": state.state_dim if state else 0,
+        "conv_channels": state.conv_channels if state else 0,
+        "conv_groups": state.groups if state else 0,
+        "conv_kernel": state.conv_kernel if state else 0,
+        "ssm_dtype": state.ssm_dtype if state else "auto",
+        "mamba_chunk": state.chunk_size if state else 0,
+        "indexer_dim": shape.indexer_head_dim,
+    }
+
+
+def mixer_from_inputs(p: Mapping[str, Any]) -> Mixer | None:
+    """The recurrent layers' state dimensions, or None for a pure transformer."""
+    if p["mixer"] == NO_MIXER or p["state_layers"] <= 0:
+        return None
+    return Mixer(p["mixer"], heads=max(1, p["state_heads"]), head_dim=max(1, p["state_head_dim"]),
+                 state_dim=max(1, p["state_dim"]), conv_channels=p["conv_channels"], groups=p["conv_groups"],
+                 conv_kernel=p["conv_kernel"])
 
 
 @cache
@@ -122,6 +166,9 @@ def model_from_inputs(p: Mapping[str, Any]) -> Model:
         active_params=active_b * 1e9, experts=p["experts"],
         experts_per_token=p["experts_per_token"], window=p["sliding_window"], window_layers=p["window_layers"],
         window_kind=CHUNKED if p["window_kind"] == CHUNKED else SLIDING,
+        kv_free_layers=min(p["kv_free_layers"], p["layers"] - 1), state=mixer_from_inputs(p),
+        state_layers=min(p["state_layers"], p["layers"]), ssm_dtype=p["ssm_dtype"], mamba_chunk=p["mamba_chunk"],
+        indexer_dim=p["indexer_dim"] if mla else 0,
     )
 
 
@@ -137,10 +184,12 @@ def layout_from_inputs(p: Mapping[str, Any]) -> Layout:
 
 
 def engine_from_inputs(p: Mapping[str, Any]) -> Engine:
+    caching = p.get("prefix_caching", "default")  # absent from calculators without the engine's cache inputs
     return Engine(gpu_memory_utilization=p["gpu_memory_utilization"],
                   max_num_batched_tokens=p["max_num_batched_tokens"], max_num_seqs=p["max_num_seqs"],
                   overhead_bytes=p["overhead_gib"] * GiB, version=p.get("vllm_version", vllm_releases.NEWEST),
-                  install=p.get("vllm_install", "pip"), enforce_eager=p.get("cuda_graphs", "captured") == "eager")
+                  install=p.get("vllm_install", "pip"), enforce_eager=p.get("cuda_graphs", "captured") == "eager",
+                  prefix_caching=None if caching == "default" else caching == "on", dcp=p.get("dcp", 1))
 
 
 def release_text(engine: Engine, vendor: str = "nvidia") -> str:
@@ -169,8 +218,10 @@ def model_params(default_model: str) -> tuple:
                help="A published model fills the shape below from its config.json; edit a field to make it custom."),
         Text("config", "Or paste a config.json", "", rows=3, max_length=60_000, fills=fills + ("model",),
              placeholder='{"num_hidden_layers": 32, "num_key_value_heads": 8, ...}',
-             help="The same Python reads it: every trap in its fields is named below, and a config that "
-                  "cannot be read changes nothing."),
+             help="The same Python reads it: every trap in its fields is named below — hybrid layouts "
+                  "(linear-attention, state-space, windowed layers), latent and sparse attention among "
+                  "them — and a config that cannot be read, or holds a layer kind not modelled, is "
+                  "named and nothing is computed from it."),
         Choice("attention", "Attention", d["attention"], (("gqa", "GQA / MHA / MQA"), ("mla", "MLA (latent)")),
                scenario="attention", help="MHA is GQA with KV heads = query heads; MQA is GQA with one KV head."),
         Number("layers", "Layers", d["layers"], 1, 256, unit="layers", scenario="layers"),
@@ -211,6 +262,44 @@ def model_params(default_model: str) -> tuple:
                advanced=True, scenario="intermediate_size"),
         Number("vocab_size", "Vocabulary", d["vocab_size"], 1, 1048576, advanced=True, scenario="vocab_size",
                help="Sets the sampler's share of vLLM's activation peak (sequences × vocabulary logits)."),
+        *state_params(d),
+    )
+
+
+def state_params(d: Mapping[str, Any]) -> tuple:
+    """A hybrid model's recurrent layers and DeepSeek-V3.2's indexer, filled from the config."""
+    return (
+        Number("kv_free_layers", "Layers without a KV cache", d["kv_free_layers"], 0, 255, unit="layers",
+               advanced=True, scenario="kv_free_layers",
+               help="Linear-attention and state-space layers (and Nemotron-H's MLP blocks) keep no keys and "
+                    "values: 36 of Qwen3-Next's 48 layers."),
+        Choice("mixer", "Recurrent layers", d["mixer"], MIXER_CHOICES, advanced=True, scenario="mixer",
+               help="The kind of linear-attention or state-space layer, which sets how vLLM shapes its state."),
+        Number("state_layers", "Layers with a fixed state", d["state_layers"], 0, 256, unit="layers",
+               advanced=True, scenario="state_layers",
+               help="Layers keeping one state per sequence, whatever its length (Falcon-H1: all, beside "
+                    "attention)."),
+        Number("state_heads", "State heads", d["state_heads"], 0, 1 << 16, advanced=True, scenario="state_heads",
+               help="Mamba-2 heads, Gated DeltaNet value heads, KDA/lightning heads (Mamba-1: its channels)."),
+        Number("state_head_dim", "State head dim", d["state_head_dim"], 0, 4096, advanced=True,
+               scenario="state_head_dim"),
+        Number("state_dim", "State size per head row", d["state_dim"], 0, 4096, advanced=True, scenario="state_dim",
+               help="Mamba's d_state N; Gated DeltaNet's key head dim; KDA's and lightning's head dim."),
+        Number("conv_channels", "Convolution channels", d["conv_channels"], 0, 1 << 20, advanced=True,
+               scenario="conv_channels",
+               help="The short convolution's channels that split over GPUs (Mamba-2's groups apart)."),
+        Number("conv_groups", "Mamba-2 groups", d["conv_groups"], 0, 1024, advanced=True, scenario="conv_groups",
+               help="n_groups: 2 × state size channels each, whole on every GPU once TP exceeds them."),
+        Number("conv_kernel", "Convolution width", d["conv_kernel"], 0, 64, advanced=True, scenario="conv_kernel",
+               help="The state keeps width − 1 tokens of the convolution's input."),
+        Choice("ssm_dtype", "State dtype", d["ssm_dtype"], SSM_DTYPE_CHOICES, advanced=True, scenario="ssm_dtype",
+               help="The SSM state's dtype (mamba_ssm_cache_dtype); KDA's state is fp32 whatever it says."),
+        Number("mamba_chunk", "Mamba-2 scan chunk", d["mamba_chunk"], 0, 65536, unit="tokens", advanced=True,
+               scenario="mamba_chunk",
+               help="vLLM aligns the block to it when it keeps a state per block (prefix caching in 'all' mode)."),
+        Number("indexer_dim", "Sparse-attention indexer key", d["indexer_dim"], 0, 4096, advanced=True,
+               scenario="indexer_dim",
+               help="DeepSeek-V3.2: every layer also caches an fp8 indexer key of this size per token."),
     )
 
 
@@ -218,8 +307,9 @@ def dtype_params(weight_default: str = "bf16", kv_default: str = "bf16") -> tupl
     return (
         Choice("weight_dtype", "Weight precision", weight_default, DTYPE_CHOICES, scenario="weight_dtype"),
         Choice("kv_dtype", "KV cache precision", kv_default, KV_DTYPE_CHOICES, scenario="kv_dtype",
-               help="fp8: vLLM's --kv-cache-dtype fp8 (one scale per layer); int8/int4: LMDeploy's layout, "
-                    "a scale and a zero point per head and token; fp8_ds_mla: DeepSeek's sparse-MLA layout."),
+               help="vLLM's --kv-cache-dtype: fp8 keeps one scale per layer; the per_token_head layouts a "
+                    "fp32 scale per head and token (Triton backend); nvfp4 an fp8 scale per 16 values "
+                    "(FlashInfer); fp8_ds_mla / nvfp4_ds_mla are DeepSeek-V3.2's sparse-MLA records."),
     )
 
 
@@ -270,17 +360,41 @@ def engine_params() -> tuple:
                help="Memory beyond the release's own accounting of non-torch memory (CUDA context up to "
                     "0.9.0, cuBLAS and NCCL buffers) and CUDA graphs, which is always taken: another "
                     "process on the GPU, for instance."),
+        Choice("prefix_caching", "Prefix caching", "default",
+               (("default", "vLLM's default"), ("on", "on (--enable-prefix-caching)"),
+                ("off", "off (--no-enable-prefix-caching)")), advanced=True,
+               help="Hybrid models only: on by default from vLLM 0.26; with it, each request keeps two state "
+                    "pages ('align' mode) or one per block ('all', Mamba models before 0.28) instead of one."),
+        Number("dcp", "Decode context parallel size", 1, 1, 64, advanced=True,
+               help="--decode-context-parallel-size (MLA models): the TP ranks that hold the same latent each "
+                    "store every dcp-th token of a request, so the pool holds dcp times the tokens."),
     )
 
 
 # -- resolving ----------------------------------------------------------------------------------
 
+@lru_cache(maxsize=8)
+def _read(text: str) -> tuple[ModelShape | None, str]:
+    """The shape of a pasted config, or why it cannot be read (parsed once per text)."""
+    try:
+        return parse_config(text), ""
+    except ConfigError as exc:
+        return None, str(exc)
+
+
+def refused(p: Mapping[str, Any]) -> bool:
+    """Whether the inputs hold a pasted config.json that cannot be read (or holds a layer kind the
+    calculators do not model): then nothing is computed — every output is ``None`` ("not
+    computed"), never the numbers of the model the form still shows."""
+    text = p.get("config", "").strip()
+    return bool(text) and _read(text)[0] is None
+
+
 def _pasted(text: str) -> tuple[dict[str, Any], list[str]]:
     """What a pasted config fills (with ``model``), and the notes: its traps, or why it was refused."""
-    try:
-        shape = parse_config(text)
-    except ConfigError as exc:
-        return {}, [f"config.json: {exc}. The model's shape is unchanged."]
+    shape, why = _read(text)
+    if shape is None:
+        return {}, [f"config.json: {why}. Nothing is computed: the outputs would be those of another model."]
     config = json.loads(text)
     values, notes = shape_values(shape, config)
     match = match_catalogue(shape)

@@ -391,7 +391,9 @@ def test_kv_cache_spec_exact_values():
     assert params["attention"].kind == "choice"
     assert params["attention"].default == "gqa"
     assert [list(c) for c in params["attention"].choices] == [["gqa", "GQA / MHA / MQA"], ["mla", "MLA (latent)"]]
-    assert params["kv_dtype"].values == ["bf16", "fp16", "fp8", "fp8_ds_mla", "int8", "int4"]
+    assert params["kv_dtype"].values == ["bf16", "fp16", "fp8", "fp8_e4m3", "fp8_e5m2", "int8_per_token_head",
+                                         "fp8_per_token_head", "int4_per_token_head", "nvfp4", "fp8_ds_mla",
+                                         "nvfp4_ds_mla"]  # vLLM's --kv-cache-dtype layouts
     assert params["params_b"].integer is False
     out = kv_cache.SPEC.output_map["kv_bytes_per_token"]
     assert (out.name, out.label, out.unit, out.help) == ("kv_bytes_per_token", "KV cache per token", "bytes", "")

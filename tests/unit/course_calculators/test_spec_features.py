@@ -111,3 +111,25 @@ def test_chart_details_reach_a_chart_that_takes_them():
     result = calc.run({})
     assert seen == {"steps": [1, 2, 3]} and result.notes == ["a note"]
     assert "steps" not in result.values  # details are not outputs
+
+
+def test_an_output_compute_leaves_none_is_shown_not_computed():
+    """None is "not computed" (the notes say why), never a number from other inputs."""
+    from course_calculators.spec import NOT_COMPUTED, Calculator, Number, Output
+
+    def compute(p):
+        if p["x"] > 5:
+            return {"y": None, "ok": None, "name": None}, ["x above 5: nothing is computed."]
+        return {"y": p["x"] * 2.0, "ok": True, "name": "twice"}
+
+    calc = Calculator(
+        id="none-demo", title="None", summary="Outputs may be not computed.",
+        params=(Number("x", "X", 1, 0, 10),),
+        outputs=(Output("y", "Y", "count"), Output("ok", "OK", "bool", words=("no", "yes")),
+                 Output("name", "Name", "text")),
+        compute=compute)
+    shown = calc.run({"x": 7})
+    assert shown.values == {"y": None, "ok": None, "name": None}
+    assert set(shown.text.values()) == {NOT_COMPUTED} and set(shown.raw.values()) == {""}
+    assert shown.notes == ["x above 5: nothing is computed."]
+    assert calc.run({"x": 2}).text["y"] == "4"

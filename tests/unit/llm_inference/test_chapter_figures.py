@@ -31,6 +31,7 @@ import pytest
 import course_calculators
 from llm_inference import sampling, speculative_decoding, unit_economics
 from llm_inference.engines import vllm
+from llm_inference.engines import hybrid_logs, vllm_hybrid, vllm_kv_dtypes
 from llm_inference.engines.startup_logs import BY_ID
 from llm_inference.hardware import DTYPES, GPUS
 from llm_inference.physics import measured
@@ -77,6 +78,27 @@ def F(page, quote, fn, value, rel=0.0):
     """A figure computed by a module function or read from a data module (no calculator run)."""
     return Case(page, quote, None, None, None, {}, None, value, rel, lambda _v: fn())
 
+
+def _shape(model_id: str):
+    from llm_inference.models import catalogue_shape
+    return catalogue_shape(model_id)
+
+
+def _qwen36_log():
+    """The club-3090 #612 log and the layout the calculators' rules give it."""
+    from tests.unit.llm_inference.engines.test_hybrid_logs import cache_of
+    log = hybrid_logs.HYBRID_LOGS[0]
+    return log, cache_of(log)
+
+
+def _qwen3_next_layout():
+    from tests.unit.llm_inference.test_kv_cache import _cache_of_run
+    calc = course_calculators.get("kv-cache")
+    return _cache_of_run(calc.run(calc.preset("qwen3-next-hybrid").values))
+
+
+_QNEXT = "qwen3-next-hybrid"
+_DSV32 = "deepseek-v32-dcp"
 
 _70B = "h100-70b-bf16"
 
@@ -337,6 +359,92 @@ CASES = [
       value=(56.24, 460752, 3.52)),
     C(KV, "one\n8K sequence needs 1 GiB, so 11.12 GiB of cache holds 11.12 such sequences", "kv-cache",
       preset=_8B, derive=lambda v: 11.12 * GiB / v["kv_bytes_per_sequence"], value=11.12, rel=1e-9),
+    # ---- layers without a KV cache, hybrid pools, the indexer and DCP, the layouts
+    F(KV, "$C = 2 \\times 16 \\times 128\n+ 32 \\times 128 = 8{,}192$ channels of width 4 and 32 value heads",
+      lambda: (_shape("qwen3-next-80b-a3b").state.conv_channels, _shape("qwen3-next-80b-a3b").state.conv_kernel,
+               _shape("qwen3-next-80b-a3b").state.heads), (8192, 4, 32)),
+    F(KV, "49,152 + 1,048,576 = 1,097,728 bytes a layer in bf16",
+      lambda: (8192 * 3 * 2, 32 * 128 * 128 * 2,
+               vllm_hybrid.state_bytes(vllm_hybrid.Mixer(**{k: getattr(_shape("qwen3-next-80b-a3b").state, a) for k, a in (
+                   ("kind", "mixer"), ("heads", "heads"), ("head_dim", "head_dim"), ("state_dim", "state_dim"),
+                   ("conv_channels", "conv_channels"), ("groups", "groups"), ("conv_kernel", "conv_kernel"))}))),
+      (49152, 1048576, 1097728)),
+    F(KV, "Its 36\nlinear layers hold", lambda: (_shape("qwen3-next-80b-a3b").state_layers,
+                                               _shape("qwen3-next-80b-a3b").kv_layers), (36, 12)),
+    C(KV, "only its 12 full-attention layers cache keys and values", "kv-cache", preset=_QNEXT,
+      derive=lambda v: v["kv_bytes_per_token"] / (2 * 2 * 256 * 2), value=12),
+    C(KV, "The state weighs as much as about 1,600 tokens of that cache", "kv-cache", preset=_QNEXT,
+      derive=lambda v: v["state_bytes_per_sequence"] / v["kv_bytes_per_token"], value=1600, rel=0.01),
+    F(KV, "float32 by default from 0.20, float16 in 0.13–0.19",
+      lambda: tuple(vllm_hybrid._ssm_dtype_bytes(vllm_hybrid.Mixer("mamba2", 1, 1, 1), vllm_hybrid.NEMOTRON_H, 2, v)
+                    for v in ("0.20.0", "0.19.1", "0.13.0", "0.12.0")), (4, 2, 2, 2)),
+    F(KV, "its 23 Mamba-2 layers hold", lambda: (_shape("nemotron-3-nano-30b-a3b").state_layers,
+                                               _shape("nemotron-3-nano-30b-a3b").state.ssm_dtype), (23, "float32")),
+    F(KV, "its 6 attention layers (of 52 blocks;", lambda: (_shape("nemotron-3-nano-30b-a3b").kv_layers,
+                                                           _shape("nemotron-3-nano-30b-a3b").layers), (6, 52)),
+    C(KV, "the\n    formula over all 48 overstates its cache four times", "kv-cache", preset=_QNEXT, model="custom",
+      layers=48, kv_heads=2, head_dim=256, kv_free_layers=0, state_layers=0, mixer="none",
+      derive=lambda v: v["kv_bytes_per_token"] / (24 * KiB), value=4),
+    F(KV, "Its 12\nattention and 36 linear layers form four groups of 12",
+      lambda: (len(_qwen3_next_layout().groups), _qwen3_next_layout().layers_per_group), (4, 12)),
+    F(KV, "one\nmore for a prefill checkpoint in 0.33",
+      lambda: (_qwen3_next_layout().checkpoint_blocks, _qwen3_next_layout().version,
+               vllm_hybrid.state_blocks_per_request("align", checkpoint_blocks=1, version="0.33.0")), (1, "0.33.0", 3)),
+    F(KV, "Prefix caching is on by default for\nhybrid models from 0.26",
+      lambda: (vllm_hybrid.hybrid_prefix_caching_default("0.25.0"), vllm_hybrid.hybrid_prefix_caching_default("0.26.0")),
+      (False, True)),
+    F(KV, "#40691, shows 290,864 tokens beside 33.04× of 32,768",
+      lambda: next((g.kv_tokens, g.concurrency, g.max_model_len) for g in hybrid_logs.HYBRID_LOGS
+                   if g.url.endswith("/40691")), (290864, 33.04, 32768)),
+    F(KV, "10 of 40 layers attending", lambda: (lambda c: (c.layers_per_group, 4 * c.layers_per_group))(_qwen36_log()[1]),
+      (10, 40)),
+    F(KV, "logged \"Available KV cache memory: 5.98 GiB\",\n\"GPU KV cache size: 567,978 tokens\"",
+      lambda: (_qwen36_log()[0].available_gib, _qwen36_log()[0].kv_tokens, _qwen36_log()[0].concurrency),
+      (5.98, 567978, 4.33)),
+    F(KV, "float32 state (2,146,304 bytes a\nlayer) the block is 2,096 tokens, the 5.98 GiB hold 299 blocks",
+      lambda: (lambda log, c: (c.state_page_bytes, c.block_size, __import__(
+          "llm_inference.physics.cache_layout", fromlist=["x"]).from_available(c, log.available_gib * GiB, 131072)[0]))(
+          *_qwen36_log()), (2146304, 2096, 299)),
+    F(KV, "63 + 3 × 2 = 69 of them: 4.33, and 567,978 tokens",
+      lambda: (lambda log, c: (c.request_blocks(131072, 8192), *(lambda r: (round(r[1], 2), r[2]))(__import__(
+          "llm_inference.physics.cache_layout", fromlist=["x"]).from_available(c, log.available_gib * GiB, 131072))))(
+          *_qwen36_log()), (69, 4.33, 567978)),
+    F(KV, "attend to the 2,048\ntokens", lambda: _shape("deepseek-v3.2").indexer_head_dim and __import__(
+        "llm_inference.models", fromlist=["x"]).get_entry("deepseek-v3.2").config["index_topk"], 2048),
+    F(KV, "128 values in fp8 with one fp32\nscale, 132 bytes whatever the KV dtype, in the 64-token blocks",
+      lambda: (_shape("deepseek-v3.2").indexer_head_dim, vllm_hybrid.indexer_bytes_per_token(128),
+               vllm_hybrid.DEEPSEEK_V32_BLOCK_SIZE), (128, 132, 64)),
+    F(KV, "the default for `auto` from 0.11 to 0.17; bf16 from 0.18",
+      lambda: tuple(vllm_hybrid.deepseek_v32_auto_kv_dtype(v) for v in ("0.11.0", "0.17.0", "0.18.0")),
+      ("fp8_ds_mla", "fp8_ds_mla", "auto")),
+    C(KV, "The recurrent states of a hybrid model are\nnot divided", "kv-cache", preset=_QNEXT,
+      derive=lambda v: vllm_hybrid.dcp_request_tokens(8, 8) == 1 and v["state_bytes_per_sequence"] > 0, value=True),
+    F(KV, "| `int8_per_token_head`, `fp8_per_token_head` (0.20 on) | 128 + a 4-byte fp32 scale |",
+      lambda: (vllm_kv_dtypes.vector_bytes(128, "int8_per_token_head"), vllm_kv_dtypes.KV_LAYOUTS["int8_per_token_head"].since,
+               vllm_kv_dtypes.KV_LAYOUTS["fp8_per_token_head"].since), (132, (0, 20), (0, 20))),
+    F(KV, "| `int4_per_token_head` (0.25 on) | 64 + 4: two values a byte |",
+      lambda: (vllm_kv_dtypes.vector_bytes(128, "int4_per_token_head"), vllm_kv_dtypes.KV_LAYOUTS["int4_per_token_head"].since),
+      (68, (0, 25))),
+    F(KV, "| `nvfp4` (0.21 on) | 64 + 8: an fp8 scale per 16 values |",
+      lambda: (vllm_kv_dtypes.vector_bytes(128, "nvfp4"), vllm_kv_dtypes.KV_LAYOUTS["nvfp4"].since), (72, (0, 21))),
+    F(KV, "from 0.32 also SM 8.x, 9.x, 12.x, not at head size 64 or with attention sinks",
+      lambda: (vllm_kv_dtypes.NVFP4_FA2_SINCE,
+               bool(vllm_kv_dtypes.layout_problem("nvfp4", mla=False, version="0.31.0", cc=(9, 0))),
+               vllm_kv_dtypes.layout_problem("nvfp4", mla=False, version="0.32.0", cc=(9, 0)),
+               bool(vllm_kv_dtypes.layout_problem("nvfp4", mla=False, version="0.33.0", cc=(12, 0), head_dim=64)),
+               bool(vllm_kv_dtypes.layout_problem("nvfp4", mla=False, version="0.33.0", cc=(9, 0), sinks=True))),
+      ((0, 32), True, "", True, True)),
+    F(KV, "| `fp8_ds_mla` (0.12 on), `nvfp4_ds_mla` (0.30 on, SM100) | 656 / 352 bytes per token and layer |",
+      lambda: (vllm_kv_dtypes.KV_LAYOUTS["fp8_ds_mla"].since, vllm_kv_dtypes.KV_LAYOUTS["nvfp4_ds_mla"].since,
+               vllm_kv_dtypes.mla_token_bytes(512, 64, "fp8_ds_mla"), vllm_kv_dtypes.mla_token_bytes(512, 64, "nvfp4_ds_mla")),
+      ((0, 12), (0, 30), 656, 352)),
+    F(KV, "packs\nthe 512 into 256 bytes of fp4 with 32 fp8 scales and the RoPE key in fp8, 352\nbytes",
+      lambda: (512 // 2, 512 // 16, 64, vllm_kv_dtypes.NVFP4_DS_MLA_BYTES), (256, 32, 64, 352)),
+    F(KV, "| Qwen3-Next 80B-A3B (12 of 48 layers attend) | 12 | 2 | 256 |",
+      lambda: (lambda q: (q.kv_layers, q.layers, q.kv_heads, q.head_dim))(_shape("qwen3-next-80b-a3b")), (12, 48, 2, 256)),
+    F(KV, "| Nemotron 3 Nano 30B-A3B (6 of 52 blocks attend) | 6 | 2 | 128 |",
+      lambda: (lambda q: (q.kv_layers, q.layers, q.kv_heads, q.head_dim))(_shape("nemotron-3-nano-30b-a3b")), (6, 52, 2, 128)),
+    F(PAGED, "DeepSeek-V3.2's sparse-attention kernels\nread 64-token blocks", lambda: vllm_hybrid.DEEPSEEK_V32_BLOCK_SIZE, 64),
     # ---------------------------------------------------------------- paged-attention.md
     # 20.4–38.2%, 96.3% and 2–4× are the vLLM paper's measurements (citations, not checked).
     # The 16-token block example table (40 tokens → 3 blocks, 8 of 16 used; 20 → 2 blocks, 4 used)
@@ -375,7 +483,7 @@ CASES = [
     C(QUANT, "a 128K\ncontext from 16 GiB to 8 GiB", "kv-cache", "kv_bytes_per_sequence",
       preset="llama3-8b-128k", kv_dtype="fp8", text="8 GiB"),
     C(QUANT, "At 4 bits it falls to about 4.25 GiB", "kv-cache", "kv_bytes_per_sequence",
-      preset="llama3-8b-128k", kv_dtype="int4", text="4.25 GiB"),
+      preset="llama3-8b-128k", kv_dtype="int4_per_token_head", text="4.25 GiB"),
     C(QUANT, "A 70B\n  model in 4 bits (35 GB)", "kv-cache", "weight_bytes", preset=_8B, model="custom", params_b=70,
       weight_dtype="int4", value=35e9, rel=1e-9),
     C(QUANT, "a 13B model in bf16 (26 GB)", "kv-cache", "weight_bytes", preset=_8B, model="custom", params_b=13,

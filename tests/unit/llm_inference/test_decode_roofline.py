@@ -330,7 +330,7 @@ base_params = st.fixed_dictionaries({
     "experts": _value("experts"),
     "experts_per_token": _value("experts_per_token"),
     "weight_dtype": st.sampled_from(["bf16", "fp16", "fp8", "int8", "int4"]),
-    "kv_dtype": st.sampled_from(["bf16", "fp8", "int4", "fp8_ds_mla"]),
+    "kv_dtype": st.sampled_from(["bf16", "fp8", "int4_per_token_head", "nvfp4", "fp8_ds_mla"]),
     "gpu": st.sampled_from(sorted(GPUS)),
     "gpus": _value("gpus"),
     "batch": _value("batch"),
@@ -422,6 +422,10 @@ def test_every_number_at_its_min_and_max_alone():
 KEY = ("params_b", "active_params_b", "gpus", "batch", "context", "prompt_tokens", "gpu_memory_utilization")
 
 
+#: The KV layout of the same width as each weight dtype (vLLM's 4-bit KV is int4_per_token_head).
+KV_OF = {"bf16": "bf16", "fp8": "fp8", "int4": "int4_per_token_head"}
+
+
 @pytest.mark.parametrize("attention", ["gqa", "mla"])
 @pytest.mark.parametrize("dtype", ["bf16", "fp8", "int4"])
 def test_grid_of_extremes_is_finite(attention, dtype):
@@ -431,7 +435,7 @@ def test_grid_of_extremes_is_finite(attention, dtype):
         for s in (0, 1):
             raw = dict(zip(KEY, corner))
             raw.update({k: ranges[k][s] for k in shape})
-            raw.update(model="custom", attention=attention, weight_dtype=dtype, kv_dtype=dtype,
+            raw.update(model="custom", attention=attention, weight_dtype=dtype, kv_dtype=KV_OF[dtype],
                        gpu="rtx-4090" if s else "b200")
             r = SPEC.run(raw)  # raises on a non-finite output or chart value
             for name in ("tokens_per_s", "throughput", "ttft_s", "step_time_s", "arithmetic_intensity"):

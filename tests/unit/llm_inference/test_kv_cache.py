@@ -330,8 +330,9 @@ def test_vllm_cross_check_11_12x_concurrency_at_8k():
     assert 11.12 * GiB / per_sequence == pytest.approx(11.12)
 
 
-@pytest.mark.parametrize("dtype, factor", [("bf16", 1), ("fp16", 1), ("fp8", 0.5), ("int8", 132 / 256),
-                                           ("int4", 68 / 256)])
+@pytest.mark.parametrize("dtype, factor", [("bf16", 1), ("fp16", 1), ("fp8", 0.5), ("fp8_e5m2", 0.5),
+                                           ("int8_per_token_head", 132 / 256), ("fp8_per_token_head", 132 / 256),
+                                           ("int4_per_token_head", 68 / 256), ("nvfp4", 72 / 256)])
 def test_kv_precision_scales_the_bytes(dtype, factor):
     bf16 = run(kv_dtype="bf16").values
     other = run(kv_dtype=dtype).values
@@ -342,9 +343,12 @@ def test_kv_precision_scales_the_bytes(dtype, factor):
 
 def test_kv_precision_against_numpy():
     assert run(kv_dtype="fp8").values["kv_bytes_per_token"] == per_token_array(32, 8, 128, np.int8)
-    # int4: two values packed per byte, plus a scale and a zero point per head and K/V (fp16 each)
-    int4 = np.zeros((2, 32, 8, 128 // 2), np.uint8).nbytes + np.zeros((2, 32, 8, 2), np.float16).nbytes
-    assert run(kv_dtype="int4").values["kv_bytes_per_token"] == int4
+    # int4_per_token_head: two values packed per byte, plus one fp32 scale per head and K/V (vLLM's Triton layout)
+    int4 = np.zeros((2, 32, 8, 128 // 2), np.uint8).nbytes + np.zeros((2, 32, 8), np.float32).nbytes
+    assert run(kv_dtype="int4_per_token_head").values["kv_bytes_per_token"] == int4
+    # nvfp4: packed e2m1 pairs plus one fp8 scale per 16 values
+    nvfp4 = np.zeros((2, 32, 8, 128 // 2), np.uint8).nbytes + np.zeros((2, 32, 8, 128 // 16), np.uint8).nbytes
+    assert run(kv_dtype="nvfp4", gpu="b200").values["kv_bytes_per_token"] == nvfp4
     mla_fp8 = run(attention="mla", layers=61, latent_dim=512, rope_dim=64, kv_dtype="fp8")
     assert mla_fp8.values["kv_bytes_per_token"] == np.zeros((61, 576), np.int8).nbytes == 35136
     ds = run(attention="mla", layers=61, latent_dim=512, rope_dim=64, kv_dtype="fp8_ds_mla")
@@ -380,3 +384,96 @@ def test_chart_is_one_gpus_memory():
     assert used[chart["labels"].index("256K")] < rule["values"][0] < used[chart["labels"].index("512K")]
     assert 262144 <= result.values["max_context"] < 524288
     assert "usable" in chart["summary"]
+
+
+# -- hybrid models, sparse MLA, DCP, every layout --------------------------------------------------
+
+def _cache_of_run(r):
+    """The pool layout the calculator used (its details), for checking the logged figures."""
+    from llm_inference import scenario
+    from llm_inference.physics import budget, place
+    inputs = r.inputs
+    model = scenario.model_from_inputs(inputs)
+    placement = place(model, scenario.layout_from_inputs(inputs), inputs["weight_dtype"])
+    return budget.pool(model, GPUS[inputs["gpu"]], placement, scenario.engine_from_inputs(inputs),
+                       inputs["kv_dtype"]).layout
+
+
+def test_done_when_qwen3_next_pasted_as_config_json():
+    """KV bytes from its 12 full-attention layers only, its linear state per sequence as an output,
+    tokens and concurrency as vLLM's hybrid allocator gives them."""
+    from llm_inference.models import CATALOGUE
+    from llm_inference.physics.cache_layout import from_available
+    text = json.dumps(CATALOGUE["qwen3-next-80b-a3b"].config)
+    r = SPEC.run({"config": text, "gpu": "h200", "gpus": 2, "context": 262144, "concurrency": 8})
+    assert r.inputs["model"] == "qwen3-next-80b-a3b"
+    assert r.values["kv_bytes_per_token"] == np.zeros((2, 12, 2, 256), BF16).nbytes == 24 * KiB
+    conv = np.zeros((2 * 16 * 128 + 32 * 128, 3), BF16)  # (conv channels, kernel − 1)
+    ssm = np.zeros((32, 128, 128), BF16)  # (value heads, value dim, key dim)
+    assert r.values["state_bytes_per_sequence"] == 36 * (conv.nbytes + ssm.nbytes)
+    assert r.text["state_bytes_per_sequence"] == "37.7 MiB"
+    cache = _cache_of_run(r)
+    assert (cache.block_size, cache.cache_mode) == (576, "align") == (r.values["block_size"], "align")
+    _, concurrency, tokens = from_available(cache, r.values["kv_cache_memory"], 262144,
+                                            r.inputs["max_num_batched_tokens"] or 8192)
+    assert r.values["max_concurrency"] == pytest.approx(concurrency)
+    assert r.values["kv_cache_tokens"] == tokens == int(concurrency * 262144)
+    assert any("Gated DeltaNet" in n and "576 tokens" in n for n in r.notes)
+
+
+def test_the_state_is_paid_per_sequence_whatever_the_context():
+    short = run_preset("qwen3-next-hybrid", context=1024)
+    long = run_preset("qwen3-next-hybrid")
+    assert short.values["state_bytes_per_sequence"] == long.values["state_bytes_per_sequence"] > 0
+    assert long.values["total_bytes"] == pytest.approx(
+        long.values["weight_bytes"] + 8 * (long.values["kv_bytes_per_sequence"]
+                                           + long.values["state_bytes_per_sequence"]))
+
+
+def test_prefix_caching_gives_each_request_more_state_pages():
+    on, off = run_preset("qwen3-next-hybrid"), run_preset("qwen3-next-hybrid", prefix_caching="off")
+    assert off.values["max_concurrency"] > on.values["max_concurrency"]
+    assert off.values["block_size"] == 544 and on.values["block_size"] == 576
+
+
+def test_deepseek_v32_caches_the_indexer_beside_the_latent():
+    r = run_preset("deepseek-v32-dcp", dcp=1)
+    assert r.values["kv_bytes_per_token"] == 61 * (np.zeros(576, BF16).nbytes + 128 + 4)
+    assert r.values["block_size"] == 64
+    ds = run_preset("deepseek-v32-dcp", dcp=1, kv_dtype="fp8_ds_mla")
+    assert ds.values["kv_bytes_per_token"] == 61 * (656 + 132)
+
+
+def test_decode_context_parallelism_divides_the_copied_latent():
+    one, eight = run_preset("deepseek-v32-dcp", dcp=1), run_preset("deepseek-v32-dcp")
+    assert eight.values["kv_bytes_per_token_per_gpu"] == one.values["kv_bytes_per_token_per_gpu"] / 8
+    assert 7.9 < eight.values["max_concurrency"] / one.values["max_concurrency"] <= 8.0
+    bad = run_preset("deepseek-v32-dcp", dcp=3)
+    assert bad.values["fits"] is False and any("must divide the tensor-parallel size 8" in n for n in bad.notes)
+
+
+def test_dcp_on_a_gqa_model_is_not_modelled_and_computes_no_pool():
+    r = run(gpus=2, dcp=2)
+    assert r.values["max_concurrency"] is None and r.text["fits"] == "not computed"
+    assert r.values["kv_bytes_per_token"] == 128 * KiB  # the textbook sizes stand
+    assert any(n.startswith("Not modelled: decode context parallelism") for n in r.notes)
+    assert r.charts == []
+
+
+@pytest.mark.parametrize("kv, gpu, refused", [
+    ("nvfp4", "b200", ""), ("nvfp4", "h100-sxm", ""), ("int8_per_token_head", "h100-sxm", ""),
+    ("fp8_ds_mla", "h100-sxm", "sparse-MLA"), ("nvfp4_ds_mla", "h100-sxm", "sparse-MLA"),
+])
+def test_a_layout_vllm_refuses_does_not_fit(kv, gpu, refused):
+    r = run(kv_dtype=kv, gpu=gpu)
+    if refused:
+        assert r.values["fits"] is False and r.values["max_concurrency"] == 0
+        assert any(n.startswith("vLLM refuses this") and refused in n for n in r.notes)
+    else:
+        assert r.values["fits"] is True
+
+
+def test_every_offered_layout_runs():
+    for kv in SPEC.param_map["kv_dtype"].values:
+        json.dumps(run(kv_dtype=kv).to_dict(), allow_nan=False)
+        json.dumps(run_preset("deepseek-v32-dcp", kv_dtype=kv, gpu="b200").to_dict(), allow_nan=False)

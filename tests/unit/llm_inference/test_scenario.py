@@ -1,6 +1,7 @@
 """One scenario through the chapter: a model picked or pasted fills the same shape in kv-cache,
 decode-roofline and unit-economics; the traps of a pasted config are named; a config that cannot
-be read changes nothing; every catalogue model's cache and weights match numpy from its raw config."""
+be read (or holds a layer kind not modelled) computes nothing; every catalogue model's cache,
+recurrent state and weights match numpy from its raw config."""
 
 from __future__ import annotations
 
@@ -60,11 +61,13 @@ def test_every_catalogue_model_through_kv_cache_matches_numpy(model_id):
     """KV per token, per sequence (windows by each family's rule) and weights, from the raw config."""
     config = CATALOGUE[model_id].config
     r = run(KV, model=model_id, context=65536)
-    assert r.values["kv_bytes_per_token"] == ref.kv_bytes_per_token_bf16(config)
-    layers = ref.layer_pattern(config)
-    per_layer = ref.kv_bytes_per_token_bf16(config) // len(layers)
+    per_token = ref.kv_bytes_per_token_bf16(config) + ref.indexer_bytes_per_token(config)
+    assert r.values["kv_bytes_per_token"] == per_token
+    layers = [(kind, size) for kind, size in ref.layer_pattern(config) if kind in ("full", "sliding", "chunked")]
+    per_layer = per_token // len(layers)  # linear-attention and MLP-only layers cache nothing per token
     tokens = np.array([65536 if kind == "full" else min(65536, size) for kind, size in layers], dtype=np.int64)
     assert r.values["kv_bytes_per_sequence"] == int(per_layer * tokens.sum())
+    assert r.values["state_bytes_per_sequence"] == ref.state_bytes_per_sequence(config)
     assert r.values["weight_bytes"] == pytest.approx(ref.param_counts(config)["total"] * 2, rel=1e-9)
 
 
@@ -102,20 +105,40 @@ def test_a_fine_tune_not_in_the_catalogue_is_custom():
     assert r.values["model_name"] == "Pasted config.json"
 
 
-@pytest.mark.parametrize("text, says", [
+REFUSED = [
     ('{"num_hidden_layers": 32,', "not valid JSON at line 1"),
     ("[1, 2]", "must be a JSON object"),
     ('{"hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 32000}', "missing field num_hidden_layers"),
     ('{"num_hidden_layers": "many", "hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 1}',
      "must be a whole number"),
-])
-def test_a_config_that_cannot_be_read_changes_nothing(text, says):
-    before = run(KV, model="llama-3.1-70b", context=32768)
-    after = run(KV, model="llama-3.1-70b", context=32768, config=text)
-    assert after.values == before.values and {k: v for k, v in after.inputs.items() if k != "config"} == {
+    ('{"num_hidden_layers": Infinity, "hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 1}',
+     "Infinity"),
+    # layer kinds the calculators do not model: named, and nothing computed from another shape
+    ('{"model_type": "rwkv7", "num_hidden_layers": 24}', "model_type 'rwkv7' (RWKV-7)"),
+    ('{"model_type": "zamba2", "num_hidden_layers": 54, "hidden_size": 2560}', "model_type 'zamba2'"),
+    ('{"model_type": "mamba2", "num_hidden_layers": 64, "hidden_size": 2560, "vocab_size": 50288}',
+     "model_type 'mamba2'"),
+    (json.dumps({**CATALOGUE["llama-3.1-8b"].config, "layer_types": ["full_attention"] * 31 + ["retention"]}),
+     "layer kind this calculator does not model: 'retention'"),
+    (json.dumps({**CATALOGUE["llama-3.1-8b"].config, "ssm_state_size": 16}),
+     "ssm_state_size describes layers without (or beside) attention"),
+    (json.dumps({**CATALOGUE["qwen3-next-80b-a3b"].config, "model_type": "qwen4_exp"}), "model_type 'qwen4_exp'"),
+]
+
+
+@pytest.mark.parametrize("spec", [KV, decode_roofline.SPEC], ids=["kv-cache", "decode-roofline"])
+@pytest.mark.parametrize("text, says", REFUSED)
+def test_a_config_that_cannot_be_read_computes_nothing(spec, text, says):
+    """The outputs are empty ("not computed"), never the numbers of the model the form still shows."""
+    before = run(spec, model="llama-3.1-70b", context=32768)
+    after = run(spec, model="llama-3.1-70b", context=32768, config=text)
+    assert {k: v for k, v in after.inputs.items() if k != "config"} == {
         k: v for k, v in before.inputs.items() if k != "config"}
+    assert set(after.values.values()) == {None}
+    assert set(after.text.values()) == {"not computed"} and set(after.raw.values()) == {""}
+    assert after.charts == []
     (note,) = [n for n in after.notes if n.startswith("config.json:")]
-    assert says in note and note.endswith("The model's shape is unchanged.")
+    assert says in note and note.endswith("Nothing is computed: the outputs would be those of another model.")
 
 
 def test_a_longer_context_than_the_model_allows_is_said():

@@ -12,12 +12,15 @@ from dataclasses import dataclass
 
 from .errors import ConfigError
 from .fields import FieldReader
-from .params import gqa_attention, mla_attention
+from .params import gqa_attention, linear, mla_attention
 
 #: Families whose attention has biases on q, k and v (not o) whatever the config says.
 QKV_BIAS_TYPES = ("qwen2", "qwen2_moe", "qwen2_vl", "qwen2_5_vl")
 #: Families with per-head RMSNorm weights on queries and keys (Llama 4's qk norm has no weights).
-QK_NORM_TYPES = ("qwen3", "qwen3_moe", "gemma3_text")
+QK_NORM_TYPES = ("qwen3", "qwen3_moe", "gemma3_text", "qwen3_next", "qwen3_5_text", "qwen3_5_moe_text")
+#: Families whose full-attention layers gate their output: q_proj also yields the gate, twice as
+#: wide (``Qwen3NextAttention``; Qwen3.5's ``attn_output_gate``).
+GATED_OUTPUT_TYPES = ("qwen3_next",)
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,7 @@ class AttentionPlan:
     latent_dim: int
     rope_dim: int
     params: int  # one layer's attention weights, biases and attention-internal norms
+    indexer_head_dim: int = 0  # DeepSeek-V3.2's sparse-attention indexer key (cached per token)
 
 
 def _head_dim(reader: FieldReader, hidden: int, heads: int) -> int:
@@ -86,12 +90,29 @@ def _mla(reader: FieldReader, hidden: int, heads: int, kv_lora: int) -> Attentio
         message += (f"; the listed num_key_value_heads {listed} does not apply (in the GQA formula it "
                     f"would overstate the cache about {naive / (kv_lora + rope):.0f}x)")
     reader.traps.append(message + ".")
+    q_lora = reader.integer("q_lora_rank", required=False, null_ok=True)
     params = mla_attention(
-        hidden, heads, q_lora_rank=reader.integer("q_lora_rank", required=False, null_ok=True),
+        hidden, heads, q_lora_rank=q_lora,
         kv_lora_rank=kv_lora, nope_dim=nope, rope_dim=rope, v_head_dim=v_head,
         bias=reader.boolean("attention_bias", False),
     )
-    return AttentionPlan("mla", kv_heads=1, head_dim=0, latent_dim=kv_lora, rope_dim=rope, params=params)
+    index_dim = reader.integer("index_head_dim", required=False, null_ok=True) or 0
+    if index_dim:
+        # DeepseekV32Indexer: wq_b (q_lora_rank -> index_n_heads x index_head_dim), wk (hidden ->
+        # index_head_dim), k_norm (a LayerNorm: weight and bias), weights_proj (hidden -> index_n_heads).
+        index_heads = reader.integer("index_n_heads")
+        params += (linear(q_lora or hidden, index_heads * index_dim) + linear(hidden, index_dim) + 2 * index_dim
+                   + linear(hidden, index_heads))
+        topk = reader.integer("index_topk", required=False, null_ok=True)
+        reader.traps.append(
+            f"DeepSeek sparse attention (index_head_dim {index_dim}, index_n_heads {index_heads}"
+            + (f", index_topk {topk}" if topk else "") + f"): beside its latent, every layer caches an indexer key "
+            f"per token in fp8 with one fp32 scale per 128 values ({index_dim + index_dim // 128 * 4} bytes), "
+            f"whatever the KV cache's dtype; attention then reads only the top-k tokens it selects.")
+    if reader.boolean("mla_use_output_gate", False):
+        reader.traps.append("mla_use_output_gate is true: the MLA output gate's weights are not counted.")
+    return AttentionPlan("mla", kv_heads=1, head_dim=0, latent_dim=kv_lora, rope_dim=rope, params=params,
+                         indexer_head_dim=index_dim)
 
 
 def read_attention(reader: FieldReader, hidden: int, heads: int, gpt2: bool) -> AttentionPlan:
@@ -111,8 +132,21 @@ def read_attention(reader: FieldReader, hidden: int, heads: int, gpt2: bool) -> 
             reader.traps.append(
                 f"{model_type} puts biases on the q, k and v projections (not o); the config does not list them."
             )
+        # GLM-4.5's attention_bias covers q, k and v only (Glm4MoeAttention: o_proj bias=False).
+        glm = model_type == "glm4_moe"
         params = gqa_attention(
-            hidden, heads, kv_heads, head_dim, qkv_bias=bias or qkv_only, o_bias=bias and not qkv_only,
-            qk_norm=model_type in QK_NORM_TYPES, sinks=model_type == "gpt_oss",
+            hidden, heads, kv_heads, head_dim, qkv_bias=bias or qkv_only, o_bias=bias and not (qkv_only or glm),
+            qk_norm=model_type in QK_NORM_TYPES or (glm and reader.boolean("use_qk_norm", False)),
+            sinks=model_type == "gpt_oss",
         )
+        if model_type in GATED_OUTPUT_TYPES or (model_type.startswith("qwen3_5") and reader.boolean("attn_output_gate", True)):
+            params += linear(hidden, heads * head_dim)  # the gate half of q_proj
+            reader.traps.append(
+                "Gated attention: q_proj also produces an output gate (twice num_attention_heads x head_dim "
+                "wide); the cache is unchanged.")
+        if model_type == "minimax_m2" and reader.boolean("use_qk_norm", False):
+            # MiniMaxM2Attention: qk_norm_type "per_layer" is one RMSNorm over all query heads and one
+            # over all KV heads; "per_head" one of head_dim each.
+            per_layer = reader.raw("qk_norm_type") != "per_head"
+            params += (heads + kv_heads) * head_dim if per_layer else 2 * head_dim
     return AttentionPlan(kind, kv_heads=kv_heads, head_dim=head_dim, latent_dim=0, rope_dim=0, params=params)

@@ -19,7 +19,8 @@ from .errors import ConfigError
 from .experts import dense_width_name, read_experts
 from .fields import MODEL_TYPE_DEFAULTS, FieldReader
 from .layers import layer_kinds
-from .params import LayerPlan, count, gated_mlp, plain_mlp
+from .mixers import read_hybrid, refuse_unmodelled
+from .params import LayerPlan, count, gated_mlp, linear, plain_mlp
 from .shape import ModelShape
 
 #: ``text_config`` without a model_type of its own: the text model type of the wrapper's.
@@ -73,6 +74,7 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
     if not isinstance(config, Mapping):
         raise ConfigError(f"the config must be a JSON object of fields, got {type(config).__name__}")
     reader = _reader(config)
+    refuse_unmodelled(reader)
     gpt2 = reader.model_type == "gpt2"
     layers = reader.integer("num_hidden_layers")
     hidden = reader.integer("hidden_size")
@@ -86,8 +88,11 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
         )
 
     attention = read_attention(reader, hidden, heads, gpt2)
-    kinds = layer_kinds(reader, layers)
-    experts = read_experts(reader, hidden, layers)
+    hybrid = None if gpt2 else read_hybrid(reader, hidden, layers, attention.params, heads, attention.head_dim)
+    kinds = hybrid.kinds if hybrid else layer_kinds(reader, layers)
+    fixed_ffn = hybrid.ffn if hybrid else None
+    experts = read_experts(reader, hidden, layers,
+                           None if fixed_ffn is None else [i for i, f in enumerate(fixed_ffn) if f == "moe"])
 
     if gpt2:  # two LayerNorms with biases per layer, and ln_f
         block_norms, final_norm = 4 * hidden, 2 * hidden
@@ -95,19 +100,29 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
         block_norms, final_norm = (4 if reader.model_type in _FOUR_NORM_TYPES else 2) * hidden, hidden
     moe_layers = set(experts.layers)
     dense = 0
-    if len(moe_layers) < layers:  # some layer keeps a dense MLP
+    if hybrid and hybrid.dense_width:
+        width = hybrid.dense_width
+        # Nemotron-H's MLP blocks are relu² (up, down); the others SwiGLU.
+        dense = (gated_mlp(hidden, width, hybrid.mlp_bias) if hybrid.gated
+                 else linear(hidden, width, hybrid.mlp_bias) + linear(width, hidden, hybrid.mlp_bias))
+    elif len(moe_layers) < layers and not (fixed_ffn and "dense" not in fixed_ffn):  # some layer keeps a dense MLP
         if gpt2:
             inner = reader.integer("intermediate_size", required=False, null_ok=True) or 4 * hidden
             dense = plain_mlp(hidden, inner)
         else:
             width = reader.integer(dense_width_name(reader, bool(experts.experts)))
             dense = gated_mlp(hidden, width, reader.boolean("mlp_bias", False))
-    plans = [
-        LayerPlan(attention.params, block_norms, router=experts.router, shared=experts.shared,
-                  expert=experts.expert, experts=experts.experts)
-        if i in moe_layers else LayerPlan(attention.params, block_norms, dense_mlp=dense)
-        for i in range(layers)
-    ]
+
+    def plan(i: int) -> LayerPlan:
+        mixer = hybrid.mixer_params[i] if hybrid else attention.params
+        norms = hybrid.norms[i] if hybrid else block_norms
+        ffn = fixed_ffn[i] if fixed_ffn else ("moe" if i in moe_layers else "dense")
+        if ffn == "moe":
+            return LayerPlan(mixer, norms, router=experts.router, shared=experts.shared, expert=experts.expert,
+                             experts=experts.experts)
+        return LayerPlan(mixer, norms, dense_mlp=dense if ffn == "dense" else 0)
+
+    plans = [plan(i) for i in range(layers)]
 
     tied = _tied(reader)
     max_positions = reader.integer("max_position_embeddings", required=False)
@@ -139,4 +154,6 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
         shared_experts=experts.shared_count, moe_layers=counts.moe_layers, expert_params=counts.expert,
         dense_params=counts.dense, vocab_size=vocab, tie_word_embeddings=tied,
         max_position_embeddings=max_positions, model_type=reader.model_type, traps=tuple(reader.traps),
+        state=hybrid.state if hybrid else None, state_layers=hybrid.state_layers if hybrid else 0,
+        indexer_head_dim=attention.indexer_head_dim,
     )

@@ -35,6 +35,10 @@ class CatalogueEntry:
         models), with ``count_source`` saying where they are published.
     active_excludes_embedding: the publisher's "active" leaves out the input embedding table (a
         row lookup, no multiply): compare it with ``active_params - embedding_params``.
+    active_excludes_head: it leaves out the LM head too (MiniMax, Zhipu, Qwen3-Next's "A3B"):
+        compare it with ``active_params - embedding_params - lm_head``.
+    active_tolerance: a wider gap allowed for the active count alone, when the publisher gives it to
+        one significant figure ("3B activated"); ``counts_note`` then says so. None: ``tolerance``.
     counts_note: what the published figure covers that the text-only shape does not (or the
         reverse), when it matters.
     tolerance: the relative gap allowed between computed and published counts (2% unless the
@@ -49,6 +53,8 @@ class CatalogueEntry:
     count_source: str
     published_active: int | None = None
     active_excludes_embedding: bool = False
+    active_excludes_head: bool = False
+    active_tolerance: float | None = None
     counts_note: str = ""
     tolerance: float = 0.02
     notes: str = ""

@@ -26,7 +26,7 @@ from .fields import FieldReader, first_present
 from .params import gated_mlp, linear
 
 EXPERT_COUNT_NAMES = ("num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts")
-EXPERTS_PER_TOKEN_NAMES = ("num_experts_per_tok", "experts_per_token", "moe_top_k")
+EXPERTS_PER_TOKEN_NAMES = ("num_experts_per_tok", "experts_per_token", "num_experts_per_token", "moe_top_k")
 
 
 @dataclass(frozen=True)
@@ -69,8 +69,9 @@ def dense_width_name(reader: FieldReader, has_experts: bool) -> str:
     return "intermediate_size_mlp" if has_experts and reader.has("intermediate_size_mlp") else "intermediate_size"
 
 
-def read_experts(reader: FieldReader, hidden: int, layers: int) -> ExpertPlan:
-    """The config's experts; an empty plan for a dense model."""
+def read_experts(reader: FieldReader, hidden: int, layers: int, moe_layers: list[int] | None = None) -> ExpertPlan:
+    """The config's experts; an empty plan for a dense model. ``moe_layers``: the MoE layers where the
+    family fixes them itself (Nemotron-H's "E" blocks, Jamba's expert period)."""
     count_name = first_present(reader, EXPERT_COUNT_NAMES)
     experts = reader.integer(count_name) if count_name else 0
     if not experts:
@@ -84,21 +85,33 @@ def read_experts(reader: FieldReader, hidden: int, layers: int) -> ExpertPlan:
     per_token = reader.integer(per_token_name)
     if not 1 <= per_token <= experts:
         raise ConfigError(f"{reader.label(per_token_name)} = {per_token} must be between 1 and {count_name} {experts}")
-    indices, rule = _moe_layers(reader, layers)
+    if moe_layers is None:
+        indices, rule = _moe_layers(reader, layers)
+    else:
+        indices, rule = list(moe_layers), "the layers the family's pattern marks as MoE"
     width_name = "moe_intermediate_size" if reader.has("moe_intermediate_size") else "intermediate_size"
     width = reader.integer(width_name)
     gpt_oss = reader.model_type == "gpt_oss"  # biases on the experts and the router
+    # Nemotron-H's experts are relu² MLPs: up and down projections, no gate (NemotronHMLP).
+    mlp = gated_mlp if reader.model_type != "nemotron_h" else (lambda h, i: 2 * h * i)
     shared_count, shared = 0, 0
-    if reader.has("n_shared_experts"):
-        shared_count = reader.integer("n_shared_experts")
-        shared = shared_count * gated_mlp(hidden, width)
+    if reader.has("n_shared_experts") or reader.has("num_shared_experts"):
+        shared_count = reader.integer("n_shared_experts" if reader.has("n_shared_experts") else "num_shared_experts")
+        shared_width = (reader.integer("moe_shared_expert_intermediate_size")
+                        if reader.has("moe_shared_expert_intermediate_size") else width)
+        shared = shared_count * mlp(hidden, shared_width)
+    elif reader.has("shared_intermediate_size") and reader.integer("shared_intermediate_size") > 0:
+        shared_count = 1  # Granite 4.0-H's shared_mlp (input_linear to 2x the width, output_linear)
+        shared = gated_mlp(hidden, reader.integer("shared_intermediate_size"))
     elif reader.has("shared_expert_intermediate_size"):
         shared_count = 1
         shared = gated_mlp(hidden, reader.integer("shared_expert_intermediate_size")) + hidden  # + its gate
     elif reader.model_type == "llama4_text":
         shared_count, shared = 1, gated_mlp(hidden, width)
 
-    if len(indices) < layers:
+    if len(indices) < layers and reader.model_type == "nemotron_h":
+        dense_note = ""  # its non-MoE blocks are Mamba-2, attention and MLP blocks
+    elif len(indices) < layers:
         dense_name = dense_width_name(reader, True)
         dense_note = f"; dense layers use {dense_name} {reader.integer(dense_name)}"
     elif width_name == "moe_intermediate_size" and reader.has("intermediate_size"):
@@ -114,6 +127,6 @@ def read_experts(reader: FieldReader, hidden: int, layers: int) -> ExpertPlan:
         reader.traps.append("Llama 4 names the expert width intermediate_size and the dense MLP width intermediate_size_mlp.")
     return ExpertPlan(
         experts=experts, per_token=per_token, layers=tuple(indices),
-        expert=gated_mlp(hidden, width) + ((2 * width + hidden) if gpt_oss else 0),
+        expert=mlp(hidden, width) + ((2 * width + hidden) if gpt_oss else 0),
         router=linear(hidden, experts, bias=gpt_oss), shared=shared, shared_count=shared_count,
     )

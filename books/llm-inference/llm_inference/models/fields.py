@@ -114,6 +114,10 @@ _MISSING = object()
 
 
 def _describe(value: Any) -> str:
+    if isinstance(value, float) and value != value:
+        return "NaN (not a number)"
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return f"{'-' if value < 0 else ''}Infinity"
     if isinstance(value, bool):
         return f"{'true' if value else 'false'} (a boolean)"
     if isinstance(value, str):

@@ -11,9 +11,10 @@ from .shape import ModelShape
 _KINDS = {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true or false"}
 
 
-def _no_constants(name: str) -> float:
-    # json accepts NaN and Infinity by default; no config field can be either
-    raise ValueError(f"{name} is not a number a config can hold")
+def _constant(name: str) -> float:
+    # Python writes float('inf') as Infinity: published configs hold it (Nemotron-H's
+    # "time_step_limit": [0.0, Infinity]). It reads as a float; a shape field refuses it by name.
+    return float(name)
 
 
 def parse_config(text: str) -> ModelShape:
@@ -33,7 +34,7 @@ def parse_config(text: str) -> ModelShape:
     if not text.strip():
         raise ConfigError("the config is empty: paste the contents of a config.json")
     try:
-        data = json.loads(text, parse_constant=_no_constants)
+        data = json.loads(text, parse_constant=_constant)
     except json.JSONDecodeError as exc:
         raise ConfigError(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except ValueError as exc:

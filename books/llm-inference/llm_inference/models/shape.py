@@ -8,9 +8,40 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: The layer kinds of ``ModelShape.layer_kinds``: ("full", 0), ("sliding", window), ("chunked", chunk).
-FULL, SLIDING, CHUNKED = "full", "sliding", "chunked"
+#: The layer kinds of ``ModelShape.layer_kinds``: ("full", 0), ("sliding", window), ("chunked", chunk)
+#: cache keys and values; ("linear", 0) is a linear-attention or state-space layer (a fixed state per
+#: sequence, no KV cache: ``ModelShape.state``); ("none", 0) caches nothing (Nemotron-H's MLP and MoE
+#: blocks).
+FULL, SLIDING, CHUNKED, LINEAR, NONE = "full", "sliding", "chunked", "linear", "none"
+KV_KINDS = (FULL, SLIDING, CHUNKED)
 ATTENTION_KINDS = ("mha", "gqa", "mqa", "mla")
+
+
+@dataclass(frozen=True)
+class RecurrentState:
+    """What one linear-attention or state-space layer keeps per sequence, as the config sizes it.
+
+    The state is a short convolution window (``conv_channels`` + Mamba-2's ``2 × groups ×
+    state_dim`` channels, ``conv_kernel − 1`` wide) and a recurrent state of ``heads × head_dim ×
+    state_dim`` numbers; engines.vllm_hybrid turns it into bytes per tensor-parallel rank.
+
+    mixer: "gated_deltanet" (Qwen3-Next, Qwen3.5), "kda" (Kimi-Linear), "lightning" (MiniMax-Text-01),
+        "mamba2" (Nemotron-H, Granite 4.0-H, Falcon-H1), "mamba1" (Jamba).
+    ssm_dtype: the state's dtype as the config sets it ("auto": the model's; "nemotron_h": vLLM's
+        Nemotron-H rule; or "float32", "float16", "bfloat16").
+    chunk_size: Mamba-2's scan chunk (``chunk_size``/``mamba_chunk_size``; vLLM aligns blocks to it
+        when it caches a state per block); 0 when the config has none.
+    """
+
+    mixer: str
+    heads: int
+    head_dim: int
+    state_dim: int
+    conv_channels: int = 0
+    groups: int = 0
+    conv_kernel: int = 0
+    ssm_dtype: str = "auto"
+    chunk_size: int = 0
 
 
 @dataclass(frozen=True)
@@ -27,7 +58,14 @@ class ModelShape:
             ``latent_dim + rope_dim`` per layer instead.
         attention: "mha" (kv_heads == heads), "gqa", "mqa" (kv_heads == 1) or "mla".
         latent_dim, rope_dim: MLA only (``kv_lora_rank``, ``qk_rope_head_dim``); 0 otherwise.
-        layer_kinds: one entry per layer: ("full", 0), ("sliding", window) or ("chunked", chunk).
+        layer_kinds: one entry per layer: ("full", 0), ("sliding", window) or ("chunked", chunk);
+            ("linear", 0) for a layer with a recurrent state instead of a KV cache, ("none", 0) for
+            a layer that caches nothing.
+        state, state_layers: the recurrent state one such layer keeps per sequence
+            (:class:`RecurrentState`) and how many layers keep one (Falcon-H1: every layer, beside its
+            attention); None and 0 for a pure transformer.
+        indexer_head_dim: DeepSeek-V3.2's sparse-attention indexer key per layer and token (cached
+            beside the MLA latent, in fp8 with a scale per 128 values); 0 without one.
 
     Parameters (ints, counted from the shapes, text decoder only):
         total_params: everything memory holds: embeddings, LM head unless tied, attention (with
@@ -74,6 +112,9 @@ class ModelShape:
     max_position_embeddings: int
     model_type: str = ""
     traps: tuple[str, ...] = ()
+    state: RecurrentState | None = None
+    state_layers: int = 0
+    indexer_head_dim: int = 0
 
     @property
     def kv_elements_per_layer(self) -> int:
@@ -82,9 +123,15 @@ class ModelShape:
             return self.latent_dim + self.rope_dim  # one latent shared by K and V: no factor 2
         return 2 * self.kv_heads * self.head_dim
 
+    @property
+    def kv_layers(self) -> int:
+        """Layers that cache keys and values (full, windowed or chunked attention)."""
+        return sum(1 for kind, _ in self.layer_kinds if kind in KV_KINDS)
+
     def kv_bytes_per_token(self, bytes_per_element: float = 2) -> float:
-        """Bytes one token adds to the cache over all layers, windows ignored (2 = bf16)."""
-        return sum(self.kv_elements_per_layer for _ in self.layer_kinds) * bytes_per_element
+        """Bytes one token adds to the cache over all KV layers, windows ignored (2 = bf16); the
+        layers with a recurrent state add nothing per token."""
+        return self.kv_layers * self.kv_elements_per_layer * bytes_per_element
 
     def kv_bytes_per_token_by_kind(self, bytes_per_element: float = 2) -> dict[tuple[str, int], float]:
         """The same bytes split by layer kind, e.g. {("full", 0): …, ("sliding", 4096): …}.
@@ -94,8 +141,14 @@ class ModelShape:
         """
         split: dict[tuple[str, int], float] = {}
         for kind in self.layer_kinds:
-            split[kind] = split.get(kind, 0) + self.kv_elements_per_layer * bytes_per_element
+            if kind[0] in KV_KINDS:
+                split[kind] = split.get(kind, 0) + self.kv_elements_per_layer * bytes_per_element
         return split
+
+    @property
+    def is_hybrid(self) -> bool:
+        """Some layers keep a recurrent state per sequence (linear attention, Mamba)."""
+        return self.state_layers > 0
 
     @property
     def is_moe(self) -> bool:
@@ -108,5 +161,5 @@ class ModelShape:
             self.layers, self.hidden_size, self.heads, self.kv_heads, self.head_dim, self.attention,
             self.latent_dim, self.rope_dim, self.layer_kinds, self.total_params, self.active_params,
             self.experts, self.experts_per_token, self.shared_experts, self.moe_layers,
-            self.vocab_size, self.tie_word_embeddings,
+            self.vocab_size, self.tie_word_embeddings, self.state, self.state_layers, self.indexer_head_dim,
         )

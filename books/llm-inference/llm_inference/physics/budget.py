@@ -16,7 +16,9 @@ sources are in :mod:`llm_inference.engines.vllm`), per GPU:
   engines.startup_logs).
 
 The available memory is cut into blocks of 16 tokens, one page per layer; hybrid models group
-windowed and full layers (engines.vllm.kv_cache_groups). A request of ``max_model_len`` tokens
+windowed and full layers (engines.vllm.kv_cache_groups), and a model with linear-attention or
+state-space layers serves their fixed per-sequence states from the same pool, in pages padded to
+the attention page, with a block grown to hold one (:mod:`.cache_layout`). A request of ``max_model_len`` tokens
 takes a block per 16 tokens in full layers and, in windowed layers, only what its window needs
 (window − 1 + batched tokens, plus a block: engines.vllm.sliding_window_tokens). "Maximum
 concurrency for N tokens" is the blocks ÷ the blocks one such request takes.
@@ -36,8 +38,9 @@ from course_calculators.units import GiB
 from ..engines import vllm, vllm_releases
 from ..engines.vllm import LayerGroup
 from ..hardware import GPU
+from .cache_layout import CacheLayout, layout
 from .kv import layer_bytes_per_token
-from .model import CHUNKED, Model
+from .model import Model
 from .placement import Placement, kv_layers_per_gpu
 
 #: The vLLM release whose rules and defaults the calculators follow unless told otherwise: the
@@ -86,6 +89,12 @@ class Engine:
         """Non-torch memory (with the CUDA context up to 0.9.0), the CUDA-graph estimate where the
         release subtracts it on this GPU's vendor, and the extra ``overhead_bytes``."""
         return self.rules.overhead_bytes(gpu.vendor, self.enforce_eager) + self.overhead_bytes
+    #: None: the release's default (on for hybrid models from 0.26.0, engines.vllm_hybrid).
+    prefix_caching: bool | None = None
+    #: ``--decode-context-parallel-size`` (MLA models: each TP rank stores 1/dcp of every request).
+    dcp: int = 1
+    #: Speculative tokens per step (``num_speculative_tokens``): hybrid models' state grows with them.
+    num_spec: int = 0
 
 
 def scheduler_limits(engine: Engine, gpu: GPU) -> tuple[int, int]:
@@ -116,14 +125,22 @@ class Pool:
     batched_tokens: int
     block_size: int
     version: str = VERSION
+    layout: CacheLayout | None = None
 
     @property
     def starts(self) -> bool:
         """Whether vLLM starts at all: a legal layout and memory left for at least one block."""
-        return self.placement.legal and self.num_blocks > 0
+        return self.placement.legal and not self.problem and self.num_blocks > 0
+
+    @property
+    def problem(self) -> str:
+        """Why vLLM refuses this KV layout or cache layout ("" when it does not)."""
+        return self.layout.problem if self.layout else ""
 
     def request_blocks(self, max_model_len: int) -> int:
         """Blocks one request of ``max_model_len`` tokens takes, over every cache group."""
+        if self.layout is not None:
+            return self.layout.request_blocks(max_model_len, self.batched_tokens)
         return vllm.blocks_per_request(self.groups, max_model_len, self.batched_tokens, self.block_size)
 
     def concurrency_per_pool(self, max_model_len: int) -> float:
@@ -139,6 +156,8 @@ class Pool:
         """"GPU KV cache size: N tokens" of one pool, as the engine's release prints it."""
         if not self.starts:
             return 0
+        if self.layout is not None:
+            return self.layout.logged_tokens(self.num_blocks, self.concurrency_per_pool(max_model_len), max_model_len)
         return vllm.gpu_kv_cache_size_tokens(self.num_blocks, len(self.groups), self.request_blocks(max_model_len),
                                              max_model_len, self.block_size, self.version)
 
@@ -176,20 +195,6 @@ class Pool:
         return low
 
 
-def _groups(model: Model, placement: Placement, version: str) -> tuple[int, list[LayerGroup]]:
-    full, windowed = kv_layers_per_gpu(model, placement)
-    if windowed and full and not vllm_releases.rules(version).hybrid_allocator:
-        # up to 0.9.0 a model with both kinds had its windowed layers turned into full attention
-        # (unify_hybrid_kv_cache_specs): one group, every layer caching max_model_len
-        full, windowed = full + windowed, 0
-    kind = "chunked" if model.window_kind == CHUNKED else "sliding"
-    types = [LayerGroup(kind, windowed, model.window)] if windowed else []
-    if full:
-        types.append(LayerGroup("full", full))
-    size, groups, _padding = vllm.kv_cache_groups(types, version)
-    return size, groups
-
-
 def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype: str) -> Pool:
     """The budget and blocks of the most loaded GPU of ``placement``."""
     tokens, seqs = scheduler_limits(engine, gpu)
@@ -203,16 +208,20 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
     runtime = engine.runtime_bytes(gpu)
     available = (requested - placement.weight_bytes_per_gpu - activation - runtime)
     per_layer = layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu)
-    page = max(1, int(engine.block_size * per_layer))
-    size, groups = _groups(model, placement, engine.version)
+    cache = layout(model, placement, kv_dtype, gpu_name=gpu.name, block_size=engine.block_size,
+                   version=engine.version, prefix_caching=engine.prefix_caching, dcp=engine.dcp,
+                   num_spec=engine.num_spec)
+    page, size, groups = cache.page_bytes, cache.layers_per_group, cache.groups
     blocks = 0
     if available > 0 and size > 0:
-        blocks, _ = vllm.blocks_and_tokens(available, page, size, len(groups), engine.block_size)
+        blocks, _ = vllm.blocks_and_tokens(available, page, size, len(groups), cache.block_size)
+    full, windowed = kv_layers_per_gpu(model, placement)
     return Pool(
         placement=placement, visible_bytes=gpu.visible, requested_bytes=requested,
         weight_bytes=placement.weight_bytes_per_gpu, activation_bytes=activation,
         overhead_bytes=runtime, available_bytes=available,
-        bytes_per_token=per_layer * placement.layers_per_gpu, page_bytes=page, layers_per_group=size,
-        groups=tuple(groups), num_blocks=blocks, batched_tokens=tokens, block_size=engine.block_size,
-        version=engine.version,
+        bytes_per_token=per_layer * (full + windowed) / (engine.dcp if model.is_mla and engine.dcp > 1 else 1),
+        page_bytes=page, layers_per_group=size,
+        groups=tuple(groups), num_blocks=blocks, batched_tokens=tokens, block_size=cache.block_size,
+        version=engine.version, layout=cache,
     )

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engines.vllm_hybrid import Mixer
+
 #: The attention kinds the physics distinguishes: MHA and MQA are GQA with kv_heads = heads or 1.
 GQA, MLA = "gqa", "mla"
 #: Windowed layers: a sliding window (Mistral, Gemma, gpt-oss, Phi-3) or chunked local attention
@@ -35,6 +37,12 @@ class Model:
     ``hidden_size``, ``intermediate_size`` (the MLP's width; for MoE one expert's) and
     ``vocab_size`` set the activation peak and the legal tensor-parallel sizes; ``heads`` too.
     ``active_params`` 0 means dense (all parameters read by every token).
+
+    Hybrid models: ``kv_free_layers`` of the ``layers`` keep no KV cache (linear-attention and
+    state-space layers, Nemotron-H's MLP blocks); ``state_layers`` keep a fixed recurrent ``state``
+    per sequence (an engines.vllm_hybrid.Mixer) with its SSM part in ``ssm_dtype`` — beside their
+    attention in Falcon-H1, instead of it elsewhere. ``mamba_chunk`` is Mamba-2's scan chunk.
+    ``indexer_dim``: DeepSeek-V3.2's indexer key, cached per token and layer beside the latent.
     """
 
     layers: int
@@ -54,19 +62,35 @@ class Model:
     window: int = 0
     window_layers: int = 0
     window_kind: str = SLIDING
+    kv_free_layers: int = 0
+    state: Mixer | None = None
+    state_layers: int = 0
+    ssm_dtype: str = "auto"
+    mamba_chunk: int = 0
+    indexer_dim: int = 0
 
     @property
     def is_mla(self) -> bool:
         return self.attention == MLA
 
     @property
+    def kv_layers(self) -> int:
+        """Layers that cache keys and values (all but the linear/state-space and MLP-only ones)."""
+        return max(0, self.layers - self.kv_free_layers)
+
+    @property
     def windowed_layers(self) -> int:
         """Layers that attend through the window (0 when there is no window)."""
-        return min(self.window_layers, self.layers) if self.window else 0
+        return min(self.window_layers, self.kv_layers) if self.window else 0
 
     @property
     def full_layers(self) -> int:
-        return self.layers - self.windowed_layers
+        return self.kv_layers - self.windowed_layers
+
+    @property
+    def is_hybrid(self) -> bool:
+        """Some layers keep a fixed recurrent state per sequence."""
+        return self.state is not None and self.state_layers > 0
 
     @property
     def active(self) -> float:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engines import vllm
+from ..engines import vllm, vllm_hybrid
 from .model import Model
 from .precision import weight_bytes_per_param
 
@@ -70,10 +70,23 @@ class Placement:
 
 
 def legal_tp_sizes(model: Model, max_tp: int = MAX_GPUS) -> list[int]:
-    """Tensor-parallel sizes vLLM accepts for this model, up to ``max_tp``."""
-    return vllm.legal_tp_sizes(max(1, model.heads), max(1, model.kv_heads),
-                               intermediate_size=model.intermediate_size or None,
-                               vocab_size=model.vocab_size or None, mla=model.is_mla, max_tp=max_tp)
+    """Tensor-parallel sizes vLLM accepts for this model, up to ``max_tp``; a hybrid model's
+    recurrent layers must split too (their heads and convolution channels, ``divide`` in vLLM's
+    ``MambaStateShapeCalculator``)."""
+    sizes = vllm.legal_tp_sizes(max(1, model.heads), max(1, model.kv_heads),
+                                intermediate_size=model.intermediate_size or None,
+                                vocab_size=model.vocab_size or None, mla=model.is_mla, max_tp=max_tp)
+    if not model.is_hybrid:
+        return sizes
+    return [tp for tp in sizes if _state_splits(model, tp)]
+
+
+def _state_splits(model: Model, tp: int) -> bool:
+    try:
+        vllm_hybrid.state_shapes(model.state, tp)
+    except ValueError:
+        return False
+    return True
 
 
 def _non_layer_params(model: Model) -> float:
@@ -115,7 +128,8 @@ def place(model: Model, layout: Layout, weight_dtype: str) -> Placement:
         shown = ", ".join(str(t) for t in legal)
         problem = (f"vLLM refuses tensor parallelism over {tp} GPUs for this model: its {model.heads} attention "
                    f"heads, {model.kv_heads} KV heads, MLP width {model.intermediate_size} and vocabulary "
-                   f"must split evenly. Legal sizes: {shown}.")
+                   + ("and its recurrent layers' heads and convolution channels " if model.is_hybrid else "")
+                   + f"must split evenly. Legal sizes: {shown or 'none'}.")
     layers = vllm.pipeline_stage_layers(model.layers, stages)
     if model.is_mla:
         heads, replicas = 1, tp
@@ -128,7 +142,13 @@ def place(model: Model, layout: Layout, weight_dtype: str) -> Placement:
 
 def kv_layers_per_gpu(model: Model, placement: Placement) -> tuple[int, int]:
     """(full-attention layers, windowed layers) one GPU caches: its stage's layers, in the model's
-    proportion of the two kinds."""
+    proportion of the kinds (a hybrid model's recurrent and MLP-only layers cache no KV)."""
     layers = placement.layers_per_gpu
+    kv = round(model.kv_layers * layers / model.layers)
     windowed = round(model.windowed_layers * layers / model.layers)
-    return layers - windowed, windowed
+    return kv - windowed, windowed
+
+
+def state_layers_per_gpu(model: Model, placement: Placement) -> int:
+    """Recurrent (linear-attention, state-space) layers on one GPU's stage, in the model's proportion."""
+    return round(model.state_layers * placement.layers_per_gpu / model.layers) if model.is_hybrid else 0

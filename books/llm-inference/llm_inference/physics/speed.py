@@ -34,9 +34,9 @@ from dataclasses import dataclass
 
 from .. import interconnects
 from ..hardware import GPU
-from .kv import layer_bytes_per_token
+from .kv import layer_bytes_per_token, state_layer_bytes
 from .model import Model
-from .placement import DP, Placement, kv_layers_per_gpu
+from .placement import DP, Placement, kv_layers_per_gpu, state_layers_per_gpu
 from .precision import FP8_COMPUTE, weight_bytes_per_param
 from .weights import expected_unique_experts, streamed_params
 
@@ -100,12 +100,24 @@ class Step:
         return self.flops_per_gpu / self.bytes_per_gpu if self.bytes_per_gpu else 0.0
 
 
+#: A recurrent layer reads its state and writes it back every decode step.
+STATE_PASSES = 2
+
+
 def kv_read_per_sequence(model: Model, placement: Placement, kv_dtype: str, context: float) -> float:
-    """KV bytes one GPU reads for one of its sequences at ``context`` tokens."""
+    """Cache bytes one GPU moves for one of its sequences at ``context`` tokens: the KV it reads,
+    and a hybrid model's recurrent states, read and written back once per step (whatever the context)."""
     per_layer = layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu)
     full, windowed = kv_layers_per_gpu(model, placement)
     capped = min(context, model.window) if model.window else context
-    return per_layer * (full * context + windowed * capped)
+    kv = per_layer * (full * context + windowed * capped)
+    if model.is_hybrid:
+        tp = 1 if placement.layout.attention == DP else placement.tensor_parallel
+        try:
+            kv += STATE_PASSES * state_layers_per_gpu(model, placement) * state_layer_bytes(model, tp)
+        except ValueError:  # the state does not split over this TP (the placement notes it)
+            kv += STATE_PASSES * state_layers_per_gpu(model, placement) * state_layer_bytes(model, 1) / tp
+    return kv
 
 
 def collective_time(gpu: GPU, group: int, layers: int, message_bytes: float) -> tuple[float, str]:

@@ -17,7 +17,10 @@ GEMMA3_TEXT_DEFAULTS = {
     "sliding_window_pattern": 6, "tie_word_embeddings": True,
 }
 # The published configs that omit tie_word_embeddings: Gemma ties, Llama 4 and DeepSeek do not.
-TIE_DEFAULTS = {"gemma2": True, "gemma3_text": True, "gpt2": True, "llama4_text": False, "deepseek_v2": False}
+TIE_DEFAULTS = {"gemma2": True, "gemma3_text": True, "gpt2": True, "llama4_text": False, "deepseek_v2": False,
+                "deepseek_v32": False}
+# Qwen3NextConfig's rule when layer_types is absent: every full_attention_interval-th layer attends.
+QWEN3_NEXT_INTERVAL = 4
 
 
 def text_config(config: dict) -> dict:
@@ -115,8 +118,14 @@ def _layer(c: dict, kind: str, i: int) -> list:
         for e in range(c["num_local_experts"]):
             q = f"{p}.block_sparse_moe.experts.{e}"
             routed += [(f"{q}.w1.weight", (inner, h), e), (f"{q}.w2.weight", (h, inner), e), (f"{q}.w3.weight", (inner, h), e)]
-    elif kind in ("deepseek_v2", "deepseek_v3"):
+    elif kind in ("deepseek_v2", "deepseek_v3", "kimi_k2", "deepseek_v32"):  # Kimi K2 is DeepseekV3ForCausalLM
         plain = _mla(c, f"{p}.self_attn") + _norms(p, h, ("input_layernorm", "post_attention_layernorm"))
+        if kind == "deepseek_v32":  # the sparse-attention indexer (vLLM's Indexer, DeepSeek's inference/model.py)
+            ih, idim = c["index_n_heads"], c["index_head_dim"]
+            q = f"{p}.self_attn.indexer"
+            plain += [(f"{q}.wq_b.weight", (ih * idim, c["q_lora_rank"])), (f"{q}.wk.weight", (idim, h)),
+                      (f"{q}.k_norm.weight", (idim,)), (f"{q}.k_norm.bias", (idim,)),
+                      (f"{q}.weights_proj.weight", (ih, h))]
         if i < c["first_k_dense_replace"]:
             plain += _swiglu(f"{p}.mlp", h, c["intermediate_size"])
         else:
@@ -148,9 +157,94 @@ def _layer(c: dict, kind: str, i: int) -> list:
             q = f"{p}.mlp.experts"
             routed += [(f"{q}.gate_up_proj[{e}]", (h, 2 * inner), e), (f"{q}.gate_up_proj_bias[{e}]", (2 * inner,), e),
                        (f"{q}.down_proj[{e}]", (inner, h), e), (f"{q}.down_proj_bias[{e}]", (h,), e)]
+    elif kind == "qwen3_next":  # transformers 4.57.1 modeling_qwen3_next.py
+        plain = _norms(p, h, ("input_layernorm", "post_attention_layernorm"))
+        if _qwen3_next_types(c)[i] == "full_attention":  # gated: q_proj doubles its output
+            nh, nkv, d = c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"]
+            q = f"{p}.self_attn"
+            plain += [(f"{q}.q_proj.weight", (2 * nh * d, h)), (f"{q}.k_proj.weight", (nkv * d, h)),
+                      (f"{q}.v_proj.weight", (nkv * d, h)), (f"{q}.o_proj.weight", (h, nh * d)),
+                      (f"{q}.q_norm.weight", (d,)), (f"{q}.k_norm.weight", (d,))]
+        else:  # Qwen3NextGatedDeltaNet
+            kh, kd = c["linear_num_key_heads"], c["linear_key_head_dim"]
+            vh, vd = c["linear_num_value_heads"], c["linear_value_head_dim"]
+            q = f"{p}.linear_attn"
+            conv = 2 * kh * kd + vh * vd
+            plain += [(f"{q}.in_proj_qkvz.weight", (2 * kh * kd + 2 * vh * vd, h)), (f"{q}.in_proj_ba.weight", (2 * vh, h)),
+                      (f"{q}.conv1d.weight", (conv, 1, c["linear_conv_kernel_dim"])), (f"{q}.dt_bias", (vh,)),
+                      (f"{q}.A_log", (vh,)), (f"{q}.norm.weight", (vd,)), (f"{q}.out_proj.weight", (h, vh * vd))]
+        assert c["decoder_sparse_step"] == 1 and not c["mlp_only_layers"]  # true of the catalogue
+        experts = c["num_experts"]
+        plain += [(f"{p}.mlp.gate.weight", (experts, h)), (f"{p}.mlp.shared_expert_gate.weight", (1, h))]
+        plain += _swiglu(f"{p}.mlp.shared_expert", h, c["shared_expert_intermediate_size"])
+        for e in range(experts):
+            routed += [(n, s, e) for n, s in _swiglu(f"{p}.mlp.experts.{e}", h, c["moe_intermediate_size"])]
+    elif kind == "glm4_moe":  # transformers 4.57.1 modeling_glm4_moe.py: biases on q, k, v only
+        plain = _gqa(c, f"{p}.self_attn", q_bias=c["attention_bias"])
+        if c.get("use_qk_norm"):
+            plain += [(f"{p}.self_attn.q_norm.weight", (c["head_dim"],)), (f"{p}.self_attn.k_norm.weight", (c["head_dim"],))]
+        plain += _norms(p, h, ("input_layernorm", "post_attention_layernorm"))
+        if i < c["first_k_dense_replace"]:
+            plain += _swiglu(f"{p}.mlp", h, c["intermediate_size"])
+        else:
+            inner, experts = c["moe_intermediate_size"], c["n_routed_experts"]
+            plain += [(f"{p}.mlp.gate.weight", (experts, h))]  # e_score_correction_bias is a buffer
+            plain += _swiglu(f"{p}.mlp.shared_experts", h, inner * c["n_shared_experts"])
+            for e in range(experts):
+                routed += [(n, s, e) for n, s in _swiglu(f"{p}.mlp.experts.{e}", h, inner)]
+    elif kind == "minimax_m2":  # MiniMaxAI/MiniMax-M2 modeling_minimax_m2.py; vLLM minimax_m2.py
+        nh, nkv, d = c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"]
+        plain = _gqa(c, f"{p}.self_attn")
+        assert c["use_qk_norm"] and c["qk_norm_type"] == "per_layer"  # one norm over all heads' q (and k)
+        plain += [(f"{p}.self_attn.q_norm.weight", (nh * d,)), (f"{p}.self_attn.k_norm.weight", (nkv * d,))]
+        plain += _norms(p, h, ("input_layernorm", "post_attention_layernorm"))
+        experts, inner = c["num_local_experts"], c["intermediate_size"]
+        plain += [(f"{p}.block_sparse_moe.gate.weight", (experts, h))]
+        for e in range(experts):
+            q = f"{p}.block_sparse_moe.experts.{e}"
+            routed += [(f"{q}.w1.weight", (inner, h), e), (f"{q}.w2.weight", (h, inner), e), (f"{q}.w3.weight", (inner, h), e)]
+    elif kind == "nemotron_h":  # nvidia's modeling_nemotron_h.py: one mixer per block and one norm
+        plain = [(f"{p}.norm.weight", (h,))]
+        block = c["hybrid_override_pattern"][i]
+        q = f"{p}.mixer"
+        if block == "M":  # NemotronHMamba2Mixer
+            heads, n, g = c["mamba_num_heads"], c["ssm_state_size"], c["n_groups"]
+            inner = heads * c["mamba_head_dim"]
+            conv = inner + 2 * g * n
+            plain += [(f"{q}.in_proj.weight", (2 * inner + 2 * g * n + heads, h)),
+                      (f"{q}.conv1d.weight", (conv, 1, c["conv_kernel"])), (f"{q}.dt_bias", (heads,)),
+                      (f"{q}.A_log", (heads,)), (f"{q}.D", (heads,)), (f"{q}.norm.weight", (inner,)),
+                      (f"{q}.out_proj.weight", (h, inner))]
+            if c["use_conv_bias"]:
+                plain += [(f"{q}.conv1d.bias", (conv,))]
+            assert not c["use_bias"] and not c.get("mamba_proj_bias")  # true of the catalogue
+        elif block == "*":
+            nh, nkv = c["num_attention_heads"], c["num_key_value_heads"]
+            d = c.get("head_dim") or c["attention_head_dim"]
+            plain += [(f"{q}.q_proj.weight", (nh * d, h)), (f"{q}.k_proj.weight", (nkv * d, h)),
+                      (f"{q}.v_proj.weight", (nkv * d, h)), (f"{q}.o_proj.weight", (h, nh * d))]
+        elif block == "-":  # relu² MLP: up and down, no gate
+            plain += [(f"{q}.up_proj.weight", (c["intermediate_size"], h)), (f"{q}.down_proj.weight", (h, c["intermediate_size"]))]
+        elif block == "E":  # NemotronHMoE: router, shared expert, routed experts (up and down)
+            experts, inner = c["n_routed_experts"], c["moe_intermediate_size"]
+            shared = c["moe_shared_expert_intermediate_size"] * c["n_shared_experts"]
+            plain += [(f"{q}.gate.weight", (experts, h)), (f"{q}.shared_experts.up_proj.weight", (shared, h)),
+                      (f"{q}.shared_experts.down_proj.weight", (h, shared))]
+            for e in range(experts):
+                routed += [(f"{q}.experts.{e}.up_proj.weight", (inner, h), e),
+                           (f"{q}.experts.{e}.down_proj.weight", (h, inner), e)]
+        else:
+            raise AssertionError(f"no reference for Nemotron-H block {block!r}")
     else:
         raise AssertionError(f"no reference for model_type {kind}")
     return [(n, s, None) for n, s in plain] + routed
+
+
+def _qwen3_next_types(c: dict) -> list[str]:
+    if "layer_types" in c:
+        return c["layer_types"]
+    every = c.get("full_attention_interval", QWEN3_NEXT_INTERVAL)
+    return ["full_attention" if (i + 1) % every == 0 else "linear_attention" for i in range(c["num_hidden_layers"])]
 
 
 def _mla(c: dict, p: str) -> list:
@@ -192,7 +286,9 @@ def param_counts(config: dict) -> dict[str, int]:
     active = np.array([e is None or e < k for _, _, e in items])
     embedding = np.array([name in ("model.embed_tokens.weight", "transformer.wte.weight", "transformer.wpe.weight")
                           for name, _, _ in items])
-    return {"total": int(sizes.sum()), "active": int(sizes[active].sum()), "embedding": int(sizes[embedding].sum())}
+    head = np.array([name == "lm_head.weight" for name, _, _ in items])
+    return {"total": int(sizes.sum()), "active": int(sizes[active].sum()), "embedding": int(sizes[embedding].sum()),
+            "head": int(sizes[head].sum())}
 
 
 def kv_bytes_per_token_bf16(config: dict) -> int:
@@ -205,8 +301,11 @@ def kv_bytes_per_token_bf16(config: dict) -> int:
         heads = c.get("num_attention_heads") or c["n_head"]
         kv = c.get("num_key_value_heads") or heads
         d = c.get("head_dim") or (c.get("hidden_size") or c["n_embd"]) // heads
+        d = c.get("head_dim") or c.get("attention_head_dim") or d
         per_layer = np.prod([2, kv, d])  # K and V
-    return int(np.full(layers, per_layer, dtype=np.int64).sum() * 2)
+    attending = sum(1 for kind, _ in layer_pattern(config) if kind in ("full", "sliding", "chunked"))
+    assert attending == layers or c["model_type"] in ("qwen3_next", "nemotron_h")  # the hybrids
+    return int(np.full(attending, per_layer, dtype=np.int64).sum() * 2)
 
 
 def layer_pattern(config: dict) -> list[tuple[str, int]]:
@@ -214,6 +313,10 @@ def layer_pattern(config: dict) -> list[tuple[str, int]]:
     c = text_config(config)
     kind = c["model_type"]
     layers = c.get("num_hidden_layers") or c["n_layer"]
+    if kind == "qwen3_next":  # Gated DeltaNet layers keep a state, no KV
+        return [("full", 0) if t == "full_attention" else ("linear", 0) for t in _qwen3_next_types(c)]
+    if kind == "nemotron_h":  # M: Mamba-2 (a state), *: attention, - and E: MLP / MoE blocks (neither)
+        return [{"M": ("linear", 0), "*": ("full", 0)}.get(b, ("none", 0)) for b in c["hybrid_override_pattern"]]
     if "layer_types" in c:
         names = {"full_attention": "full", "sliding_attention": "sliding"}
         return [(names[t], c["sliding_window"] if t == "sliding_attention" else 0) for t in c["layer_types"]]
@@ -224,9 +327,44 @@ def layer_pattern(config: dict) -> list[tuple[str, int]]:
         return [("full", 0) if (i + 1) % every == 0 else ("sliding", c["sliding_window"]) for i in range(layers)]
     if kind == "llama4_text":  # no no_rope_layers in these configs: every 4th layer NoPE and global
         return [("full", 0) if (i + 1) % 4 == 0 else ("chunked", c["attention_chunk_size"]) for i in range(layers)]
-    if kind.startswith("qwen"):
+    if kind.startswith("qwen") and "use_sliding_window" in c:
         assert not c["use_sliding_window"]  # true of the catalogue
         return [("full", 0)] * layers
     if c.get("sliding_window"):
         return [("sliding", c["sliding_window"])] * layers
     return [("full", 0)] * layers
+
+
+def indexer_bytes_per_token(config: dict) -> int:
+    """DeepSeek-V3.2's indexer key per token, all layers: fp8 values and one fp32 scale per 128."""
+    c = text_config(config)
+    d = c.get("index_head_dim") or 0
+    if not d:
+        return 0
+    per_layer = np.zeros(d, np.uint8).nbytes + np.zeros(d // 128, np.float32).nbytes
+    return int(per_layer * c["num_hidden_layers"])
+
+
+def state_bytes_per_sequence(config: dict) -> int:
+    """The recurrent state one sequence holds, every state layer, one GPU, as arrays shaped like
+    vLLM's (MambaStateShapeCalculator, 0.33.0): a conv window (channels × (kernel − 1)) in the model
+    dtype (bf16) and the SSM state in the config's dtype — Qwen's mamba_ssm_dtype, else bf16;
+    Nemotron-H's mamba_ssm_cache_dtype, else fp32 (vLLM 0.20 on)."""
+    c = text_config(config)
+    kind = c["model_type"]
+    dtypes = {"float32": np.float32, "float16": np.float16, "bfloat16": np.float16}
+    if kind in ("qwen3_next", "qwen3_5_text", "qwen3_5_moe_text"):
+        kh, kd = c["linear_num_key_heads"], c["linear_key_head_dim"]
+        vh, vd = c["linear_num_value_heads"], c["linear_value_head_dim"]
+        conv = np.zeros((2 * kh * kd + vh * vd, c["linear_conv_kernel_dim"] - 1), np.float16)
+        ssm = np.zeros((vh, vd, kd), dtypes.get(c.get("mamba_ssm_dtype"), np.float16))
+        layers = sum(1 for kind, _ in layer_pattern(config) if kind == "linear")
+    elif kind == "nemotron_h":
+        heads, n, g = c["mamba_num_heads"], c["ssm_state_size"], c["n_groups"]
+        inner = heads * c["mamba_head_dim"]
+        conv = np.zeros((inner + 2 * g * n, c["conv_kernel"] - 1), np.float16)
+        ssm = np.zeros((heads, c["mamba_head_dim"], n), dtypes.get(c.get("mamba_ssm_cache_dtype"), np.float32))
+        layers = c["hybrid_override_pattern"].count("M")
+    else:
+        return 0
+    return int(layers * (conv.nbytes + ssm.nbytes))

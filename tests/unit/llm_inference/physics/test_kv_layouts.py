@@ -16,20 +16,34 @@ DEEPSEEK_V3 = Model(layers=61, attention=MLA, kv_heads=1, head_dim=576, latent_d
 
 
 def gqa_cache(kv_dtype: str, layers: int, kv_heads: int, head_dim: int) -> int:
-    """One token's K and V in every layer, as arrays: the values, and per (K or V, head) the
-    scale and zero point of the integer layouts (two float16 each)."""
-    values = {"bf16": np.float16, "fp16": np.float16, "fp8": np.uint8, "int8": np.int8}
-    if kv_dtype == "int4":
+    """One token's K and V in every layer, as arrays shaped like vLLM's pages: the values, and
+    the per-token-head layouts' fp32 scale per (K or V, head), NVFP4's fp8 scale per 16 values."""
+    values = {"bf16": np.float16, "fp16": np.float16, "fp8": np.uint8, "fp8_e4m3": np.uint8, "fp8_e5m2": np.uint8,
+              "int8_per_token_head": np.int8, "fp8_per_token_head": np.uint8}
+    if kv_dtype in ("int4_per_token_head", "nvfp4"):
         data = np.zeros((2, layers, kv_heads, head_dim // 2), dtype=np.uint8)  # two values per byte
     else:
         data = np.zeros((2, layers, kv_heads, head_dim), dtype=values[kv_dtype])
-    scales = np.zeros((2, layers, kv_heads, 2), dtype=np.float16) if kv_dtype in ("int8", "int4") else np.zeros(0)
+    if kv_dtype.endswith("_per_token_head"):
+        scales = np.zeros((2, layers, kv_heads), dtype=np.float32)
+    elif kv_dtype == "nvfp4":
+        scales = np.zeros((2, layers, kv_heads, head_dim // 16), dtype=np.uint8)  # e4m3 block scales
+    else:
+        scales = np.zeros(0)
     return data.nbytes + scales.nbytes
 
 
-@pytest.mark.parametrize("kv_dtype", ["bf16", "fp16", "fp8", "int8", "int4"])
+GQA_LAYOUTS = ["bf16", "fp16", "fp8", "fp8_e4m3", "fp8_e5m2", "int8_per_token_head", "fp8_per_token_head",
+               "int4_per_token_head", "nvfp4"]
+
+
+@pytest.mark.parametrize("kv_dtype", GQA_LAYOUTS)
 def test_gqa_layouts_match_the_arrays(kv_dtype):
     assert kv.bytes_per_token(LLAMA3_8B, kv_dtype) == gqa_cache(kv_dtype, 32, 8, 128)
+
+
+def test_every_offered_layout_is_tested():
+    assert set(KV_DTYPES) == set(GQA_LAYOUTS) | {"fp8_ds_mla", "nvfp4_ds_mla"}
 
 
 def test_the_chapters_figures():
@@ -42,11 +56,12 @@ def test_the_chapters_figures():
     assert kv.bytes_per_token(DEEPSEEK_V3, "bf16") == 70272 == np.zeros((61, 576), np.float16).nbytes
 
 
-def test_integer_layouts_carry_their_scales():
-    # 128 values of ½ byte + a scale and a zero point (fp16): 68 bytes a vector, not 64
-    assert kv_vector_bytes(128, "int4") == 64 + 4
-    assert kv_vector_bytes(128, "int8") == 128 + 4
-    assert kv.bytes_per_token(LLAMA3_8B, "int4") / kv.bytes_per_token(LLAMA3_8B, "bf16") == pytest.approx(68 / 256)
+def test_per_token_head_layouts_carry_their_scales():
+    # vLLM's TRITON_ATTN packs one fp32 scale after each head's K (and V) data: 132 bytes, not 128
+    assert kv_vector_bytes(128, "int8_per_token_head") == kv_vector_bytes(128, "fp8_per_token_head") == 128 + 4
+    assert kv_vector_bytes(128, "int4_per_token_head") == 64 + 4
+    assert kv_vector_bytes(128, "nvfp4") == 64 + 8  # an fp8 scale per 16 values
+    assert kv.bytes_per_token(LLAMA3_8B, "nvfp4") / kv.bytes_per_token(LLAMA3_8B, "bf16") == pytest.approx(72 / 256)
 
 
 def test_mla_layouts():
@@ -56,8 +71,17 @@ def test_mla_layouts():
     layout = (np.zeros(512, np.uint8).nbytes + np.zeros(4, np.float32).nbytes + np.zeros(64, np.float16).nbytes)
     assert mla_latent_bytes(512, 64, "fp8_ds_mla") == layout == 656
     assert kv.bytes_per_token(DEEPSEEK_V3, "fp8_ds_mla") == 61 * 656
-    # a GQA cache asked for fp8_ds_mla is plain fp8
-    assert kv.bytes_per_token(LLAMA3_8B, "fp8_ds_mla") == kv.bytes_per_token(LLAMA3_8B, "fp8")
+    # nvfp4_ds_mla: 256 bytes of packed e2m1 NoPE, 64 fp8 RoPE values, 32 fp8 block scales
+    layout = np.zeros(256, np.uint8).nbytes + np.zeros(64, np.uint8).nbytes + np.zeros(32, np.uint8).nbytes
+    assert mla_latent_bytes(512, 64, "nvfp4_ds_mla") == layout == 352
+
+
+def test_deepseek_v32_caches_its_indexer_key_beside_the_latent():
+    v32 = Model(layers=61, attention=MLA, kv_heads=1, head_dim=576, latent_dim=512, rope_dim=64, indexer_dim=128)
+    # DeepseekV32IndexerCache: 128 fp8 values + one fp32 scale per 128, whatever the KV dtype
+    indexer = np.zeros(128, np.uint8).nbytes + np.zeros(1, np.float32).nbytes
+    assert kv.layer_bytes_per_token(v32, "fp8_ds_mla") == 656 + indexer == 788
+    assert kv.bytes_per_token(v32, "bf16") == 61 * (1152 + 132)
 
 
 def test_mla_ignores_the_head_counts():
@@ -65,12 +89,13 @@ def test_mla_ignores_the_head_counts():
     assert kv.bytes_per_token(listed, "bf16") == 70272
 
 
-@pytest.mark.parametrize("kv_dtype", KV_DTYPES)
-def test_every_layout_shrinks_with_fewer_bits(kv_dtype):
-    order = ["bf16", "fp8", "int4"]
+def test_every_layout_shrinks_with_fewer_bits():
+    order = ["bf16", "int8_per_token_head", "fp8", "nvfp4", "int4_per_token_head"]
     sizes = [kv.bytes_per_token(LLAMA3_8B, d) for d in order]
     assert sizes == sorted(sizes, reverse=True)
-    assert kv.bytes_per_token(LLAMA3_8B, kv_dtype) > 0
+    mla = ["bf16", "fp8_ds_mla", "fp8", "nvfp4_ds_mla"]
+    sizes = [kv.bytes_per_token(DEEPSEEK_V3, d) for d in mla]
+    assert sizes == sorted(sizes, reverse=True)
 
 
 def test_windows_cap_the_windowed_layers():

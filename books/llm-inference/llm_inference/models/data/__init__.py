@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import deepseek, gemma, llama, mistral, openai, phi, qwen
+from . import deepseek, gemma, llama, minimax, mistral, moonshot, nvidia, openai, phi, qwen, zai
 
 #: Every entry, in catalogue order (by publisher, then size).
 ENTRIES = (
     *llama.ENTRIES, *mistral.ENTRIES, *qwen.ENTRIES, *gemma.ENTRIES, *deepseek.ENTRIES,
-    *phi.ENTRIES, *openai.ENTRIES,
+    *phi.ENTRIES, *openai.ENTRIES, *moonshot.ENTRIES, *zai.ENTRIES, *minimax.ENTRIES, *nvidia.ENTRIES,
 )

@@ -100,4 +100,25 @@ ENTRIES = (
         count_source="deepseek-ai/DeepSeek-R1 @ 0cf78561f1d5: README.md (DeepSeek-R1 | 671B | 37B)",
         counts_note=_V3_COUNTS_NOTE,
     ),
+    CatalogueEntry(
+        id="deepseek-v3.2", name="DeepSeek-V3.2 (sparse attention)",
+        config={
+            **{k: v for k, v in _v3().items() if k != "architectures"},
+            "architectures": ["DeepseekV32ForCausalLM"],
+            "index_head_dim": 128,
+            "index_n_heads": 64,
+            "index_topk": 2048,
+            "model_type": "deepseek_v32",
+            "quantization_config": {"activation_scheme": "dynamic", "fmt": "e4m3", "quant_method": "fp8",
+                                    "scale_fmt": "ue8m0", "weight_block_size": [128, 128]},
+        },
+        source=aiconfigurator("deepseek-ai/DeepSeek-V3.2",
+                              note="DeepSeek-V3's fields plus the indexer's (index_head_dim, index_n_heads, index_topk)"),
+        published_total=671_000_000_000, published_active=37_000_000_000, active_excludes_embedding=True,
+        count_source="deepseek-ai/DeepSeek-V3 @ 9b4e9788e4a3: README.md ('671B total parameters with 37B activated'), "
+                     "the architecture V3.2 keeps, adding the sparse-attention indexer",
+        counts_note="The indexer adds 13.96M weights per layer (wq_b, wk, k_norm, weights_proj: 0.85B in all) to "
+                    "V3's main model: 671.88B in all, 37.48B active without the input embedding (38.40B with it, "
+                    "3.8% over 37B; V3's own 37B leaves the embedding in)." + " " + _V3_COUNTS_NOTE.split(";")[0] + ".",
+    ),
 )

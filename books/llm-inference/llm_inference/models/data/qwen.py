@@ -214,4 +214,48 @@ ENTRIES = (
         published_total=235_000_000_000, published_active=22_000_000_000,
         count_source=_card("Qwen/Qwen3-235B-A22B", "235B in total and 22B activated") + "; " + _QWEN3_NAMING,
     ),
+    CatalogueEntry(
+        id="qwen3-next-80b-a3b", name="Qwen3-Next 80B-A3B (hybrid: Gated DeltaNet)",
+        config={
+            "architectures": ["Qwen3NextForCausalLM"],
+            "decoder_sparse_step": 1,
+            "full_attention_interval": 4,
+            "head_dim": 256,
+            "hidden_size": 2048,
+            "intermediate_size": 5120,
+            "linear_conv_kernel_dim": 4,
+            "linear_key_head_dim": 128,
+            "linear_num_key_heads": 16,
+            "linear_num_value_heads": 32,
+            "linear_value_head_dim": 128,
+            "max_position_embeddings": 262144,
+            "mlp_only_layers": [],
+            "model_type": "qwen3_next",
+            "moe_intermediate_size": 512,
+            "num_attention_heads": 16,
+            "num_experts": 512,
+            "num_experts_per_tok": 10,
+            "num_hidden_layers": 48,
+            "num_key_value_heads": 2,
+            "partial_rotary_factor": 0.25,
+            "shared_expert_intermediate_size": 512,
+            "tie_word_embeddings": False,
+            "use_sliding_window": False,
+            "vocab_size": 151936,
+        },
+        # The published file has no attention_bias (transformers' default: False) and no layer_types
+        # (derived from full_attention_interval).
+        source=Source(
+            path="a public model report that quotes the checkpoint's config.json ('原始 config.json' of "
+                 "Qwen3-Next-80B-A3B-Instruct; search-index id 62751147890)",
+            url="https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct/blob/main/config.json",
+            note="transformers 4.57.1's Qwen3NextConfig documents these as the model's defaults"),
+        published_total=80_000_000_000, published_active=3_000_000_000, active_excludes_embedding=True,
+        active_excludes_head=True, active_tolerance=0.17,
+        count_source=_card("Qwen/Qwen3-Next-80B-A3B-Instruct", "80B in total and 3B activated") + "; " + _QWEN3_NAMING,
+        counts_note="The shapes give 79,674,391,296 in all (the checkpoint's own total, MTP module aside) and "
+                    "3.87B active with the embedding and LM head (0.31B each), 3.25B without. Qwen gives the "
+                    "active count to one significant figure ('A3B': 3.7% of 80B), so it is compared within "
+                    "half a unit of that figure (±0.5B, 17%).",
+    ),
 )

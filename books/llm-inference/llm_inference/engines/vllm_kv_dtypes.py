@@ -1,0 +1,156 @@
+"""The KV-cache layouts vLLM offers (``--kv-cache-dtype``), byte for byte as its source lays them out.
+
+Read from the sdists on PyPI (``vllm/config/cache.py::CacheDType`` of each release, the backends'
+``supported_kv_cache_dtypes`` and ``customize_spec``):
+
+* ``bf16``/``fp16`` ("auto" for a bf16/fp16 model): 2 bytes per number.
+* ``fp8``, ``fp8_e4m3``, ``fp8_e5m2``: 1 byte per number; the scales are per tensor (``k_scale``,
+  ``v_scale`` per layer, ``KVQuantMode.FP8_PER_TENSOR``): nothing per token. ``fp8`` is e4m3 on
+  CUDA.
+* ``int8_per_token_head``, ``fp8_per_token_head`` (0.20.0 on), ``int4_per_token_head`` (0.25.0
+  on): every head's K and V vector of every token carries its own fp32 scale: ``(hs_k + hs_v) ×
+  dtype + 2 × 4`` bytes per head and token (``TritonAttentionBackend.customize_spec``,
+  v1/attention/backends/triton_attn.py 0.33.0: "Per-token-head modes pack inline fp32 scales
+  after each head's data"; in 0.20.0 the same bytes sit in separate scale tensors,
+  ``AttentionSpec.page_size_bytes`` adds ``2 × block × heads × 4``); int4 packs two values per
+  byte. Only TRITON_ATTN lists them, for GQA/MHA layers.
+* ``nvfp4`` (selectable 0.20.0, served from 0.21.0): K and V as packed fp4 plus one fp8 scale per
+  16 values: ``head_size // 2 + head_size // 16`` bytes each (``nvfp4_kv_cache_full_dim``,
+  vllm/utils/torch_utils.py; ``FlashInferBackend.customize_spec``). FlashInfer only; SM100 only up
+  to 0.31, and from 0.32 also SM 8.x/9.x/12.x through FlashInfer's FA2 path (``_nvfp4_kv_on_fa2``,
+  v1/attention/backends/flashinfer.py 0.32.0) ("nvfp4" there, not
+  "nvfp4_4over6"; not at head size 64, not with attention sinks).
+* ``fp8_ds_mla`` (0.12.0 on; DeepSeek-V3.2's default for "auto" in 0.11–0.17): per token and
+  layer 512 fp8 NoPE values, 4 fp32 scales (one per 128) and 64 bf16 RoPE values = 656 bytes
+  (vllm/v1/attention/backends/mla/flashmla_sparse.py; ``state_content_bytes={"fp8_ds_mla": 656,
+  "nvfp4_ds_mla": 352}`` in model_executor/layers/attention/mla_attention.py, 0.33.0). The sparse
+  MLA backends take it; FLASHMLA_SPARSE serves any quantized dtype through it.
+* ``nvfp4_ds_mla`` (0.30.0 on; absent in 0.29.0): 256 bytes of packed e2m1 NoPE, 64 fp8 RoPE,
+  32 fp8 scales = 352 bytes per token and layer; SM100 only.
+
+``turboquant_*``, ``octave_*``, ``ultraquant_4bit`` (newer, backend-specific packings) and
+``fp8_inc`` (Intel Gaudi) are offered too; they are not modelled here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .vllm import parse_version
+
+__all__ = ["KVLayout", "KV_LAYOUTS", "vector_bytes", "mla_token_bytes", "layout_problem", "FP8_DS_MLA_BYTES",
+           "NVFP4_DS_MLA_BYTES"]
+
+FP8_DS_MLA_BYTES = 512 * 1 + 4 * 4 + 64 * 2  # 656
+#: FlashInfer's head sizes (``FlashInferBackend.get_supported_head_sizes``, 0.32.0/0.33.0).
+NVFP4_HEAD_SIZES = (64, 128, 256, 512)
+#: NVFP4 KV on SM 8.x/9.x/12.x through FlashInfer's FA2 kernels: in the 0.32.0 sdist, not in 0.31.0.
+NVFP4_FA2_SINCE = (0, 32)
+NVFP4_DS_MLA_BYTES = 512 // 2 + 64 * 1 + 512 // 16  # 352
+
+
+@dataclass(frozen=True)
+class KVLayout:
+    """One ``--kv-cache-dtype``: its bytes per number, the per-vector scale bytes, where it runs.
+
+    ``gqa`` / ``mla``: whether some attention backend accepts it for GQA/MHA layers and for MLA
+    latents; ``sparse_mla_only``: only DeepSeek-V3.2's sparse MLA backends; ``since``: the first
+    release whose ``CacheDType`` lists it (and that serves it).
+    """
+
+    id: str
+    label: str
+    element_bytes: float
+    vector_scale_bytes: float = 0.0
+    gqa: bool = True
+    mla: bool = True
+    sparse_mla_only: bool = False
+    since: tuple[int, ...] = (0, 8)
+    backends: str = ""
+    fp4: bool = False
+
+
+KV_LAYOUTS: dict[str, KVLayout] = {
+    k.id: k for k in (
+        KVLayout("bf16", "bf16 (2 bytes)", 2, backends="every backend"),
+        KVLayout("fp16", "fp16 (2 bytes)", 2, backends="every backend"),
+        KVLayout("fp8", "fp8 (1 byte, e4m3, per-tensor scale)", 1,
+                 backends="FLASH_ATTN (FA3, Hopper), FLASHINFER, TRITON_ATTN; MLA: FLASHMLA, CUTLASS_MLA, "
+                          "TRITON_MLA, FLASHINFER_MLA; sparse MLA stores it as fp8_ds_mla"),
+        KVLayout("fp8_e4m3", "fp8_e4m3 (1 byte, per-tensor scale)", 1,
+                 backends="as fp8 (fp8 means e4m3 on CUDA)"),
+        KVLayout("fp8_e5m2", "fp8_e5m2 (1 byte, per-tensor scale)", 1, mla=True,
+                 backends="FLASHINFER, TRITON_ATTN, ROCm backends; not FLASH_ATTN"),
+        KVLayout("int8_per_token_head", "int8_per_token_head (1 byte + fp32 scale per head vector)", 1, 4,
+                 mla=False, since=(0, 20), backends="TRITON_ATTN only"),
+        KVLayout("fp8_per_token_head", "fp8_per_token_head (1 byte + fp32 scale per head vector)", 1, 4,
+                 mla=False, since=(0, 20), backends="TRITON_ATTN only"),
+        KVLayout("int4_per_token_head", "int4_per_token_head (½ byte + fp32 scale per head vector)", 0.5, 4,
+                 mla=False, since=(0, 25), backends="TRITON_ATTN only"),
+        KVLayout("nvfp4", "nvfp4 (½ byte + fp8 scale per 16)", 0.5 + 1 / 16, mla=False, since=(0, 21),
+                 backends="FLASHINFER: SM100 (0.21 on); SM 8.x/9.x/12.x too from 0.32", fp4=True),
+        KVLayout("fp8_ds_mla", "fp8_ds_mla (sparse MLA: 656 B per layer)", 1, gqa=False, sparse_mla_only=True,
+                 since=(0, 12), backends="FLASHMLA_SPARSE, FLASHINFER_MLA_SPARSE"),
+        KVLayout("nvfp4_ds_mla", "nvfp4_ds_mla (sparse MLA: 352 B per layer, SM100)", 0.5, gqa=False,
+                 sparse_mla_only=True, since=(0, 30), backends="FLASHMLA_SPARSE on SM100 only", fp4=True),
+    )
+}
+
+
+def vector_bytes(elements: int, kv_dtype: str) -> float:
+    """Bytes of one cached K or V vector of ``elements`` numbers (one head) in this layout."""
+    layout = KV_LAYOUTS[kv_dtype]
+    if kv_dtype == "nvfp4":  # packed e2m1 pairs and an e4m3 scale per 16 (vLLM takes head sizes of 16k)
+        return -(-elements // 2) + -(-elements // 16)
+    return elements * layout.element_bytes + layout.vector_scale_bytes
+
+
+def mla_token_bytes(latent_dim: int, rope_dim: int, kv_dtype: str) -> float:
+    """Bytes of one token's MLA latent plus RoPE key in one layer (one vector, no factor 2).
+
+    The DeepSeek layouts are fixed records for the 512 + 64 geometry (scaled here by the latent's
+    own 128-value tiles and 16-value NVFP4 blocks): ``fp8_ds_mla`` 512 fp8 + 4 fp32 scales +
+    64 bf16 RoPE = 656; ``nvfp4_ds_mla`` 256 + 64 fp8 RoPE + 32 scales = 352."""
+    if kv_dtype == "fp8_ds_mla":
+        return latent_dim + -(-latent_dim // 128) * 4 + rope_dim * 2
+    if kv_dtype == "nvfp4_ds_mla":
+        return latent_dim // 2 + rope_dim + latent_dim // 16
+    return (latent_dim + rope_dim) * KV_LAYOUTS[kv_dtype].element_bytes
+
+
+def layout_problem(kv_dtype: str, *, mla: bool, sparse_mla: bool = False, version="0.33.0",
+                   cc: tuple[int, int] | None = (9, 0), head_dim: int = 128, sinks: bool = False) -> str:
+    """Why vLLM would refuse this KV layout for this model, release and GPU; "" when it serves it."""
+    layout = KV_LAYOUTS[kv_dtype]
+    v = parse_version(version)
+    if v < layout.since:
+        first = ".".join(str(n) for n in layout.since)
+        return f"--kv-cache-dtype {kv_dtype} arrives in vLLM {first}; vLLM {version} does not offer it"
+    if mla and not layout.mla:
+        return (f"no MLA attention backend accepts --kv-cache-dtype {kv_dtype} ({layout.backends}, for "
+                f"GQA/MHA layers)")
+    if layout.sparse_mla_only and not sparse_mla:
+        return (f"--kv-cache-dtype {kv_dtype} is DeepSeek-V3.2's sparse-MLA layout ({layout.backends}); "
+                f"this model's attention backends do not accept it")
+    if not mla and not layout.gqa:
+        return f"--kv-cache-dtype {kv_dtype} is an MLA layout; no GQA/MHA backend accepts it"
+    blackwell = cc is not None and cc[0] == 10
+    if kv_dtype == "nvfp4_ds_mla" and not blackwell:
+        return "nvfp4_ds_mla runs on SM100 GPUs only (FlashMLA sparse: 'nvfp4_ds_mla ... major != 10')"
+    if kv_dtype == "nvfp4":
+        if head_dim not in NVFP4_HEAD_SIZES:
+            return (f"nvfp4 KV cache runs on FlashInfer, whose kernels take head sizes "
+                    f"{', '.join(map(str, NVFP4_HEAD_SIZES))}, not {head_dim}")
+        if cc is None:
+            return "nvfp4 KV cache needs FlashInfer on an NVIDIA GPU"
+        if not blackwell:
+            if v < NVFP4_FA2_SINCE:
+                return (f"nvfp4 KV cache runs on SM100 GPUs only up to vLLM 0.31 (FlashInfer's "
+                        f"trtllm kernels); vLLM {version} refuses it on compute capability {cc[0]}.{cc[1]}")
+            if cc[0] not in (8, 9, 12):
+                return f"nvfp4 KV cache needs compute capability 8.x, 9.x, 10.x or 12.x, not {cc[0]}.{cc[1]}"
+            if head_dim == 64:
+                return "FlashInfer's FA2 prefill misreads an NVFP4 KV cache at head size 64"
+            if sinks:
+                return "the sink prefill wrapper cannot read an NVFP4 KV cache (attention sinks)"
+    return ""

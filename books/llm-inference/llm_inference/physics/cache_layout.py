@@ -1,0 +1,181 @@
+"""How vLLM lays out one GPU's KV-cache pool: page size, block size, cache groups, blocks per request.
+
+For a pure transformer a block is ``block_size`` tokens (16) in every layer. A hybrid model's
+recurrent layers keep one fixed state per sequence, and vLLM serves those states from the same
+pool (engines.vllm_hybrid): it grows the attention block until one attention page holds a state
+("Setting attention block size to N tokens ..."), pads the state page to that size, groups the
+state layers beside the attention layers, and a request then takes its attention blocks plus one
+page (two in "align" mode, one per block in "all" mode) per state group. DeepSeek-V3.2 adds an
+indexer key to every layer's page and runs 64-token blocks. Decode context parallelism stores each
+MLA request's tokens round-robin over ``dcp`` ranks.
+
+Everything is per GPU — the most loaded one of the placement — and per vLLM release.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engines import vllm, vllm_hybrid
+from ..engines import vllm_releases
+from ..engines.vllm import LayerGroup, parse_version
+from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
+from .kv import MODEL_DTYPE_BYTES, layer_bytes_per_token
+from .model import CHUNKED, Model
+from .placement import Placement, kv_layers_per_gpu, state_layers_per_gpu
+from .precision import kv_layout_problem
+
+#: The state groups' kind in the cache-group list.
+STATE = "mamba"
+
+
+@dataclass(frozen=True)
+class CacheLayout:
+    """One GPU's pool layout.
+
+    page_bytes: one block in one layer — every group's page, the states padded up to it.
+    attn_page_per_token: one token in one KV layer on this GPU (heads, latent and indexer).
+    state_page_bytes: one sequence's state in one recurrent layer on this GPU, before padding.
+    cache_mode: vLLM's ``mamba_cache_mode`` ("none", "align", "all"); "" without recurrent layers.
+    checkpoint_blocks: extra state pages per request for prefill checkpoints (0.33's align mode).
+    problem: why vLLM would refuse this model / KV layout / parallel layout on this GPU and release.
+    unmodelled: what the calculator does not model here (nothing is then computed from it).
+    """
+
+    block_size: int
+    page_bytes: int
+    attn_page_per_token: int
+    layers_per_group: int
+    groups: tuple[LayerGroup, ...]
+    state_page_bytes: int = 0
+    cache_mode: str = ""
+    checkpoint_blocks: int = 0
+    dcp: int = 1
+    num_spec: int = 0
+    version: str = "0.33.0"
+    problem: str = ""
+    unmodelled: str = ""
+
+    @property
+    def hybrid(self) -> bool:
+        return self.state_page_bytes > 0
+
+    @property
+    def state_padding(self) -> float:
+        """Share of each state page that is padding (vLLM's "Padding mamba page size by x%")."""
+        if not self.hybrid:
+            return 0.0
+        return (self.page_bytes - self.state_page_bytes) / self.state_page_bytes
+
+    def request_blocks(self, max_model_len: int, batched_tokens: int) -> int:
+        """Blocks one request of ``max_model_len`` tokens takes from the pool, over every group."""
+        total = 0
+        for g in self.groups:
+            if g.kind == STATE:
+                total += g.count * vllm_hybrid.state_blocks_per_request(
+                    self.cache_mode, max_model_len=max_model_len, block_size=self.block_size,
+                    num_spec=self.num_spec, checkpoint_blocks=self.checkpoint_blocks, version=self.version)
+            elif g.kind == "full" and self.dcp > 1:
+                tokens = vllm_hybrid.dcp_request_tokens(max_model_len, self.dcp)
+                total += g.count * -(-tokens // self.block_size)
+            else:
+                total += vllm.blocks_per_request([g], max_model_len, batched_tokens, self.block_size)
+        return total
+
+    def logged_tokens(self, num_blocks: int, concurrency: float, max_model_len: int) -> int:
+        """"GPU KV cache size: N tokens" as this release prints it."""
+        sizes = [self.block_size]
+        if self.hybrid:  # the state groups' block: the whole sequence when they hold one page
+            sizes.append(max_model_len if self.cache_mode == "none" else self.block_size)
+        return vllm_hybrid.logged_tokens(num_blocks, len(self.groups), sizes, concurrency, max_model_len,
+                                         version=self.version, dcp=self.dcp)
+
+
+def _checkpoint(model: Model, cache_mode: str, cc: tuple[int, int] | None, version: str) -> tuple[int | None, int]:
+    """(prefill-checkpoint alignment, extra pages per request) of 0.33's align mode: Mamba-2 layers
+    export a checkpoint at any token (alignment 1); Gated DeltaNet does with FlashInfer's prefill
+    kernel (Hopper, Blackwell; head_k_dim 128), on a 64-token grid."""
+    if cache_mode != "align" or parse_version(version) < vllm_hybrid.CHECKPOINT_SINCE or model.state is None:
+        return None, 0
+    if model.state.kind == MAMBA2:
+        return 1, 1
+    if (model.state.kind == GATED_DELTANET and cc is not None and cc[0] in (9, 10, 12)
+            and model.state.state_dim == 128):
+        return vllm_hybrid.FLASHINFER_GDN_CHECKPOINT_ALIGNMENT, 1
+    return None, 0
+
+
+def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str = "", block_size: int = 16,
+           version: str = "0.33.0", prefix_caching: bool | None = None, dcp: int = 1,
+           sinks: bool = False, num_spec: int = 0) -> CacheLayout:
+    """The pool layout of the most loaded GPU of ``placement`` (see the module docstring).
+
+    ``prefix_caching`` None: the release's default (on for hybrid models from 0.26.0).
+    ``num_spec``: speculative tokens per step (MTP, EAGLE): each widens a recurrent layer's
+    convolution state by one column and, from 0.16, adds a state page per request.
+    """
+    cc = vllm_hybrid.compute_capability(gpu_name)
+    tp = placement.tensor_parallel
+    problem = kv_layout_problem(kv_dtype, mla=model.is_mla, sparse_mla=model.indexer_dim > 0, version=version,
+                                cc=cc, head_dim=model.head_dim, sinks=sinks)
+    unmodelled = ""
+    if dcp > 1:
+        if not model.is_mla:
+            unmodelled = ("decode context parallelism is modelled here for MLA models (whose latent every TP rank "
+                          "holds whole); a GQA model's DCP is not")
+        elif tp % dcp:
+            problem = problem or f"--decode-context-parallel-size {dcp} must divide the tensor-parallel size {tp}"
+        elif model.window:
+            problem = problem or "vLLM's DCP does not support sliding-window layers"
+    per_token = int(layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu))
+    if model.indexer_dim:  # FlashMLA sparse: "Forcing kv cache block size to 64"
+        block_size = max(block_size, vllm_hybrid.DEEPSEEK_V32_BLOCK_SIZE)
+    full, windowed = kv_layers_per_gpu(model, placement)
+    if windowed and full and not vllm_releases.rules(version).hybrid_allocator:
+        # up to 0.9.0 a model with both kinds had its windowed layers turned into full attention
+        # (unify_hybrid_kv_cache_specs): one group, every layer caching max_model_len
+        full, windowed = full + windowed, 0
+    kind = "chunked" if model.window_kind == CHUNKED else "sliding"
+    types = [LayerGroup(kind, windowed, model.window)] if windowed else []
+    if full:
+        types.append(LayerGroup("full", full))
+    state_page, mode, ckpt_blocks = 0, "", 0
+    page = block_size * per_token
+    if model.is_hybrid:
+        why = vllm_hybrid.state_served(model.state.kind, version)
+        problem = problem or why
+        if prefix_caching is None:
+            prefix_caching = vllm_hybrid.hybrid_prefix_caching_default(version)
+        mode = vllm_hybrid.mamba_cache_mode(model.state.kind, prefix_caching, version)
+        try:
+            state_page = vllm_hybrid.state_bytes(model.state, tp, model_dtype_bytes=MODEL_DTYPE_BYTES,
+                                                 ssm_dtype=model.ssm_dtype, version=version, num_spec=num_spec)
+        except ValueError as exc:
+            problem = problem or f"vLLM's recurrent layers cannot split over TP {tp}: {exc}"
+            state_page = 1
+        if not full and not windowed:
+            unmodelled = unmodelled or "a model without attention layers (every layer recurrent) is not modelled"
+        align, ckpt_blocks = _checkpoint(model, mode, cc, version)
+        if per_token > 0:
+            block_size, page = vllm_hybrid.hybrid_block_size(
+                per_token, state_page, version=version, mla=model.is_mla, head_size=model.head_dim,
+                block_size=block_size, cc=cc, cache_mode=mode, mamba_chunk_size=model.mamba_chunk,
+                checkpoint_alignment=align)
+        types.append(LayerGroup(STATE, state_layers_per_gpu(model, placement)))
+    size, groups, _padding = vllm.kv_cache_groups(types, version)
+    return CacheLayout(block_size=block_size, page_bytes=max(1, page), attn_page_per_token=per_token,
+                       layers_per_group=size, groups=tuple(groups), state_page_bytes=state_page, cache_mode=mode,
+                       checkpoint_blocks=ckpt_blocks, dcp=dcp, num_spec=num_spec, version=version, problem=problem,
+                       unmodelled=unmodelled)
+
+
+def from_available(cache: CacheLayout, available_bytes: float, max_model_len: int,
+                   batched_tokens: int = 8192) -> tuple[int, float, int]:
+    """(num_blocks, "Maximum concurrency", "GPU KV cache size" tokens) that vLLM logs for a pool
+    of ``available_bytes`` ("Available KV cache memory") laid out as ``cache``: the blocks are
+    ``available // page // layers per group`` (``get_num_blocks``), the concurrency the blocks ÷
+    those one ``max_model_len`` request takes over every group."""
+    blocks = max(0, int(available_bytes // cache.page_bytes // max(1, cache.layers_per_group)))
+    per_request = cache.request_blocks(max_model_len, batched_tokens)
+    concurrency = blocks / per_request if per_request else 0.0
+    return blocks, concurrency, cache.logged_tokens(blocks, concurrency, max_model_len)
