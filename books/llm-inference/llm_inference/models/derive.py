@@ -19,7 +19,9 @@ from .errors import ConfigError
 from .experts import dense_width_name, read_experts
 from .fields import MODEL_TYPE_DEFAULTS, FieldReader
 from .layers import layer_kinds
-from .params import LayerPlan, count, gated_mlp, plain_mlp
+from .params import (LayerPlan, Params, count, embedding_table, gated_mlp, join, lm_head, model_tensors, norm,
+                     plain_mlp)
+from .quantization import read_quantization
 from .shape import ModelShape
 
 #: ``text_config`` without a model_type of its own: the text model type of the wrapper's.
@@ -90,18 +92,23 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
     experts = read_experts(reader, hidden, layers)
 
     if gpt2:  # two LayerNorms with biases per layer, and ln_f
-        block_norms, final_norm = 4 * hidden, 2 * hidden
+        block_norms = join(norm(hidden, "ln_1", bias=True), norm(hidden, "ln_2", bias=True))
+        final_norm = norm(hidden, "transformer.ln_f", bias=True)
     else:
-        block_norms, final_norm = (4 if reader.model_type in _FOUR_NORM_TYPES else 2) * hidden, hidden
+        names = (("input_layernorm", "post_attention_layernorm", "pre_feedforward_layernorm",
+                  "post_feedforward_layernorm") if reader.model_type in _FOUR_NORM_TYPES
+                 else ("input_layernorm", "post_attention_layernorm"))
+        block_norms, final_norm = join(*(norm(hidden, n) for n in names)), norm(hidden, "model.norm")
     moe_layers = set(experts.layers)
-    dense = 0
+    dense = Params()
     if len(moe_layers) < layers:  # some layer keeps a dense MLP
         if gpt2:
             inner = reader.integer("intermediate_size", required=False, null_ok=True) or 4 * hidden
             dense = plain_mlp(hidden, inner)
         else:
             width = reader.integer(dense_width_name(reader, bool(experts.experts)))
-            dense = gated_mlp(hidden, width, reader.boolean("mlp_bias", False))
+            prefix = "feed_forward" if reader.model_type == "llama4_text" else "mlp"
+            dense = gated_mlp(hidden, width, reader.boolean("mlp_bias", False), prefix=prefix)
     plans = [
         LayerPlan(attention.params, block_norms, router=experts.router, shared=experts.shared,
                   expert=experts.expert, experts=experts.experts)
@@ -114,9 +121,15 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
     if max_positions is None:
         reader.traps.append("max_position_embeddings is not in the config: the context length is unknown (0).")
         max_positions = 0
-    embedding = vocab * hidden + (max_positions * hidden if gpt2 else 0)  # GPT-2 learns its positions
-    counts = count(plans, embedding=embedding, lm_head=0 if tied else vocab * hidden,
-                   final_norm=final_norm, experts_per_token=experts.per_token)
+    embedding = embedding_table(vocab, hidden)
+    if gpt2:  # GPT-2 learns its positions
+        embedding = join(embedding, Params([t.__class__(t.group, "transformer.wpe", (max_positions, hidden))
+                                            for t in embedding.tensors]))
+    head = Params() if tied else lm_head(vocab, hidden)
+    counts = count(plans, embedding=embedding, lm_head=head, final_norm=final_norm,
+                   experts_per_token=experts.per_token)
+    tensors = model_tensors(plans, embedding=embedding, lm_head=head, final_norm=final_norm)
+    quantization = read_quantization(config)
 
     mtp = reader.integer("num_nextn_predict_layers", required=False)
     if mtp:
@@ -139,4 +152,5 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
         shared_experts=experts.shared_count, moe_layers=counts.moe_layers, expert_params=counts.expert,
         dense_params=counts.dense, vocab_size=vocab, tie_word_embeddings=tied,
         max_position_embeddings=max_positions, model_type=reader.model_type, traps=tuple(reader.traps),
+        tensors=tensors, quantization=quantization,
     )
