@@ -1,11 +1,12 @@
-"""The catalogue's data, one module per publisher; every entry cites where it was read."""
+"""The catalogue's data, one module per publisher (and one for the quantized releases); every entry
+cites where it was read."""
 
 from __future__ import annotations
 
-from . import deepseek, gemma, llama, mistral, openai, phi, qwen
+from . import deepseek, gemma, llama, mistral, openai, phi, quantized, qwen
 
 #: Every entry, in catalogue order (by publisher, then size).
 ENTRIES = (
     *llama.ENTRIES, *mistral.ENTRIES, *qwen.ENTRIES, *gemma.ENTRIES, *deepseek.ENTRIES,
-    *phi.ENTRIES, *openai.ENTRIES,
+    *phi.ENTRIES, *openai.ENTRIES, *quantized.ENTRIES,
 )
