@@ -318,18 +318,23 @@ class WeightPlan:
 
     @classmethod
     def uniform(cls, model: Model, dtype: str, scheme: Scheme | None = None) -> "WeightPlan":
-        """Every parameter at ``dtype``'s bytes (the legacy reading of a dtype name), as one
-        tensor per group of :class:`Model`'s counts: dense part and routed experts."""
+        """Every parameter at ``dtype``'s bytes (the legacy reading of a dtype name), from
+        :class:`Model`'s counts: the embedding and the LM head (vocabulary × hidden each, at most
+        half the total together) at the two ends, the rest spread evenly over the layers, the
+        routed experts apart."""
         per = weight_bytes_per_param(dtype)
+        ends = min(2.0 * model.vocab_size * model.hidden_size, model.total_params / 2) / 2
         routed = model.experts * model.expert_index_params
-        rest = model.total_params - routed
         layers = max(1, model.layers)
-        tensors = [Tensor(ATTENTION, "layers (not split by tensor)", (int(round(rest / layers)),), COLUMN, layer=i)
-                   for i in range(layers)]
-        if routed:
-            tensors += [Tensor(ROUTED_EXPERTS, "experts (not split by tensor)",
-                               (int(round(routed / layers / max(1, model.experts))),), EXPERT_COLUMN,
-                               count=max(1, model.experts), layer=i) for i in range(layers)]
+        rest = (model.total_params - 2 * ends - routed) / layers
+        tensors = [Tensor(EMBEDDING, "model.embed_tokens", (int(round(ends)),), COLUMN)]
+        for i in range(layers):
+            tensors.append(Tensor(ATTENTION, "layer (not split by tensor)", (int(round(rest)),), COLUMN, layer=i))
+            if routed:
+                tensors.append(Tensor(ROUTED_EXPERTS, "experts (not split by tensor)",
+                                      (int(round(routed / layers / model.experts)),), EXPERT_COLUMN,
+                                      count=model.experts, layer=i))
+        tensors.append(Tensor(LM_HEAD, "lm_head", (int(round(ends)),), COLUMN))
         scheme = scheme or Scheme("uniform", dtype)
         return cls(tuple(tensors), scheme, uniform_bytes=per, compute="fp8" if dtype == "fp8" else "bf16")
 
@@ -411,6 +416,15 @@ def as_weights(model: Model, weights, gpu=None) -> Weights:
     raise TypeError(f"weights must be Weights, WeightPlan or a dtype name, got {type(weights).__name__}")
 
 
+def on_gpu(model: Model, weights, gpu) -> Weights:
+    """``weights`` on ``gpu``: a Weights placed on another GPU is placed again (same release)."""
+    if isinstance(weights, Weights):
+        if gpu is None or engine.gpu_arch(gpu.id, gpu.name) == weights.arch:
+            return weights
+        return weights.plan.on(gpu, weights.version)
+    return as_weights(model, weights, gpu)
+
+
 def as_plan(model: Model, weights) -> WeightPlan:
     if isinstance(weights, Weights):
         return weights.plan
@@ -425,5 +439,5 @@ def _uniform(model: Model, dtype: str) -> WeightPlan:
 
 
 __all__ = ["GROUP_LABELS", "GroupBytes", "WeightPlan", "Weights", "as_plan", "as_weights", "bits_per_weight",
-           "describe", "expected_unique_experts", "format_of", "streamed_bytes", "streamed_params",
+           "describe", "expected_unique_experts", "format_of", "on_gpu", "streamed_bytes", "streamed_params",
            "streamed_share", "weight_bytes", "LM_HEAD", "NORMS_BIASES", "REPLICATED", "ROUTER"]
