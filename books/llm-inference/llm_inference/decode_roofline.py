@@ -44,8 +44,9 @@ from course_calculators.units import format_bytes, format_count, format_flops, f
 
 from . import physics, scenario
 from .hardware import GPUS
-from .physics import fleet, kv, measured, weights
+from .physics import fleet, kv, measured
 from .physics.speed import peak_flops
+from .weight_breakdown import breakdown_chart, breakdown_text
 
 BATCH_MAX = 4096
 CONTEXT_MAX = 1048576
@@ -65,7 +66,9 @@ PARAMS = (
             help="Parameters each token uses, in billions (DeepSeek-V3: 37 of 671). 0 means a dense model: all "
                  "parameters are active. Values above the total are capped at the total; other values below "
                  "0.1 are raised to 0.1."),
-    replace(_DTYPES["weight_dtype"], help="fp8 runs on the fp8 tensor cores; int8 and int4 are weight-only: "
+    replace(_DTYPES["weight_dtype"], help="As shipped: the checkpoint's own formats (gpt-oss's MXFP4 experts stream "
+                                          "at 4.25 bits, its attention at 16). W8A8 formats run on the fp8/int8 tensor "
+                                          "cores; int8, int4, AWQ and MXFP4 are weight-only: "
                                           "fewer bytes, but the multiplications run in bf16."),
     _DTYPES["kv_dtype"],
     _DEPLOY["gpu"],
@@ -106,7 +109,10 @@ OUTPUTS = (
     Output("estimate_throughput", "All streams, with all-reduces and the step floor", "tokens_per_s"),
     Output("allreduce_s", "Tensor-parallel all-reduces per step", "seconds",
            help="2 per layer, each the link's latency plus its bytes over the link."),
-    Output("weight_bytes", "Weights in memory (all parameters)", "bytes"),
+    Output("weight_bytes", "Weights in memory (all parameters)", "bytes",
+           help="Every tensor in its format, scales included, as vLLM holds it (one GPU's worth)."),
+    Output("weight_format", "Weights stored as", "text"),
+    Output("weight_breakdown", "Weights by tensor group", "text"),
     Output("streamed_weight_bytes", "Weights streamed per step", "bytes",
            help="All of a dense model; for MoE the shared part plus the experts this batch touches."),
     Output("experts_touched", "Experts touched per MoE layer", "count",
@@ -151,7 +157,7 @@ _LLAMA3_70B = {
     "gpu": "h100-sxm", "gpus": 1, "batch": 1, "context": 1024, "prompt_tokens": 1024,
 }
 _DEEPSEEK = {**{k: v for k, v in _LLAMA3_70B.items() if k not in ("params_b", "active_params_b")},
-             "model": "deepseek-v3", "weight_dtype": "fp8", "gpu": "h200", "gpus": 8}
+             "model": "deepseek-v3", "weight_dtype": "shipped", "gpu": "h200", "gpus": 8}
 
 PRESETS = (
     Preset("h100-70b-bf16", "H100 + 70B bf16", _LLAMA3_70B,
@@ -188,12 +194,11 @@ PRESETS = (
 )
 
 
-def _steps(model, placement, gpu, p):
+def _steps(model, placement, gpu, p, w):
     floor = p["step_floor_ms"] / 1e3
 
     def step_at(batch: int) -> physics.Step:
-        return physics.decode_step(model, placement, gpu, p["weight_dtype"], p["kv_dtype"], batch, p["context"],
-                                   floor)
+        return physics.decode_step(model, placement, gpu, w, p["kv_dtype"], batch, p["context"], floor)
 
     return step_at
 
@@ -206,26 +211,29 @@ def compute(p: Mapping[str, Any]) -> Computed:
     batch = p["batch"]
     layout = scenario.layout_from_inputs(p)
     engine = scenario.engine_from_inputs(p)
-    placement = physics.place(model, layout, p["weight_dtype"])
-    step_at = _steps(model, placement, gpu, p)
+    w, weight_notes = scenario.weights_on(p)
+    refused = scenario.refused_note(w)
+    placement = physics.place(model, layout, w)
+    step_at = _steps(model, placement, gpu, p, w)
     step = step_at(batch)
-    first = physics.prefill(model, placement, gpu, p["weight_dtype"], p["prompt_tokens"])
-    peak = peak_flops(gpu, p["weight_dtype"]) * n
+    first = physics.prefill(model, placement, gpu, w, p["prompt_tokens"])
+    peak = peak_flops(gpu, w) * n
     bandwidth = gpu.bandwidth * n
 
     per_token = kv.bytes_per_token(model, p["kv_dtype"])
     kv_read = batch * kv.bytes_per_sequence(model, p["kv_dtype"], p["context"])
-    held = weights.weight_bytes(model, p["weight_dtype"])
+    held = w.total_bytes
     pool = physics.pool(model, gpu, placement, engine, p["kv_dtype"])
     max_batch = pool.sequences(p["context"])
     fits = pool.holds(p["context"], batch)
-    needed = fleet.fewest_gpus(model, gpu, layout, engine, p["weight_dtype"], p["kv_dtype"], p["context"], batch)
+    needed = 0 if refused else fleet.fewest_gpus(model, gpu, layout, engine, w, p["kv_dtype"], p["context"], batch)
     name, source = scenario.model_name(p)
 
-    seen = measured.matching(p["model"], p["gpu"], n, p["weight_dtype"]) if p["model"] != scenario.CUSTOM else []
+    precision = scenario.precision_word(w)
+    seen = measured.matching(p["model"], p["gpu"], n, precision) if p["model"] != scenario.CUSTOM else []
     here = min(seen, key=lambda j: abs(math.log(j.point.concurrency / batch)), default=None)
-    if here:
-        mine = physics.decode_step(model, placement, gpu, p["weight_dtype"], p["kv_dtype"], here.point.concurrency,
+    if here and not refused:
+        mine = physics.decode_step(model, placement, gpu, w, p["kv_dtype"], here.point.concurrency,
                                    here.point.input_tokens + here.point.output_tokens / 2)
         share = mine.roofline_s * 1e3 / here.point.step_ms
         seen_text = (f"{here.point.engine} {here.point.engine_version}, batch {here.point.concurrency}: "
@@ -235,7 +243,9 @@ def compute(p: Mapping[str, Any]) -> Computed:
 
     tokens_per_s = 1 / step.roofline_s
     cards = f"{n} × {gpu.name}"
-    if not placement.legal:
+    if refused:
+        notes.append(refused)
+    elif not placement.legal:
         notes.append(placement.problem)
     elif pool.available_bytes <= 0 or pool.num_blocks == 0:
         notes.append(
@@ -266,12 +276,13 @@ def compute(p: Mapping[str, Any]) -> Computed:
     elif 0 < p["active_params_b"] < scenario.ACTIVE_MIN_B:
         notes.append(f"Active parameters below {scenario.ACTIVE_MIN_B:g}B are taken as "
                      f"{scenario.ACTIVE_MIN_B:g}B (0 means dense).")
-    if p["weight_dtype"] in ("int8", "int4"):
+    if w.compute == "bf16" and w.plan.scheme.quantized and not refused:
         notes.append(
-            f"{p['weight_dtype']} is weight-only quantization: fewer bytes to stream, but the multiplications "
-            f"run in bf16 ({format_flops(gpu.bf16_flops)} per GPU).")
-    elif p["weight_dtype"] == "fp8" and gpu.fp8_flops <= gpu.bf16_flops:
-        notes.append(f"The {gpu.name} has no fp8 tensor cores: fp8 weights save bytes, not compute time.")
+            f"{w.plan.scheme.label}: weight-only on the {gpu.name}: fewer bytes to stream, but the "
+            f"multiplications run in bf16 ({format_flops(gpu.bf16_flops)} per GPU).")
+    elif w.compute in ("fp8", "int8") and gpu.fp8_flops <= gpu.bf16_flops:
+        notes.append(f"The {gpu.name} has no fp8 tensor cores: 8-bit weights save bytes, not compute time.")
+    notes.extend(weight_notes)
     if step.allreduce_s > 0:
         notes.append(
             f"Tensor parallel over {placement.tensor_parallel} GPUs: {2 * placement.layers_per_gpu} all-reduces "
@@ -280,45 +291,49 @@ def compute(p: Mapping[str, Any]) -> Computed:
     if placement.legal and model.is_mla and placement.tensor_parallel > 1:
         notes.append("MLA under tensor parallelism: every GPU reads the whole latent cache of every sequence.")
 
+    zero = bool(refused)  # nothing that depends on the weights is computed from another format
     values = {
-        "tokens_per_s": tokens_per_s,
-        "throughput": batch * tokens_per_s,
-        "estimate_tokens_per_s": 1 / step.estimate_s,
-        "bound": step.bound,
-        "ttft_s": first.seconds,
-        "fits": fits,
-        "step_time_s": step.roofline_s,
-        "estimate_step_s": step.estimate_s,
-        "estimate_throughput": batch / step.estimate_s,
+        "tokens_per_s": 0.0 if zero else tokens_per_s,
+        "throughput": 0.0 if zero else batch * tokens_per_s,
+        "estimate_tokens_per_s": 0.0 if zero else 1 / step.estimate_s,
+        "bound": "not computed" if zero else step.bound,
+        "ttft_s": 0.0 if zero else first.seconds,
+        "fits": fits and not zero,
+        "step_time_s": 0.0 if zero else step.roofline_s,
+        "estimate_step_s": 0.0 if zero else step.estimate_s,
+        "estimate_throughput": 0.0 if zero else batch / step.estimate_s,
         "allreduce_s": step.allreduce_s * step.stages,
-        "weight_bytes": held,
-        "streamed_weight_bytes": step.streamed_weight_bytes,
+        "weight_bytes": 0.0 if zero else held,
+        "weight_format": f"not modelled: {w.refused}" if zero else w.plan.scheme.label,
+        "weight_breakdown": breakdown_text(w),
+        "streamed_weight_bytes": 0.0 if zero else step.streamed_weight_bytes,
         "experts_touched": step.experts_touched,
         "kv_bytes_per_token": per_token,
         "kv_bytes": kv_read,
-        "bytes_per_step": step.streamed_weight_bytes + kv_read,
-        "bytes_per_gpu": step.bytes_per_gpu,
-        "arithmetic_intensity": step.intensity,
+        "bytes_per_step": 0.0 if zero else step.streamed_weight_bytes + kv_read,
+        "bytes_per_gpu": 0.0 if zero else step.bytes_per_gpu,
+        "arithmetic_intensity": 0.0 if zero else step.intensity,
         "ridge_point": peak / bandwidth,
-        "ridge_batch": physics.ridge_batch(step_at),
+        "ridge_batch": 0 if zero else physics.ridge_batch(step_at),
         "compute_ceiling": peak / (2 * model.active),
         "bandwidth": bandwidth,
         "peak_flops": peak,
-        "prefill_bound": first.bound,
-        "total_bytes": held + kv_read,
+        "prefill_bound": "not computed" if zero else first.bound,
+        "total_bytes": 0.0 if zero else held + kv_read,
         "usable_bytes": pool.requested_bytes * n,
-        "kv_cache_memory": max(0.0, pool.available_bytes),
+        "kv_cache_memory": 0.0 if zero else max(0.0, pool.available_bytes),
         "activation_bytes": pool.activation_bytes,
-        "kv_cache_tokens": pool.kv_cache_tokens(p["context"]),
-        "max_concurrency": pool.concurrency(p["context"]),
+        "kv_cache_tokens": 0 if zero else pool.kv_cache_tokens(p["context"]),
+        "max_concurrency": 0.0 if zero else pool.concurrency(p["context"]),
         "gpus_needed": needed,
-        "max_batch": max_batch,
+        "max_batch": 0 if zero else max_batch,
         "measured": seen_text,
         "measured_share": share,
         "model_name": name,
         "model_source": source,
     }
-    return Computed(values, notes, {"step_at": step_at, "seen": seen, "cards": cards})
+    return Computed(values, notes, {"step_at": step_at, "seen": seen, "cards": cards, "weights": w,
+                                    "refused": zero})
 
 
 def _round(x: float) -> float:
@@ -412,7 +427,9 @@ def measured_chart(p: Mapping[str, Any], details: Mapping[str, Any]) -> Chart:
 
 
 def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> list[Chart]:
-    return [roofline_chart(p, v, details), measured_chart(p, details)]
+    if details["refused"]:  # no ceiling drawn from a substituted format
+        return [breakdown_chart(details["weights"]), measured_chart(p, details)]
+    return [roofline_chart(p, v, details), measured_chart(p, details), breakdown_chart(details["weights"])]
 
 
 SPEC = Calculator(

@@ -32,7 +32,8 @@ from course_calculators.units import GiB, format_bytes, format_count, format_rat
 
 from . import physics, scenario
 from .hardware import GPUS
-from .physics import fleet, kv, weights
+from .physics import fleet, kv
+from .weight_breakdown import breakdown_chart, breakdown_text
 
 CONTEXT_MAX = 1048576
 
@@ -65,7 +66,11 @@ OUTPUTS = (
     Output("kv_bytes_per_token", "KV cache per token", "bytes", primary=True),
     Output("kv_bytes_per_sequence", "KV cache per sequence", "bytes"),
     Output("kv_bytes_total", "KV cache, all sequences", "bytes", primary=True),
-    Output("weight_bytes", "Weights", "bytes"),
+    Output("weight_bytes", "Weights", "bytes",
+           help="Every tensor in its format, scales included, as vLLM holds it on this kind of GPU (the "
+                "breakdown below, one GPU's worth: with no parallelism this is 'Model loading took')."),
+    Output("weight_format", "Weights stored as", "text"),
+    Output("weight_breakdown", "Weights by tensor group", "text"),
     Output("total_bytes", "Weights + KV cache", "bytes", primary=True),
     Output("fits", "Verdict (vLLM)", "bool", words=("does not fit", "fits"), primary=True,
            help="vLLM starts with this layout and holds the sequences at this context at once."),
@@ -99,8 +104,8 @@ OUTPUTS = (
 )
 
 _LLAMA3_8B = {"model": "llama-3.1-8b", "context": 8192, "concurrency": 1, "kv_dtype": "bf16",
-              "weight_dtype": "bf16", "gpu": "h100-sxm", "gpus": 1}
-_DEEPSEEK = {**_LLAMA3_8B, "model": "deepseek-v3", "weight_dtype": "fp8", "gpu": "h200", "gpus": 8,
+              "weight_dtype": "shipped", "gpu": "h100-sxm", "gpus": 1}
+_DEEPSEEK = {**_LLAMA3_8B, "model": "deepseek-v3", "gpu": "h200", "gpus": 8,
              "context": 131072}
 
 PRESETS = (
@@ -146,21 +151,25 @@ def compute(p: Mapping[str, Any]) -> Computed:
     per_token = kv.bytes_per_token(model, p["kv_dtype"])
     per_sequence = kv.bytes_per_sequence(model, p["kv_dtype"], context)
     kv_total = per_sequence * concurrency
-    held = weights.weight_bytes(model, p["weight_dtype"])
+    w, weight_notes = scenario.weights_on(p)
+    refused = scenario.refused_note(w)
+    held = 0.0 if refused else w.total_bytes
 
-    placement = physics.place(model, layout, p["weight_dtype"])
+    placement = physics.place(model, layout, w)
     pool = physics.pool(model, gpu, placement, engine, p["kv_dtype"])
     concurrency_max = pool.concurrency(context)
     sequences = pool.sequences(context)
     fits = pool.holds(context, concurrency)
     longest = pool.longest_context(concurrency, CONTEXT_MAX)
-    needed = fleet.fewest_gpus(model, gpu, layout, engine, p["weight_dtype"], p["kv_dtype"], context, concurrency)
-    offer = fleet.cheapest(model, layout, engine, p["weight_dtype"], p["kv_dtype"], context, concurrency)
+    needed = 0 if refused else fleet.fewest_gpus(model, gpu, layout, engine, w, p["kv_dtype"], context, concurrency)
+    offer = None if refused else fleet.cheapest(model, layout, engine, w.plan, p["kv_dtype"], context, concurrency)
     legal = ", ".join(str(n) for n in fleet.candidate_sizes(model, layout))
     name, source = scenario.model_name(p)
 
     cards = f"{p['gpus']} × {gpu.name}"
-    if not placement.legal:
+    if refused:
+        notes.append(refused)
+    elif not placement.legal:
         notes.append(placement.problem)
     elif pool.available_bytes <= 0:
         notes.append(
@@ -190,32 +199,36 @@ def compute(p: Mapping[str, Any]) -> Computed:
                      f"point per head and token).")
     if per_token == 0:
         notes.append("The cache per token is 0 bytes: check the head or latent dimensions.")
+    notes.extend(weight_notes)
 
     values = {
         "kv_bytes_per_token": per_token,
         "kv_bytes_per_sequence": per_sequence,
         "kv_bytes_total": kv_total,
         "weight_bytes": held,
+        "weight_format": f"not modelled: {w.refused}" if refused else w.plan.scheme.label,
+        "weight_breakdown": breakdown_text(w),
         "total_bytes": held + kv_total,
-        "fits": fits,
-        "max_sequences": sequences,
-        "max_context": longest,
-        "max_concurrency": concurrency_max,
-        "kv_cache_memory": max(0.0, pool.available_bytes),
-        "kv_cache_tokens": pool.kv_cache_tokens(context),
+        "fits": fits and not refused,
+        "max_sequences": 0 if refused else sequences,
+        "max_context": 0 if refused else longest,
+        "max_concurrency": 0.0 if refused else concurrency_max,
+        "kv_cache_memory": 0.0 if refused else max(0.0, pool.available_bytes),
+        "kv_cache_tokens": 0 if refused else pool.kv_cache_tokens(context),
         "usable_bytes": pool.requested_bytes * p["gpus"],
-        "weight_bytes_per_gpu": placement.weight_bytes_per_gpu,
+        "weight_bytes_per_gpu": 0.0 if refused else placement.weight_bytes_per_gpu,
         "activation_bytes": pool.activation_bytes,
         "kv_bytes_per_token_per_gpu": pool.bytes_per_token,
         "kv_replicas": placement.kv_replicas,
         "legal_gpus": legal or "none",
         "gpus_needed": needed,
-        "cheapest_gpus": offer.describe() if offer else "none of the listed GPUs (up to 64)",
+        "cheapest_gpus": ("not computed (the weights' format is not modelled)" if refused else
+                          offer.describe() if offer else "none of the listed GPUs (up to 64)"),
         "cheapest_usd_per_hour": offer.usd_per_hour if offer else 0.0,
         "model_name": name,
         "model_source": source,
     }
-    return Computed(values, notes, {"pool": pool, "cards": cards})
+    return Computed(values, notes, {"pool": pool, "cards": cards, "weights": w, "refused": bool(refused)})
 
 
 def _context_label(tokens: int) -> str:
@@ -226,12 +239,18 @@ def _context_label(tokens: int) -> str:
     return str(tokens)
 
 
-def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> Chart:
+def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> list[Chart]:
+    """One GPU's memory against context, and the weights by tensor group."""
+    return [memory_chart(p, v, details), breakdown_chart(details["weights"])]
+
+
+def memory_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> Chart:
     """One GPU's memory against context (powers of two): what vLLM may use, and what the weights,
     the activation peak, the runtime and the sequences' KV blocks take."""
     pool = details["pool"]
     contexts = [2**i for i in range(9, 21)]  # 512 … 1M tokens
-    fixed = pool.weight_bytes + pool.activation_bytes + pool.overhead_bytes
+    weights_bytes = 0.0 if details["refused"] else pool.weight_bytes  # never a substituted format's bytes
+    fixed = weights_bytes + pool.activation_bytes + pool.overhead_bytes
     per_pool = math.ceil(p["concurrency"] / pool.placement.data_parallel)
     block_bytes = pool.page_bytes * pool.layers_per_group
 
@@ -244,7 +263,7 @@ def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]
     summary = (
         f"On each of {details['cards']}, vLLM may use {format_bytes(pool.requested_bytes)} (usable: "
         f"{p['gpu_memory_utilization']:g} of the {format_bytes(pool.visible_bytes)} the driver shows). Weights take "
-        f"{format_bytes(pool.weight_bytes)}, the activation peak {format_bytes(pool.activation_bytes)}, the runtime "
+        f"{'(not computed)' if details['refused'] else format_bytes(pool.weight_bytes)}, the activation peak {format_bytes(pool.activation_bytes)}, the runtime "
         f"{format_bytes(pool.overhead_bytes)}; the KV cache gets {format_bytes(max(0.0, pool.available_bytes))}. "
         + (f"At {format_count(p['concurrency'])} sequence(s) the longest context that fits is "
            f"{format_count(v['max_context'])} tokens." if v["max_context"] else

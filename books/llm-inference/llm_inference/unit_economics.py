@@ -232,30 +232,31 @@ def self_hosted(p: Mapping[str, Any], generations: float) -> dict[str, Any]:
     context = average_context(p["input_tokens"], p["output_tokens"])
     longest = average_context(INPUT_TOKENS_MAX, OUTPUT_TOKENS_MAX)
     sizes = fleet.candidate_sizes(model, Layout(1))
-    upper = fleet.fewest_gpus(model, gpu, Layout(1), engine, p["weight_dtype"], p["kv_dtype"], longest, 1)
+    w, _ = scenario.weights_on(p)
+    upper = fleet.fewest_gpus(model, gpu, Layout(1), engine, w, p["kv_dtype"], longest, 1)
     upper = max(NODE_GPUS, upper or sizes[-1])
     sizes = [n for n in sizes if n <= upper] or sizes[:1]
     plans = []
     for n in sizes:
-        placement = physics.place(model, Layout(n), p["weight_dtype"])
+        placement = physics.place(model, Layout(n), w)
         fitting = physics.pool(model, gpu, placement, engine, p["kv_dtype"]).sequences(context)
-        if fitting >= 1:
-            plans.append(_plan(p, model, placement, generations, n, min(p["small_batch"], fitting), context))
+        if fitting >= 1 and placement.legal:
+            plans.append(_plan(p, model, placement, generations, n, min(p["small_batch"], fitting), context, w))
     fits = bool(plans)
     if not plans:
-        placement = physics.place(model, Layout(sizes[-1]), p["weight_dtype"])
-        plans.append(_plan(p, model, placement, generations, sizes[-1], 1, context))
+        placement = physics.place(model, Layout(sizes[-1]), w)
+        plans.append(_plan(p, model, placement, generations, sizes[-1], 1, context, w))
     best = min(plans, key=lambda plan: (plan["gpus"], plan["replica"]))
-    return {**best, "fits": fits}
+    return {**best, "fits": fits, "weights": w}
 
 
 def _plan(p: Mapping[str, Any], model: physics.Model, placement: physics.Placement, generations: float,
-          replica: int, batch: int, context: int) -> dict[str, Any]:
+          replica: int, batch: int, context: int, w) -> dict[str, Any]:
     """Replicas of ``replica`` GPUs each, decoding ``batch`` sequences, as many as ``generations`` a day need."""
     gpu = GPUS[p["gpu"]]
-    step = physics.decode_step(model, placement, gpu, p["weight_dtype"], p["kv_dtype"], batch, context)
+    step = physics.decode_step(model, placement, gpu, w, p["kv_dtype"], batch, context)
     decode_tps = batch / step.estimate_s
-    prefill_tps = peak_flops(gpu, p["weight_dtype"]) * replica / (2 * model.active)
+    prefill_tps = peak_flops(gpu, w) * replica / (2 * model.active)
     uncached = generations * p["input_tokens"] * (1 - p["cache_hit"])
     seconds = generations * p["output_tokens"] / decode_tps + uncached / prefill_tps  # replica-seconds/day
     gpu_seconds = replica * seconds
@@ -279,10 +280,15 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     per_gen = {tier: cost_per_generation(p, tier) for tier in PRICES}
     monthly = {tier: monthly_gens * cost for tier, cost in per_gen.items()}
     hosted = self_hosted(p, gens)
+    refused = scenario.refused_note(hosted["weights"])
+    if refused:  # nothing self-hosted is costed from a substituted format
+        hosted = {**hosted, "monthly": 0.0, "gpus": 0, "load": 0.0, "decode_tps": 0.0, "fits": True,
+                  "replica": 1, "batch": p["small_batch"]}
+        notes.append("Self-hosted: " + refused)
     monthly["selfhosted"] = hosted["monthly"]
     # The rent spread over the month's generations (over one, if there are fewer: it is paid anyway).
     per_gen["selfhosted"] = hosted["monthly"] / max(monthly_gens, 1)
-    cheapest = min(monthly, key=lambda t: monthly[t])
+    cheapest = min((t for t in monthly if not (refused and t == "selfhosted")), key=lambda t: monthly[t])
 
     for tier in PRICES:
         if p[f"price_{tier}_cached"] > p[f"price_{tier}_in"]:
@@ -307,7 +313,7 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         "monthly_cost_small": monthly["small"],
         "monthly_cost_small_selfhosted": monthly["selfhosted"],
         "cheapest": _TIER_LABELS[cheapest],
-        "flagship_vs_selfhosted": monthly["flagship"] / monthly["selfhosted"],
+        "flagship_vs_selfhosted": monthly["flagship"] / monthly["selfhosted"] if monthly["selfhosted"] else 0.0,
         "cost_per_1k_flagship": 1000 * per_gen["flagship"],
         "cost_per_1k_mid": 1000 * per_gen["mid"],
         "cost_per_1k_small": 1000 * per_gen["small"],

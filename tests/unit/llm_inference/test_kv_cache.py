@@ -70,7 +70,11 @@ def test_vllm_verdict_matches_an_independent_reckoning(gpu, gpus, context):
     r = run(model="llama-3.1-8b", params_b=8.030261248, gpu=gpu, gpus=gpus, context=context)
     g = GPUS[gpu]
     tokens, seqs = (8192, 1024) if g.visible >= 70 * GiB and "A100" not in g.name else (2048, 256)
-    available, blocks, concurrency = numpy_vllm(g.visible, 0.92, 8.030261248e9 * 2, gpus, 32, 8, 128, 4096, 14336,
+    # vLLM keeps the norms (32 layers x 2 + 1 of 4,096 bf16 numbers) whole on every GPU: the per-GPU
+    # weights are (W - N) / gpus + N, i.e. a total of W + N (gpus - 1) split evenly.
+    norms = (32 * 2 + 1) * 4096 * 2
+    available, blocks, concurrency = numpy_vllm(g.visible, 0.92, 8.030261248e9 * 2 + norms * (gpus - 1), gpus, 32, 8,
+                                                128, 4096, 14336,
                                                 128256, tokens, seqs, 0.5 * GiB, context)
     assert r.values["kv_cache_memory"] == pytest.approx(available, rel=1e-6)
     assert r.values["max_concurrency"] == pytest.approx(concurrency, rel=1e-6)

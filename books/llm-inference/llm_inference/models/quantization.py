@@ -301,8 +301,8 @@ def _gptq(config: Mapping[str, Any], dtype: str) -> Scheme:
                     lm_head=config.get("lm_head") is True)
     if sym:
         scheme = _with_note(scheme, "A symmetric GPTQ checkpoint stores zero points (qzeros) that vLLM's "
-                                    "Marlin kernel does not use: they are counted, about 0.4 % of the "
-                                    "4-bit values at group 128.")
+                                    "Marlin kernel drops on loading (0.4 % of the 4-bit values at group "
+                                    "128): not counted.")
     return scheme
 
 
@@ -428,3 +428,53 @@ def read_quantization(config: Mapping[str, Any]) -> Scheme:
     except (TypeError, ValueError, IndexError, KeyError) as exc:
         return Scheme(method, f"{method} (unreadable)", dtype,
                       unsupported=f"quant_method {method!r}: its fields cannot be read ({exc})")
+
+
+# -- formats a reader may choose instead of the checkpoint's ------------------------------------
+
+SHIPPED = "shipped"
+#: The weight-precision control: "as shipped" and the formats vLLM loads, each as the usual
+#: release in that format lays it out (the LM head, embeddings, routers and norms unquantized).
+FORMAT_CHOICES = (
+    (SHIPPED, "As shipped (the checkpoint's format)"),
+    ("bf16", "bf16 (2 bytes)"),
+    ("fp16", "fp16 (2 bytes)"),
+    ("fp8", "fp8 W8A8, per-channel scales (FP8-dynamic)"),
+    ("fp8-block", "fp8 W8A8, 128×128 block scales (DeepSeek-style)"),
+    ("w8a8-int8", "int8 W8A8, per-channel scales"),
+    ("int8", "int8 weight-only, group 128 (GPTQ)"),
+    ("int4", "int4 weight-only, group 128 (GPTQ / W4A16)"),
+    ("awq", "int4 AWQ, group 128 with zero points"),
+    ("nvfp4", "NVFP4 (fp8 scale per 16)"),
+    ("mxfp4", "MXFP4 experts only (as gpt-oss)"),
+    ("bnb-nf4", "bitsandbytes nf4 (vLLM ≤ 0.27)"),
+)
+FORMAT_IDS = tuple(fid for fid, _ in FORMAT_CHOICES)
+
+
+def format_scheme(format_id: str, dtype: str = "bfloat16") -> Scheme:
+    """The scheme of a chosen format for a model whose unquantized tensors are in ``dtype``."""
+    if format_id in ("bf16", "fp16"):
+        dtype = "bfloat16" if format_id == "bf16" else "float16"
+        return Scheme("none", _short(dtype), dtype)
+    configs = {
+        "fp8": {"quant_method": "compressed-tensors", "format": "float-quantized", "ignore": ["lm_head"],
+                "config_groups": {"g": {"targets": ["Linear"],
+                                        "weights": {"num_bits": 8, "type": "float", "strategy": "channel"},
+                                        "input_activations": {"num_bits": 8, "type": "float", "dynamic": True}}}},
+        "fp8-block": {"quant_method": "fp8", "activation_scheme": "dynamic", "weight_block_size": [128, 128]},
+        "w8a8-int8": {"quant_method": "compressed-tensors", "format": "int-quantized", "ignore": ["lm_head"],
+                      "config_groups": {"g": {"targets": ["Linear"],
+                                              "weights": {"num_bits": 8, "type": "int", "strategy": "channel"},
+                                              "input_activations": {"num_bits": 8, "type": "int", "dynamic": True}}}},
+        "int8": {"quant_method": "gptq", "bits": 8, "group_size": 128, "sym": True, "desc_act": False},
+        "int4": {"quant_method": "gptq", "bits": 4, "group_size": 128, "sym": True, "desc_act": False},
+        "awq": {"quant_method": "awq", "bits": 4, "group_size": 128, "zero_point": True},
+        "nvfp4": {"quant_method": "modelopt", "quant_algo": "NVFP4", "exclude_modules": ["lm_head"]},
+        "mxfp4": {"quant_method": "mxfp4"},
+        "bnb-nf4": {"quant_method": "bitsandbytes", "load_in_4bit": True, "bnb_4bit_quant_type": "nf4",
+                    "bnb_4bit_use_double_quant": True},
+    }
+    if format_id not in configs:
+        raise KeyError(f"unknown weight format {format_id!r}; known: {', '.join(FORMAT_IDS)}")
+    return read_quantization({"quantization_config": configs[format_id], "torch_dtype": dtype})

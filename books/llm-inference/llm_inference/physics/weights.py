@@ -208,17 +208,28 @@ class Weights:
         return cached
 
     def _sum(self, tp: int, ep: int, layers: range | None, first: bool, last: bool) -> dict[str, Storage]:
-        totals: dict[str, Storage] = {}
-        indices = self.plan.layer_keys if layers is None else [self.plan.layer_keys[i] for i in layers]
-        parts = list(indices)
+        key = ("sum", tp, ep, (layers.start, layers.stop) if layers is not None else None, first, last)
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = self._cache[key] = self._summed(tp, ep, layers, first, last)
+        return cached
+
+    def _summed(self, tp: int, ep: int, layers: range | None, first: bool, last: bool) -> dict[str, Storage]:
+        keys = self.plan.layer_keys if layers is None else self.plan.layer_keys[layers.start:layers.stop]
+        counts: dict = {}
+        for key in keys:  # identical layers share a template: add each template's rows once, times its count
+            counts[key] = counts.get(key, 0) + 1
         if first:
-            parts.append("first")
+            counts["first"] = 1
         if last:
-            parts.append("last")
-        for key in parts:
-            for group, s in self._layer_groups(key, tp, ep).items():
-                totals[group] = totals.get(group, ZERO) + s
-        return totals
+            counts["last"] = 1
+        values: dict[str, float] = {}
+        scales: dict[str, float] = {}
+        for key, n in counts.items():
+            for group, st in self._layer_groups(key, tp, ep).items():
+                values[group] = values.get(group, 0.0) + st.values * n
+                scales[group] = scales.get(group, 0.0) + st.scales * n
+        return {g: Storage(values[g], scales[g]) for g in values}
 
     def groups(self, tp: int = 1, ep: int = 1) -> list[GroupBytes]:
         """Bytes per group on one rank (TP 1, EP 1: the whole model on one GPU), in GROUPS order;
@@ -270,15 +281,20 @@ class WeightPlan:
     """A model's tensors with their formats, for any GPU (:meth:`on`)."""
 
     def __init__(self, tensors: tuple[Tensor, ...], scheme: Scheme, *, notes: tuple[str, ...] = (),
-                 uniform_bytes: float | None = None, compute: str | None = None) -> None:
+                 uniform_bytes: float | None = None, compute: str | None = None,
+                 repeat: tuple[tuple[Tensor, ...], int] | None = None) -> None:
+        """``tensors``: every tensor, layer by layer; or, with ``repeat`` = (one layer's tensors,
+        layers), the tensors outside the layers and one layer template used ``layers`` times."""
         self.tensors = tensors
         self.scheme = scheme
         self.dtype = scheme.dtype
         self.refused = scheme.unsupported
         self.uniform_bytes = uniform_bytes
         extra = list(scheme.notes) + list(notes)
-        specs = [(t, scheme.spec_for(t) if not self.refused else dense(scheme.dtype)) for t in tensors]
-        self.linear_specs = [(t, s) for t, s in specs if t.is_linear]
+        specs = _specs(tensors, scheme)
+        layer_specs = _specs(repeat[0], scheme) if repeat else []
+        times = repeat[1] if repeat else 0
+        self.linear_specs = [(t, s) for t, s in (*specs, *layer_specs) if t.is_linear]
         quantized = [s for _, s in self.linear_specs if s.quantized]
         acts = {s.activations for s in quantized}
         big = max(self.linear_specs, key=lambda ts: ts[0].params, default=(None, dense(self.dtype)))[1]
@@ -290,29 +306,34 @@ class WeightPlan:
         self.has_mxfp4 = any(s.kind == "mxfp4" for s in quantized)
         self.has_quantized_kv_b = any(t.module.endswith("kv_b_proj") and s.quantized for t, s in self.linear_specs)
         self.mla_copies = True
-        experts = [t for t, _ in specs if t.group == ROUTED_EXPERTS and t.is_linear]
-        down = next((t for t in experts if t.module.endswith("down_proj")), None)
+        down = next((t for t, _ in self.linear_specs if t.group == ROUTED_EXPERTS and t.module.endswith("down_proj")),
+                    None)
         self.expert_dims = (down.shape[0], down.shape[1]) if down else (0, 0)
         # layer templates: identical layers share one, so a placement sums precomputed rows
         by_layer: dict[int | None, list] = {}
         for t, s in specs:
             by_layer.setdefault(t.layer, []).append((t, s))
-        embedding = [(t, s) for t, s in by_layer.pop(None, []) if t.group == EMBEDDING]
-        tail = [(t, s) for t, s in specs if t.layer is None and t.group != EMBEDDING]
-        self.templates: dict = {"first": embedding, "last": tail}
+        outside = by_layer.pop(None, [])
+        self.templates: dict = {"first": [(t, s) for t, s in outside if t.group == EMBEDDING],
+                                "last": [(t, s) for t, s in outside if t.group != EMBEDDING]}
         self.layer_keys: list = []
         seen: dict = {}
         for layer in sorted(by_layer):
-            signature = tuple((replace(t, layer=None), s) for t, s in by_layer[layer])
+            signature = tuple((t.group, t.module, t.shape, t.split, t.param, t.count, t.head_dim, s)
+                              for t, s in by_layer[layer])
             key = seen.setdefault(signature, ("layer", len(seen)))
             self.templates.setdefault(key, by_layer[layer])
             self.layer_keys.append(key)
+        if repeat:
+            self.templates[("layer", "repeated")] = layer_specs
+            self.layer_keys += [("layer", "repeated")] * times
         self.group_params: dict[str, int] = {}
         formats: dict[str, dict[str, None]] = {}
-        for t, s in specs:
-            self.group_params[t.group] = self.group_params.get(t.group, 0) + t.params
-            if t.is_linear or t.group == EMBEDDING:
-                formats.setdefault(t.group, {})[describe(s)] = None
+        for rows, n in ((specs, 1), (layer_specs, times)):
+            for t, s in rows:
+                self.group_params[t.group] = self.group_params.get(t.group, 0) + t.params * n
+                if t.is_linear or t.group == EMBEDDING:
+                    formats.setdefault(t.group, {})[describe(s)] = None
         self.group_formats = {g: tuple(f) for g, f in formats.items()}
         self._on: dict[str, Weights] = {}
 
@@ -327,16 +348,16 @@ class WeightPlan:
         routed = model.experts * model.expert_index_params
         layers = max(1, model.layers)
         rest = (model.total_params - 2 * ends - routed) / layers
-        tensors = [Tensor(EMBEDDING, "model.embed_tokens", (int(round(ends)),), COLUMN)]
-        for i in range(layers):
-            tensors.append(Tensor(ATTENTION, "layer (not split by tensor)", (int(round(rest)),), COLUMN, layer=i))
-            if routed:
-                tensors.append(Tensor(ROUTED_EXPERTS, "experts (not split by tensor)",
-                                      (int(round(routed / layers / model.experts)),), EXPERT_COLUMN,
-                                      count=model.experts, layer=i))
-        tensors.append(Tensor(LM_HEAD, "lm_head", (int(round(ends)),), COLUMN))
+        layer = [Tensor(ATTENTION, "layer (not split by tensor)", (int(round(rest)),), COLUMN, layer=0)]
+        if routed:
+            layer.append(Tensor(ROUTED_EXPERTS, "experts (not split by tensor)",
+                                (int(round(routed / layers / model.experts)),), EXPERT_COLUMN, count=model.experts,
+                                layer=0))
+        tensors = [Tensor(EMBEDDING, "model.embed_tokens", (int(round(ends)),), COLUMN),
+                   Tensor(LM_HEAD, "lm_head", (int(round(ends)),), COLUMN)]
         scheme = scheme or Scheme("uniform", dtype)
-        return cls(tuple(tensors), scheme, uniform_bytes=per, compute="fp8" if dtype == "fp8" else "bf16")
+        return cls(tuple(tensors), scheme, uniform_bytes=per, compute="fp8" if dtype == "fp8" else "bf16",
+                   repeat=(tuple(layer), layers))
 
     def on(self, gpu, version: str = engine.VERSION) -> Weights:
         """This plan on ``gpu`` (a :class:`llm_inference.hardware.GPU`; None: no GPU-specific
@@ -349,7 +370,27 @@ class WeightPlan:
 
     @property
     def total_params(self) -> int:
-        return sum(t.params for t in self.tensors)
+        return sum(self.group_params.values())
+
+
+def _specs(tensors: tuple[Tensor, ...], scheme: Scheme) -> list[tuple[Tensor, WeightSpec]]:
+    """Each tensor's spec. When no pattern of the scheme names modules, a tensor's spec does not
+    depend on its layer: it is looked up once per kind of tensor."""
+    if scheme.unsupported:
+        base = dense(scheme.dtype)
+        return [(t, base) for t in tensors]
+    by_name = bool(scheme.skip) or any(target != "Linear" for targets, _ in scheme.groups for target in targets)
+    if by_name:
+        return [(t, scheme.spec_for(t)) for t in tensors]
+    memo: dict = {}
+    out = []
+    for t in tensors:
+        key = (t.group, t.module, t.param, len(t.shape))
+        spec = memo.get(key)
+        if spec is None:
+            spec = memo[key] = scheme.spec_for(t)
+        out.append((t, spec))
+    return out
 
 
 def describe(spec: WeightSpec) -> str:
