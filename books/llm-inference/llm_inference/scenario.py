@@ -324,7 +324,8 @@ def _custom_tensors(p: Mapping[str, Any]) -> tuple[tuple[mp.Tensor, ...], tuple[
     layer = [*norms.tensors]
     for part in linear:
         for t in part.tensors:
-            shape = (max(1, round(t.shape[0] * scale)), *t.shape[1:]) if t.is_linear and scale != 1.0 else t.shape
+            # rows scaled exactly (a fractional count): the total is the Parameters field to the byte
+            shape = (t.shape[0] * scale, *t.shape[1:]) if t.is_linear and scale != 1.0 else t.shape
             layer.append(mp.Tensor(t.group, t.module, shape, t.split, t.param, t.count, 0, t.head_dim))
     return outside.tensors, tuple(layer), scale
 

@@ -87,19 +87,25 @@ class GroupBytes:
         return self.storage.total
 
 
-def _shard_rows_cols(t: Tensor, tp: int) -> tuple[int, ...]:
+def _div(dim: float, tp: int) -> float:
+    """A dimension over ``tp`` ranks: whole rows round up; a custom shape's scaled (fractional)
+    rows divide exactly."""
+    return math.ceil(dim / tp) if isinstance(dim, int) else dim / tp
+
+
+def _shard_rows_cols(t: Tensor, tp: int) -> tuple[float, ...]:
     """The shape one tensor-parallel rank holds of ``t``."""
     shape = t.shape
     if t.split in (COLUMN, EXPERT_COLUMN):
-        return (math.ceil(shape[0] / tp), *shape[1:])
-    if t.split == ROW:
-        return shape if len(shape) == 1 else (shape[0], math.ceil(shape[1] / tp))
-    if t.split == EXPERT_ROW:
-        return shape if len(shape) == 1 else (shape[0], math.ceil(shape[1] / tp))
+        return (_div(shape[0], tp), *shape[1:])
+    if t.split in (ROW, EXPERT_ROW):
+        return shape if len(shape) == 1 else (shape[0], _div(shape[1], tp))
     if t.split == KV_HEADS:
-        heads = shape[0] // t.head_dim if t.head_dim else shape[0]
+        if not isinstance(shape[0], int) or not t.head_dim:
+            return (shape[0] / tp, *shape[1:])
+        heads = shape[0] // t.head_dim
         per_rank = max(1, heads // tp) if heads >= tp else 1
-        return (per_rank * (t.head_dim or 1), *shape[1:])
+        return (per_rank * t.head_dim, *shape[1:])
     if t.split == VOCAB:
         return (math.ceil(engine.padded_vocab(shape[0]) / tp), *shape[1:])
     return shape
