@@ -46,7 +46,7 @@ from . import physics, scenario
 from .hardware import GPUS
 from .physics import fleet, kv, measured
 from .physics.speed import peak_flops
-from .weight_breakdown import breakdown_chart, breakdown_text
+from .weight_breakdown import breakdown_text
 
 BATCH_MAX = 4096
 CONTEXT_MAX = 1048576
@@ -169,7 +169,7 @@ PRESETS = (
     Preset("h100-70b-int4", "70B in int4", {**_LLAMA3_70B, "weight_dtype": "int4"},
            "4-bit weights are 35 GB: they fit one H100 and stream four times faster, about 95 tokens/s."),
     Preset("deepseek-v3-moe", "DeepSeek-V3 (MoE)", {**_DEEPSEEK, "params_b": 671, "active_params_b": 37,
-                                                     "model": "custom", **{
+                                                     "model": "custom", "weight_dtype": "fp8-block", **{
                                                          k: v for k, v in scenario.catalogue_values("deepseek-v3")
                                                          if k not in ("params_b", "active_params_b")}},
            "Memory holds all 671 GB of fp8 weights, but one token streams only the 37 GB of active "
@@ -349,7 +349,13 @@ def _xy(name: str, kind: str, xs, ys, **extra) -> dict[str, Any]:
 
 def roofline_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> Chart:
     """Aggregate tokens/s against batch size: the ceiling, its memory and compute roofs, and the
-    estimate with all-reduces and the step floor (numeric axes; ``labels`` name the same batches)."""
+    estimate with all-reduces and the step floor (numeric axes; ``labels`` name the same batches).
+    Nothing is drawn from a substituted format when the weights' format is not modelled."""
+    if details["refused"]:
+        return Chart(kind="xy", x_log=True, y_log=True, title="Decode roofline: throughput against batch size",
+                     x_label="Batch size (sequences, log scale)", y_label="Tokens/s, all streams (log scale)",
+                     labels=["1"], series=[_xy("Roofline ceiling (not computed)", "line", [1], [1])],
+                     summary="Not computed: the weights' format is not modelled (see the notes).")
     step_at = details["step_at"]
     seen = details["seen"]
     batches = sorted(set(CHART_BATCHES) | {p["batch"]})
@@ -427,9 +433,7 @@ def measured_chart(p: Mapping[str, Any], details: Mapping[str, Any]) -> Chart:
 
 
 def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> list[Chart]:
-    if details["refused"]:  # no ceiling drawn from a substituted format
-        return [breakdown_chart(details["weights"]), measured_chart(p, details)]
-    return [roofline_chart(p, v, details), measured_chart(p, details), breakdown_chart(details["weights"])]
+    return [roofline_chart(p, v, details), measured_chart(p, details)]
 
 
 SPEC = Calculator(

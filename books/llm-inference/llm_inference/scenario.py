@@ -318,16 +318,23 @@ def _custom_tensors(p: Mapping[str, Any]) -> tuple[tuple[mp.Tensor, ...], tuple[
     else:
         linear.append(mp.gated_mlp(hidden, width))
     outside = mp.join(mp.embedding_table(vocab, hidden), mp.lm_head(vocab, hidden), mp.norm(hidden, "model.norm"))
+    model = model_from_inputs(p)
     target = p["params_b"] * 1e9
-    per_layer = sum(linear)
-    scale = max(0.0, (target - outside - layers * norms) / (layers * per_layer)) if per_layer else 1.0
+    # MoE: the routed experts hold E × X of the total (physics.Model.expert_index_params), the rest
+    # is dense; each part's projections are scaled to its share.
+    routed = model.experts * model.expert_index_params if experts else 0.0
+    expert_linear = sum(part for part in linear if any(t.group == mp.ROUTED_EXPERTS for t in part.tensors))
+    dense_linear = sum(linear) - expert_linear
+    dense_scale = max(0.0, (target - routed - outside - layers * norms) / (layers * dense_linear)) if dense_linear else 1.0
+    expert_scale = routed / (layers * expert_linear) if expert_linear else 1.0
     layer = [*norms.tensors]
     for part in linear:
         for t in part.tensors:
+            scale = expert_scale if t.group == mp.ROUTED_EXPERTS else dense_scale
             # rows scaled exactly (a fractional count): the total is the Parameters field to the byte
             shape = (t.shape[0] * scale, *t.shape[1:]) if t.is_linear and scale != 1.0 else t.shape
             layer.append(mp.Tensor(t.group, t.module, shape, t.split, t.param, t.count, 0, t.head_dim))
-    return outside.tensors, tuple(layer), scale
+    return outside.tensors, tuple(layer), dense_scale
 
 
 @lru_cache(maxsize=64)

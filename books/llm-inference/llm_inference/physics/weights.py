@@ -302,9 +302,13 @@ class WeightPlan:
         times = repeat[1] if repeat else 0
         self.linear_specs = [(t, s) for t, s in (*specs, *layer_specs) if t.is_linear]
         quantized = [s for _, s in self.linear_specs if s.quantized]
-        acts = {s.activations for s in quantized}
-        big = max(self.linear_specs, key=lambda ts: ts[0].params, default=(None, dense(self.dtype)))[1]
-        self.compute = compute or (big.activations or "bf16")
+        # the matmul format of most of the quantized parameters (bf16 when nothing is quantized)
+        by_acts: dict[str, int] = {}
+        for t, s in self.linear_specs:
+            if s.quantized:
+                by_acts[s.activations] = by_acts.get(s.activations, 0) + t.params
+        acts = set(by_acts)
+        self.compute = compute or ((max(by_acts, key=by_acts.get) or "bf16") if by_acts else "bf16")
         if len(acts) > 1 and compute is None:
             extra.append("The quantized layers do not all multiply in one format: the largest ones' ("
                          f"{self.compute}) sets the compute peak.")
