@@ -168,9 +168,14 @@ def numpy_self_hosted(p, gens):
     2 all-reduces per layer, then whole GPUs for the month."""
     s = p  # the resolved inputs hold the model's shape
     gpu = GPUS[p["gpu"]]
-    bpw = {"bf16": 2, "fp16": 2, "fp8": 1, "int8": 1, "int4": 0.5}[p["weight_dtype"]]
+    # the projections at the format's width with its scales (fp8: an fp32 per output row of inputs
+    # ~hidden wide; int8/int4: a 16-bit scale per 128), the embedding, LM head and norms in bf16
+    hidden = s["hidden_size"]
+    bpw = {"shipped": 2, "bf16": 2, "fp16": 2, "fp8": 1 + 4 / hidden, "int8": 1 + 2 / 128,
+           "int4": 0.5 + 2 / 128}[p["weight_dtype"]]
     params = s["params_b"] * 1e9
-    weights = params * bpw
+    outside = 2 * s["vocab_size"] * hidden + (2 * s["layers"] + 1) * hidden
+    weights = (params - outside) * bpw + outside * 2
     kv_elem = {"bf16": 2, "fp16": 2, "fp8": 1}[p["kv_dtype"]]
     tokens, seqs = (8192, 1024) if gpu.visible >= 70 * GiB and "A100" not in gpu.name else (2048, 256)
     if gpu.visible >= 160 * GiB:
@@ -193,7 +198,7 @@ def numpy_self_hosted(p, gens):
     longest = math.ceil(1_000_000 + 100_000 / 2)
     legal = numpy_legal_sizes(s["heads"], s["kv_heads"], s["intermediate_size"], s["vocab_size"])
     upper = max(8, next((n for n in legal if sequences(n, longest) >= 1), legal[-1]))
-    peak_one = gpu.fp8_flops if p["weight_dtype"] == "fp8" else gpu.bf16_flops
+    peak_one = gpu.fp8_flops if p["weight_dtype"] == "fp8" else gpu.bf16_flops  # fp8 is W8A8
     link = interconnects.LINKS[gpu.id]
     latency = {None: 6.0 if link.link_bandwidth else 42.56}.get(link.allreduce_small_us, link.allreduce_small_us)
     link_bw = (link.link_bandwidth or link.pcie_bandwidth) / 2
@@ -244,7 +249,8 @@ def test_matches_independent_numpy_computation(overrides):
     gpus, cost, tps = numpy_self_hosted(p, gens)
     assert v["selfhosted_gpus"] == gpus
     assert v["monthly_cost_small_selfhosted"] == pytest.approx(cost)
-    assert v["selfhosted_tokens_per_s"] == pytest.approx(tps, rel=1e-9)
+    # (the reference approximates the scales, and the norms every GPU holds whole: 1 %)
+    assert v["selfhosted_tokens_per_s"] == pytest.approx(tps, rel=1e-2)
     assert v["cost_per_1k_flagship"] == pytest.approx(1000 * bills[0] / (30 * gens))
 
 
