@@ -385,9 +385,13 @@ def precision_word(weights: Weights) -> str:
     scheme = weights.plan.scheme
     if scheme.method in ("none", "uniform"):
         return {"bfloat16": "bf16", "float16": "fp16"}.get(scheme.dtype, scheme.label)
-    big = max(weights.plan.linear_specs, key=lambda ts: ts[0].params, default=(None, None))[1]
-    if big is None:
+    quantized: dict = {}
+    for t, spec in weights.plan.linear_specs:  # the format of most of the quantized parameters
+        if spec.quantized:
+            quantized[spec] = quantized.get(spec, 0) + t.params
+    if not quantized:
         return "bf16"
+    big = max(quantized, key=quantized.get)
     return {"fp8": "fp8" if big.dtype != "int8" else "int8", "int": f"int{big.bits}", "mxfp4": "mxfp4",
             "nvfp4": "nvfp4", "nf4": "nf4"}.get(big.kind, "bf16")
 
