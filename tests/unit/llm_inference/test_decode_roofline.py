@@ -130,9 +130,12 @@ def test_moe_holds_all_but_streams_only_active_at_batch_1():
     # (routers and norms are whole on every GPU, not an eighth: 1 %)
     assert v["tokens_per_s"] == pytest.approx(4.8e12 / (v["streamed_weight_bytes"] / 8 + 1024 * 70272), rel=2e-2)
     dense = run(**{**SPEC.preset("deepseek-v3-moe").values, "active_params_b": 0}).values
-    assert v["tokens_per_s"] / dense["tokens_per_s"] == pytest.approx(671 / 37, rel=0.02)
-    # a 1K-token prompt touches every expert: prefill streams all 671 GB once
-    assert v["ttft_s"] == pytest.approx(671e9 / (8 * 4.8e12), rel=1e-6) and v["prefill_bound"] == "memory"
+    kv = 1024 * 70272
+    assert v["tokens_per_s"] / dense["tokens_per_s"] == pytest.approx(
+        (dense["streamed_weight_bytes"] / 8 + kv) / (v["streamed_weight_bytes"] / 8 + kv), rel=0.02)
+    assert v["tokens_per_s"] / dense["tokens_per_s"] > 15  # 671B held, 37B read
+    # a 1K-token prompt touches every expert: prefill streams all the weights once
+    assert v["ttft_s"] == pytest.approx(v["weight_bytes"] / (8 * 4.8e12), rel=1e-2) and v["prefill_bound"] == "memory"
 
 
 def test_moe_batch_touches_most_experts():
