@@ -35,6 +35,12 @@ that is the checkpoint as stored. The exceptions this module follows, each from 
   kv_b_proj (DeepSeek-V3 at fp8: 2 GiB over 61 layers, ÷ TP). With a bf16 kv_b_proj they are
   views of its weight and cost nothing.
 
+* **Integer weights with zero points on Hopper** (AWQ): the mixed-precision kernel is Machete
+  (first in ``_POSSIBLE_KERNELS``, kernels/linear/__init__.py; "Machete requires compute
+  capability of 90"), whose ``transform_w_zp`` (kernels/linear/mixed_precision/machete.py)
+  replaces the packed 4-bit zero points by ``-zp × scale`` in the activation dtype: 2 bytes per
+  group and column instead of half a byte.
+
 * **Symmetric GPTQ**: Marlin drops the stored ``qzeros`` (``marlin_make_empty_g_idx``,
   quantization/auto_gptq.py) and, without act-order, ``g_idx``.
 
@@ -152,6 +158,11 @@ def mxfp4_expert_bytes(backend: str, rows: int, cols: int) -> tuple[float, float
 def mxfp4_bias_bytes(backend: str) -> float:
     """Bytes per expert bias number: fp32 on the Triton backends, bf16 otherwise."""
     return 4.0 if backend in ("triton", "triton-rocm") else 2.0
+
+
+def machete_zero_points(arch: str) -> bool:
+    """Whether integer zero points are held as 16-bit group zeros (Machete, Hopper)."""
+    return arch == "sm90"
 
 
 # -- NVFP4 --------------------------------------------------------------------------------------

@@ -38,6 +38,8 @@ class WeightLog:
     loaded_gib: float
     engine_version: str = ""  # the vLLM release whose rules rebuild it ("" = the calculators' default)
     notes: str = ""
+    weight_format: str = "shipped"  # the entry's format as shipped, or the format the release is in
+    within_2_percent: bool = True  # False: an open case, its error reported, not asserted
 
 
 WEIGHT_LOGS: tuple[WeightLog, ...] = (
@@ -137,6 +139,35 @@ WEIGHT_LOGS: tuple[WeightLog, ...] = (
         loaded_gib=67.7229, engine_version="0.7.1",
         notes="'GB' is GiB (the figure is divided by 2**30). The GPU is not named; the weights do not depend "
               "on it for int8.",
+    ),
+    WeightLog(
+        id="qwen25-72b-awq-tp2-a40-v072",
+        url=None,
+        where="public GitHub file (search-index id 39735714735, a blog post on a multi-GPU RunPod setup, "
+              "'Startup Timing and Performance'); repository not named by the index",
+        vllm_version="0.7.2 (printed: 'Initializing a V0 LLM engine (v0.7.2)')",
+        checkpoint="Qwen/Qwen2.5-72B-Instruct-AWQ", model="qwen2.5-72b-awq", gpu="a100-80g", tensor_parallel=2,
+        line="(VllmWorkerProcess pid=8719) INFO 02-20 15:48:43 model_runner.py:1115] Loading model weights took "
+             "19.3952 GB",
+        loaded_gib=19.3952, engine_version="0.7.2",
+        notes="Two NVIDIA A40s (nvidia-smi in the same post), not in the GPU list; AWQ's layout under "
+              "Marlin does not depend on the GPU below Hopper, so the A100 (Ampere too) stands in. "
+              "quantization=awq_marlin, tensor_parallel_size=2, dtype float16 (printed). 'GB' is GiB.",
+    ),
+    WeightLog(
+        id="qwen25-7b-awq-h200-machete-v0310",
+        url=None,
+        where="public GitHub file (search-index id 70347757402, REAL_LOG_0_31 of a benchmark's log parser "
+              "tests, 'smoke run, 2026-10-08, H200'); repository not named by the index",
+        vllm_version="0.31.0 (printed: 'Initializing a V1 LLM engine (v0.31.0)')",
+        checkpoint="Qwen/Qwen2.5-7B-Instruct-AWQ", model="qwen2.5-7b", gpu="h200", tensor_parallel=1,
+        line="INFO 10-08 16:50:26 [model_runner.py:407] Model loading took 5.38 GiB memory and 2.637574 seconds",
+        loaded_gib=5.38, engine_version="0.31.0", weight_format="awq",
+        notes="'Using MacheteLinearKernel for AutoAWQMarlinLinearMethod' (printed): Machete holds the zero "
+              "points as 16-bit group zeros. Not within 2 %: the calculator gives 5.26 GiB (−2.2 %); the "
+              "remaining 0.12 GiB is not explained by the rules read so far (an open case, kept out of the "
+              "2 % test and reported with its error).",
+        within_2_percent=False,
     ),
     WeightLog(
         id="llama31-8b-h100",

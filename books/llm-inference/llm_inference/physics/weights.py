@@ -152,6 +152,10 @@ class Weights:
             else:
                 notes.append(f"vLLM's MXFP4 MoE backend on {self.gpu_name or 'this GPU'} is not known here: "
                              f"the experts are sized as stored, without the padding its kernel may add.")
+        if engine.machete_zero_points(self.arch) and any(s.kind == "int" and s.zero_point
+                                                        for _, s in self.plan.linear_specs):
+            notes.append("Integer weights with zero points on Hopper: vLLM's Machete kernel holds each zero point "
+                         "as a 16-bit group zero (−zp × scale), counted with the scales.")
         if self.plan.has_quantized_kv_b and self.plan.mla_copies:
             notes.append("MLA with a quantized kv_b_proj: vLLM keeps a bf16 copy of it (W_UK_T and W_UV, "
                          "dequantized for the decode kernels), counted with the attention.")
@@ -174,6 +178,9 @@ class Weights:
         if not spec.quantized:  # the checkpoint's dtype: embeddings, norms, biases, unquantized layers
             return Storage(math.prod(shape) * format_of(spec).bytes * copies)
         storage = format_of(spec).matrix(shape[0], shape[1])
+        if spec.kind == "int" and spec.zero_point and engine.machete_zero_points(self.arch):
+            groups = 1 if spec.group <= 0 else math.ceil(shape[1] / spec.group)
+            storage = Storage(storage.values, storage.scales + shape[0] * groups * (2 - spec.bits / 8))
         if spec.kind == "nvfp4" and engine.nvfp4_swizzles(self.arch):
             storage = Storage(storage.values, engine.nvfp4_scale_bytes(shape[0], shape[1]) + 8)
         return storage.times(copies)

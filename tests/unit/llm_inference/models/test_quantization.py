@@ -152,3 +152,14 @@ def test_a_pasted_quantized_config_is_read_the_same_way():
     assert pasted["weight_bytes"] == pytest.approx(picked["weight_bytes"])
     assert pasted["weight_format"] == picked["weight_format"] == entry_config.quantization.label
     assert pasted["model_name"] == picked["model_name"]
+
+
+def test_a_quantization_group_straddling_two_ranks_is_refused_as_vllm_refuses_it():
+    """Qwen2.5-72B's MLP (29,568) over 2 ranks leaves 14,784 inputs of down_proj per rank, not a
+    whole number of 128-wide AWQ groups: vLLM raises "The input size is not aligned with the
+    quantized weight shape". Qwen's quantized releases pad the MLP to 29,696 for that reason."""
+    refused = kv_cache.SPEC.run({"model": "qwen2.5-72b", "weight_dtype": "awq", "gpus": 2})
+    assert refused.values["fits"] is False
+    assert any("not a multiple of the quantization group 128" in n for n in refused.notes)
+    shipped = kv_cache.SPEC.run({"model": "qwen2.5-72b-awq", "gpus": 2})
+    assert shipped.values["fits"] is True and not any("quantization group" in n for n in shipped.notes)

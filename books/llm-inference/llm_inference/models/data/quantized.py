@@ -19,9 +19,9 @@ _BASES = {entry.id: entry for entry in (*llama.ENTRIES, *qwen.ENTRIES)}
 
 
 def _release(base_id: str, id: str, name: str, hf_repo: str, quantization: dict[str, Any], source: Source,
-             notes: str = "", torch_dtype: str = "bfloat16") -> CatalogueEntry:
+             notes: str = "", torch_dtype: str = "bfloat16", **fields: Any) -> CatalogueEntry:
     base = _BASES[base_id]
-    config = {**base.config, "quantization_config": quantization, "torch_dtype": torch_dtype}
+    config = {**base.config, **fields, "quantization_config": quantization, "torch_dtype": torch_dtype}
     return CatalogueEntry(
         id=id, name=name, config=config, source=source,
         published_total=base.published_total, published_active=base.published_active,
@@ -104,9 +104,14 @@ ENTRIES = (
              Source(url="https://huggingface.co/Qwen/Qwen2.5-72B-Instruct-AWQ/blob/main/config.json",
                     note="Qwen's official AWQ release: the quantization_config AutoAWQ writes for "
                          "w_bit 4, q_group_size 128, zero_point true, version GEMM (the form quoted in "
-                         "transformers docs/source/en/quantization/awq.md), torch_dtype float16"),
-             "AWQ int4, group 128 with zero points; embeddings, LM head and norms in fp16.",
-             torch_dtype="float16"),
+                         "transformers docs/source/en/quantization/awq.md), torch_dtype float16, "
+                         "intermediate_size 29696 (a vLLM log of it at tensor parallel 2, "
+                         "engines/weight_logs.py, loads 19.40 GiB per GPU: 29,696 gives 19.39, 29,568 19.31 "
+                         "and a refusal)"),
+             "AWQ int4, group 128 with zero points; embeddings, LM head and norms in fp16. Qwen pads the "
+             "72B MLP from 29,568 to 29,696 in its quantized releases, so that each tensor-parallel rank's "
+             "share of down_proj's input stays a whole number of 128-wide groups (29,568 / 2 = 14,784 is not).",
+             torch_dtype="float16", intermediate_size=29696),
     _release("qwen2.5-72b", "qwen2.5-72b-gptq-int4", "Qwen2.5 72B GPTQ-Int4 (Qwen)",
              "Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4",
              {"bits": 4, "damp_percent": 0.01, "desc_act": False, "group_size": 128,
@@ -115,8 +120,9 @@ ENTRIES = (
              Source(url="https://huggingface.co/Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4/blob/main/config.json",
                     note="Qwen's official GPTQ release: the quantization_config AutoGPTQ writes for bits 4, "
                          "group_size 128, desc_act false, sym true (its defaults otherwise), torch_dtype float16"),
-             "GPTQ int4, group 128, symmetric; vLLM's Marlin kernel drops the stored zero points.",
-             torch_dtype="float16"),
+             "GPTQ int4, group 128, symmetric; vLLM's Marlin kernel drops the stored zero points. The MLP "
+             "is padded to 29,696, as in the AWQ release.",
+             torch_dtype="float16", intermediate_size=29696),
     _release("qwen3-32b", "qwen3-32b-fp8", "Qwen3 32B FP8 (Qwen)", "Qwen/Qwen3-32B-FP8",
              {"activation_scheme": "dynamic", "fmt": "e4m3", "quant_method": "fp8", "weight_block_size": [128, 128]},
              aiconfigurator("Qwen/Qwen3-32B-FP8"),
