@@ -7,7 +7,7 @@ import json
 import pytest
 
 from course_calculators.units import GiB
-from llm_inference import decode_roofline, kv_cache, unit_economics
+from llm_inference import decode_roofline, kv_cache
 from llm_inference.models import catalogue_shape, parse_config
 from llm_inference.models.data import llama
 from llm_inference.models.params import (ATTENTION, DENSE_MLP, EMBEDDING, LM_HEAD, ROUTED_EXPERTS, ROUTER,
@@ -130,16 +130,6 @@ def test_an_unmodelled_method_is_named_and_sizes_nothing(quantization, named):
     assert kv["kv_bytes_per_token"] > 0  # the KV geometry does not depend on the weights
     roof = decode_roofline.SPEC.run({"config": text}).values
     assert roof["tokens_per_s"] == 0 and roof["ttft_s"] == 0 and roof["bound"] == "not computed"
-
-
-def test_unit_economics_refuses_the_self_hosted_bill():
-    text = json.dumps({**LLAMA_8B, "quantization_config": {"quant_method": "hqq"}})
-    result = (unit_economics.SPEC.run({"config": text})
-              if any(p.name == "config" for p in unit_economics.SPEC.params) else None)
-    if result is None:
-        pytest.skip("unit-economics takes no pasted config")
-    assert result.values["monthly_cost_small_selfhosted"] == 0
-    assert any("not computed" in n.lower() or "nothing that depends" in n.lower() for n in result.notes)
 
 
 def test_a_pasted_quantized_config_is_read_the_same_way():
