@@ -49,8 +49,9 @@ from course_calculators.units import format_bytes, format_count, format_flops, f
 
 from . import physics, scenario
 from .hardware import GPUS
-from .physics import fleet, kv, measured, weights
+from .physics import fleet, kv, measured
 from .physics.speed import peak_flops
+from .weight_breakdown import breakdown_text
 
 BATCH_MAX = 4096
 CONTEXT_MAX = 1048576
@@ -70,7 +71,9 @@ PARAMS = (
             help="Parameters each token uses, in billions (DeepSeek-V3: 37 of 671). 0 means a dense model: all "
                  "parameters are active. Values above the total are capped at the total; other values below "
                  "0.1 are raised to 0.1."),
-    replace(_DTYPES["weight_dtype"], help="fp8 runs on the fp8 tensor cores; int8 and int4 are weight-only: "
+    replace(_DTYPES["weight_dtype"], help="As shipped: the checkpoint's own formats (gpt-oss's MXFP4 experts stream "
+                                          "at 4.25 bits, its attention at 16). W8A8 formats run on the fp8/int8 tensor "
+                                          "cores; int8, int4, AWQ and MXFP4 are weight-only: "
                                           "fewer bytes, but the multiplications run in bf16."),
     _DTYPES["kv_dtype"],
     _DEPLOY["gpu"],
@@ -122,7 +125,10 @@ OUTPUTS = (
            "tokens_per_s"),
     Output("allreduce_s", "Tensor-parallel all-reduces per step", "seconds",
            help="2 per layer, each the link's latency plus its bytes over the link."),
-    Output("weight_bytes", "Weights in memory (all parameters)", "bytes"),
+    Output("weight_bytes", "Weights in memory (all parameters)", "bytes",
+           help="Every tensor in its format, scales included, as vLLM holds it (one GPU's worth)."),
+    Output("weight_format", "Weights stored as", "text"),
+    Output("weight_breakdown", "Weights by tensor group", "text"),
     Output("streamed_weight_bytes", "Weights streamed per step", "bytes",
            help="All of a dense model; for MoE the shared part plus the experts this batch touches."),
     Output("experts_touched", "Experts touched per MoE layer", "count",
@@ -172,7 +178,7 @@ _LLAMA3_70B = {
     "gpu": "h100-sxm", "gpus": 1, "batch": 1, "context": 1024, "prompt_tokens": 1024,
 }
 _DEEPSEEK = {**{k: v for k, v in _LLAMA3_70B.items() if k not in ("params_b", "active_params_b")},
-             "model": "deepseek-v3", "weight_dtype": "fp8", "gpu": "h200", "gpus": 8}
+             "model": "deepseek-v3", "weight_dtype": "shipped", "gpu": "h200", "gpus": 8}
 
 PRESETS = (
     Preset("h100-70b-bf16", "H100 + 70B bf16", _LLAMA3_70B,
@@ -184,7 +190,7 @@ PRESETS = (
     Preset("h100-70b-int4", "70B in int4", {**_LLAMA3_70B, "weight_dtype": "int4"},
            "4-bit weights are 35 GB: they fit one H100 and stream four times faster, about 95 tokens/s."),
     Preset("deepseek-v3-moe", "DeepSeek-V3 (MoE)", {**_DEEPSEEK, "params_b": 671, "active_params_b": 37,
-                                                     "model": "custom", **{
+                                                     "model": "custom", "weight_dtype": "fp8-block", **{
                                                          k: v for k, v in scenario.catalogue_values("deepseek-v3")
                                                          if k not in ("params_b", "active_params_b")}},
            "Memory holds all 671 GB of fp8 weights, but one token streams only the 37 GB of active "
@@ -209,12 +215,11 @@ PRESETS = (
 )
 
 
-def _steps(model, placement, gpu, p):
+def _steps(model, placement, gpu, p, w):
     floor = p["step_floor_ms"] / 1e3
 
     def step_at(batch: int) -> physics.Step:
-        return physics.decode_step(model, placement, gpu, p["weight_dtype"], p["kv_dtype"], batch, p["context"],
-                                   floor)
+        return physics.decode_step(model, placement, gpu, w, p["kv_dtype"], batch, p["context"], floor)
 
     return step_at
 
@@ -233,27 +238,30 @@ def compute(p: Mapping[str, Any]) -> Computed:
     batch = p["batch"]
     layout = scenario.layout_from_inputs(p)
     engine = scenario.engine_from_inputs(p)
-    placement = physics.place(model, layout, p["weight_dtype"])
-    step_at = _steps(model, placement, gpu, p)
+    w, weight_notes = scenario.weights_on(p)
+    refused = scenario.refused_note(w)
+    placement = physics.place(model, layout, w)
+    step_at = _steps(model, placement, gpu, p, w)
     step = step_at(batch)
-    first = physics.prefill(model, placement, gpu, p["weight_dtype"], p["prompt_tokens"])
-    peak = peak_flops(gpu, p["weight_dtype"]) * n
+    first = physics.prefill(model, placement, gpu, w, p["prompt_tokens"])
+    peak = peak_flops(gpu, w) * n
     bandwidth = gpu.bandwidth * n
 
     per_token = kv.bytes_per_token(model, p["kv_dtype"])
     state = kv.state_bytes_per_sequence(model, engine.version)
     kv_read = batch * (kv.bytes_per_sequence(model, p["kv_dtype"], p["context"]) + 2 * state)
-    held = weights.weight_bytes(model, p["weight_dtype"])
+    held = w.total_bytes
     pool = physics.pool(model, gpu, placement, engine, p["kv_dtype"])
     max_batch = pool.sequences(p["context"])
     fits = pool.holds(p["context"], batch)
-    needed = fleet.fewest_gpus(model, gpu, layout, engine, p["weight_dtype"], p["kv_dtype"], p["context"], batch)
+    needed = 0 if refused else fleet.fewest_gpus(model, gpu, layout, engine, w, p["kv_dtype"], p["context"], batch)
     name, source = scenario.model_name(p)
 
-    seen = measured.matching(p["model"], p["gpu"], n, p["weight_dtype"]) if p["model"] != scenario.CUSTOM else []
+    precision = scenario.precision_word(w)
+    seen = measured.matching(p["model"], p["gpu"], n, precision) if p["model"] != scenario.CUSTOM else []
     here = min(seen, key=lambda j: abs(math.log(j.point.concurrency / batch)), default=None)
-    if here:
-        mine = physics.decode_step(model, placement, gpu, p["weight_dtype"], p["kv_dtype"], here.point.concurrency,
+    if here and not refused:
+        mine = physics.decode_step(model, placement, gpu, w, p["kv_dtype"], here.point.concurrency,
                                    here.point.input_tokens + here.point.output_tokens / 2)
         share = mine.roofline_s * 1e3 / here.point.step_ms
         seen_text = (f"{here.point.engine} {here.point.engine_version}, batch {here.point.concurrency}: "
@@ -265,7 +273,9 @@ def compute(p: Mapping[str, Any]) -> Computed:
     ridge = physics.ridge_batch(step_at)
     decode_band, prefill_band = measured.decode_band(n), measured.prefill_band(n)
     cards = f"{n} × {gpu.name}"
-    if not placement.legal:
+    if refused:
+        notes.append(refused)
+    elif not placement.legal:
         notes.append(placement.problem)
     elif pool.available_bytes <= 0 or pool.num_blocks == 0:
         notes.append(
@@ -296,12 +306,13 @@ def compute(p: Mapping[str, Any]) -> Computed:
     elif 0 < p["active_params_b"] < scenario.ACTIVE_MIN_B:
         notes.append(f"Active parameters below {scenario.ACTIVE_MIN_B:g}B are taken as "
                      f"{scenario.ACTIVE_MIN_B:g}B (0 means dense).")
-    if p["weight_dtype"] in ("int8", "int4"):
+    if w.compute == "bf16" and w.plan.scheme.quantized and not refused:
         notes.append(
-            f"{p['weight_dtype']} is weight-only quantization: fewer bytes to stream, but the multiplications "
-            f"run in bf16 ({format_flops(gpu.bf16_flops)} per GPU).")
-    elif p["weight_dtype"] == "fp8" and gpu.fp8_flops <= gpu.bf16_flops:
-        notes.append(f"The {gpu.name} has no fp8 tensor cores: fp8 weights save bytes, not compute time.")
+            f"{w.plan.scheme.label}: weight-only on the {gpu.name}: fewer bytes to stream, but the "
+            f"multiplications run in bf16 ({format_flops(gpu.bf16_flops)} per GPU).")
+    elif w.compute in ("fp8", "int8") and gpu.fp8_flops <= gpu.bf16_flops:
+        notes.append(f"The {gpu.name} has no fp8 tensor cores: 8-bit weights save bytes, not compute time.")
+    notes.extend(weight_notes)
     if step.allreduce_s > 0:
         notes.append(
             f"Tensor parallel over {placement.tensor_parallel} GPUs: {2 * placement.layers_per_gpu} all-reduces "
@@ -315,6 +326,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
     if pool.problem:
         notes.append(f"vLLM refuses this: {pool.problem}.")
 
+    zero = bool(refused)  # nothing that depends on the weights is computed from another format
     values = {
         "tokens_per_s": tokens_per_s,
         "throughput": batch * tokens_per_s,
@@ -329,6 +341,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "estimate_throughput": batch / step.estimate_s,
         "allreduce_s": step.allreduce_s * step.stages,
         "weight_bytes": held,
+        "weight_format": f"not modelled: {w.refused}" if zero else w.plan.scheme.label,
+        "weight_breakdown": breakdown_text(w),
         "streamed_weight_bytes": step.streamed_weight_bytes,
         "experts_touched": step.experts_touched,
         "kv_bytes_per_token": per_token,
@@ -361,8 +375,18 @@ def compute(p: Mapping[str, Any]) -> Computed:
         notes.append(f"Not modelled: {pool.layout.unmodelled}. vLLM's memory verdict is not computed.")
         values.update({name: None for name in ("fits", "kv_cache_tokens", "max_concurrency", "gpus_needed",
                                                 "max_batch")})
-    return Computed(values, notes, {"step_at": step_at, "seen": seen, "cards": cards, "ridge": ridge})
+    if zero:  # nothing that depends on the weights is computed from another format
+        values.update({name: None for name in values if name not in _WEIGHT_FREE})
+    return Computed(values, notes, {"step_at": step_at, "seen": seen, "cards": cards, "ridge": ridge,
+                                    "weights": w, "refused": zero})
 
+
+#: Outputs that do not depend on the weights' bytes (the rest are not computed when the
+#: checkpoint's format is not modelled).
+_WEIGHT_FREE = ("kv_bytes_per_token", "kv_bytes", "ridge_point", "compute_ceiling", "bandwidth", "peak_flops",
+                "usable_bytes", "activation_bytes", "model_name", "model_source", "weight_format",
+                "weight_breakdown", "measured", "measured_band", "ttft_measured_band", "experts_touched",
+                "allreduce_s")
 
 #: What the ridge batch says when no batch turns the step compute-bound.
 NEVER = "never"
@@ -404,7 +428,13 @@ def _xy(name: str, kind: str, xs, ys, **extra) -> dict[str, Any]:
 
 def roofline_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> Chart:
     """Aggregate tokens/s against batch size: the ceiling, its memory and compute roofs, and the
-    estimate with all-reduces and the step floor (numeric axes; ``labels`` name the same batches)."""
+    estimate with all-reduces and the step floor (numeric axes; ``labels`` name the same batches).
+    Nothing is drawn from a substituted format when the weights' format is not modelled."""
+    if details["refused"]:
+        return Chart(kind="xy", x_log=True, y_log=True, title="Decode roofline: throughput against batch size",
+                     x_label="Batch size (sequences, log scale)", y_label="Tokens/s, all streams (log scale)",
+                     labels=["1"], series=[_xy("Roofline ceiling (not computed)", "line", [1], [1])],
+                     summary="Not computed: the weights' format is not modelled (see the notes).")
     step_at = details["step_at"]
     seen = details["seen"]
     batches = sorted(set(CHART_BATCHES) | {p["batch"]})

@@ -34,7 +34,8 @@ from . import physics, scenario
 from .hardware import GPUS
 from .engines import vllm_hybrid
 from .engines.vllm_hybrid import MIXER_NAMES
-from .physics import fleet, kv, weights
+from .physics import fleet, kv
+from .weight_breakdown import breakdown_chart, breakdown_text
 
 CONTEXT_MAX = 1048576
 
@@ -71,7 +72,11 @@ OUTPUTS = (
     Output("state_bytes_per_sequence", "Recurrent state per sequence", "bytes",
            help="Linear-attention and state-space layers: one fixed state per sequence (convolution window "
                 "and SSM state, vLLM's dtypes), whatever its length; 0 for a pure transformer."),
-    Output("weight_bytes", "Weights", "bytes"),
+    Output("weight_bytes", "Weights", "bytes",
+           help="Every tensor in its format, scales included, as vLLM holds it on this kind of GPU (the "
+                "breakdown below, one GPU's worth: with no parallelism this is 'Model loading took')."),
+    Output("weight_format", "Weights stored as", "text"),
+    Output("weight_breakdown", "Weights by tensor group", "text"),
     Output("total_bytes", "Weights + KV cache", "bytes", primary=True,
            help="With the sequences' recurrent states, for a hybrid model."),
     Output("fits", "Verdict (vLLM)", "bool", words=("does not fit", "fits"), primary=True,
@@ -114,8 +119,8 @@ OUTPUTS = (
 )
 
 _LLAMA3_8B = {"model": "llama-3.1-8b", "context": 8192, "concurrency": 1, "kv_dtype": "bf16",
-              "weight_dtype": "bf16", "gpu": "h100-sxm", "gpus": 1}
-_DEEPSEEK = {**_LLAMA3_8B, "model": "deepseek-v3", "weight_dtype": "fp8", "gpu": "h200", "gpus": 8,
+              "weight_dtype": "shipped", "gpu": "h100-sxm", "gpus": 1}
+_DEEPSEEK = {**_LLAMA3_8B, "model": "deepseek-v3", "gpu": "h200", "gpus": 8,
              "context": 131072}
 
 PRESETS = (
@@ -160,10 +165,12 @@ PRESETS = (
 
 def _not_computed(notes: list[str]) -> Computed:
     """Every output empty ("not computed"): the notes say why."""
-    return Computed({o.name: None for o in OUTPUTS}, notes, {"pool": None})
+    return Computed({o.name: None for o in OUTPUTS}, notes, {"pool": None, "refused": True})
 
 
 #: The outputs that come from vLLM's pool (its allocator and budget), not from the textbook sizes.
+#: Outputs that are the weights' bytes, or sums of them.
+_WEIGHT_OUTPUTS = ("weight_bytes", "total_bytes", "weight_bytes_per_gpu", "kv_cache_memory")
 _POOL_OUTPUTS = ("fits", "max_sequences", "max_context", "max_concurrency", "kv_cache_tokens", "gpus_needed",
                  "cheapest_gpus", "cheapest_usd_per_hour", "block_size")
 
@@ -222,21 +229,25 @@ def compute(p: Mapping[str, Any]) -> Computed:
     per_sequence = kv.bytes_per_sequence(model, p["kv_dtype"], context)
     state = kv.state_bytes_per_sequence(model, engine.version)
     kv_total = per_sequence * concurrency
-    held = weights.weight_bytes(model, p["weight_dtype"])
+    w, weight_notes = scenario.weights_on(p)
+    refused = scenario.refused_note(w)
+    held = 0.0 if refused else w.total_bytes
 
-    placement = physics.place(model, layout, p["weight_dtype"])
+    placement = physics.place(model, layout, w)
     pool = physics.pool(model, gpu, placement, engine, p["kv_dtype"])
     concurrency_max = pool.concurrency(context)
     sequences = pool.sequences(context)
     fits = pool.holds(context, concurrency)
     longest = pool.longest_context(concurrency, CONTEXT_MAX)
-    needed = fleet.fewest_gpus(model, gpu, layout, engine, p["weight_dtype"], p["kv_dtype"], context, concurrency)
-    offer = fleet.cheapest(model, layout, engine, p["weight_dtype"], p["kv_dtype"], context, concurrency)
+    needed = 0 if refused else fleet.fewest_gpus(model, gpu, layout, engine, w, p["kv_dtype"], context, concurrency)
+    offer = None if refused else fleet.cheapest(model, layout, engine, w.plan, p["kv_dtype"], context, concurrency)
     legal = ", ".join(str(n) for n in fleet.candidate_sizes(model, layout))
     name, source = scenario.model_name(p)
 
     cards = f"{p['gpus']} × {gpu.name}"
-    if not placement.legal:
+    if refused:
+        notes.append(refused)
+    elif not placement.legal:
         notes.append(placement.problem)
     elif pool.problem:
         notes.append(f"vLLM refuses this: {pool.problem}.")
@@ -267,6 +278,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
     if per_token == 0 and model.kv_layers:
         notes.append("The cache per token is 0 bytes: check the head or latent dimensions.")
     notes.extend(hybrid_notes(model, pool, context))
+    notes.extend(weight_notes)
 
     values = {
         "kv_bytes_per_token": per_token,
@@ -274,6 +286,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "kv_bytes_total": kv_total,
         "state_bytes_per_sequence": state,
         "weight_bytes": held,
+        "weight_format": f"not modelled: {w.refused}" if refused else w.plan.scheme.label,
+        "weight_breakdown": breakdown_text(w),
         "total_bytes": held + kv_total + state * concurrency,
         "fits": fits,
         "max_sequences": sequences,
@@ -291,7 +305,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "kv_replicas": placement.kv_replicas,
         "legal_gpus": legal or "none",
         "gpus_needed": needed,
-        "cheapest_gpus": offer.describe() if offer else "none of the listed GPUs (up to 64)",
+        "cheapest_gpus": ("not computed (the weights' format is not modelled)" if refused else
+                          offer.describe() if offer else "none of the listed GPUs (up to 64)"),
         "cheapest_usd_per_hour": offer.usd_per_hour if offer else 0.0,
         "model_name": name,
         "model_source": source,
@@ -299,7 +314,10 @@ def compute(p: Mapping[str, Any]) -> Computed:
     if pool.layout is not None and pool.layout.unmodelled:
         notes.append(f"Not modelled: {pool.layout.unmodelled}. vLLM's pool is not computed.")
         values.update({name: None for name in _POOL_OUTPUTS})
-    return Computed(values, notes, {"pool": pool, "cards": cards, "utilization": engine.utilization})
+    if refused:  # no number from a substituted format: every output that depends on the weights
+        values.update({name: None for name in (*_POOL_OUTPUTS, *_WEIGHT_OUTPUTS)})
+    return Computed(values, notes, {"pool": pool, "cards": cards, "utilization": engine.utilization,
+                                    "weights": w, "refused": bool(refused)})
 
 
 def _context_label(tokens: int) -> str:
@@ -310,14 +328,24 @@ def _context_label(tokens: int) -> str:
     return str(tokens)
 
 
-def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> Chart:
+def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> list[Chart]:
+    """One GPU's memory against context (when vLLM's pool is computed), and the weights by tensor
+    group (when the checkpoint's format is modelled)."""
+    charts = []
+    if details["pool"] is not None and v["max_concurrency"] is not None:
+        charts.append(memory_chart(p, v, details))
+    if not details["refused"]:
+        charts.append(breakdown_chart(details["weights"]))
+    return charts
+
+
+def memory_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]) -> Chart:
     """One GPU's memory against context (powers of two): what vLLM may use, and what the weights,
     the activation peak, the runtime and the sequences' KV blocks take."""
     pool = details["pool"]
-    if pool is None or v["max_concurrency"] is None:
-        return []
     contexts = [2**i for i in range(9, 21)]  # 512 … 1M tokens
-    fixed = pool.weight_bytes + pool.activation_bytes + pool.overhead_bytes
+    weights_bytes = 0.0 if details["refused"] else pool.weight_bytes  # never a substituted format's bytes
+    fixed = weights_bytes + pool.activation_bytes + pool.overhead_bytes
     per_pool = math.ceil(p["concurrency"] / pool.placement.data_parallel)
     block_bytes = pool.page_bytes * pool.layers_per_group
 
@@ -330,7 +358,8 @@ def chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[str, Any]
     summary = (
         f"On each of {details['cards']}, vLLM may use {format_bytes(pool.requested_bytes)} (usable: "
         f"{details['utilization']:g} of the {format_bytes(pool.visible_bytes)} the driver shows). Weights take "
-        f"{format_bytes(pool.weight_bytes)}, the activation peak {format_bytes(pool.activation_bytes)}, the runtime "
+        f"{'(not computed)' if details['refused'] else format_bytes(pool.weight_bytes)}, the activation peak "
+        f"{format_bytes(pool.activation_bytes)}, the runtime "
         f"{format_bytes(pool.overhead_bytes)}; the KV cache gets {format_bytes(max(0.0, pool.available_bytes))}. "
         + (f"At {format_count(p['concurrency'])} sequence(s) the longest context that fits is "
            f"{format_count(v['max_context'])} tokens." if v["max_context"] else

@@ -23,14 +23,18 @@ from typing import Any, Callable, Mapping
 from course_calculators.spec import Choice, Number, Text
 from course_calculators.units import format_count
 
-from .hardware import DTYPE_CHOICES, GPU_CHOICES, GPUS
-from .models import CATALOGUE, ConfigError, ModelShape, catalogue_shape, get_entry, match_catalogue, parse_config
+from .hardware import GPU_CHOICES, GPUS
+from .models import (CATALOGUE, ConfigError, ModelShape, catalogue_shape, get_entry, match_catalogue,
+                     match_catalogue_all, parse_config)
+from .models import params as mp
+from .models.quantization import FORMAT_CHOICES, SHIPPED, Scheme, format_scheme
 from .physics import CHUNKED, GQA, MLA, SLIDING, Engine, Layout, Model
 from .engines import vllm_releases
 from .physics.budget import DEFAULT_OVERHEAD_BYTES
 from .engines.vllm_hybrid import MIXER_NAMES, MIXERS, NEMOTRON_H, Mixer
 from .physics.placement import DP, MAX_GPUS, TP
 from .physics.precision import KV_DTYPE_CHOICES
+from .physics.weights import WeightPlan, Weights
 
 CUSTOM = "custom"
 GiB = 1 << 30
@@ -303,9 +307,12 @@ def state_params(d: Mapping[str, Any]) -> tuple:
     )
 
 
-def dtype_params(weight_default: str = "bf16", kv_default: str = "bf16") -> tuple:
+def dtype_params(weight_default: str = SHIPPED, kv_default: str = "bf16") -> tuple:
     return (
-        Choice("weight_dtype", "Weight precision", weight_default, DTYPE_CHOICES, scenario="weight_dtype"),
+        Choice("weight_dtype", "Weight precision", weight_default, FORMAT_CHOICES, scenario="weight_dtype",
+               help="As shipped: each tensor in the format its checkpoint stores it (the quantization_config of "
+                    "its config.json), scales included. The others size a release in that format: its Linear "
+                    "layers quantized, embeddings, LM head, routers and norms kept in 16 bits."),
         Choice("kv_dtype", "KV cache precision", kv_default, KV_DTYPE_CHOICES, scenario="kv_dtype",
                help="vLLM's --kv-cache-dtype: fp8 keeps one scale per layer; the per_token_head layouts a "
                     "fp32 scale per head and token (Triton backend); nvfp4 an fp8 scale per 16 values "
@@ -397,11 +404,148 @@ def _pasted(text: str) -> tuple[dict[str, Any], list[str]]:
         return {}, [f"config.json: {why}. Nothing is computed: the outputs would be those of another model."]
     config = json.loads(text)
     values, notes = shape_values(shape, config)
-    match = match_catalogue(shape)
+    matches = match_catalogue_all(shape)
+    # Of the catalogue's models of this shape, the one released in the pasted checkpoint's format.
+    same_format = [m for m in matches if catalogue_shape(m).quantization == shape.quantization]
+    match = (same_format or matches or [None])[0]
     values["model"] = match or CUSTOM
     said = (f"config.json: read as {CATALOGUE[match].name} (the catalogue's shape)." if match
             else "config.json: a model not in the catalogue; its shape fills the fields.")
-    return values, [said, *(f"config.json: {trap}" for trap in shape.traps), *notes]
+    scheme = shape.quantization
+    weights = (f"config.json: its weights are {scheme.label}." if scheme.method != "none"
+               else f"config.json: no quantization_config: the weights are {scheme.label}.")
+    return values, [said, weights, *(f"config.json: {trap}" for trap in shape.traps), *notes]
+
+
+@lru_cache(maxsize=32)
+def _parsed(text: str) -> ModelShape | None:
+    try:
+        return parse_config(text)
+    except ConfigError:
+        return None
+
+
+def model_shape(p: Mapping[str, Any]) -> ModelShape | None:
+    """The derived shape the fields show: the pasted config's, else the catalogue model's; None for
+    a custom shape (or when the fields were edited away from the pasted config)."""
+    text = p.get("config", "").strip()
+    shape = _parsed(text) if text else None
+    if shape is None and p["model"] != CUSTOM:
+        shape = catalogue_shape(p["model"])
+    if shape is None:
+        return None
+    values, _ = shape_values(shape, json.loads(text) if text and _parsed(text) else get_entry(p["model"]).config
+                             if p["model"] != CUSTOM else {})
+    if any(name in p and p[name] != value and not _close(p[name], value) for name, value in values.items()):
+        return None
+    return shape
+
+
+def _close(a: Any, b: Any) -> bool:
+    return isinstance(a, (int, float)) and isinstance(b, (int, float)) and abs(a - b) <= 1e-9 * max(1, abs(b))
+
+
+def _custom_tensors(p: Mapping[str, Any]) -> tuple[tuple[mp.Tensor, ...], tuple[mp.Tensor, ...], float]:
+    """Llama-style tensors from the fields (embedding and LM head untied, q/k/v/o, a gated MLP or
+    routed experts with a router, two norms a layer): the ones outside the layers, one layer's
+    (every layer alike), and the scale of the Linear layers that makes the total the Parameters
+    field."""
+    layers, hidden, heads = p["layers"], p["hidden_size"], max(1, p["heads"])
+    kv, head_dim, width, vocab = p["kv_heads"], p["head_dim"], p["intermediate_size"], p["vocab_size"]
+    experts = p["experts"] if p["experts"] > p["experts_per_token"] > 0 and p["active_params_b"] > 0 else 0
+    norms = mp.join(mp.norm(hidden, "input_layernorm"), mp.norm(hidden, "post_attention_layernorm"))
+    linear = [mp.gqa_attention(hidden, heads, kv, head_dim, qkv_bias=False, o_bias=False)]
+    if experts:
+        linear += [mp.router(hidden, experts), mp.repeat(mp.routed_expert(hidden, width), experts)]
+    else:
+        linear.append(mp.gated_mlp(hidden, width))
+    outside = mp.join(mp.embedding_table(vocab, hidden), mp.lm_head(vocab, hidden), mp.norm(hidden, "model.norm"))
+    model = model_from_inputs(p)
+    target = p["params_b"] * 1e9
+    # MoE: the routed experts hold E × X of the total (physics.Model.expert_index_params), the rest
+    # is dense; each part's projections are scaled to its share.
+    routed = model.experts * model.expert_index_params if experts else 0.0
+    expert_linear = sum(part for part in linear if any(t.group == mp.ROUTED_EXPERTS for t in part.tensors))
+    dense_linear = sum(linear) - expert_linear
+    dense_scale = max(0.0, (target - routed - outside - layers * norms) / (layers * dense_linear)) if dense_linear else 1.0
+    expert_scale = routed / (layers * expert_linear) if expert_linear else 1.0
+    layer = [*norms.tensors]
+    for part in linear:
+        for t in part.tensors:
+            scale = expert_scale if t.group == mp.ROUTED_EXPERTS else dense_scale
+            # rows scaled exactly (a fractional count): the total is the Parameters field to the byte
+            shape = (t.shape[0] * scale, *t.shape[1:]) if t.is_linear and scale != 1.0 else t.shape
+            layer.append(mp.Tensor(t.group, t.module, shape, t.split, t.param, t.count, 0, t.head_dim))
+    return outside.tensors, tuple(layer), dense_scale
+
+
+@lru_cache(maxsize=64)
+def _catalogue_plan(model_id: str, text: str, weight_format: str) -> WeightPlan:
+    shape = _parsed(text) if text else catalogue_shape(model_id)
+    scheme = shape.quantization if weight_format == SHIPPED else format_scheme(weight_format, shape.quantization.dtype)
+    return WeightPlan(shape.tensors, scheme)
+
+
+def weight_plan(p: Mapping[str, Any]) -> tuple[WeightPlan, list[str]]:
+    """The weights the fields describe, in the chosen format, and notes on how they were read."""
+    shape = model_shape(p)
+    if shape is not None and shape.tensors:
+        text = p.get("config", "").strip()
+        pasted = text if text and _parsed(text) is shape else ""
+        return _catalogue_plan(p["model"], pasted, p["weight_dtype"]), []
+    return _custom_plan(tuple(p[n] for n in MODEL_FILLS), p["weight_dtype"])
+
+
+@lru_cache(maxsize=64)
+def _custom_plan(key: tuple, fmt: str) -> tuple[WeightPlan, list[str]]:
+    p = dict(zip(MODEL_FILLS, key))
+    outside, layer, scale = _custom_tensors(p)
+    if fmt == SHIPPED:
+        scheme = Scheme("none", "bf16 (a custom shape names no checkpoint format: bf16 taken)", "bfloat16")
+    else:
+        scheme = format_scheme(fmt)
+    notes = ["Custom shape: the weights are split into Llama-style tensors from the fields (untied embedding "
+             "and LM head, q/k/v/o, " + ("routed experts and a router" if p["experts"] and p["active_params_b"]
+                                         else "a gated MLP") + ", two norms a layer)"
+             + (f", the projections scaled ×{scale:.3g} to the {p['params_b']:g}B of the Parameters field."
+                if abs(scale - 1) > 1e-3 else ".")]
+    return WeightPlan(outside, scheme, repeat=(layer, p["layers"])), notes
+
+
+def weights_on(p: Mapping[str, Any], gpu_id: str | None = None) -> tuple[Weights, list[str]]:
+    """The weights on the chosen GPU (or ``gpu_id``), under the chosen vLLM release when the
+    calculator has one, with the notes to show."""
+    plan, notes = weight_plan(p)
+    version = p.get("vllm_version") or None
+    gpu = GPUS[gpu_id or p["gpu"]]
+    weights = plan.on(gpu, version) if version else plan.on(gpu)
+    return weights, [*notes, *weights.notes()]
+
+
+def precision_word(weights: Weights) -> str:
+    """The weights' format in the words published measurements use ("fp8", "bf16", "int4", ...)."""
+    scheme = weights.plan.scheme
+    if scheme.method in ("none", "uniform"):
+        return {"bfloat16": "bf16", "float16": "fp16"}.get(scheme.dtype, scheme.label)
+    quantized: dict = {}
+    for t, spec in weights.plan.linear_specs:  # the format of most of the quantized parameters
+        if spec.quantized:
+            quantized[spec] = quantized.get(spec, 0) + t.params
+    if not quantized:
+        return "bf16"
+    big = max(quantized, key=quantized.get)
+    return {"fp8": "fp8" if big.dtype != "int8" else "int8", "int": f"int{big.bits}", "mxfp4": "mxfp4",
+            "nvfp4": "nvfp4", "nf4": "nf4"}.get(big.kind, "bf16")
+
+
+def refused_note(weights: Weights) -> str:
+    """The note every weights-dependent output refers to when the format cannot be sized ("" else)."""
+    if not weights.refused:
+        return ""
+    return (f"The checkpoint's {weights.refused}. Nothing that depends on the weights is computed from another "
+            f"format: the weights, the memory verdict, the KV pool, the GPUs needed, the prices and the speeds "
+            f"show 0. Choose a weight precision (More parameters) to size the model in a format this calculator "
+            f"models.")
 
 
 def make_resolve(context_of: Callable[[Mapping[str, Any]], int]) -> Callable[[Mapping[str, Any]], Any]:

@@ -300,8 +300,9 @@ def replica_size(p: Mapping[str, Any], model: physics.Model, context: int) -> tu
     gpu = GPUS[p["gpu"]]
     engine = physics.Engine()
     sizes = fleet.candidate_sizes(model, Layout(1))
+    w, _ = scenario.weights_on(p)
     for n in [s for s in sizes if s >= p["gpus"]] or sizes[-1:]:
-        fitting = physics.pool(model, gpu, physics.place(model, Layout(n), p["weight_dtype"]), engine,
+        fitting = physics.pool(model, gpu, physics.place(model, Layout(n), w), engine,
                                p["kv_dtype"]).sequences(context)
         if fitting >= 1:
             return n, fitting
@@ -313,11 +314,12 @@ def replica(p: Mapping[str, Any], model: physics.Model) -> Replica:
     context = average_context(p["input_tokens"], p["output_tokens"])
     n, fitting = replica_size(p, model, context)
     batch = min(p["batch"], fitting) if fitting else 1
-    placement = physics.place(model, Layout(n), p["weight_dtype"])
-    step = physics.decode_step(model, placement, gpu, p["weight_dtype"], p["kv_dtype"], batch, context)
+    w, _ = scenario.weights_on(p)
+    placement = physics.place(model, Layout(n), w)
+    step = physics.decode_step(model, placement, gpu, w, p["kv_dtype"], batch, context)
     return Replica(
         gpus=n, batch=batch, fits=fitting >= 1, decode_tps=batch / step.roofline_s,
-        input_gpu_s=2 * model.active / peak_flops(gpu, p["weight_dtype"]),
+        input_gpu_s=2 * model.active / peak_flops(gpu, w),
         output_gpu_s=n * step.roofline_s / batch,
     )
 
@@ -358,11 +360,16 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     monthly[SELF_HOSTED] = hosted["monthly"]
     tokens = p["input_tokens"] + p["output_tokens"]
     blended = {o: per_gen[o] / tokens * PER_MILLION for o in OPTIONS}
+    w, weight_notes = scenario.weights_on(p)
+    refused = scenario.refused_note(w)
     priced = gpu_hour_price(p) > 0
-    if not priced:
+    if refused:  # nothing self-hosted is costed from a substituted format
+        notes.append("Self-hosted: " + refused)
+    elif not priced:
         notes.append(f"Self-hosted: no hourly price is listed for the {GPUS[p['gpu']].name}; enter one "
                      f"(GPU-hour price) to cost self-hosting. It is left out of the comparison.")
-    cheapest = min((o for o in OPTIONS if priced or o != SELF_HOSTED), key=lambda o: monthly[o])
+    costed = priced and not refused
+    cheapest = min((o for o in OPTIONS if costed or o != SELF_HOSTED), key=lambda o: monthly[o])
 
     name, _ = scenario.model_name(p)
     gpu = GPUS[p["gpu"]]
@@ -377,7 +384,7 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
                      f"vLLM's budget; costed as if it did, at batch 1: the self-hosted figures are not a "
                      f"configuration that runs.")
     elif r.gpus != p["gpus"]:
-        legal = physics.place(model, Layout(p["gpus"]), p["weight_dtype"]).legal
+        legal = physics.place(model, Layout(p["gpus"]), w).legal
         why = ("is not a size vLLM accepts for this model" if not legal
                else f"leaves no room for one sequence of {format_count(context)} tokens")
         notes.append(f"Self-hosted: {p['gpus']} × {gpu.name} per replica {why}; costed at {r.gpus} GPUs per "
@@ -399,9 +406,9 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         **{f"usd_per_m_blended_{o}": blended[o] for o in OPTIONS},
         "cheapest": OPTION_LABELS[cheapest],
         "daily_generations": gens,
-        "selfhosted_replica": f"{name}, {p['weight_dtype']}, on {cards}, batch {format_count(r.batch)}",
+        "selfhosted_replica": f"{name}, {w.plan.scheme.label}, on {cards}, batch {format_count(r.batch)}",
         **{f"monthly_cost_{o}": monthly[o] for o in OPTIONS},
-        "flagship_vs_selfhosted": monthly["flagship"] / monthly[SELF_HOSTED] if priced else 0.0,
+        "flagship_vs_selfhosted": monthly["flagship"] / monthly[SELF_HOSTED] if costed else 0.0,
         "monthly_input_tokens": monthly_gens * p["input_tokens"],
         "monthly_cached_tokens": monthly_gens * mix[1],
         "monthly_output_tokens": monthly_gens * p["output_tokens"],
@@ -412,22 +419,27 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         "selfhosted_tokens_per_s": r.decode_tps,
         "selfhosted_input_share": hosted["input_share"],
     }
+    if not costed:  # not computed: no price, or a format the calculator does not model
+        values.update({name: None for name in values if "selfhosted" in name})
+    notes.extend(weight_notes)
     return values, notes
 
 
 def chart(p: Mapping[str, Any], v: Mapping[str, Any]) -> Chart:
-    """Dollars per million tokens of each kind, for each option, as grouped bars."""
+    """Dollars per million tokens of each kind, for each option that is costed, as grouped bars."""
+    shown = [o for o in OPTIONS if v[f"usd_per_m_input_{o}"] is not None]
     series = [{"name": f"{word.capitalize()} ($/1M)", "kind": "bar",
-               "values": [round(v[f"usd_per_m_{kind}_{o}"], 4) for o in OPTIONS]} for kind, word in KINDS]
+               "values": [round(v[f"usd_per_m_{kind}_{o}"], 4) for o in shown]} for kind, word in KINDS]
+    hosted = (f". Self-hosted is {v['selfhosted_replica']}: {format_count(v['selfhosted_gpus'])} GPU(s), "
+              f"{format_fraction(v['selfhosted_load'])} busy, {format_tokens_per_s(v['selfhosted_tokens_per_s'])} "
+              f"per replica at the ceiling" if SELF_HOSTED in shown else ". Self-hosting is not costed (see the notes)")
     summary = (
         f"Dollars per million input, cached input and output tokens: "
         + "; ".join(f"{OPTION_LABELS[o]} {format_usd(v[f'usd_per_m_input_{o}'])}, "
                     f"{format_usd(v[f'usd_per_m_cached_{o}'])}, {format_usd(v[f'usd_per_m_output_{o}'])}"
-                    for o in OPTIONS)
-        + f". Self-hosted is {v['selfhosted_replica']}: {format_count(v['selfhosted_gpus'])} GPU(s), "
-          f"{format_fraction(v['selfhosted_load'])} busy, {format_tokens_per_s(v['selfhosted_tokens_per_s'])} "
-          f"per replica at the ceiling. At {format_count(v['daily_generations'])} generations a day the monthly "
-          f"bill is " + ", ".join(f"{OPTION_LABELS[o]} {format_usd(v[f'monthly_cost_{o}'])}" for o in OPTIONS)
+                    for o in shown)
+        + hosted + f". At {format_count(v['daily_generations'])} generations a day the monthly "
+          f"bill is " + ", ".join(f"{OPTION_LABELS[o]} {format_usd(v[f'monthly_cost_{o}'])}" for o in shown)
         + f". API prices are illustrative ({PRICES_DATE}); edit them."
     )
     return Chart(
@@ -435,7 +447,7 @@ def chart(p: Mapping[str, Any], v: Mapping[str, Any]) -> Chart:
         title="Dollars per million tokens",
         x_label="Option",
         y_label="USD per 1M tokens",
-        labels=[OPTION_LABELS[o] for o in OPTIONS],
+        labels=[OPTION_LABELS[o] for o in shown],
         series=series,
         summary=summary,
     )

@@ -85,7 +85,8 @@ def test_h100_70b_bf16_does_not_fit_and_says_two_gpus():
 
 def test_tp2_doubles_the_ceiling_fits_and_pays_for_its_all_reduces():
     one, two = preset("h100-70b-bf16"), preset("h100-70b-bf16-tp2")
-    assert two.values["tokens_per_s"] / one.values["tokens_per_s"] == pytest.approx(2, rel=1e-9)
+    # twice, but for the norms, which every GPU holds whole
+    assert two.values["tokens_per_s"] / one.values["tokens_per_s"] == pytest.approx(2, rel=1e-4)
     assert two.text["tokens_per_s"] == "47.7 tokens/s"
     assert two.values["fits"] is True
     # 80 layers × 2 all-reduces × (6 µs + 16 KiB over 450 GB/s)
@@ -97,8 +98,12 @@ def test_tp2_doubles_the_ceiling_fits_and_pays_for_its_all_reduces():
 
 def test_int4_is_about_four_times_bf16_at_batch_1():
     bf16, int4 = preset("h100-70b-bf16"), preset("h100-70b-int4")
-    assert 3.9 < int4.values["tokens_per_s"] / bf16.values["tokens_per_s"] <= 4.0
-    assert int4.values["fits"] is True and int4.values["weight_bytes"] == 35e9
+    # a 4-bit release keeps the embedding and LM head in bf16 and adds a 16-bit scale per 128 weights
+    assert 3.4 < int4.values["tokens_per_s"] / bf16.values["tokens_per_s"] < 3.9
+    p = int4.inputs
+    outside = 2 * p["vocab_size"] * p["hidden_size"] + (2 * p["layers"] + 1) * p["hidden_size"]
+    want = (70e9 - outside) * (0.5 + 2 / 128) + outside * 2
+    assert int4.values["fits"] is True and int4.values["weight_bytes"] == pytest.approx(want, rel=1e-9)
     assert int4.values["peak_flops"] == 989e12  # weight-only: the multiplications stay bf16
     assert any("weight-only" in n for n in int4.notes)
 
@@ -113,16 +118,26 @@ def test_peak_is_dense_989_not_sparse_1979():
 
 
 def test_moe_holds_all_but_streams_only_active_at_batch_1():
-    v = preset("deepseek-v3-moe").values
-    assert v["weight_bytes"] == 671e9 and v["streamed_weight_bytes"] == pytest.approx(37e9)
+    r = preset("deepseek-v3-moe")
+    v, p = r.values, r.inputs
+    outside = 2 * p["vocab_size"] * p["hidden_size"] + (2 * p["layers"] + 1) * p["hidden_size"]
+    bpw = 1 + 4 / 128**2  # fp8 with an fp32 scale per 128 × 128 block; embeddings, head and norms in bf16
+    # (the routers, 256 × 7,168 a layer, also stay in bf16: 0.1 % of the total, 1 % of a token's bytes)
+    assert v["weight_bytes"] == pytest.approx((671e9 - outside) * bpw + outside * 2, rel=1e-3)
+    streamed = (37e9 - outside) * bpw + outside * 2
+    assert v["streamed_weight_bytes"] == pytest.approx(streamed, rel=2e-2)
     assert v["experts_touched"] == pytest.approx(8)
     assert v["kv_bytes_per_token"] == (512 + 64) * 61 * 2
     # every H200 streams its eighth of the weights and the whole MLA cache
-    assert v["tokens_per_s"] == pytest.approx(4.8e12 / (37e9 / 8 + 1024 * 70272))
+    # (routers and norms are whole on every GPU, not an eighth: 1 %)
+    assert v["tokens_per_s"] == pytest.approx(4.8e12 / (v["streamed_weight_bytes"] / 8 + 1024 * 70272), rel=2e-2)
     dense = run(**{**SPEC.preset("deepseek-v3-moe").values, "active_params_b": 0}).values
-    assert v["tokens_per_s"] / dense["tokens_per_s"] == pytest.approx(671 / 37, rel=0.02)
-    # a 1K-token prompt touches every expert: prefill streams all 671 GB once
-    assert v["ttft_s"] == pytest.approx(671e9 / (8 * 4.8e12), rel=1e-6) and v["prefill_bound"] == "memory"
+    kv = 1024 * 70272
+    assert v["tokens_per_s"] / dense["tokens_per_s"] == pytest.approx(
+        (dense["streamed_weight_bytes"] / 8 + kv) / (v["streamed_weight_bytes"] / 8 + kv), rel=0.02)
+    assert v["tokens_per_s"] / dense["tokens_per_s"] > 15  # 671B held, 37B read
+    # a 1K-token prompt touches every expert: prefill streams all the weights once
+    assert v["ttft_s"] == pytest.approx(v["weight_bytes"] / (8 * 4.8e12), rel=1e-2) and v["prefill_bound"] == "memory"
 
 
 def test_moe_batch_touches_most_experts():
@@ -208,7 +223,7 @@ def test_measured_bands_are_the_ceiling_times_the_published_shares():
     far = run(model="deepseek-r1", gpus=16, weight_dtype="fp8").values
     assert "–" not in far["tokens_per_s_measured"]  # one run across nodes: one figure
     assert "1 published run across nodes" in far["measured_band"]
-    assert far["ttft_measured"] == "170–190 ms" and "3 published runs across nodes" in far["ttft_measured_band"]
+    assert far["ttft_measured"] == "171–192 ms" and "3 published runs across nodes" in far["ttft_measured_band"]
     assert run(prompt_tokens=100_000).values["ttft_measured"] == "21.3–71.5 s"
     assert dr._span("850 ms", "1.2 s") == "850 ms – 1.2 s" and dr._span("5 ms", "5 ms") == "5 ms"
 
@@ -234,7 +249,7 @@ def test_kv_does_not_fit_note():
 
 
 def test_step_floor():
-    r = run(model="custom", params_b=1, step_floor_ms=5)
+    r = run(model="custom", params_b=1, step_floor_ms=5, vocab_size=32000)
     assert r.values["estimate_step_s"] == 0.005 and r.values["estimate_tokens_per_s"] == pytest.approx(200)
     assert r.values["tokens_per_s"] > 1000
 
@@ -251,9 +266,11 @@ def test_every_preset_runs_and_has_a_notice(p):
 
 # -- an independent roofline in numpy -----------------------------------------------------------
 
-def numpy_roofline(total_b, active_b, experts, k, bpw, kv_per_token, mla, context, gpus, bandwidth, peak, batches):
+def numpy_roofline(total_b, active_b, experts, k, bpw, kv_per_token, mla, context, gpus, bandwidth, peak, batches,
+                   outside=0.0):
     """Per GPU: min over the roofs of tokens/s; MoE weights by a batch's expected distinct experts,
-    an MLA cache read whole by every GPU."""
+    an MLA cache read whole by every GPU; ``outside`` parameters (embedding, LM head, norms) in bf16
+    whatever ``bpw`` the projections take."""
     b = np.asarray(batches, dtype=float)
     total, active = total_b * 1e9, (active_b or total_b) * 1e9
     if experts:
@@ -262,18 +279,18 @@ def numpy_roofline(total_b, active_b, experts, k, bpw, kv_per_token, mla, contex
     else:
         streamed = np.full_like(b, active)
     kv = b * context * kv_per_token / (1 if mla else gpus)
-    moved = streamed * bpw / gpus + kv
+    moved = ((streamed - outside) * bpw + outside * 2) / gpus + kv
     flops = 2 * active * b / gpus
     step = np.maximum(moved / bandwidth, flops / peak)
     return b / step, flops / moved
 
 
+# bytes per projection weight, scales included (int4: a 16-bit scale per 128; fp8: an fp32 per
+# 128 × 128 block); DeepSeek-V3 as shipped is checked tensor by tensor in test_weight_logs.
 CROSS = [
     ("h100-70b-bf16", 2, H100.bandwidth, 989e12),
     ("h100-70b-bf16-tp2", 2, H100.bandwidth, 989e12),
-    ("h100-70b-int4", 0.5, H100.bandwidth, 989e12),
-    ("deepseek-v3-moe", 1, 4.8e12, 1979e12),
-    ("deepseek-v3-batch-64", 1, 4.8e12, 1979e12),
+    ("h100-70b-int4", 0.5 + 2 / 128, H100.bandwidth, 989e12),
     ("batch-64", 2, H100.bandwidth, 989e12),
 ]
 
@@ -283,18 +300,20 @@ def test_numpy_roofline_matches_the_chart(pid, bpw, bandwidth, peak):
     r = SPEC.run(SPEC.preset(pid).values)
     p, v = r.inputs, r.values
     experts = p["experts"] if p["active_params_b"] else 0
+    outside = 2 * p["vocab_size"] * p["hidden_size"] + (2 * p["layers"] + 1) * p["hidden_size"]
     expected, intensity = numpy_roofline(p["params_b"], p["active_params_b"], experts, p["experts_per_token"], bpw,
                                          v["kv_bytes_per_token"], p["attention"] == "mla", p["context"], p["gpus"],
-                                         bandwidth, peak, dr.CHART_BATCHES)
+                                         bandwidth, peak, dr.CHART_BATCHES, outside)
     roof = r.charts[0]
     ceiling = next(s for s in roof["series"] if s["name"] == "Roofline ceiling")
     points = dict(map(tuple, ceiling["points"]))
     np.testing.assert_allclose([points[b] for b in dr.CHART_BATCHES], expected, rtol=1e-3)
     t, i = numpy_roofline(p["params_b"], p["active_params_b"], experts, p["experts_per_token"], bpw,
                           v["kv_bytes_per_token"], p["attention"] == "mla", p["context"], p["gpus"], bandwidth, peak,
-                          [p["batch"]])
-    assert v["throughput"] == pytest.approx(t[0], rel=1e-9)
-    assert v["arithmetic_intensity"] == pytest.approx(i[0], rel=1e-9)
+                          [p["batch"]], outside)
+    # (the norms, which every GPU holds whole, are the residue under tensor parallelism)
+    assert v["throughput"] == pytest.approx(t[0], rel=1e-4)
+    assert v["arithmetic_intensity"] == pytest.approx(i[0], rel=1e-4)
     # the estimate is never above the ceiling, the ceiling never above either roof
     estimate = dict(map(tuple, next(s for s in roof["series"] if s["name"].startswith("With"))["points"]))
     memory = dict(map(tuple, next(s for s in roof["series"] if s["name"].startswith("Memory"))["points"]))

@@ -70,7 +70,11 @@ def test_vllm_verdict_matches_an_independent_reckoning(gpu, gpus, context):
     r = run(model="llama-3.1-8b", params_b=8.030261248, gpu=gpu, gpus=gpus, context=context)
     g = GPUS[gpu]
     tokens, seqs = (8192, 1024) if g.visible >= 70 * GiB and "A100" not in g.name else (2048, 256)
-    available, blocks, concurrency = numpy_vllm(g.visible, 0.92, 8.030261248e9 * 2, gpus, 32, 8, 128, 4096, 14336,
+    # vLLM keeps the norms (32 layers x 2 + 1 of 4,096 bf16 numbers) whole on every GPU: the per-GPU
+    # weights are (W - N) / gpus + N, i.e. a total of W + N (gpus - 1) split evenly.
+    norms = (32 * 2 + 1) * 4096 * 2
+    available, blocks, concurrency = numpy_vllm(g.visible, 0.92, 8.030261248e9 * 2 + norms * (gpus - 1), gpus, 32, 8,
+                                                128, 4096, 14336,
                                                 128256, tokens, seqs, 0.5 * GiB, context)
     assert r.values["kv_cache_memory"] == pytest.approx(available, rel=1e-6)
     assert r.values["max_concurrency"] == pytest.approx(concurrency, rel=1e-6)
@@ -130,7 +134,7 @@ def test_128k_context_is_16_gib_more_than_the_8b_weights():
     result = run(context=131072)
     whole = nbytes((2, 32, 8, 131072, 128))
     assert whole == 16 * GiB == result.values["kv_bytes_total"]
-    assert result.values["weight_bytes"] == nbytes((8_000_000_000,)) == 16e9
+    assert result.values["weight_bytes"] == pytest.approx(nbytes((8_000_000_000,))) and nbytes((8_000_000_000,)) == 16e9
     assert result.values["kv_bytes_total"] > result.values["weight_bytes"]
 
 
@@ -357,11 +361,40 @@ def test_kv_precision_against_numpy():
 
 @pytest.mark.parametrize("dtype, per_param", [("bf16", 2), ("fp8", 1), ("int4", 0.5)])
 def test_weights_are_parameters_times_bytes(dtype, per_param):
-    assert run(params_b=70.6, weight_dtype=dtype).values["weight_bytes"] == pytest.approx(70.6e9 * per_param)
+    """A custom shape's Linear layers at the format's width, with its scales; the embedding, LM head
+    and norms stay in bf16 (as every quantized release keeps them)."""
+    r = run(params_b=70.6, weight_dtype=dtype)
+    vocab, hidden, layers = r.inputs["vocab_size"], r.inputs["hidden_size"], r.inputs["layers"]
+    outside = 2 * vocab * hidden + (2 * layers + 1) * hidden
+    linear = 70.6e9 - outside
+    scales = {"bf16": 0.0, "fp8": None, "int4": linear * 2 / 128}[dtype]  # fp8: one fp32 per output row
+    got = r.values["weight_bytes"]
+    if dtype == "fp8":
+        assert linear * 1 + outside * 2 < got < linear * 1.001 + outside * 2
+    else:
+        assert got == pytest.approx(linear * per_param + scales + outside * 2, rel=1e-9)
+    assert got == pytest.approx(sum(_breakdown_bytes(r)), rel=1e-4)  # the bars are rounded to 0.1 MiB
+
+
+def _breakdown_bytes(r):
+    """The GiB of the breakdown chart's bars (numbers and scales), back in bytes."""
+    chart = r.charts[-1]
+    return [v * GiB for s in chart["series"] for v in s["values"]]
 
 
 def test_moe_weights_count_every_expert():
-    assert run_preset("deepseek-v3-mla").values["weight_bytes"] == pytest.approx(671.026404352e9)
+    """DeepSeek-V3 as shipped: every one of its 671.03B parameters, the fp8 ones at a byte plus a
+    fp32 scale per 128 × 128 block, the embeddings, LM head, routers and norms at two bytes, and
+    vLLM's bf16 copy of each kv_b_proj (W_UK_T and W_UV)."""
+    from llm_inference.models import catalogue_shape
+
+    shape = catalogue_shape("deepseek-v3")
+    fp8 = [t for t in shape.tensors if shape.quantization.spec_for(t).kind == "fp8"]
+    fp8_params = sum(t.params for t in fp8)
+    scales = sum(t.count * -(-t.shape[0] // 128) * -(-t.shape[1] // 128) * 4 for t in fp8)
+    copies = sum(t.params * 2 for t in fp8 if t.module.endswith("kv_b_proj"))
+    want = fp8_params + scales + (671_026_404_352 - fp8_params) * 2 + copies
+    assert run_preset("deepseek-v3-mla").values["weight_bytes"] == pytest.approx(want, rel=1e-12)
 
 
 def test_zero_cache_per_token_is_reported_not_divided_by():
@@ -373,7 +406,8 @@ def test_zero_cache_per_token_is_reported_not_divided_by():
 
 def test_chart_is_one_gpus_memory():
     result = run_preset("llama3-8b-128k")
-    (chart,) = result.charts
+    chart, weights = result.charts
+    assert weights["kind"] == "bar" and weights["labels"][0] == "Embeddings"
     assert chart["labels"][0] == "512" and chart["labels"][-1] == "1M"
     assert chart["labels"][chart["marker"]] == "128K"
     rule = chart["series"][2]
@@ -394,7 +428,7 @@ def _cache_of_run(r):
     from llm_inference.physics import budget, place
     inputs = r.inputs
     model = scenario.model_from_inputs(inputs)
-    placement = place(model, scenario.layout_from_inputs(inputs), inputs["weight_dtype"])
+    placement = place(model, scenario.layout_from_inputs(inputs), scenario.weights_on(inputs)[0])
     return budget.pool(model, GPUS[inputs["gpu"]], placement, scenario.engine_from_inputs(inputs),
                        inputs["kv_dtype"]).layout
 
@@ -457,7 +491,7 @@ def test_dcp_on_a_gqa_model_is_not_modelled_and_computes_no_pool():
     assert r.values["max_concurrency"] is None and r.text["fits"] == "not computed"
     assert r.values["kv_bytes_per_token"] == 128 * KiB  # the textbook sizes stand
     assert any(n.startswith("Not modelled: decode context parallelism") for n in r.notes)
-    assert r.charts == []
+    assert [c["title"] for c in r.charts] == ["Weights by tensor group, as vLLM holds them"]  # no pool chart
 
 
 @pytest.mark.parametrize("kv, gpu, refused", [

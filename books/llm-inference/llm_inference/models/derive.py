@@ -20,7 +20,9 @@ from .experts import dense_width_name, read_experts
 from .fields import MODEL_TYPE_DEFAULTS, FieldReader
 from .layers import layer_kinds
 from .mixers import read_hybrid, refuse_unmodelled
-from .params import LayerPlan, count, gated_mlp, linear, plain_mlp
+from .params import (LayerPlan, Params, count, embedding_table, gated_mlp, join, linear, lm_head, model_tensors,
+                     norm, plain_mlp, ungated_mlp)
+from .quantization import read_quantization
 from .shape import ModelShape
 
 #: ``text_config`` without a model_type of its own: the text model type of the wrapper's.
@@ -95,15 +97,20 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
                            None if fixed_ffn is None else [i for i, f in enumerate(fixed_ffn) if f == "moe"])
 
     if gpt2:  # two LayerNorms with biases per layer, and ln_f
-        block_norms, final_norm = 4 * hidden, 2 * hidden
+        block_norms = join(norm(hidden, "ln_1", bias=True), norm(hidden, "ln_2", bias=True))
+        final_norm = norm(hidden, "transformer.ln_f", bias=True)
     else:
-        block_norms, final_norm = (4 if reader.model_type in _FOUR_NORM_TYPES else 2) * hidden, hidden
+        names = (("input_layernorm", "post_attention_layernorm", "pre_feedforward_layernorm",
+                  "post_feedforward_layernorm") if reader.model_type in _FOUR_NORM_TYPES
+                 else ("input_layernorm", "post_attention_layernorm"))
+        block_norms, final_norm = join(*(norm(hidden, n) for n in names)), norm(hidden, "model.norm")
     moe_layers = set(experts.layers)
-    dense = 0
+    dense = Params()
     if hybrid and hybrid.dense_width:
         width = hybrid.dense_width
         # Nemotron-H's MLP blocks are relu² (up, down); the others SwiGLU.
         dense = (gated_mlp(hidden, width, hybrid.mlp_bias) if hybrid.gated
+                 else ungated_mlp(hidden, width) if not hybrid.mlp_bias
                  else linear(hidden, width, hybrid.mlp_bias) + linear(width, hidden, hybrid.mlp_bias))
     elif len(moe_layers) < layers and not (fixed_ffn and "dense" not in fixed_ffn):  # some layer keeps a dense MLP
         if gpt2:
@@ -111,7 +118,8 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
             dense = plain_mlp(hidden, inner)
         else:
             width = reader.integer(dense_width_name(reader, bool(experts.experts)))
-            dense = gated_mlp(hidden, width, reader.boolean("mlp_bias", False))
+            prefix = "feed_forward" if reader.model_type == "llama4_text" else "mlp"
+            dense = gated_mlp(hidden, width, reader.boolean("mlp_bias", False), prefix=prefix)
 
     def plan(i: int) -> LayerPlan:
         mixer = hybrid.mixer_params[i] if hybrid else attention.params
@@ -120,7 +128,7 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
         if ffn == "moe":
             return LayerPlan(mixer, norms, router=experts.router, shared=experts.shared, expert=experts.expert,
                              experts=experts.experts)
-        return LayerPlan(mixer, norms, dense_mlp=dense if ffn == "dense" else 0)
+        return LayerPlan(mixer, norms, dense_mlp=dense if ffn == "dense" else Params())
 
     plans = [plan(i) for i in range(layers)]
 
@@ -129,9 +137,15 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
     if max_positions is None:
         reader.traps.append("max_position_embeddings is not in the config: the context length is unknown (0).")
         max_positions = 0
-    embedding = vocab * hidden + (max_positions * hidden if gpt2 else 0)  # GPT-2 learns its positions
-    counts = count(plans, embedding=embedding, lm_head=0 if tied else vocab * hidden,
-                   final_norm=final_norm, experts_per_token=experts.per_token)
+    embedding = embedding_table(vocab, hidden)
+    if gpt2:  # GPT-2 learns its positions
+        embedding = join(embedding, Params([t.__class__(t.group, "transformer.wpe", (max_positions, hidden))
+                                            for t in embedding.tensors]))
+    head = Params() if tied else lm_head(vocab, hidden)
+    counts = count(plans, embedding=embedding, lm_head=head, final_norm=final_norm,
+                   experts_per_token=experts.per_token)
+    tensors = model_tensors(plans, embedding=embedding, lm_head=head, final_norm=final_norm)
+    quantization = read_quantization(config)
 
     mtp = reader.integer("num_nextn_predict_layers", required=False)
     if mtp:
@@ -156,4 +170,5 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
         max_position_embeddings=max_positions, model_type=reader.model_type, traps=tuple(reader.traps),
         state=hybrid.state if hybrid else None, state_layers=hybrid.state_layers if hybrid else 0,
         indexer_head_dim=attention.indexer_head_dim,
+        tensors=tensors, quantization=quantization,
     )

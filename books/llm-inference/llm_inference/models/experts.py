@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from .errors import ConfigError
 from .fields import FieldReader, first_present
-from .params import gated_mlp, linear
+from .params import (ROUTER, SHARED_EXPERTS, Params, gated_mlp, join, linear, routed_expert, router,
+                     ungated_mlp)
 
 EXPERT_COUNT_NAMES = ("num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts")
 EXPERTS_PER_TOKEN_NAMES = ("num_experts_per_tok", "experts_per_token", "num_experts_per_token", "moe_top_k")
@@ -34,10 +35,15 @@ class ExpertPlan:
     experts: int = 0
     per_token: int = 0
     layers: tuple[int, ...] = ()  # indices of the MoE layers
-    expert: int = 0  # one routed expert's parameters
+    expert: int = 0  # one routed expert's parameters (Params: with its tensors)
     router: int = 0
     shared: int = 0  # all shared experts of one layer
     shared_count: int = 0
+
+
+#: Where each family keeps its MoE block in the checkpoint: (block, router's name in the block).
+_MOE_MODULES = {"mixtral": ("block_sparse_moe", "gate"), "llama4_text": ("feed_forward", "router"),
+                "gpt_oss": ("mlp", "router")}
 
 
 def _moe_layers(reader: FieldReader, layers: int) -> tuple[list[int], str]:
@@ -92,22 +98,30 @@ def read_experts(reader: FieldReader, hidden: int, layers: int, moe_layers: list
     width_name = "moe_intermediate_size" if reader.has("moe_intermediate_size") else "intermediate_size"
     width = reader.integer(width_name)
     gpt_oss = reader.model_type == "gpt_oss"  # biases on the experts and the router
+    block, router_name = _MOE_MODULES.get(reader.model_type, ("mlp", "gate"))
     # Nemotron-H's experts are relu² MLPs: up and down projections, no gate (NemotronHMLP).
-    mlp = gated_mlp if reader.model_type != "nemotron_h" else (lambda h, i: 2 * h * i)
-    shared_count, shared = 0, 0
+    gated = reader.model_type != "nemotron_h"
+    mlp = gated_mlp if gated else ungated_mlp
+    shared_count, shared = 0, Params()
     if reader.has("n_shared_experts") or reader.has("num_shared_experts"):
+        # vLLM builds DeepSeek's shared experts as one MLP n_shared_experts times as wide.
         shared_count = reader.integer("n_shared_experts" if reader.has("n_shared_experts") else "num_shared_experts")
         shared_width = (reader.integer("moe_shared_expert_intermediate_size")
                         if reader.has("moe_shared_expert_intermediate_size") else width)
-        shared = shared_count * mlp(hidden, shared_width)
+        shared = mlp(hidden, shared_count * shared_width, prefix=f"{block}.shared_experts", group=SHARED_EXPERTS)
     elif reader.has("shared_intermediate_size") and reader.integer("shared_intermediate_size") > 0:
         shared_count = 1  # Granite 4.0-H's shared_mlp (input_linear to 2x the width, output_linear)
-        shared = gated_mlp(hidden, reader.integer("shared_intermediate_size"))
+        shared = gated_mlp(hidden, reader.integer("shared_intermediate_size"), prefix="shared_mlp",
+                           group=SHARED_EXPERTS)
     elif reader.has("shared_expert_intermediate_size"):
         shared_count = 1
-        shared = gated_mlp(hidden, reader.integer("shared_expert_intermediate_size")) + hidden  # + its gate
+        shared = join(  # + its sigmoid gate, a ReplicatedLinear(hidden, 1) vLLM never quantizes
+            gated_mlp(hidden, reader.integer("shared_expert_intermediate_size"), prefix=f"{block}.shared_expert",
+                      group=SHARED_EXPERTS),
+            linear(hidden, 1, module=f"{block}.shared_expert_gate", group=ROUTER))
     elif reader.model_type == "llama4_text":
-        shared_count, shared = 1, gated_mlp(hidden, width)
+        shared_count = 1
+        shared = gated_mlp(hidden, width, prefix=f"{block}.shared_expert", group=SHARED_EXPERTS)
 
     if len(indices) < layers and reader.model_type == "nemotron_h":
         dense_note = ""  # its non-MoE blocks are Mamba-2, attention and MLP blocks
@@ -127,6 +141,7 @@ def read_experts(reader: FieldReader, hidden: int, layers: int, moe_layers: list
         reader.traps.append("Llama 4 names the expert width intermediate_size and the dense MLP width intermediate_size_mlp.")
     return ExpertPlan(
         experts=experts, per_token=per_token, layers=tuple(indices),
-        expert=mlp(hidden, width) + ((2 * width + hidden) if gpt_oss else 0),
-        router=linear(hidden, experts, bias=gpt_oss), shared=shared, shared_count=shared_count,
+        expert=routed_expert(hidden, width, bias=gpt_oss, prefix=f"{block}.experts", gated=gated),
+        router=router(hidden, experts, bias=gpt_oss, module=f"{block}.{router_name}"),
+        shared=shared, shared_count=shared_count,
     )

@@ -6,7 +6,8 @@ long contexts, what fits where) lives elsewhere and reads these fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 #: The layer kinds of ``ModelShape.layer_kinds``: ("full", 0), ("sliding", window), ("chunked", chunk)
 #: cache keys and values; ("linear", 0) is a linear-attention or state-space layer (a fixed state per
@@ -87,6 +88,12 @@ class ModelShape:
         model_type: the config's ``model_type`` (of ``text_config`` where nested), "" if absent.
         traps: plain-English messages, one per config trap met while reading (a misleading
             field, a default filled in, a rule the config leaves implicit).
+
+    Weights as stored:
+        tensors: every tensor of the checkpoint (:class:`.params.Tensor`: group, module path,
+            shape, how vLLM shards it), () when a layer kind was counted without its tensors.
+        quantization: the checkpoint's formats (:class:`.quantization.Scheme`, read from
+            ``quantization_config`` and ``torch_dtype``).
     """
 
     layers: int
@@ -115,6 +122,8 @@ class ModelShape:
     state: RecurrentState | None = None
     state_layers: int = 0
     indexer_head_dim: int = 0
+    tensors: tuple[Any, ...] = field(default=(), repr=False, compare=False)
+    quantization: Any = field(default=None, compare=False)
 
     @property
     def kv_elements_per_layer(self) -> int:

@@ -14,16 +14,18 @@ from ..hardware import GPU, GPUS
 from .budget import Engine, Pool, pool
 from .model import Model
 from .placement import DP, MAX_GPUS, Layout, legal_tp_sizes, place
+from .weights import on_gpu
 
 
-def deployment_pool(model: Model, gpu: GPU, layout: Layout, engine: Engine, weight_dtype: str,
-                    kv_dtype: str) -> Pool:
-    return pool(model, gpu, place(model, layout, weight_dtype), engine, kv_dtype)
+def deployment_pool(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str) -> Pool:
+    """vLLM's pool for ``layout`` on ``gpu`` (``weights``: Weights, a WeightPlan or a dtype name;
+    placed on this GPU, whose kernels may pad them)."""
+    return pool(model, gpu, place(model, layout, on_gpu(model, weights, gpu)), engine, kv_dtype)
 
 
-def fits(model: Model, gpu: GPU, layout: Layout, engine: Engine, weight_dtype: str, kv_dtype: str,
+def fits(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str,
          context: int, sequences: int) -> bool:
-    return deployment_pool(model, gpu, layout, engine, weight_dtype, kv_dtype).holds(context, sequences)
+    return deployment_pool(model, gpu, layout, engine, weights, kv_dtype).holds(context, sequences)
 
 
 def candidate_sizes(model: Model, layout: Layout) -> list[int]:
@@ -35,14 +37,14 @@ def candidate_sizes(model: Model, layout: Layout) -> list[int]:
     return [tp * stages for tp in legal_tp_sizes(model) if tp * stages <= MAX_GPUS]
 
 
-def fewest_gpus(model: Model, gpu: GPU, layout: Layout, engine: Engine, weight_dtype: str, kv_dtype: str,
+def fewest_gpus(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str,
                 context: int, sequences: int) -> int:
     """The fewest GPUs of this kind (a legal size, in ``layout``'s scheme) that fit; 0 if none up
     to MAX_GPUS does."""
     sizes = candidate_sizes(model, layout)
 
     def ok(i: int) -> bool:
-        return fits(model, gpu, replace(layout, gpus=sizes[i]), engine, weight_dtype, kv_dtype, context, sequences)
+        return fits(model, gpu, replace(layout, gpus=sizes[i]), engine, weights, kv_dtype, context, sequences)
 
     if not sizes or not ok(len(sizes) - 1):
         return 0
@@ -69,14 +71,14 @@ class Offer:
         return f"{self.gpus} × {self.gpu.name}"
 
 
-def cheapest(model: Model, layout: Layout, engine: Engine, weight_dtype: str, kv_dtype: str, context: int,
+def cheapest(model: Model, layout: Layout, engine: Engine, weights, kv_dtype: str, context: int,
              sequences: int, gpus: dict[str, GPU] = GPUS) -> Offer | None:
     """The listed GPU, at its fewest fitting count, with the lowest hourly price; None if none fits."""
     offers = []
     for gpu in gpus.values():
         if gpu.usd_per_hour <= 0:
             continue
-        n = fewest_gpus(model, gpu, layout, engine, weight_dtype, kv_dtype, context, sequences)
+        n = fewest_gpus(model, gpu, layout, engine, weights, kv_dtype, context, sequences)
         if n:
             offers.append(Offer(gpu, n))
     return min(offers, key=lambda o: (o.usd_per_hour, o.gpus), default=None)

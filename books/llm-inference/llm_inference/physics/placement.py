@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ..engines import vllm, vllm_hybrid
 from .model import Model
-from .precision import weight_bytes_per_param
+from .weights import as_weights
 
 #: The attention layouts: tensor parallel over each stage's GPUs, or data parallel with experts
 #: spread over all GPUs.
@@ -89,31 +89,26 @@ def _state_splits(model: Model, tp: int) -> bool:
     return True
 
 
-def _non_layer_params(model: Model) -> float:
-    """Embedding and LM head (vocabulary × hidden each; tied models count it once in their total,
-    so at most half the total is taken)."""
-    return min(2.0 * model.vocab_size * model.hidden_size, model.total_params / 2)
+def _stage_ranges(stages: list[int]) -> list[range]:
+    ranges, start = [], 0
+    for n in stages:
+        ranges.append(range(start, start + n))
+        start += n
+    return ranges
 
 
-def _heaviest_stage_params(model: Model, stages: list[int]) -> float:
-    """Parameters of the stage that holds the most: its layers' share, plus the embedding (first
-    stage) or the LM head (last stage)."""
-    if len(stages) == 1:
-        return model.total_params
-    ends = _non_layer_params(model) / 2
-    per_layer = (model.total_params - 2 * ends) / model.layers
-    weights = [n * per_layer + (ends if i in (0, len(stages) - 1) else 0) for i, n in enumerate(stages)]
-    return max(weights)
+def place(model: Model, layout: Layout, weights) -> Placement:
+    """Per-GPU weights and KV heads of ``model`` on ``layout``; ``legal`` says whether vLLM starts.
 
-
-def place(model: Model, layout: Layout, weight_dtype: str) -> Placement:
-    """Per-GPU weights and KV heads of ``model`` on ``layout``; ``legal`` says whether vLLM starts."""
+    ``weights`` is a :class:`.weights.Weights` (the checkpoint's tensors in their formats, on the
+    GPU), or a dtype name for every parameter at that width. Each GPU's bytes are its shard of
+    every tensor (:meth:`.weights.Weights.rank_bytes`); the most loaded stage is kept."""
     gpus = max(1, layout.gpus)
-    per_param = weight_bytes_per_param(weight_dtype)
+    w = as_weights(model, weights)
     if layout.attention == DP:
-        routed = model.experts * model.expert_index_params
-        weights = (model.total_params - routed) + routed / gpus  # attention and dense parts on every GPU
-        return Placement(layout, 1, 1, gpus, True, "", (model.layers,), weights * per_param,
+        # every GPU: all of the attention and dense parts, 1/N of the routed experts (EP over N)
+        held = w.rank_bytes(tp=1, ep=gpus)
+        return Placement(layout, 1, 1, gpus, True, "", (model.layers,), held,
                          model.kv_heads if not model.is_mla else 1, 1)
     problem = ""
     stages = max(1, layout.pipeline_stages)
@@ -130,14 +125,21 @@ def place(model: Model, layout: Layout, weight_dtype: str) -> Placement:
                    f"heads, {model.kv_heads} KV heads, MLP width {model.intermediate_size} and vocabulary "
                    + ("and its recurrent layers' heads and convolution channels " if model.is_hybrid else "")
                    + f"must split evenly. Legal sizes: {shown or 'none'}.")
+    if not problem:
+        problem = w.tp_problem(tp)
     layers = vllm.pipeline_stage_layers(model.layers, stages)
     if model.is_mla:
         heads, replicas = 1, tp
     else:
         heads = max(1, -(-model.kv_heads // tp))
         replicas = tp // model.kv_heads if tp >= model.kv_heads else 1
-    weights = _heaviest_stage_params(model, layers) / tp * per_param
-    return Placement(layout, tp, stages, 1, not problem, problem, tuple(layers), weights, heads, replicas)
+    if len(layers) == 1:
+        held = w.rank_bytes(tp)
+    else:
+        ranges = _stage_ranges(layers)
+        held = max(w.rank_bytes(tp, layers=r, first=i == 0, last=i == len(ranges) - 1)
+                   for i, r in enumerate(ranges))
+    return Placement(layout, tp, stages, 1, not problem, problem, tuple(layers), held, heads, replicas)
 
 
 def kv_layers_per_gpu(model: Model, placement: Placement) -> tuple[int, int]:

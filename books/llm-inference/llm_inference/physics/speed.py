@@ -37,8 +37,7 @@ from ..hardware import GPU
 from .kv import layer_bytes_per_token, state_layer_bytes
 from .model import Model
 from .placement import DP, Placement, kv_layers_per_gpu, state_layers_per_gpu
-from .precision import FP8_COMPUTE, weight_bytes_per_param
-from .weights import expected_unique_experts, streamed_params
+from .weights import as_weights, expected_unique_experts, streamed_bytes, streamed_share
 
 #: All-reduces per layer and decode step under tensor parallelism: after attention, after the MLP.
 ALLREDUCES_PER_LAYER = 2
@@ -48,10 +47,24 @@ ACTIVATION_BYTES = 2
 RIDGE_SEARCH_MAX = 2**40
 
 
-def peak_flops(gpu: GPU, weight_dtype: str) -> float:
-    """Dense peak FLOP/s of one GPU: the fp8 tensor rate for fp8 weights, bf16 for the rest
-    (int8 and int4 are weight-only: dequantized and multiplied in bf16)."""
-    return gpu.fp8_flops if weight_dtype in FP8_COMPUTE else gpu.bf16_flops
+def compute_format(weights) -> str:
+    """The format the big matrices multiply in: "fp8" or "int8" (W8A8), "fp4" (NVFP4 W4A4 on
+    Blackwell), else "bf16" (bf16 weights, and weight-only formats dequantized in the kernel)."""
+    if isinstance(weights, str):
+        return "fp8" if weights == "fp8" else "bf16"
+    return weights.compute
+
+
+def peak_flops(gpu: GPU, weights) -> float:
+    """Dense peak FLOP/s of one GPU for these weights: the fp8 tensor rate for W8A8 (fp8, and int8,
+    which runs at the same rate on the GPUs listed), the fp4 rate for NVFP4 on Blackwell where the
+    GPU lists one (else its fp8 rate), bf16 for the rest."""
+    compute = compute_format(weights)
+    if compute in ("fp8", "int8"):
+        return gpu.fp8_flops
+    if compute == "fp4":
+        return getattr(gpu, "fp4_flops", 0) or gpu.fp8_flops
+    return gpu.bf16_flops
 
 
 @dataclass(frozen=True)
@@ -131,19 +144,20 @@ def collective_time(gpu: GPU, group: int, layers: int, message_bytes: float) -> 
     return ALLREDUCES_PER_LAYER * layers * (latency_us * 1e-6 + transfer), note
 
 
-def decode_step(model: Model, placement: Placement, gpu: GPU, weight_dtype: str, kv_dtype: str,
+def decode_step(model: Model, placement: Placement, gpu: GPU, weights, kv_dtype: str,
                 batch: int, context: float, floor_s: float = 0.0) -> Step:
-    """The decode step of ``batch`` sequences at ``context`` tokens each."""
-    per_param = weight_bytes_per_param(weight_dtype)
-    peak = peak_flops(gpu, weight_dtype)
-    streamed = streamed_params(model, batch)
+    """The decode step of ``batch`` sequences at ``context`` tokens each (``weights``: a
+    :class:`.weights.Weights` on this GPU, or a dtype name)."""
+    w = as_weights(model, weights, gpu)
+    peak = peak_flops(gpu, w)
     touched = expected_unique_experts(model.experts, model.experts_per_token, batch) if model.is_moe else 0.0
     kv_per_sequence = kv_read_per_sequence(model, placement, kv_dtype, context)
     if placement.layout.attention == DP:
         n = placement.data_parallel
         micro = max(1.0, batch / n)
         # Each GPU: the dense part for its own sequences, and its 1/n of the experts the batch touches.
-        weights = (model.dense_params + (streamed - model.dense_params) / n) * per_param
+        routed = w.routed_bytes(1, ep=n)
+        weights_gpu = placement.weight_bytes_per_gpu - routed + streamed_share(model, batch) * routed
         flops = 2 * model.active * micro
         message = micro * model.hidden_size * ACTIVATION_BYTES * max(1, model.experts_per_token)
         comm, note = collective_time(gpu, n if model.is_moe else 1, model.layers, message)
@@ -152,15 +166,16 @@ def decode_step(model: Model, placement: Placement, gpu: GPU, weight_dtype: str,
         tp, stages = placement.tensor_parallel, placement.pipeline_stages
         micro = max(1.0, batch / stages)
         share = placement.layers_per_gpu / model.layers
-        weights = streamed_params(model, micro) * share / tp * per_param
+        routed = w.routed_bytes(tp) * share
+        weights_gpu = placement.weight_bytes_per_gpu - routed + streamed_share(model, micro) * routed
         flops = 2 * model.active * share / tp * micro
         message = micro * model.hidden_size * ACTIVATION_BYTES
         comm, note = collective_time(gpu, tp, placement.layers_per_gpu, message)
     kv = micro * kv_per_sequence
     return Step(
-        batch=batch, micro_batch=micro, stages=stages, streamed_weight_bytes=streamed * per_param,
-        experts_touched=touched, weight_bytes_per_gpu=weights, kv_bytes_per_gpu=kv, flops_per_gpu=flops,
-        memory_s=(weights + kv) / gpu.bandwidth, compute_s=flops / peak, allreduce_s=comm, floor_s=floor_s,
+        batch=batch, micro_batch=micro, stages=stages, streamed_weight_bytes=streamed_bytes(model, w, batch),
+        experts_touched=touched, weight_bytes_per_gpu=weights_gpu, kv_bytes_per_gpu=kv, flops_per_gpu=flops,
+        memory_s=(weights_gpu + kv) / gpu.bandwidth, compute_s=flops / peak, allreduce_s=comm, floor_s=floor_s,
         allreduce_note=note,
     )
 
@@ -197,20 +212,20 @@ class Prefill:
         return "compute" if self.compute_s >= self.memory_s else "memory"
 
 
-def prefill(model: Model, placement: Placement, gpu: GPU, weight_dtype: str, prompt_tokens: int) -> Prefill:
+def prefill(model: Model, placement: Placement, gpu: GPU, weights, prompt_tokens: int) -> Prefill:
     """Time to first token of one prompt: its FLOPs at the dense peak of the GPUs it runs on, or
     the weights it touches streamed once, whichever is longer (pipeline stages run in turn, so
     they do not shorten it)."""
-    per_param = weight_bytes_per_param(weight_dtype)
-    peak = peak_flops(gpu, weight_dtype)
-    touched = streamed_params(model, prompt_tokens)
+    w = as_weights(model, weights, gpu)
+    peak = peak_flops(gpu, w)
     if placement.layout.attention == DP:
         n = placement.data_parallel
         routed_active = model.active - model.dense_params
         compute = 2 * prompt_tokens * (model.dense_params + routed_active / n) / peak
-        memory = (model.dense_params + (touched - model.dense_params) / n) * per_param / gpu.bandwidth
+        routed = w.routed_bytes(1, ep=n)
+        memory = (placement.weight_bytes_per_gpu - routed + streamed_share(model, prompt_tokens) * routed) / gpu.bandwidth
     else:
         tp = placement.tensor_parallel
         compute = 2 * model.active * prompt_tokens / (peak * tp)
-        memory = touched * per_param / (gpu.bandwidth * tp)
+        memory = streamed_bytes(model, w, prompt_tokens) / (gpu.bandwidth * tp)
     return Prefill(compute, memory)

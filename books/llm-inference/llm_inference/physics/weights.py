@@ -1,21 +1,48 @@
-"""Weight bytes: what memory holds, and what one decode step streams.
+"""Weight bytes: what memory holds, group by group and GPU by GPU, and what a decode step streams.
 
-Memory holds every parameter. A decode step of a dense model reads every weight once, for the
-whole batch. A mixture of experts reads its dense part D (attention, embeddings, dense layers,
-shared experts) and, in each MoE layer, every routed expert that at least one token of the batch
-was sent to. With E experts, k per token and routing taken as uniform, an expert escapes all B
-tokens with probability (1 − k/E)^B, so a batch touches
+A :class:`WeightPlan` is a model's tensors (:class:`llm_inference.models.params.Tensor`) with
+the format of each (from the checkpoint's :class:`~llm_inference.models.quantization.Scheme`);
+:meth:`WeightPlan.on` places it on a kind of GPU, where vLLM may pad or repack a format for its
+kernels (:mod:`llm_inference.engines.vllm_weights`), giving :class:`Weights`:
+
+* :meth:`Weights.groups`: bytes per group (embeddings, LM head, attention, dense MLP, routed and
+  shared experts, router, norms and biases), values and scales apart, for the whole model as
+  one GPU would hold it. Their total is "Model loading took" on one GPU.
+* :meth:`Weights.rank_bytes`: one GPU's share under tensor (TP), expert (EP) and pipeline
+  parallelism: every tensor sharded as vLLM shards it (column- and row-parallel layers split,
+  routers, norms and DeepSeek's low-rank q/kv projections replicated, K/V projections
+  replicated once TP exceeds the KV heads, vocabulary rows padded to 64 and split, experts split
+  by width under TP or by count under EP), and sized per shard, scales per shard.
+
+A decode step of a dense model reads every weight once, for the whole batch. A mixture of experts
+reads its dense part (attention, embeddings, dense layers, shared experts, routers) and, in each
+MoE layer, every routed expert that at least one token of the batch was sent to. With E experts,
+k per token and routing taken as uniform, an expert escapes all B tokens with probability
+(1 − k/E)^B, so a batch touches
 
     u(B) = E × (1 − (1 − k/E)^B)    experts per layer
 
 (8 for one DeepSeek-V3 token, about 57 for 8 tokens, nearly all 256 for 64). Real routers are
 not uniform: popular experts are picked more often, so fewer distinct ones are touched. The
 formula is therefore an upper estimate of the bytes, and the MoE ceiling it gives a slightly
-pessimistic one at mid-size batches.
+pessimistic one at mid-size batches. The routed experts are streamed at their own width: 4.25
+bits for gpt-oss's MXFP4 experts while its attention streams at 16.
+
+A plan without tensors (a custom shape typed into the fields, or a caller passing a dtype name)
+is :meth:`WeightPlan.uniform`: every parameter at one format's bits, split evenly.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from ..engines import vllm_weights as engine
+from ..models.params import (ATTENTION, COLUMN, EMBEDDING, EXPERT_COLUMN, EXPERT_ROW, GROUP_LABELS, GROUPS,
+                             KV_HEADS, LM_HEAD, NORMS_BIASES, REPLICATED, ROUTED_EXPERTS, ROUTER, ROW, VOCAB, Tensor)
+from ..models.quantization import Scheme, WeightSpec, dense
+from .formats import DTYPES, BF16, ZERO, Format, Fp8, IntGroup, Mxfp4, Nf4, Nvfp4, Storage, bits_per_weight
 from .model import Model
 from .precision import weight_bytes_per_param
 
@@ -27,8 +54,387 @@ def expected_unique_experts(experts: int, experts_per_token: int, tokens: float)
     return experts * (1 - (1 - experts_per_token / experts) ** tokens)
 
 
+@lru_cache(maxsize=None)
+def format_of(spec: WeightSpec) -> Format:
+    """The byte layout of a :class:`WeightSpec`."""
+    if spec.kind == "dense":
+        return DTYPES.get(spec.dtype, BF16)
+    if spec.kind == "fp8":
+        return Fp8("fp8", "fp8", compute=spec.activations or "bf16", strategy=spec.strategy, block=spec.block,
+                   static_input=spec.static_input)
+    if spec.kind == "int":
+        return IntGroup(f"int{spec.bits}", f"int{spec.bits}", compute=spec.activations or "bf16", bits=spec.bits,
+                        group=spec.group, zero_point=spec.zero_point, act_order=spec.act_order)
+    if spec.kind == "mxfp4":
+        return Mxfp4("mxfp4", "mxfp4")
+    if spec.kind == "nvfp4":
+        return Nvfp4("nvfp4", "nvfp4", compute=spec.activations or "bf16")
+    if spec.kind == "nf4":
+        return Nf4("nf4", "nf4", double_quant=spec.double_quant)
+    raise ValueError(f"no byte layout for weight kind {spec.kind!r}")
+
+
+@dataclass(frozen=True)
+class GroupBytes:
+    group: str
+    label: str
+    params: int
+    storage: Storage
+    formats: tuple[str, ...]  # what its tensors are stored in, e.g. ("fp8 128×128 blocks",)
+
+    @property
+    def bytes(self) -> float:
+        return self.storage.total
+
+
+def _div(dim: float, tp: int) -> float:
+    """A dimension over ``tp`` ranks: whole rows round up; a custom shape's scaled (fractional)
+    rows divide exactly."""
+    return math.ceil(dim / tp) if isinstance(dim, int) else dim / tp
+
+
+def _shard_rows_cols(t: Tensor, tp: int) -> tuple[float, ...]:
+    """The shape one tensor-parallel rank holds of ``t``."""
+    shape = t.shape
+    if t.split in (COLUMN, EXPERT_COLUMN):
+        return (_div(shape[0], tp), *shape[1:])
+    if t.split in (ROW, EXPERT_ROW):
+        return shape if len(shape) == 1 else (shape[0], _div(shape[1], tp))
+    if t.split == KV_HEADS:
+        if not isinstance(shape[0], int) or not t.head_dim:
+            return (shape[0] / tp, *shape[1:])
+        heads = shape[0] // t.head_dim
+        per_rank = max(1, heads // tp) if heads >= tp else 1
+        return (per_rank * t.head_dim, *shape[1:])
+    if t.split == VOCAB:
+        return (math.ceil(engine.padded_vocab(shape[0]) / tp), *shape[1:])
+    return shape
+
+
+class Weights:
+    """A plan placed on one kind of GPU (``arch``, :func:`engine.gpu_arch`)."""
+
+    def __init__(self, plan: "WeightPlan", arch: str, gpu_name: str = "", version: str = engine.VERSION) -> None:
+        self.plan = plan
+        self.arch = arch
+        self.gpu_name = gpu_name
+        self.version = version
+        self.backend = engine.mxfp4_backend(arch, version) if plan.has_mxfp4 else ""
+        self._cache: dict = {}
+
+    # -- the facts every caller needs -----------------------------------------------------------
+
+    @property
+    def refused(self) -> str:
+        return self.plan.refused
+
+    @property
+    def compute(self) -> str:
+        """The tensor-core format the big matrices multiply in."""
+        compute = self.plan.compute
+        if compute == "fp4" and not engine.nvfp4_swizzles(self.arch):
+            return "bf16"
+        return compute
+
+    def notes(self) -> list[str]:
+        notes = list(self.plan.notes)
+        if self.plan.has_mxfp4:
+            if self.backend:
+                hidden, inter = self.plan.expert_dims
+                ph, pi = engine.mxfp4_padded(self.backend, hidden, inter)
+                arch = engine.ARCH_NAMES.get(self.arch, self.arch)
+                what = (f"pads the experts from {hidden} × {inter} to {ph} × {pi} per rank"
+                        if (ph, pi) != (hidden, inter) else "keeps the experts' width")
+                if self.backend == "triton":
+                    what += " and Triton's Hopper layouts pad the values and scales, with fp32 expert biases"
+                notes.append(f"MXFP4 experts on {self.gpu_name or arch}: vLLM {self.version} picks the "
+                             f"{engine.BACKEND_NAMES[self.backend]} MoE backend, which {what}.")
+            else:
+                notes.append(f"vLLM's MXFP4 MoE backend on {self.gpu_name or 'this GPU'} is not known here: "
+                             f"the experts are sized as stored, without the padding its kernel may add.")
+        if engine.machete_zero_points(self.arch) and any(s.kind == "int" and s.zero_point
+                                                        for _, s in self.plan.linear_specs):
+            notes.append("Integer weights with zero points on Hopper: vLLM's Machete kernel holds each zero point "
+                         "as a 16-bit group zero (−zp × scale), counted with the scales.")
+        if self.plan.has_quantized_kv_b and self.plan.mla_copies:
+            notes.append("MLA with a quantized kv_b_proj: vLLM keeps a bf16 copy of it (W_UK_T and W_UV, "
+                         "dequantized for the decode kernels), counted with the attention.")
+        return notes
+
+    # -- sizes ------------------------------------------------------------------------------------
+
+    def _tensor(self, t: Tensor, spec: WeightSpec, tp: int, ep: int) -> Storage:
+        """Bytes of ``t`` (all its ``count`` copies) on one rank of ``tp`` × ``ep``."""
+        if t.group == ROUTED_EXPERTS and ep > 1:
+            copies, shape = math.ceil(t.count / ep), t.shape
+        else:
+            copies, shape = t.count, _shard_rows_cols(t, tp)
+        if self.plan.uniform_bytes is not None:
+            return Storage(math.prod(shape) * copies * self.plan.uniform_bytes)
+        if spec.kind == "mxfp4" and self.backend:
+            return self._mxfp4(t, shape, tp if ep == 1 else 1).times(copies)
+        if t.group == ROUTED_EXPERTS and len(shape) == 1 and self.backend:
+            return self._mxfp4_bias(t, tp if ep == 1 else 1).times(copies)
+        if not spec.quantized:  # the checkpoint's dtype: embeddings, norms, biases, unquantized layers
+            return Storage(math.prod(shape) * format_of(spec).bytes * copies)
+        storage = format_of(spec).matrix(shape[0], shape[1])
+        if spec.kind == "int" and spec.zero_point and engine.machete_zero_points(self.arch):
+            groups = 1 if spec.group <= 0 else math.ceil(shape[1] / spec.group)
+            storage = Storage(storage.values, storage.scales + shape[0] * groups * (2 - spec.bits / 8))
+        if spec.kind == "nvfp4" and engine.nvfp4_swizzles(self.arch):
+            storage = Storage(storage.values, engine.nvfp4_scale_bytes(shape[0], shape[1]) + 8)
+        return storage.times(copies)
+
+    def _mxfp4(self, t: Tensor, shape: tuple[int, ...], tp: int) -> Storage:
+        hidden, inter = self.plan.expert_dims
+        ph, pi = engine.mxfp4_padded(self.backend, hidden, math.ceil(inter / tp))
+        leaf = t.module.rsplit(".", 1)[-1]
+        if leaf == "gate_proj":  # w13: gate and up fused, one matrix of 2 × intermediate rows
+            values, scales = engine.mxfp4_expert_bytes(self.backend, 2 * pi, ph)
+        elif leaf == "up_proj":
+            return ZERO
+        else:
+            values, scales = engine.mxfp4_expert_bytes(self.backend, ph, pi)
+        return Storage(values, scales)
+
+    def _mxfp4_bias(self, t: Tensor, tp: int) -> Storage:
+        hidden, inter = self.plan.expert_dims
+        ph, pi = engine.mxfp4_padded(self.backend, hidden, math.ceil(inter / tp))
+        width = ph if t.module.endswith("down_proj") else pi
+        return Storage(width * engine.mxfp4_bias_bytes(self.backend))
+
+    def _copies(self, t: Tensor, spec: WeightSpec, tp: int) -> Storage:
+        """vLLM's bf16 W_UK_T / W_UV beside a quantized kv_b_proj (one rank's heads)."""
+        if not (self.plan.mla_copies and t.module.endswith("kv_b_proj") and spec.quantized and t.is_linear):
+            return ZERO
+        rows, cols = _shard_rows_cols(t, tp)
+        return Storage(rows * cols * 2)
+
+    def _layer_groups(self, key: tuple, tp: int, ep: int) -> dict[str, Storage]:
+        cached = self._cache.get((key, tp, ep))
+        if cached is None:
+            cached = {}
+            for t, spec in self.plan.templates[key]:
+                s = self._tensor(t, spec, tp, ep) + self._copies(t, spec, tp)
+                cached[t.group] = cached.get(t.group, ZERO) + s
+            self._cache[(key, tp, ep)] = cached
+        return cached
+
+    def _sum(self, tp: int, ep: int, layers: range | None, first: bool, last: bool) -> dict[str, Storage]:
+        key = ("sum", tp, ep, (layers.start, layers.stop) if layers is not None else None, first, last)
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = self._cache[key] = self._summed(tp, ep, layers, first, last)
+        return cached
+
+    def _summed(self, tp: int, ep: int, layers: range | None, first: bool, last: bool) -> dict[str, Storage]:
+        keys = self.plan.layer_keys if layers is None else self.plan.layer_keys[layers.start:layers.stop]
+        counts: dict = {}
+        for key in keys:  # identical layers share a template: add each template's rows once, times its count
+            counts[key] = counts.get(key, 0) + 1
+        if first:
+            counts["first"] = 1
+        if last:
+            counts["last"] = 1
+        values: dict[str, float] = {}
+        scales: dict[str, float] = {}
+        for key, n in counts.items():
+            for group, st in self._layer_groups(key, tp, ep).items():
+                values[group] = values.get(group, 0.0) + st.values * n
+                scales[group] = scales.get(group, 0.0) + st.scales * n
+        return {g: Storage(values[g], scales[g]) for g in values}
+
+    def groups(self, tp: int = 1, ep: int = 1) -> list[GroupBytes]:
+        """Bytes per group on one rank (TP 1, EP 1: the whole model on one GPU), in GROUPS order;
+        groups the model lacks are left out."""
+        totals = self._sum(tp, ep, None, True, True)
+        params = self.plan.group_params
+        rows = []
+        for group, label in GROUPS:
+            if group in totals or params.get(group):
+                rows.append(GroupBytes(group, label, params.get(group, 0), totals.get(group, ZERO),
+                                       self.plan.group_formats.get(group, ())))
+        return rows
+
+    @property
+    def total_bytes(self) -> float:
+        """Everything, as one GPU would hold it (TP 1)."""
+        return sum(g.bytes for g in self.groups())
+
+    def rank_bytes(self, tp: int = 1, ep: int = 1, layers: range | None = None, first: bool = True,
+                   last: bool = True) -> float:
+        """Bytes on one GPU that holds ``layers`` (all when None) at ``tp``/``ep``, with the
+        embedding when ``first`` and the LM head and final norm when ``last``."""
+        return sum(s.total for s in self._sum(tp, ep, layers, first, last).values())
+
+    def routed_bytes(self, tp: int = 1, ep: int = 1, layers: range | None = None) -> float:
+        """The routed experts' bytes on one GPU (all MoE layers when ``layers`` is None)."""
+        return self._sum(tp, ep, layers, False, False).get(ROUTED_EXPERTS, ZERO).total
+
+    # -- what vLLM refuses ----------------------------------------------------------------------
+
+    def tp_problem(self, tp: int) -> str:
+        """Why vLLM refuses to shard this checkpoint over ``tp`` ranks ("" when it accepts):
+        a quantization group must not straddle two ranks (the row-parallel input split must be a
+        multiple of the group size; ``GPTQMarlinLinearMethod`` / AWQ ``create_weights``: "The
+        input size is not aligned with the quantized weight shape")."""
+        for t, spec in self.plan.linear_specs:
+            if spec.kind not in ("int", "nf4") or spec.group <= 0:
+                continue
+            if t.split in (ROW, EXPERT_ROW) and tp > 1:
+                cols = t.shape[1] / tp
+                if cols != int(cols) or int(cols) % spec.group:
+                    return (f"{t.module}'s input of {t.shape[1]} over {tp} ranks is {t.shape[1] / tp:g} columns, "
+                            f"not a multiple of the quantization group {spec.group}: vLLM refuses (\"The input "
+                            f"size is not aligned with the quantized weight shape\").")
+        return ""
+
+
+class WeightPlan:
+    """A model's tensors with their formats, for any GPU (:meth:`on`)."""
+
+    def __init__(self, tensors: tuple[Tensor, ...], scheme: Scheme, *, notes: tuple[str, ...] = (),
+                 uniform_bytes: float | None = None, compute: str | None = None,
+                 repeat: tuple[tuple[Tensor, ...], int] | None = None) -> None:
+        """``tensors``: every tensor, layer by layer; or, with ``repeat`` = (one layer's tensors,
+        layers), the tensors outside the layers and one layer template used ``layers`` times."""
+        self.tensors = tensors
+        self.scheme = scheme
+        self.dtype = scheme.dtype
+        self.refused = scheme.unsupported
+        self.uniform_bytes = uniform_bytes
+        extra = list(scheme.notes) + list(notes)
+        specs = _specs(tensors, scheme)
+        layer_specs = _specs(repeat[0], scheme) if repeat else []
+        times = repeat[1] if repeat else 0
+        self.linear_specs = [(t, s) for t, s in (*specs, *layer_specs) if t.is_linear]
+        quantized = [s for _, s in self.linear_specs if s.quantized]
+        # the matmul format of most of the quantized parameters (bf16 when nothing is quantized)
+        by_acts: dict[str, int] = {}
+        for t, s in self.linear_specs:
+            if s.quantized:
+                by_acts[s.activations] = by_acts.get(s.activations, 0) + t.params
+        acts = set(by_acts)
+        self.compute = compute or ((max(by_acts, key=by_acts.get) or "bf16") if by_acts else "bf16")
+        if len(acts) > 1 and compute is None:
+            extra.append("The quantized layers do not all multiply in one format: the largest ones' ("
+                         f"{self.compute}) sets the compute peak.")
+        self.notes = tuple(extra)
+        self.has_mxfp4 = any(s.kind == "mxfp4" for s in quantized)
+        self.has_quantized_kv_b = any(t.module.endswith("kv_b_proj") and s.quantized for t, s in self.linear_specs)
+        self.mla_copies = True
+        down = next((t for t, _ in self.linear_specs if t.group == ROUTED_EXPERTS and t.module.endswith("down_proj")),
+                    None)
+        self.expert_dims = (down.shape[0], down.shape[1]) if down else (0, 0)
+        # layer templates: identical layers share one, so a placement sums precomputed rows
+        by_layer: dict[int | None, list] = {}
+        for t, s in specs:
+            by_layer.setdefault(t.layer, []).append((t, s))
+        outside = by_layer.pop(None, [])
+        self.templates: dict = {"first": [(t, s) for t, s in outside if t.group == EMBEDDING],
+                                "last": [(t, s) for t, s in outside if t.group != EMBEDDING]}
+        self.layer_keys: list = []
+        seen: dict = {}
+        for layer in sorted(by_layer):
+            signature = tuple((t.group, t.module, t.shape, t.split, t.param, t.count, t.head_dim, s)
+                              for t, s in by_layer[layer])
+            key = seen.setdefault(signature, ("layer", len(seen)))
+            self.templates.setdefault(key, by_layer[layer])
+            self.layer_keys.append(key)
+        if repeat:
+            self.templates[("layer", "repeated")] = layer_specs
+            self.layer_keys += [("layer", "repeated")] * times
+        self.group_params: dict[str, int] = {}
+        formats: dict[str, dict[str, None]] = {}
+        for rows, n in ((specs, 1), (layer_specs, times)):
+            for t, s in rows:
+                self.group_params[t.group] = self.group_params.get(t.group, 0) + t.params * n
+                if t.is_linear or t.group == EMBEDDING:
+                    formats.setdefault(t.group, {})[describe(s)] = None
+        self.group_formats = {g: tuple(f) for g, f in formats.items()}
+        self._on: dict[str, Weights] = {}
+
+    @classmethod
+    def uniform(cls, model: Model, dtype: str, scheme: Scheme | None = None) -> "WeightPlan":
+        """Every parameter at ``dtype``'s bytes (the legacy reading of a dtype name), from
+        :class:`Model`'s counts: the embedding and the LM head (vocabulary × hidden each, at most
+        half the total together) at the two ends, the rest spread evenly over the layers, the
+        routed experts apart."""
+        per = weight_bytes_per_param(dtype)
+        ends = min(2.0 * model.vocab_size * model.hidden_size, model.total_params / 2) / 2
+        routed = model.experts * model.expert_index_params
+        layers = max(1, model.layers)
+        rest = (model.total_params - 2 * ends - routed) / layers
+        layer = [Tensor(ATTENTION, "layer (not split by tensor)", (int(round(rest)),), COLUMN, layer=0)]
+        if routed:
+            layer.append(Tensor(ROUTED_EXPERTS, "experts (not split by tensor)",
+                                (int(round(routed / layers / model.experts)),), EXPERT_COLUMN, count=model.experts,
+                                layer=0))
+        tensors = [Tensor(EMBEDDING, "model.embed_tokens", (int(round(ends)),), COLUMN),
+                   Tensor(LM_HEAD, "lm_head", (int(round(ends)),), COLUMN)]
+        scheme = scheme or Scheme("uniform", dtype)
+        return cls(tuple(tensors), scheme, uniform_bytes=per, compute="fp8" if dtype == "fp8" else "bf16",
+                   repeat=(tuple(layer), layers))
+
+    def on(self, gpu, version: str = engine.VERSION) -> Weights:
+        """This plan on ``gpu`` (a :class:`llm_inference.hardware.GPU`; None: no GPU-specific
+        layout) under vLLM ``version``."""
+        arch = engine.gpu_arch(gpu.id, gpu.name) if gpu is not None else ""
+        weights = self._on.get((arch, version))
+        if weights is None:
+            weights = self._on[(arch, version)] = Weights(self, arch, gpu.name if gpu is not None else "", version)
+        return weights
+
+    @property
+    def total_params(self) -> int:
+        return sum(self.group_params.values())
+
+
+def _specs(tensors: tuple[Tensor, ...], scheme: Scheme) -> list[tuple[Tensor, WeightSpec]]:
+    """Each tensor's spec. When no pattern of the scheme names modules, a tensor's spec does not
+    depend on its layer: it is looked up once per kind of tensor."""
+    if scheme.unsupported:
+        base = dense(scheme.dtype)
+        return [(t, base) for t in tensors]
+    by_name = bool(scheme.skip) or any(target != "Linear" for targets, _ in scheme.groups for target in targets)
+    if by_name:
+        return [(t, scheme.spec_for(t)) for t in tensors]
+    memo: dict = {}
+    out = []
+    for t in tensors:
+        key = (t.group, t.module, t.param, len(t.shape))
+        spec = memo.get(key)
+        if spec is None:
+            spec = memo[key] = scheme.spec_for(t)
+        out.append((t, spec))
+    return out
+
+
+def describe(spec: WeightSpec) -> str:
+    """A format in a few words, for the breakdown's list."""
+    if spec.kind == "dense":
+        return {"bfloat16": "bf16", "float16": "fp16", "float32": "fp32"}.get(spec.dtype, spec.dtype)
+    if spec.kind == "fp8":
+        number = "int8" if spec.dtype == "int8" else "fp8"
+        where = {"block": f"{spec.block[0]}×{spec.block[1]}-block", "channel": "per-channel"}.get(spec.strategy,
+                                                                                                 "per-tensor")
+        return f"{number}, {where} fp32 scales"
+    if spec.kind == "int":
+        group = "a scale per row" if spec.group == -1 else f"group {spec.group}"
+        return f"int{spec.bits}, {group}" + (" + zero points" if spec.zero_point else "")
+    if spec.kind == "mxfp4":
+        return "mxfp4 (e8m0 scale per 32)"
+    if spec.kind == "nvfp4":
+        return "nvfp4 (fp8 scale per 16)"
+    if spec.kind == "nf4":
+        return "nf4 (absmax per 64)"
+    return spec.kind
+
+
+# -- the legacy entry points (a dtype name for every parameter) ---------------------------------
+
 def weight_bytes(model: Model, weight_dtype: str) -> float:
-    """Bytes of every parameter: what memory must hold, MoE experts included."""
+    """Bytes of every parameter at one width: what memory must hold, MoE experts included."""
     return model.total_params * weight_bytes_per_param(weight_dtype)
 
 
@@ -41,5 +447,55 @@ def streamed_params(model: Model, tokens: float) -> float:
     return min(model.total_params, model.dense_params + touched * model.expert_index_params)
 
 
-def streamed_bytes(model: Model, weight_dtype: str, tokens: float) -> float:
-    return streamed_params(model, tokens) * weight_bytes_per_param(weight_dtype)
+def streamed_share(model: Model, tokens: float) -> float:
+    """Share of the routed experts' bytes a step over ``tokens`` tokens reads (1 for dense)."""
+    if not model.is_moe:
+        return 1.0
+    return min(1.0, expected_unique_experts(model.experts, model.experts_per_token, tokens) / model.experts)
+
+
+def streamed_bytes(model: Model, weights, tokens: float) -> float:
+    """Bytes a step over ``tokens`` tokens reads, all GPUs together: the held bytes of everything
+    but the routed experts, plus the touched share of the experts at their own width."""
+    w = as_weights(model, weights)
+    routed = w.routed_bytes()
+    return w.total_bytes - routed + streamed_share(model, tokens) * routed
+
+
+def as_weights(model: Model, weights, gpu=None) -> Weights:
+    """A :class:`Weights` from what a caller passes: Weights, a WeightPlan (placed on ``gpu``),
+    or a dtype name (every parameter at its width, :meth:`WeightPlan.uniform`)."""
+    if isinstance(weights, Weights):
+        return weights
+    if isinstance(weights, WeightPlan):
+        return weights.on(gpu)
+    if isinstance(weights, str):
+        return _uniform(model, weights).on(gpu)
+    raise TypeError(f"weights must be Weights, WeightPlan or a dtype name, got {type(weights).__name__}")
+
+
+def on_gpu(model: Model, weights, gpu) -> Weights:
+    """``weights`` on ``gpu``: a Weights placed on another GPU is placed again (same release)."""
+    if isinstance(weights, Weights):
+        if gpu is None or engine.gpu_arch(gpu.id, gpu.name) == weights.arch:
+            return weights
+        return weights.plan.on(gpu, weights.version)
+    return as_weights(model, weights, gpu)
+
+
+def as_plan(model: Model, weights) -> WeightPlan:
+    if isinstance(weights, Weights):
+        return weights.plan
+    if isinstance(weights, WeightPlan):
+        return weights
+    return _uniform(model, weights)
+
+
+@lru_cache(maxsize=256)
+def _uniform(model: Model, dtype: str) -> WeightPlan:
+    return WeightPlan.uniform(model, dtype)
+
+
+__all__ = ["GROUP_LABELS", "GroupBytes", "WeightPlan", "Weights", "as_plan", "as_weights", "bits_per_weight",
+           "describe", "expected_unique_experts", "format_of", "on_gpu", "streamed_bytes", "streamed_params",
+           "streamed_share", "weight_bytes", "LM_HEAD", "NORMS_BIASES", "REPLICATED", "ROUTER"]

@@ -45,7 +45,8 @@ def test_a_matching_run_is_marked_with_its_share():
               if t.startswith("this configuration: ")]
     assert len(marked) == 3 and all("docs.nvidia.com" in t for t in marked)
     assert "Measured on this configuration" in roof["summary"]
-    assert result.values["measured_share"] == pytest.approx(0.58, abs=0.01)
+    # fp8 projections with their scales, the embedding and LM head in bf16: a 11.1 ms ceiling
+    assert result.values["measured_share"] == pytest.approx(0.60, abs=0.01)
     assert "18.58 ms" in result.values["measured"]
 
 

@@ -1,11 +1,13 @@
-"""The catalogue's data, one module per publisher; every entry cites where it was read."""
+"""The catalogue's data, one module per publisher (and one for the quantized releases); every entry
+cites where it was read."""
 
 from __future__ import annotations
 
-from . import deepseek, gemma, llama, minimax, mistral, moonshot, nvidia, openai, phi, qwen, zai
+from . import deepseek, gemma, llama, minimax, mistral, moonshot, nvidia, openai, phi, quantized, qwen, zai
 
 #: Every entry, in catalogue order (by publisher, then size).
 ENTRIES = (
     *llama.ENTRIES, *mistral.ENTRIES, *qwen.ENTRIES, *gemma.ENTRIES, *deepseek.ENTRIES,
     *phi.ENTRIES, *openai.ENTRIES, *moonshot.ENTRIES, *zai.ENTRIES, *minimax.ENTRIES, *nvidia.ENTRIES,
+    *quantized.ENTRIES,
 )

@@ -29,7 +29,11 @@ def _v3() -> dict:
         "q_lora_rank": 1536,
         "qk_nope_head_dim": 128,
         "qk_rope_head_dim": 64,
+        # As published: the checkpoint ships fp8 e4m3 weights with 128 x 128 block scales.
+        "quantization_config": {"activation_scheme": "dynamic", "fmt": "e4m3", "quant_method": "fp8",
+                                "weight_block_size": [128, 128]},
         "tie_word_embeddings": False,
+        "torch_dtype": "bfloat16",
         "v_head_dim": 128,
         "vocab_size": 129280,
     }

@@ -24,6 +24,7 @@ def _llama3(hidden: int, intermediate: int, heads: int, layers: int) -> dict:
         "num_hidden_layers": layers,
         "num_key_value_heads": 8,
         "tie_word_embeddings": False,
+        "torch_dtype": "bfloat16",
         "vocab_size": 128256,
     }
 

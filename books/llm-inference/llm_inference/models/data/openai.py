@@ -30,6 +30,12 @@ def _gpt_oss(layers: int, experts: int) -> dict:
         "num_hidden_layers": layers,
         "num_key_value_heads": 8,
         "num_local_experts": experts,
+        # As published: MXFP4 experts, everything else in bf16 (the config names no torch_dtype).
+        "quantization_config": {
+            "modules_to_not_convert": ["model.layers.*.self_attn", "model.layers.*.mlp.router",
+                                       "model.embed_tokens", "lm_head"],
+            "quant_method": "mxfp4",
+        },
         "sliding_window": 128,
         "tie_word_embeddings": False,
         "vocab_size": 201088,

@@ -1,0 +1,155 @@
+"""Reading quantization_config: which tensor is stored in which format, and every refusal path."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from course_calculators.units import GiB
+from llm_inference import decode_roofline, kv_cache
+from llm_inference.models import catalogue_shape, parse_config
+from llm_inference.models.data import llama
+from llm_inference.models.params import (ATTENTION, DENSE_MLP, EMBEDDING, LM_HEAD, ROUTED_EXPERTS, ROUTER,
+                                         SHARED_EXPERTS)
+from llm_inference.models.quantization import FORMAT_IDS, SHIPPED, format_scheme, read_quantization
+from llm_inference.physics.formats import Fp8, IntGroup, Mxfp4, Nf4, Nvfp4, bits_per_weight
+from llm_inference.physics.weights import WeightPlan
+
+LLAMA_8B = dict(llama.ENTRIES[0].config)
+
+
+def specs_by_group(model_id):
+    shape = catalogue_shape(model_id)
+    out: dict[str, set[str]] = {}
+    for t in shape.tensors:
+        if t.is_linear or t.group == EMBEDDING:
+            s = shape.quantization.spec_for(t)
+            out.setdefault(t.group, set()).add(s.kind if s.kind != "dense" else s.dtype)
+    return out
+
+
+def test_gpt_oss_only_the_experts_are_mxfp4():
+    groups = specs_by_group("gpt-oss-120b")
+    assert groups[ROUTED_EXPERTS] == {"mxfp4"}
+    for group in (EMBEDDING, LM_HEAD, ATTENTION, ROUTER):
+        assert groups[group] == {"bfloat16"}
+
+
+def test_deepseek_v3_ships_fp8_blocks_but_keeps_embeddings_head_and_router():
+    groups = specs_by_group("deepseek-v3")
+    for group in (ATTENTION, DENSE_MLP, ROUTED_EXPERTS, SHARED_EXPERTS):
+        assert groups[group] == {"fp8"}
+    for group in (EMBEDDING, LM_HEAD, ROUTER):
+        assert groups[group] == {"bfloat16"}
+    scheme = catalogue_shape("deepseek-v3").quantization
+    assert scheme.linear.strategy == "block" and scheme.linear.block == (128, 128)
+
+
+def test_compressed_tensors_ignore_list_and_targets():
+    groups = specs_by_group("llama-3.3-70b-fp8-dynamic")
+    assert groups[ATTENTION] == {"fp8"} and groups[DENSE_MLP] == {"fp8"}
+    assert groups[LM_HEAD] == {"bfloat16"}
+    config = {**LLAMA_8B, "quantization_config": {
+        "quant_method": "compressed-tensors", "format": "pack-quantized",
+        "ignore": ["lm_head", "re:.*self_attn.*"],
+        "config_groups": {"g": {"targets": ["Linear"], "weights": {"num_bits": 4, "type": "int",
+                                                                  "strategy": "group", "group_size": 128}}}}}
+    shape = parse_config(json.dumps(config))
+    kinds = {t.group: shape.quantization.spec_for(t).kind for t in shape.tensors if t.is_linear}
+    assert kinds[ATTENTION] == "dense" and kinds[DENSE_MLP] == "int"
+
+
+def test_awq_modules_to_not_convert_is_a_substring_match():
+    config = {**LLAMA_8B, "quantization_config": {"quant_method": "awq", "bits": 4, "group_size": 128,
+                                                  "zero_point": True, "modules_to_not_convert": ["layers.0."]}}
+    shape = parse_config(json.dumps(config))
+    first = {shape.quantization.spec_for(t).kind for t in shape.tensors if t.is_linear and t.layer == 0}
+    second = {shape.quantization.spec_for(t).kind for t in shape.tensors if t.is_linear and t.layer == 1}
+    assert first == {"dense"} and second == {"int"}
+
+
+def test_modelopt_exclude_wildcards():
+    shape = catalogue_shape("qwen3-235b-a22b-nvfp4")
+    groups = specs_by_group("qwen3-235b-a22b-nvfp4")
+    assert groups[ROUTED_EXPERTS] == {"nvfp4"} and groups[ATTENTION] == {"nvfp4"}
+    assert groups[LM_HEAD] == {"bfloat16"} and groups[ROUTER] == {"bfloat16"}
+    assert shape.quantization.method == "modelopt"
+
+
+def test_scale_overheads_per_format():
+    """The bits per weight of a 4096 × 4096 matrix, scales included."""
+    assert bits_per_weight(Fp8("fp8", "fp8", strategy="block")) == pytest.approx(8 + 32 / 16384)
+    assert bits_per_weight(Fp8("fp8", "fp8", strategy="channel")) == pytest.approx(8 + 32 / 4096)
+    assert bits_per_weight(IntGroup("int4", "int4", bits=4, group=128, zero_point=True)) == pytest.approx(
+        4 + 16 / 128 + 4 / 128)
+    assert bits_per_weight(IntGroup("int4", "int4", bits=4, group=128)) == pytest.approx(4 + 16 / 128)
+    assert bits_per_weight(Mxfp4("mxfp4", "mxfp4")) == pytest.approx(4.25)
+    assert bits_per_weight(Nvfp4("nvfp4", "nvfp4")) == pytest.approx(4.5, abs=1e-4)
+    assert bits_per_weight(Nf4("nf4", "nf4", double_quant=False)) == pytest.approx(4.5)
+    assert bits_per_weight(Nf4("nf4", "nf4")) == pytest.approx(4 + 8 / 64 + 32 / 64 / 256)
+
+
+@pytest.mark.parametrize("fmt", [f for f in FORMAT_IDS if f != SHIPPED])
+def test_every_offered_format_sizes_a_model(fmt):
+    scheme = format_scheme(fmt)
+    assert not scheme.unsupported
+    shape = catalogue_shape("llama-3.1-8b")
+    total = WeightPlan(shape.tensors, scheme).on(None).total_bytes
+    assert 3 * GiB < total < 16 * GiB
+
+
+# -- refusals: a method the calculator does not model computes nothing from another format --------
+
+REFUSED = [
+    ({"quant_method": "hqq", "nbits": 4}, "hqq"),
+    ({"quant_method": "gguf"}, "gguf"),
+    ({"quant_method": "quark", "global_quant_config": {}}, "quark"),
+    ({"bits": 4}, "no quant_method"),
+    ({"quant_method": "awq", "bits": 3, "group_size": 128}, "3-bit"),
+    ({"quant_method": "gptq", "bits": 4, "group_size": 128, "dynamic": {"+:.*down": {"bits": 8}}}, "dynamic"),
+    ({"quant_method": "modelopt", "quantization": {"quant_algo": "W4A8_AWQ"}}, "W4A8_AWQ"),
+    ({"quant_method": "compressed-tensors", "config_groups": {}}, "config_groups"),
+    ({"quant_method": "fp8", "activation_scheme": "static", "weight_block_size": [128]}, "weight_block_size"),
+]
+
+
+@pytest.mark.parametrize("quantization, named", REFUSED, ids=[r[1] for r in REFUSED])
+def test_an_unmodelled_method_is_named_and_sizes_nothing(quantization, named):
+    scheme = read_quantization({**LLAMA_8B, "quantization_config": quantization})
+    assert scheme.unsupported and named.lower() in scheme.unsupported.lower()
+    text = json.dumps({**LLAMA_8B, "quantization_config": quantization})
+    for spec, gpu in ((kv_cache, "h100-sxm"), (decode_roofline, "h100-sxm")):
+        result = spec.SPEC.run({"config": text, "gpu": gpu})
+        v = result.values
+        assert v["weight_bytes"] == 0 and v["fits"] is False and v["gpus_needed"] == 0
+        assert v["weight_format"].startswith("not modelled") and named.lower() in v["weight_format"].lower()
+        assert any("Nothing that depends on the weights is computed" in n for n in result.notes)
+    kv = kv_cache.SPEC.run({"config": text}).values
+    assert kv["kv_cache_memory"] == 0 and kv["max_concurrency"] == 0 and kv["weight_bytes_per_gpu"] == 0
+    assert kv["kv_bytes_per_token"] > 0  # the KV geometry does not depend on the weights
+    roof = decode_roofline.SPEC.run({"config": text}).values
+    assert roof["tokens_per_s"] == 0 and roof["ttft_s"] == 0 and roof["bound"] == "not computed"
+
+
+def test_a_pasted_quantized_config_is_read_the_same_way():
+    entry_config = catalogue_shape("qwen2.5-72b-awq")
+    from llm_inference.models import CATALOGUE
+
+    text = json.dumps(CATALOGUE["qwen2.5-72b-awq"].config)
+    pasted = kv_cache.SPEC.run({"config": text}).values
+    picked = kv_cache.SPEC.run({"model": "qwen2.5-72b-awq"}).values
+    assert pasted["weight_bytes"] == pytest.approx(picked["weight_bytes"])
+    assert pasted["weight_format"] == picked["weight_format"] == entry_config.quantization.label
+    assert pasted["model_name"] == picked["model_name"]
+
+
+def test_a_quantization_group_straddling_two_ranks_is_refused_as_vllm_refuses_it():
+    """Qwen2.5-72B's MLP (29,568) over 2 ranks leaves 14,784 inputs of down_proj per rank, not a
+    whole number of 128-wide AWQ groups: vLLM raises "The input size is not aligned with the
+    quantized weight shape". Qwen's quantized releases pad the MLP to 29,696 for that reason."""
+    refused = kv_cache.SPEC.run({"model": "qwen2.5-72b", "weight_dtype": "awq", "gpus": 2})
+    assert refused.values["fits"] is False
+    assert any("not a multiple of the quantization group 128" in n for n in refused.notes)
+    shipped = kv_cache.SPEC.run({"model": "qwen2.5-72b-awq", "gpus": 2})
+    assert shipped.values["fits"] is True and not any("quantization group" in n for n in shipped.notes)
