@@ -544,7 +544,7 @@ def refused_note(weights: Weights) -> str:
         return ""
     return (f"The checkpoint's {weights.refused}. Nothing that depends on the weights is computed from another "
             f"format: the weights, the memory verdict, the KV pool, the GPUs needed, the prices and the speeds "
-            f"show 0. Choose a weight precision (More parameters) to size the model in a format this calculator "
+            f"are not computed. Choose a weight precision (More parameters) to size the model in a format this calculator "
             f"models.")
 
 
