@@ -36,7 +36,7 @@ FIGURES = (
     ("kv_tokens", "kv_cache_tokens", "GPU KV cache size"),
     ("concurrency", "max_concurrency", "Maximum concurrency"),
 )
-_KV_DTYPES = {"auto": "bf16", "bf16": "bf16", "fp16": "fp16", "fp8": "fp8", "fp8_e4m3": "fp8"}
+_KV_DTYPES = {"auto": "bf16", "bf16": "bf16", "fp16": "fp16", "fp8": "fp8", "fp8_e4m3": "fp8", "fp8_e5m2": "fp8"}
 
 
 @dataclass(frozen=True)
@@ -57,11 +57,19 @@ class Rebuilt:
         return got / logged - 1
 
     def within(self, name: str) -> bool:
+        """Within 2 %; a pool under 3 GiB within 0.25 GiB — and then its tokens and concurrency within
+        the share of it that 0.25 GiB is (they are the pool divided by a request's or a token's bytes,
+        so the same absolute miss)."""
         logged, got = self.figures[name]
         if name == "available_gib" and logged < SMALL_POOL_GIB:
             return abs(got - logged) <= SMALL_POOL_TOLERANCE_GIB
         err = self.error(name)
-        return err is not None and abs(err) <= TOLERANCE
+        if err is None:
+            return False
+        pool = self.log.available_gib
+        if name in ("kv_tokens", "concurrency") and pool is not None and 0 < pool < SMALL_POOL_GIB:
+            return abs(err) <= max(TOLERANCE, SMALL_POOL_TOLERANCE_GIB / pool)
+        return abs(err) <= TOLERANCE
 
     @property
     def verdict_right(self) -> bool:
@@ -72,9 +80,18 @@ class Rebuilt:
         return self.ran and not self.log.needs and self.verdict_right and all(self.within(n) for n in self.figures)
 
 
+def in_catalogue(model_id: str) -> bool:
+    from .models.catalogue import CATALOGUE
+
+    return model_id in CATALOGUE
+
+
 def inputs_of(log: Log) -> dict | None:
-    """The kv-cache calculator's inputs for this log; None when its model or GPU is not listed."""
-    if not log.model_id or not log.gpu_id:
+    """The kv-cache calculator's inputs for this log; None when its model is not in the catalogue (yet:
+    its ``needs`` name the branch that adds it) or its GPU is not listed."""
+    from .hardware import GPUS
+
+    if not log.model_id or not in_catalogue(log.model_id) or log.gpu_id not in GPUS:
         return None
     inputs = {
         "model": log.model_id, "gpu": log.gpu_id, "gpus": log.tensor_parallel * log.pipeline_parallel,
@@ -92,8 +109,10 @@ def inputs_of(log: Log) -> dict | None:
     return inputs
 
 
-def _verdict(values: dict) -> str:
-    if values["kv_cache_memory"] <= 0:
+def _verdict(pool, values: dict) -> str:
+    """vLLM's verdict: no block at all (``No available memory for the cache blocks``), not one request of
+    max_model_len (``To serve at least one request ...``), or it starts."""
+    if pool.available_bytes <= 0 or pool.num_blocks <= 0:
         return NO_BLOCKS
     return FITS if values["max_concurrency"] >= 1 else TOO_LITTLE_KV
 
@@ -104,19 +123,23 @@ def rebuild(log: Log) -> Rebuilt:
 
     inputs = inputs_of(log)
     if inputs is None:
-        missing = "its model is not in the catalogue" if not log.model_id else "its GPU is not listed"
+        missing = (f"{log.model_id} is not in the catalogue" if not in_catalogue(log.model_id)
+                   else "its GPU is not listed")
         return Rebuilt(log, False, "; ".join(log.needs) or missing, {}, "")
-    values = kv_cache.SPEC.run(inputs).values
+    prepared, _errors = kv_cache.SPEC.prepare(inputs)
+    computed = kv_cache.compute(prepared)
+    values, pool = computed.values, computed.details["pool"]
     figures = {}
     for name, output, _words in FIGURES:
         logged = getattr(log, name)
         if logged is None:
             continue
-        got = values[output]
+        # the pool as vLLM prints it, negative when it refuses to start (the output clips it at 0)
+        got = pool.available_bytes if name == "available_gib" else values[output]
         if name in ("loading_gib", "available_gib"):
             got = got / GiB
         figures[name] = (logged, got)
-    return Rebuilt(log, True, "; ".join(log.needs), figures, _verdict(values))
+    return Rebuilt(log, True, "; ".join(log.needs), figures, _verdict(pool, values))
 
 
 def rows() -> list[Rebuilt]:
