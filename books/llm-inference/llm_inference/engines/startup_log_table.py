@@ -278,7 +278,7 @@ LOGS: tuple[Log, ...] = (
          "12.799889 seconds",
          "(EngineCore_0 pid=5839) INFO 08-20 18:04:22 [gpu_worker.py:276] Available KV cache memory: -2.14 GiB",
          "(EngineCore_0 pid=5839) ERROR 08-20 18:04:22 [core.py:700] EngineCore failed to start."),
-        NO_BLOCKS, weights="mxfp4", loading_gib=65.9651, available_gib=-2.14,
+        NO_BLOCKS, max_model_len=131072, weights="mxfp4", loading_gib=65.9651, available_gib=-2.14,
         error="EngineCore failed to start (Available KV cache memory: -2.14 GiB)",
         needs=(f"{_R18W}: gpt-oss's MXFP4 experts as vLLM holds them (Marlin on the H100 in 0.10.1)",),
         kinds=("quantized", "failed", "pre-0.20"),
@@ -292,7 +292,8 @@ LOGS: tuple[Log, ...] = (
         ("(EngineCore_DP0 pid=6880) INFO 10-31 15:07:49 [gpu_worker.py:298] Available KV cache memory: 1.71 GiB",
          "ValueError: To serve at least one request with the models's max seq len (131072), (4.54 GiB KV cache "
          "is needed, which is larger than the available KV cache memory (1.71 GiB)."),
-        TOO_LITTLE_KV, utilization=0.95, max_num_batched_tokens=1024, weights="mxfp4", available_gib=1.71,
+        TOO_LITTLE_KV, utilization=0.95, max_model_len=131072, max_num_batched_tokens=1024, weights="mxfp4",
+        available_gib=1.71,
         error="4.54 GiB KV cache is needed, which is larger than the available KV cache memory (1.71 GiB)",
         needs=(f"{_R18W}: gpt-oss's MXFP4 experts as vLLM holds them",),
         kinds=("quantized", "failed", "pre-0.20")),
@@ -331,6 +332,21 @@ LOGS: tuple[Log, ...] = (
         notes="The 16,000-token run of the same model is an activation point of startup_logs "
               "(ACTIVATION_CALIBRATION 'qwen3-32b-h100'); this failed start is not. 4.45 GiB cannot hold one "
               "32,000-token request (64 layers × 8 KV heads × 128 × 2 × 2 B = 256 KiB a token: 7.8 GiB)."),
+    Log("qwen3-8b-h100-lmcache-faq", "https://github.com/LMCache/LMCache/pull/1769",
+        "the FAQ table the PR adds ('KV Cache Sizes for Popular Models', docs/source faq.rst), row Qwen/Qwen3-8B: "
+        "'Spare GPU RAM for KV cache' and 'Number of full-length prompts', at the model's default context "
+        "(40,960 tokens) and vLLM's default utilization; the other rows say 'on H100'",
+        "not printed (the PR, 2025-10-10: 0.10.2 or 0.11.0, whose rules agree here; a pip install, no FlashInfer)",
+        "0.11.0", "Qwen/Qwen3-8B", "qwen3-8b", "NVIDIA H100 (the table's 'on H100')", "h100-sxm",
+        ("   * - Qwen/Qwen3-8B",
+         "     - 0.1373 GB",
+         "     - 50.32 GB (or 366,400 tokens)",
+         "     - 40,960 tokens",
+         "     - 8.95x"),
+        FITS, max_model_len=40960, available_gib=50.32, kv_tokens=366400, concurrency=8.95, kinds=("pre-0.20",),
+        notes="'GB' is vLLM's GiB (50.32 GiB ÷ 144 KiB a token = 366,400). 50.32 GiB at one H100 leaves 5.6 GiB "
+              "for the activation peak: vllm serve's 1,024 sequences × 151,936 logits through PyTorch's sort. "
+              "The TP 2 and TP 4 rows of the same table are in SEEN."),
     Log("qwen36-35b-a3b-gb10-v020dev", _DJ + "qwen-3.6/qwen-3.6-35b-a3b/bf16/_bootlog.txt",
         "lines 8 (non-default args: utilization 0.95, max_model_len 131072, prefix caching off, language model "
         "only), 33, 34, 44, 45, 47 and 48",
@@ -442,6 +458,12 @@ LOGS: tuple[Log, ...] = (
 
 #: Logs read for this table and left out: what each lacks.
 SEEN: tuple[Seen, ...] = (
+    Seen("https://github.com/LMCache/LMCache/pull/1769",
+         "the FAQ table: Qwen/Qwen3-32B (tp=2 on H100) 33.66 GB, 275,760 tokens; Llama-3.1-70B (tp=4 on H100) "
+         "32.06 GB, 420,208 tokens",
+         "under tensor parallelism on H100s these pools are 0.8–1.2 GiB below what the one-GPU rules and the "
+         "A100 logs' 0.12 GiB of NCCL memory give (llm-d's H100 table shows 0.41 GiB more non-torch memory at "
+         "TP 2 than at TP 1): the H100's all-reduce buffers are not pinned down by these logs"),
     Seen(_LD, "the summary table, row 'gpt-oss-120b' (64.38 GiB weights, 7.38 activation, 0.13 non-torch, 3.33 KV)",
          "its parts do not add up: 0.9 × 79.18 − 64.38 − 7.38 − 0.13 = −0.63 GiB, not 3.33 (the activation looks "
          "copied from gpt-oss-20b's row); the other H100 rows of the page are activation points of startup_logs"),
