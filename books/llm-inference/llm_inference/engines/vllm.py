@@ -103,7 +103,12 @@ VOCAB_PADDING = 64
 #:   in the vllm-openai images). First estimated from its buffers (bf16 logits, fp32 copy, probs);
 #:   the A100 logs of the evidence table (Qwen2-7B, vLLM 0.10.1.1 with FlashInfer, 256 requests)
 #:   are rebuilt within 2 % with it.
-SAMPLER_BYTES_PER_LOGIT = {"native": 39.0, "triton": 13.3, "flashinfer": 10.0}
+#: * "v2": Model Runner V2's sampler (vllm/v1/worker/gpu/sample, the default runner for more and
+#:   more models from 0.22, for all from 0.29): no sort in the dummy run, but fp32 logits, Gumbel
+#:   noise, probabilities and log-probabilities held at once — 39.0 bytes a logit on the A100 log of
+#:   0.31.0 (startup_logs.ACTIVATION_CALIBRATION "llama31-8b-a100-v031": 1.21 GiB at 256 × 128,256),
+#:   and the RTX 5090 page of 0.28.0 (1.46 GiB at 256 × 151,936, startup_log_table) agrees.
+SAMPLER_BYTES_PER_LOGIT = {"native": 39.0, "triton": 13.3, "flashinfer": 10.0, "v2": 39.0}
 
 #: The forward pass keeps, per batched token, about 3 × intermediate (the fused gate_up output of
 #: width 2·I and the SiLU·mul output of width I) plus 3 × hidden (residual, normed input, attention

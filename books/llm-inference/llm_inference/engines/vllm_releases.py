@@ -126,7 +126,9 @@ CHANGES: tuple[Change, ...] = (
            "PyTorch's sort of the whole vocabulary (sorted values, int64 indices, masks: ~39 bytes a logit)",
            "a Triton top-k/top-p kernel when the batch has 8 or more rows (``apply_top_k_top_p``: "
            "'if HAS_TRITON and logits.shape[0] >= 8'), in place on the fp32 logits with one buffer row per "
-           "program: ~13.3 bytes a logit (fitted to the RTX 3090 logs of the evidence table)",
+           "program: ~13.3 bytes a logit (fitted to the RTX 3090 logs of the evidence table); Model Runner "
+           "V2 (0.22 on) samples with its own code, whose profile peak is ~39 bytes a logit (the A100 log of "
+           "0.31.0 in startup_logs, the RTX 5090 page of 0.28.0 in the evidence table)",
            "vllm/v1/sample/ops/topk_topp_sampler.py and topk_topp_triton.py, 0.16.0 vs 0.17.0"),
     Change("hybrid group size", "0.18.0",
            "the smallest layer type's count", "the largest type's count when it is under 1.5 × the "
@@ -234,14 +236,18 @@ class Rules:
         """Whether the CUDA-graph estimate comes off the budget on this vendor's GPUs."""
         return self.cuda_graphs_on_rocm if vendor == "amd" else self.cuda_graphs_on_cuda
 
-    def sampler(self, install: str = "pip", requests: int = 256) -> str:
-        """The sampler path whose peak the profile run records: "flashinfer", "triton" or "native".
+    def sampler(self, install: str = "pip", requests: int = 256, runner: str = "v1") -> str:
+        """The sampler path whose peak the profile run records: "flashinfer", "triton", "native" or
+        "v2".
 
         ``install`` is "pip" (the wheel, which does not pull FlashInfer before 0.11.1) or "docker"
         (the vllm-openai image, which bundles it, or FlashInfer installed beside the wheel);
-        ``requests`` the rows of the dummy sampler batch (min(max_num_batched_tokens, max_num_seqs)).
-        From 0.21 the FlashInfer pass is followed by PyTorch's path as a warm-up, whose peak is the
-        larger: that path sorts, or from 0.17 runs the Triton kernel from 8 rows."""
+        ``requests`` the rows of the dummy sampler batch (min(max_num_batched_tokens, max_num_seqs));
+        ``runner`` the model runner ("v2" has a sampler of its own, vllm/v1/worker/gpu/sample).
+        On V1, from 0.21 the FlashInfer pass is followed by PyTorch's path as a warm-up, whose peak
+        is the larger: that path sorts, or from 0.17 runs the Triton kernel from 8 rows."""
+        if runner == "v2":
+            return "v2"
         if self.flashinfer_sampler == "if-installed" and install == "docker":
             return "flashinfer"
         if self.triton_top_k_top_p and requests >= 8:

@@ -85,13 +85,14 @@ class Engine:
 
     @property
     def sampler(self) -> str:
-        """The profile run's sampler path ("flashinfer", "triton" or "native") for this release and
-        install, at a batch of 8 requests or more."""
-        return self.rules.sampler(self.install)
+        """The profile run's sampler path ("flashinfer", "triton", "native" or "v2") for this release,
+        install and model runner (a dense model's), at a batch of 8 requests or more."""
+        return self.rules.sampler(self.install, runner=self.runner())
 
-    def sampler_for(self, requests: int) -> str:
-        """The sampler path for a dummy batch of ``requests`` rows (the Triton kernel needs 8)."""
-        return self.rules.sampler(self.install, requests)
+    def sampler_for(self, requests: int, is_moe: bool = False, vendor: str = "nvidia") -> str:
+        """The sampler path for a dummy batch of ``requests`` rows (the Triton kernel needs 8) on the
+        model runner this release picks for the model."""
+        return self.rules.sampler(self.install, requests, self.runner(is_moe, vendor))
 
     def runner(self, is_moe: bool = False, vendor: str = "nvidia") -> str:
         """"v1" or "v2": the model runner this release picks for the model."""
@@ -216,7 +217,7 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
         activation = vllm.activation_peak_estimate(
             model.hidden_size, model.mlp_width_per_token, model.vocab_size, tokens, seqs,
             tensor_parallel=placement.tensor_parallel, dtype_bytes=ACTIVATION_DTYPE_BYTES,
-            sampler=engine.sampler_for(min(tokens, seqs)))
+            sampler=engine.sampler_for(min(tokens, seqs), model.is_moe, gpu.vendor))
     runtime = engine.runtime_bytes(gpu, placement.tensor_parallel, model.is_moe)
     available = (requested - placement.weight_bytes_per_gpu - activation - runtime)
     per_layer = layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu)
