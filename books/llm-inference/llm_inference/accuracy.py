@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from course_calculators.units import GiB
 
 from .engines import vllm_releases
-from .engines.startup_log_table import FITS, LOGS, NO_BLOCKS, TOO_LITTLE_KV, Log
+from .engines.startup_log_table import FITS, LOGS, NO_BLOCKS, SEEN, TOO_LITTLE_KV, Log
 
 __all__ = ["TOLERANCE", "SMALL_POOL_GIB", "SMALL_POOL_TOLERANCE_GIB", "FIGURES", "Rebuilt", "inputs_of", "rebuild",
            "rows", "summary", "table_html"]
@@ -202,4 +202,11 @@ def table_html() -> str:
               "<th>GPU</th><th>Layout</th><th>Weights / KV</th><th>Model loading (GiB)</th>"
               "<th>Available KV (GiB)</th><th>KV tokens</th><th>Concurrency</th><th>Verdict</th><th>Status</th>"
               "</tr></thead><tbody>" + "".join(body) + "</tbody></table>")
-    return head + stable + ltable
+    seen = "".join(
+        f'<li><a href="{html.escape(s.url)}">{html.escape(s.url.split("://", 1)[-1])}</a> '
+        f"({html.escape(s.where)}): {html.escape(s.reason)}</li>" for s in SEEN)
+    left_out = (f"<p>{len(SEEN)} public logs were read for this table and left out, each for the reason "
+                "given: a model, GPU or setting the page does not name, an engine or a device the "
+                "calculator does not model, figures that do not add up.</p><ul data-accuracy-seen>"
+                + seen + "</ul>")
+    return head + stable + ltable + left_out

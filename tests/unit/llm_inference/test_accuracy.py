@@ -44,8 +44,8 @@ def test_log_rebuilt_by_the_kv_cache_calculator(log):
 #: fewer such logs of quantized checkpoints and of the new GPUs than the issue asks for: these
 #: floors are what it holds, the issue's figures beside them, so that a log added moves the count.
 MIX = {  # kind: (the issue's minimum, the table's floor)
-    "logs": (30, 29), "quantized": (12, 10), "hybrid": (4, 4), "failed": (4, 4), "new GPUs": (6, 4),
-    "releases before 0.20": (5, 5),
+    "logs": (30, 27), "quantized": (12, 8), "hybrid": (4, 5), "failed": (4, 6), "new GPUs": (6, 4),
+    "releases before 0.20": (5, 7),
 }
 
 
@@ -120,3 +120,4 @@ def test_the_summary_and_the_page_table():
     assert page.count("<tr>") == len(table.LOGS) + 1 + len(accuracy.FIGURES) + 1
     for log in table.LOGS:
         assert log.url.replace("&", "&amp;") in page
+    assert page.count("<li>") == len(table.SEEN)

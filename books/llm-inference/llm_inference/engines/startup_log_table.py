@@ -425,39 +425,18 @@ LOGS: tuple[Log, ...] = (
         needs=(f"{_R18A}: Qwen3.6-35B-A3B (Gated DeltaNet hybrid) in the catalogue",
                f"{_R18W}: the NVFP4 (ModelOpt) release"),
         kinds=("quantized", "hybrid", "new-gpu")),
-    Log("qwen3-14b-awq-5090-16k-v0280", "https://github.com/Drolsey/syslab-server/blob/main/docs/models.md",
-        "section 'Down to 14B on 9 September 2026, and up to a 16384 window' (the version read: search-index id "
-        "69451098589); utilization 0.70, max_model_len 16384 in the same table; the image vllm/vllm-openai:v0.28.0 "
-        "(docker-compose.yml)",
-        "0.28.0 (the compose file's image tag)", "0.28.0", "Qwen/Qwen3-14B-AWQ", "qwen3-14b-awq",
-        "NVIDIA GeForce RTX 5090 (31.36 GiB)", "rtx-5090",
-        ("Available KV cache memory: 9.27 GiB",
-         "GPU KV cache size: 60,768 tokens,",
-         "Maximum concurrency for 16,384 tokens per request: 3.71x"),
-        FITS, utilization=0.7, max_model_len=16384, weights="awq-int4", available_gib=9.27, kv_tokens=60768,
-        concurrency=3.71, install="docker",
-        needs=(f"{_R18W}: Qwen/Qwen3-14B-AWQ as a release entry",),
-        kinds=("quantized", "new-gpu"),
-        notes="The same page prints the breakdown: 'Actual usage is 11.22 GiB for consumed memory (weights + "
-              "non-torch), 1.46 GiB for peak activation, and 0.52 GiB for CUDAGraph memory' — 21.95 − 11.22 − "
-              "1.46 = 9.27: the graphs (captured after the budget) are not subtracted, as 0.28's V2 model "
-              "runner estimates them at 0. 11.22 GiB is 1.9 GiB over the 9.29 GiB checkpoint: not modelled."),
-    Log("qwen3-14b-awq-5090-32k-v0280", "https://github.com/Drolsey/syslab-server/blob/main/docs/models.md",
-        "section '16384 to 32768, 14 September, confirmed measured 16 September' (the version read: search-index "
-        "id 69451098589)",
-        "0.28.0 (the compose file's image tag)", "0.28.0", "Qwen/Qwen3-14B-AWQ", "qwen3-14b-awq",
-        "NVIDIA GeForce RTX 5090 (31.36 GiB)", "rtx-5090",
-        ("Available KV cache memory: 9.27 GiB",
-         "GPU KV cache size: 60,768 tokens, Maximum concurrency for 32,768 tokens per",
-         "  request: 1.85x"),
-        FITS, utilization=0.7, max_model_len=32768, weights="awq-int4", available_gib=9.27, kv_tokens=60768,
-        concurrency=1.85, install="docker",
-        needs=(f"{_R18W}: Qwen/Qwen3-14B-AWQ as a release entry",),
-        kinds=("quantized", "new-gpu")),
 )
 
 #: Logs read for this table and left out: what each lacks.
 SEEN: tuple[Seen, ...] = (
+    Seen("https://github.com/Drolsey/syslab-server/blob/main/docs/models.md",
+         "sections 'Down to 14B' and '16384 to 32768' (Qwen/Qwen3-14B-AWQ at 0.70 on an RTX 5090, vLLM 0.28.0: "
+         "9.27 GiB, 60,768 tokens, 3.71x and 1.85x; the version read: search-index id 69451098589)",
+         "the card is shared with the box's other services (embeddings, speech: the page's 'Section 13'), and "
+         "from 0.27 vLLM counts whatever leaves the free pool during its profile as 'consumed memory' — 11.22 "
+         "GiB beside a 9.29 GiB checkpoint. With a Qwen3-14B-AWQ entry the calculator gives 9.29 GiB of "
+         "weights and the 1.46 GiB activation peak the page prints, and 11.08 GiB of cache (+19.5 %): the "
+         "1.8 GiB is another tenant's"),
     Seen("https://github.com/LMCache/LMCache/pull/1769",
          "the FAQ table: Qwen/Qwen3-32B (tp=2 on H100) 33.66 GB, 275,760 tokens; Llama-3.1-70B (tp=4 on H100) "
          "32.06 GB, 420,208 tokens",
@@ -480,7 +459,8 @@ SEEN: tuple[Seen, ...] = (
     Seen("https://github.com/Drolsey/syslab-server/blob/main/docs/models.md",
          "sections 'What the card is actually doing' and 'Raised to 0.85' (Qwen/Qwen3-32B-AWQ at 0.70 and 0.85)",
          "the page's own breakdown moves with the budget (weights and non-torch 18.62 → 20.04 GiB, activation "
-         "0.33 → 1.46 GiB for the same model and max_model_len), and its failed boot raced a previous container"),
+         "0.33 → 1.46 GiB for the same model and max_model_len) — the same shared card — and its failed boot "
+         "raced a previous container"),
     Seen("https://github.com/vllm-project/vllm/pull/57047", "comment by ShengleiFu (turn 2), the server log",
          "the page names neither the AWQ checkpoint (2.48 GiB, 147,456 bytes of KV a token: a Qwen3-4B shape) nor "
          "the 47.37 GiB SM89 card (an RTX 6000 Ada, or an L40/L40S with ECC off)"),
