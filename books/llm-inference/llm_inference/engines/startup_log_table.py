@@ -461,6 +461,13 @@ SEEN: tuple[Seen, ...] = (
          "the page's own breakdown moves with the budget (weights and non-torch 18.62 → 20.04 GiB, activation "
          "0.33 → 1.46 GiB for the same model and max_model_len) — the same shared card — and its failed boot "
          "raced a previous container"),
+    Seen(_LD, "Summary Table rows 'gpt-oss-120b' (TP 1, 16000) and 'Qwen3-32B' (TP 2, 16000), and their sections",
+         "each prints 'Available KV cache memory' alone (3.33 and 34.49 GiB), with no token or concurrency line"),
+    Seen(_LD, "section 'mistralai/Mistral-Small-3.2-24B-Instruct-2506' (0.11.0, util 0.95, block 128: 44.76 GiB, "
+         "28.20 GiB, 184,832 tokens, 11.55x)",
+         "a vision-language checkpoint: its Pixtral vision tower (about 0.86 GiB of the 44.76) is not counted by "
+         "the catalogue (models.derive leaves vision_config out), so the pool would come out 3 % high; the model "
+         "is in no branch's catalogue"),
     Seen("https://github.com/vllm-project/vllm/pull/57047", "comment by ShengleiFu (turn 2), the server log",
          "the page names neither the AWQ checkpoint (2.48 GiB, 147,456 bytes of KV a token: a Qwen3-4B shape) nor "
          "the 47.37 GiB SM89 card (an RTX 6000 Ada, or an L40/L40S with ECC off)"),
