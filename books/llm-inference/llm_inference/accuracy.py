@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from course_calculators.units import GiB
 
 from .engines import vllm_releases
-from .engines.startup_log_table import FITS, LOGS, NO_BLOCKS, TOO_LITTLE_KV, Log
+from .engines.startup_log_table import FITS, LOGS, NO_BLOCKS, SEEN, TOO_LITTLE_KV, Log
 
 __all__ = ["TOLERANCE", "SMALL_POOL_GIB", "SMALL_POOL_TOLERANCE_GIB", "FIGURES", "Rebuilt", "inputs_of", "rebuild",
            "rows", "summary", "table_html"]
@@ -36,7 +36,7 @@ FIGURES = (
     ("kv_tokens", "kv_cache_tokens", "GPU KV cache size"),
     ("concurrency", "max_concurrency", "Maximum concurrency"),
 )
-_KV_DTYPES = {"auto": "bf16", "bf16": "bf16", "fp16": "fp16", "fp8": "fp8", "fp8_e4m3": "fp8"}
+_KV_DTYPES = {"auto": "bf16", "bf16": "bf16", "fp16": "fp16", "fp8": "fp8", "fp8_e4m3": "fp8", "fp8_e5m2": "fp8"}
 
 
 @dataclass(frozen=True)
@@ -57,11 +57,19 @@ class Rebuilt:
         return got / logged - 1
 
     def within(self, name: str) -> bool:
+        """Within 2 %; a pool under 3 GiB within 0.25 GiB — and then its tokens and concurrency within
+        the share of it that 0.25 GiB is (they are the pool divided by a request's or a token's bytes,
+        so the same absolute miss)."""
         logged, got = self.figures[name]
         if name == "available_gib" and logged < SMALL_POOL_GIB:
             return abs(got - logged) <= SMALL_POOL_TOLERANCE_GIB
         err = self.error(name)
-        return err is not None and abs(err) <= TOLERANCE
+        if err is None:
+            return False
+        pool = self.log.available_gib
+        if name in ("kv_tokens", "concurrency") and pool is not None and 0 < pool < SMALL_POOL_GIB:
+            return abs(err) <= max(TOLERANCE, SMALL_POOL_TOLERANCE_GIB / pool)
+        return abs(err) <= TOLERANCE
 
     @property
     def verdict_right(self) -> bool:
@@ -72,9 +80,18 @@ class Rebuilt:
         return self.ran and not self.log.needs and self.verdict_right and all(self.within(n) for n in self.figures)
 
 
+def in_catalogue(model_id: str) -> bool:
+    from .models.catalogue import CATALOGUE
+
+    return model_id in CATALOGUE
+
+
 def inputs_of(log: Log) -> dict | None:
-    """The kv-cache calculator's inputs for this log; None when its model or GPU is not listed."""
-    if not log.model_id or not log.gpu_id:
+    """The kv-cache calculator's inputs for this log; None when its model is not in the catalogue (yet:
+    its ``needs`` name the branch that adds it) or its GPU is not listed."""
+    from .hardware import GPUS
+
+    if not log.model_id or not in_catalogue(log.model_id) or log.gpu_id not in GPUS:
         return None
     inputs = {
         "model": log.model_id, "gpu": log.gpu_id, "gpus": log.tensor_parallel * log.pipeline_parallel,
@@ -92,8 +109,10 @@ def inputs_of(log: Log) -> dict | None:
     return inputs
 
 
-def _verdict(values: dict) -> str:
-    if values["kv_cache_memory"] <= 0:
+def _verdict(pool, values: dict) -> str:
+    """vLLM's verdict: no block at all (``No available memory for the cache blocks``), not one request of
+    max_model_len (``To serve at least one request ...``), or it starts."""
+    if pool.available_bytes <= 0 or pool.num_blocks <= 0:
         return NO_BLOCKS
     return FITS if values["max_concurrency"] >= 1 else TOO_LITTLE_KV
 
@@ -104,19 +123,23 @@ def rebuild(log: Log) -> Rebuilt:
 
     inputs = inputs_of(log)
     if inputs is None:
-        missing = "its model is not in the catalogue" if not log.model_id else "its GPU is not listed"
+        missing = (f"{log.model_id} is not in the catalogue" if not in_catalogue(log.model_id)
+                   else "its GPU is not listed")
         return Rebuilt(log, False, "; ".join(log.needs) or missing, {}, "")
-    values = kv_cache.SPEC.run(inputs).values
+    prepared, _errors = kv_cache.SPEC.prepare(inputs)
+    computed = kv_cache.compute(prepared)
+    values, pool = computed.values, computed.details["pool"]
     figures = {}
     for name, output, _words in FIGURES:
         logged = getattr(log, name)
         if logged is None:
             continue
-        got = values[output]
+        # the pool as vLLM prints it, negative when it refuses to start (the output clips it at 0)
+        got = pool.available_bytes if name == "available_gib" else values[output]
         if name in ("loading_gib", "available_gib"):
             got = got / GiB
         figures[name] = (logged, got)
-    return Rebuilt(log, True, "; ".join(log.needs), figures, _verdict(values))
+    return Rebuilt(log, True, "; ".join(log.needs), figures, _verdict(pool, values))
 
 
 def rows() -> list[Rebuilt]:
@@ -124,10 +147,12 @@ def rows() -> list[Rebuilt]:
 
 
 def summary(rebuilt: list[Rebuilt]) -> dict[str, tuple[int, float | None, float | None]]:
-    """Per figure: (logs compared, median |error|, worst |error|) over the logs that ran."""
+    """Per figure: (logs compared, median |error|, worst |error|) over the logs the calculator can
+    rebuild today — those that ran and wait for nothing (a log waiting for another branch's model or
+    format runs on what the catalogue holds, and its error says nothing of the rules)."""
     out = {}
     for name, _output, words in FIGURES:
-        errors = [abs(e) for r in rebuilt if r.ran and (e := r.error(name)) is not None]
+        errors = [abs(e) for r in rebuilt if r.ran and not r.log.needs and (e := r.error(name)) is not None]
         out[words] = (len(errors), statistics.median(errors) if errors else None, max(errors) if errors else None)
     return out
 
@@ -153,8 +178,12 @@ def table_html() -> str:
     rebuilt = rows()
     passed = sum(r.passes for r in rebuilt)
     ran = sum(r.ran for r in rebuilt)
-    head = ("<p>" f"{len(rebuilt)} logs; {ran} run by the calculator, {passed} within tolerance on every figure "
-            "they print with the verdict right; the others wait for what their row names.</p>")
+    ready = sum(r.ran and not r.log.needs for r in rebuilt)
+    head = ("<p>" f"{len(rebuilt)} logs; {ready} need nothing the calculator lacks, and {passed} of them are "
+            "within tolerance on every figure they print with the verdict right; the other "
+            f"{len(rebuilt) - ready} wait for the catalogue entry or weight format their row names "
+            f"({ran - ready} of them run on what the catalogue holds today). The summary covers the "
+            f"{ready}.</p>")
     srows = "".join(
         f"<tr><td>{html.escape(words)}</td><td>{n}</td><td>{_pct(med)}</td><td>{_pct(worst)}</td></tr>"
         for words, (n, med, worst) in summary(rebuilt).items())
@@ -179,4 +208,11 @@ def table_html() -> str:
               "<th>GPU</th><th>Layout</th><th>Weights / KV</th><th>Model loading (GiB)</th>"
               "<th>Available KV (GiB)</th><th>KV tokens</th><th>Concurrency</th><th>Verdict</th><th>Status</th>"
               "</tr></thead><tbody>" + "".join(body) + "</tbody></table>")
-    return head + stable + ltable
+    seen = "".join(
+        f'<li><a href="{html.escape(s.url)}">{html.escape(s.url.split("://", 1)[-1])}</a> '
+        f"({html.escape(s.where)}): {html.escape(s.reason)}</li>" for s in SEEN)
+    left_out = (f"<p>{len(SEEN)} public logs were read for this table and left out, each for the reason "
+                "given: a model, GPU or setting the page does not name, an engine or a device the "
+                "calculator does not model, figures that do not add up.</p><ul data-accuracy-seen>"
+                + seen + "</ul>")
+    return head + stable + ltable + left_out

@@ -8,8 +8,10 @@ the driver reports to the process (``cudaMemGetInfo``'s total, which vLLM multip
 Peak compute is the dense bf16/fp16 tensor figure — never the 2:4-sparse one many tables quote
 (twice as large).
 
-The GPUs added for issue #18 (T4 to MI355X) carry no price: no dated on-demand listing of them was
-read, and the cheapest-fleet search skips a GPU without one.
+Of the GPUs added for issue #18 (T4 to MI355X), seven carry a price from a dated listing (L4, L40,
+RTX 5090 and RTX PRO 6000 on RunPod; the A10G as AWS's g5.xlarge; one GPU of a GB200 superchip on
+Spheron; the MI325X on TensorWave); the T4, RTX 6000 Ada, GH200, B300, GB10, H20 and MI355X carry none
+(no dated on-demand listing of one GPU was read), and the cheapest-fleet search skips a GPU without one.
 
 Prices (``usd_per_hour``) are what one GPU rents for by the hour, on demand, at one cloud
 provider where it lists the card (:data:`PRICES_DATE`, each with its source): illustrative, dated,
@@ -25,7 +27,7 @@ from course_calculators.units import GiB
 __all__ = ["GPU", "GPUS", "GPU_CHOICES", "DTYPES", "DTYPE_CHOICES", "bytes_per_element", "PRICES_DATE"]
 
 #: When the hourly prices below were read.
-PRICES_DATE = "2026-03 to 2026-05"
+PRICES_DATE = "2026-03 to 2026-06"
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,10 @@ _RUNPOD_2026_03 = ("RunPod on-demand, as tabulated by deploybase.ai on 2026-03-2
                    "Prices (RunPod On-Demand)', https://deploybase.ai/articles/best-gpu-for-llm-training)")
 _RUNPOD_2026_03_B = ("RunPod, as tabulated by deploybase.ai on 2026-03-10 (https://deploybase.ai/articles/"
                      "runpod-gpu-pricing), the same column as the 2026-03-21 table's on-demand prices")
+_RUNPOD_2026_03_ROW = ("RunPod, row of the 'RunPod Pricing By GPU Model' table tabulated by deploybase.ai on "
+                       "2026-03-10 (https://deploybase.ai/articles/runpod-gpu-pricing): its first price column, "
+                       "headed 'Spot/hr' there, the column that gives the RTX 3090 $0.22 and the L40S $0.79 "
+                       "used above and the figures deploybase's 2026-03-21 table lists as on-demand")
 
 GPUS: dict[str, GPU] = {
     g.id: g
@@ -186,6 +192,7 @@ GPUS: dict[str, GPU] = {
             visible_bytes=22.03 * GiB,
             visible_source="PyTorch on a single L4 (24 GB VRAM): 'GPU 0 has a total capacity of 22.03 GiB' "
                            "(public file, search-index id 53263734645)",
+            usd_per_hour=0.44, price_source=f"'L4 24GB $0.44': {_RUNPOD_2026_03_ROW}",
             compute_capability=(8, 9), int8_ops=242e12,
         ),
         GPU(
@@ -196,6 +203,10 @@ GPUS: dict[str, GPU] = {
             visible_bytes=22.06 * GiB,
             visible_source="PyTorch: 'CUDA devices: NVIDIA A10G (22.06 GiB)' (public file, search-index id "
                            "59932372583); nvidia-smi shows 'NVIDIA A10G, 23028 MiB' (search-index id 27636968701)",
+            usd_per_hour=1.006,
+            price_source="AWS g5.xlarge (one A10G, 4 vCPUs: the instance's price, CPU and memory included) "
+                         "'$1.006/hr' on-demand in us-east-1, June 2026 (factualminds.com, 2026-06-17, "
+                         "https://www.factualminds.com/blog/amazon-ec2-on-demand-pricing-instance-families-2026/)",
             compute_capability=(8, 6), int8_ops=250e12,
         ),
         GPU(
@@ -205,6 +216,7 @@ GPUS: dict[str, GPU] = {
             visible_bytes=44.39 * GiB,
             visible_source="nvidia-smi: '2x NVIDIA L40 (46068 MiB each)' (public file, search-index id "
                            "3570917502), the L40S's 46,068 MiB, which PyTorch reports as 44.39 GiB (see l40s)",
+            usd_per_hour=0.69, price_source=f"'L40 48GB $0.69': {_RUNPOD_2026_03_ROW}",
             compute_capability=(8, 9), int8_ops=362e12,
         ),
         GPU(
@@ -215,6 +227,7 @@ GPUS: dict[str, GPU] = {
             visible_bytes=31.36 * GiB,
             visible_source="PyTorch: 'NVIDIA GeForce RTX 5090 (31.36 GiB)' (public file, search-index id "
                            "53636420292); nvidia-smi shows 32,607 MiB (search-index id 67571497656)",
+            usd_per_hour=0.69, price_source=f"'RTX 5090 32GB $0.69': {_RUNPOD_2026_03_ROW}",
             compute_capability=(12, 0), int8_ops=838e12, fp4_flops=1676e12,
         ),
         GPU(
@@ -224,6 +237,7 @@ GPUS: dict[str, GPU] = {
             visible_bytes=94.97 * GiB,
             visible_source="'NVIDIA RTX PRO 6000 Blackwell Server Edition (94.97 GB VRAM)' as PyTorch reports "
                            "it (public file, search-index id 71402858660)",
+            usd_per_hour=0.89, price_source=f"'RTX PRO 6000 96GB $0.89': {_RUNPOD_2026_03_ROW}",
             compute_capability=(12, 0), int8_ops=1000e12, fp4_flops=2000e12,
         ),
         GPU(
@@ -251,6 +265,10 @@ GPUS: dict[str, GPU] = {
             visible_bytes=185.03 * GiB,
             visible_source="'4x NVIDIA GB200, 185.03 GiB HBM each (189471 MiB)' (public file, search-index id "
                            "60966048525)",
+            usd_per_hour=4.54,
+            price_source="Spheron on-demand 'GB200 Superchips at $9.08/hr per Superchip' (1 Grace CPU + 2 "
+                         "Blackwell GPUs: $4.54 a GPU; sold by the superchip, never one GPU alone), prices 'as of "
+                         "17 March 2026' (https://www.spheron.network/blog/nvidia-h200-vs-b200-vs-gb200)",
             compute_capability=(10, 0), int8_ops=5000e12, fp4_flops=10000e12,
         ),
         GPU(
@@ -287,6 +305,9 @@ GPUS: dict[str, GPU] = {
             "(the MI300X's compute).",
             visible_source="not found: no rocm-smi or PyTorch total for the MI325X was read; the datasheet's "
                            "256 GiB is used (the MI300X shows 191.69 of 192, the MI355X 287.98 of 288)",
+            usd_per_hour=1.95,
+            price_source="'TensorWave MI325X at $1.95' per GPU-hour, research note of 2026-05-18 "
+                         "(https://www.cliffcenter.com/research/amd-inference-economics)",
             vendor="amd", int8_ops=2615e12,
         ),
         GPU(

@@ -187,24 +187,58 @@ def layout_from_inputs(p: Mapping[str, Any]) -> Layout:
                   attention=DP if p["attention_parallel"] == DP else TP)
 
 
+#: Config fields that only a hybrid (linear-attention or state-space layers beside attention) has:
+#: vLLM's ``is_hybrid`` comes from the model class, which the config names through these.
+_HYBRID_FIELDS = ("full_attention_interval", "hybrid_override_pattern", "layers_block_type", "mamba_d_state",
+                  "ssm_state_size", "linear_num_value_heads", "attn_layer_indices")
+
+
+def model_runner_facts(p: Mapping[str, Any]) -> tuple[str, bool, bool]:
+    """(architecture, quantized, hybrid) of the model picked or pasted: what vLLM 0.22–0.28 look at to
+    choose the V1 or V2 model runner (engines.vllm_releases.Rules.model_runner)."""
+    config: Mapping[str, Any] = {}
+    text = p.get("config", "").strip() if isinstance(p.get("config", ""), str) else ""
+    if text:
+        try:
+            loaded = json.loads(text)
+            config = loaded if isinstance(loaded, dict) else {}
+        except ValueError:
+            config = {}
+    elif p.get("model") in CATALOGUE:
+        config = CATALOGUE[p["model"]].config
+    archs = config.get("architectures") or [""]
+    text_config = config.get("text_config") if isinstance(config.get("text_config"), dict) else {}
+    fields = {**config, **text_config}
+    layer_types = fields.get("layer_types") or []
+    hybrid = any(k in fields for k in _HYBRID_FIELDS) or any(
+        isinstance(t, str) and ("linear" in t or "mamba" in t) for t in layer_types)
+    quantized = bool(config.get("quantization_config")) or p.get("weight_dtype", "bf16") not in (
+        "bf16", "fp16", "fp32", "shipped")
+    return str(archs[0]), quantized, hybrid
+
+
 def engine_from_inputs(p: Mapping[str, Any]) -> Engine:
     caching = p.get("prefix_caching", "default")  # absent from calculators without the engine's cache inputs
+    architecture, quantized, hybrid = model_runner_facts(p)
     return Engine(gpu_memory_utilization=p["gpu_memory_utilization"],
                   max_num_batched_tokens=p["max_num_batched_tokens"], max_num_seqs=p["max_num_seqs"],
                   overhead_bytes=p["overhead_gib"] * GiB, version=p.get("vllm_version", vllm_releases.NEWEST),
                   install=p.get("vllm_install", "pip"), enforce_eager=p.get("cuda_graphs", "captured") == "eager",
-                  prefix_caching=None if caching == "default" else caching == "on", dcp=p.get("dcp", 1))
+                  prefix_caching=None if caching == "default" else caching == "on", dcp=p.get("dcp", 1),
+                  architecture=architecture, quantized=quantized, hybrid=hybrid)
 
 
-def release_text(engine: Engine, vendor: str = "nvidia") -> str:
+def release_text(engine: Engine, vendor: str = "nvidia", is_moe: bool = False) -> str:
     """What the page says about the release whose rules it follows."""
     r = engine.rules
     commit = f" (commit {r.release.commit})" if r.release.commit else ""
     tokens = {"concurrency": "concurrency × max_model_len", "blocks_per_group": "blocks ÷ groups × block size",
               "blocks": "blocks × block size"}[r.tokens_line]
-    graphs = "subtracted" if r.cuda_graphs_subtracted(vendor) and not engine.enforce_eager else "not subtracted"
-    return (f"vLLM {r.release.version}{commit} rules: utilization {engine.utilization:g}, CUDA graphs {graphs}, "
-            f"'GPU KV cache size' = {tokens}, sampler peak {engine.sampler}")
+    runner = engine.runner(is_moe, vendor)
+    subtracted = r.cuda_graph_bytes(vendor, engine.enforce_eager, runner) > 0
+    graphs = "subtracted" if subtracted else "not subtracted"
+    return (f"vLLM {r.release.version}{commit} rules: utilization {engine.utilization:g}, model runner "
+            f"{runner.upper()}, CUDA graphs {graphs}, 'GPU KV cache size' = {tokens}, sampler peak {engine.sampler}")
 
 
 # -- the parameters -----------------------------------------------------------------------------
@@ -356,9 +390,11 @@ def engine_params() -> tuple:
                help="0: vLLM's default (1,024 on H100-class GPUs, 256 below 70 GiB or on an A100). The "
                     "sampler's logits for this many sequences dominate the activation peak."),
         Choice("vllm_install", "vLLM installed from", "pip",
-               (("pip", "pip wheel"), ("docker", "vllm-openai image (FlashInfer bundled)")), advanced=True,
+               (("pip", "pip wheel alone"), ("docker", "vllm-openai image, or FlashInfer installed")),
+               advanced=True,
                help="Up to 0.11.0 the profile run samples with FlashInfer's kernel where FlashInfer is "
-                    "installed (the image), with PyTorch's sort otherwise (a larger activation peak)."),
+                    "installed (the image bundles it), with PyTorch's sort otherwise (a larger activation "
+                    "peak). From 0.17 PyTorch's path runs a Triton kernel instead of the sort."),
         Choice("cuda_graphs", "CUDA graphs", "captured",
                (("captured", "captured (default)"), ("eager", "--enforce-eager")), advanced=True,
                help="From 0.20.0 vLLM subtracts its CUDA-graph estimate from the KV budget, unless eager."),

@@ -33,6 +33,11 @@ RENTED_GPUS = [
 ]
 
 
+#: The new GPUs with a dated on-demand listing read (hardware.py quotes each); the others carry none.
+RENTED_PRICES = {"l4": 0.44, "l40": 0.69, "rtx-5090": 0.69, "rtx-pro-6000": 0.89, "a10g": 1.006,
+                 "gb200": 4.54, "mi325x": 1.95}
+
+
 @pytest.mark.parametrize("gpu_id, memory, bandwidth, bf16, visible", RENTED_GPUS, ids=[g[0] for g in RENTED_GPUS])
 def test_rented_gpu_table(gpu_id, memory, bandwidth, bf16, visible):
     gpu = GPUS[gpu_id]
@@ -45,7 +50,10 @@ def test_rented_gpu_table(gpu_id, memory, bandwidth, bf16, visible):
     assert gpu.vendor == ("amd" if gpu_id.startswith("mi") else "nvidia")
     assert gpu.vendor == "amd" or len(gpu.compute_capability) == 2
     assert gpu.fp4_flops == 0 or gpu.fp4_flops >= gpu.fp8_flops
-    assert gpu.usd_per_hour == 0 and not gpu.price_source  # no dated listing read
+    assert (gpu.usd_per_hour > 0) == (gpu_id in RENTED_PRICES) == bool(gpu.price_source)
+    if gpu_id in RENTED_PRICES:  # a dated listing read: its figure, its date and its address
+        assert gpu.usd_per_hour == RENTED_PRICES[gpu_id]
+        assert "2026" in gpu.price_source and "https://" in gpu.price_source
 
 
 def test_vllm_defaults_follow_each_gpu():

@@ -1,19 +1,23 @@
-"""The evidence table: public vLLM startup logs, each quoted as published, with what the kv-cache
-calculator needs to rebuild it and what it still lacks.
+"""The evidence table: public vLLM startup logs that the kv-cache calculator can rebuild, each quoted
+as published, with what the calculator needs to rebuild it and what it still lacks.
 
 Each :class:`Log` gives the page (``url``) and where on it the lines are, the vLLM release (as
 printed, or inferred and said how), the model as published and the catalogue id it maps to, the
 GPU and its ``hardware`` id, the layout, the engine settings the log shows, the formats, and the
 four figures vLLM prints — "Model loading took", "Available KV cache memory", "GPU KV cache size",
-"Maximum concurrency" — or the error of a start that failed, quoted exactly in ``lines``.
-A figure the page does not show is ``None``; nothing is filled in from elsewhere.
+"Maximum concurrency" — or the error of a start that failed, quoted exactly in ``lines``. A figure
+the page does not show is ``None``; nothing is filled in from elsewhere.
 
-``needs`` names what the calculator lacks to rebuild a log: a model or a weight format that the
-other branches of issue #18 add ("r18-weights: …", "r18-attention: …"), a GPU or a setting the
-published excerpt does not give ("excerpt: …"). A log with no needs is rebuilt by the tests
-(tests/unit/llm_inference/engines/test_startup_log_table.py) on all its figures; the others are
-tested too, and marked as expected to fail for the reason named, so that a merge that supplies
-the missing piece shows up as a pass.
+Every log here names its model, its GPU, its layout and its settings (the command line, the
+"non-default args" line, the page's own words) — the only logs kept are those a calculator can be
+held to. ``needs`` names what the calculator lacks today: a catalogue entry or weight format that
+the other branches of issue #18 add ("r18-weights: …", "r18-attention: …"). The tests
+(tests/unit/llm_inference/test_accuracy.py) rebuild every log and mark the ones with needs as
+expected to fail for that reason, so a merge that supplies the piece shows up as a pass.
+
+:data:`SEEN` lists the logs read for this table and left out, each with why (the model, the GPU or
+a setting is not on its page, the engine is V0, the hardware is not modelled …), so nobody reads
+them again for nothing.
 
 These are not the logs of :mod:`.startup_logs` (none is repeated here). The Accuracy page is made
 from this table at build time (the book's ``accuracy`` fence).
@@ -23,11 +27,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Log", "LOGS", "BY_ID", "FITS", "TOO_LITTLE_KV", "NO_BLOCKS"]
+__all__ = ["Log", "Seen", "LOGS", "SEEN", "BY_ID", "FITS", "TOO_LITTLE_KV", "NO_BLOCKS"]
 
 #: The verdicts: vLLM started; it refused because not one request of max_model_len fits the KV
 #: memory ("To serve at least one request with the model's max seq len ..."); or no memory was
-#: left for a single block.
+#: left for a single block ("No available memory for the cache blocks").
 FITS, TOO_LITTLE_KV, NO_BLOCKS = "fits", "too little KV for max_model_len", "fails to start"
 
 
@@ -39,17 +43,17 @@ class Log:
     vllm_version: str  # as printed or inferred (then how)
     release: str  # the release whose rules the calculator applies (vllm_releases)
     model: str  # as published
-    model_id: str | None  # the catalogue id, or None when the catalogue lacks it
+    model_id: str  # the catalogue id (an entry another branch adds is named in ``needs``)
     gpu: str  # as the page names it
-    gpu_id: str | None  # the hardware.GPUS id, or None
+    gpu_id: str  # the hardware.GPUS id
     lines: tuple[str, ...]  # quoted exactly
     verdict: str
     tensor_parallel: int = 1
     pipeline_parallel: int = 1
     data_parallel: int = 1
     utilization: float | None = None  # None: the release's default
-    max_model_len: int | None = None
-    max_num_batched_tokens: int | None = None
+    max_model_len: int | None = None  # None: the model's default
+    max_num_batched_tokens: int | None = None  # None: vllm serve's default for the GPU and release
     max_num_seqs: int | None = None
     weights: str = "bf16"  # the checkpoint's format as shipped
     kv_dtype: str = "auto"
@@ -58,6 +62,8 @@ class Log:
     kv_tokens: int | None = None
     concurrency: float | None = None
     error: str = ""
+    #: "pip" (the wheel alone) or "docker" (the vllm-openai image, or FlashInfer installed beside the
+    #: wheel): up to 0.11.0 the profile run samples with FlashInfer when it is installed.
     install: str = "pip"
     enforce_eager: bool = False
     needs: tuple[str, ...] = ()
@@ -66,313 +72,471 @@ class Log:
     extra: dict = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Seen:
+    """A public log read for the table and left out, and why."""
+
+    url: str
+    where: str
+    reason: str
+
+
 _R18W = "r18-weights"
 _R18A = "r18-attention"
 
+# -- dennislee22/vLLM-benchmarking: A100s on Cloudera AI, vLLM 0.10.1.1 with FlashInfer installed ----------
+_DL = "https://github.com/dennislee22/vLLM-benchmarking/blob/b474d1e053c35c9aef8c02aae4efbc0d8675f033/log/"
+_DL_VERSION = "0.10.1.1 (printed: 'vLLM API server version 0.10.1.1')"
+_DL_MODEL = "Qwen2-7B-Instruct (a clone of Qwen/Qwen2-7B-Instruct: README, 'Procedure' step 3)"
+_DL_FI = ("FlashInfer installed beside the wheel (README step 2: 'pip install vllm ... flashinfer-python'); "
+          "the log prints 'Using FlashInfer for top-p & top-k sampling.'")
+# -- TheBuccaneer/vllm-offload-profiles: one RTX 3090, vLLM 0.17.1 -----------------------------------------
+_TB = ("https://github.com/TheBuccaneer/vllm-offload-profiles/blob/547be9005dd6483d21e15e32416ffab96d1a2e63/"
+       "data/provenance/gpu_memory_configuration/")
+_TB_VERSION = "0.17.1 (environment/README.md: 'vLLM: 0.17.1'; the GPU: 'NVIDIA GeForce RTX 3090')"
+# -- graz-dev/vllm-benchmark: one A10G on EKS, the vllm/vllm-openai:v0.22.0 image --------------------------
+_GZ = ("https://github.com/graz-dev/vllm-benchmark/blob/468bffcb9bc2f69fcb70122db0eaaceef3623ce6/"
+       "studies/0-explorative/README.md")
+# -- llm-d/llm-d-benchmark: one or two H100s, 'Analysis of vLLM log files' -------------------------------
+_LD = ("https://github.com/llm-d/llm-d-benchmark/blob/4f4d44943c39b76b28e30dfa1fb0dfaf1ee894b5/"
+       "config_explorer/empirical-vllm-memory-results.md")
+_LD_VERSION = ("0.14.x (inferred: the vllm/vllm-openai:latest image of late January 2026, per the page's "
+               "'How to Replicate'; its gpt-oss-120b figure, 64.38 GiB, is the v0.14.1 figure of vllm#33155)")
+# -- djangodevreng/dgx-spark-benchmarks: one DGX Spark (GB10), a 0.20 development build ---------------------
+_DJ = ("https://github.com/djangodevreng/dgx-spark-benchmarks/blob/5636536703fb6fe6a4992f68162b93fa03e7f15e/"
+       "results/")
+_DJ_VERSION = ("0.19.2rc1.dev134+gfe9c3d6c5 (printed): a build of main after 0.19 branched, with 0.20's "
+               "rules — it subtracts the CUDA-graph estimate ('default since v0.21.0' in its own log)")
+
 LOGS: tuple[Log, ...] = (
-    Log("minimax-m27-awq-2xgb10-fails", "https://github.com/eugr/spark-vllm-docker/issues/396",
-        "issue description, 2026-09-14", "0.29.1rc1.dev17+gd2d649e67 (printed)", "0.29.1",
-        "MiniMax-M2.7 AWQ (recipes/minimax-m2.7-awq.yaml)", None, "2x DGX Spark (GB10)", "gb10",
-        ("Available KV cache memory: 22.5 GiB",
-         "ValueError: To serve at least one request with the model's max seq len (196608),",
-         "23.25 GiB KV cache is needed, which is larger than the available KV cache memory (22.5 GiB)."),
-        TOO_LITTLE_KV, tensor_parallel=2, utilization=0.8, max_model_len=196608, weights="awq-int4",
-        available_gib=22.5, error="23.25 GiB KV cache is needed, which is larger than the available KV cache "
-                                  "memory (22.5 GiB)",
-        needs=(f"{_R18A}: MiniMax-M2 (M2.7's shape) in the catalogue", f"{_R18W}: AWQ int4 weights"),
-        kinds=("quantized", "failed", "new-gpu")),
-    Log("minimax-m27-awq-2xgb10-085", "https://github.com/eugr/spark-vllm-docker/issues/396",
-        "same description: '--gpu-memory-utilization 0.85 fixes it'", "0.29.1rc1.dev17+gd2d649e67 (printed)",
-        "0.29.1", "MiniMax-M2.7 AWQ", None, "2x DGX Spark (GB10)", "gb10",
-        ("--gpu-memory-utilization 0.85 fixes it: 28.74 GiB KV → 240,816 tokens, 1.22× concurrency at 196,608.",),
-        FITS, tensor_parallel=2, utilization=0.85, max_model_len=196608, weights="awq-int4",
-        available_gib=28.74, kv_tokens=240816, concurrency=1.22,
-        needs=(f"{_R18A}: MiniMax-M2 in the catalogue", f"{_R18W}: AWQ int4 weights"),
-        kinds=("quantized", "new-gpu"), notes="The author's summary of the engine's lines, not the lines."),
-    Log("gpt-oss-120b-h100-fails", "https://github.com/vllm-project/vllm/issues/27508",
-        "comment by matheusfvesco (turn 2), the traceback", "not printed (late 2025: kv_cache_utils.py "
-        "l.1243 get_kv_cache_configs, l.716 check_enough_kv_cache_memory, the 'models's' spelling)", "0.11.0",
-        "openai/gpt-oss-120b", "gpt-oss-120b", "NVIDIA H100", "h100-sxm",
-        ("ValueError: To serve at least one request with the models's max seq len (131072), (4.54 GiB KV cache "
-         "is needed, which is larger than the available KV cache memory (1.71 GiB).",),
-        TOO_LITTLE_KV, max_model_len=131072, weights="mxfp4", available_gib=1.71,
+    Log("qwen2-7b-a100-025-v0101", _DL + "vllm-7B-1gpuA10080GB-0.25GRAM.log",
+        "lines 31 and 42–44 (lines 3–4: 'non-default args', max_model_len 16384 and utilization 0.25)",
+        _DL_VERSION, "0.10.1", _DL_MODEL, "qwen2-7b", "NVIDIA A100 80GB (the file name; README)", "a100-80g",
+        ("(EngineCore_0 pid=1812) INFO 09-04 01:03:03 [gpu_model_runner.py:2007] Model loading took 14.2488 GiB and "
+         "4.422213 seconds",
+         "(EngineCore_0 pid=1812) INFO 09-04 01:04:29 [gpu_worker.py:276] Available KV cache memory: 5.01 GiB",
+         "(EngineCore_0 pid=1812) INFO 09-04 01:04:29 [kv_cache_utils.py:849] GPU KV cache size: 93,872 tokens",
+         "(EngineCore_0 pid=1812) INFO 09-04 01:04:29 [kv_cache_utils.py:853] Maximum concurrency for 16,384 tokens per "
+         "request: 5.73x"),
+        FITS, utilization=0.25, max_model_len=16384, loading_gib=14.2488, available_gib=5.01, kv_tokens=93872,
+        concurrency=5.73, install="docker", kinds=("pre-0.20",), notes=_DL_FI),
+    Log("qwen2-7b-a100-050-v0101", _DL + "vllm-7B-1gpuA10080GB-0.5GRAM.log",
+        "lines 31 and 42–44 (lines 3–4: max_model_len 16384, utilization 0.5)",
+        _DL_VERSION, "0.10.1", _DL_MODEL, "qwen2-7b", "NVIDIA A100 80GB", "a100-80g",
+        ("(EngineCore_0 pid=2881) INFO 09-04 01:29:05 [gpu_model_runner.py:2007] Model loading took 14.2488 GiB and "
+         "2.993822 seconds",
+         "(EngineCore_0 pid=2881) INFO 09-04 01:29:25 [gpu_worker.py:276] Available KV cache memory: 24.83 GiB",
+         "(EngineCore_0 pid=2881) INFO 09-04 01:29:26 [kv_cache_utils.py:849] GPU KV cache size: 464,848 tokens",
+         "(EngineCore_0 pid=2881) INFO 09-04 01:29:26 [kv_cache_utils.py:853] Maximum concurrency for 16,384 tokens per "
+         "request: 28.37x"),
+        FITS, utilization=0.5, max_model_len=16384, loading_gib=14.2488, available_gib=24.83, kv_tokens=464848,
+        concurrency=28.37, install="docker", kinds=("pre-0.20",), notes=_DL_FI),
+    Log("qwen2-7b-2xa100-40-tp2-native-v0101", _DL + "vllm-7B-2gpuA10040GB-0.5GRAM-diff-nodes.log",
+        "lines 90–91, 104–105 and 115 (line 60: 'FlashInfer is not available'; run-vllm.py: the command, TP 2, "
+        "utilization 0.5, max_model_len 16384, Ray over two nodes)",
+        _DL_VERSION, "0.10.1", _DL_MODEL, "qwen2-7b", "2x NVIDIA A100 40GB on two nodes (the file name)", "a100-40g",
+        ("(EngineCore_0 pid=1257) (RayWorkerWrapper pid=1384) INFO 09-03 04:41:48 [gpu_model_runner.py:2007] Model "
+         "loading took 7.1217 GiB ",
+         "(EngineCore_0 pid=1257) INFO 09-03 04:42:46 [kv_cache_utils.py:849] GPU KV cache size: 412,944 tokens",
+         "(EngineCore_0 pid=1257) INFO 09-03 04:42:46 [kv_cache_utils.py:853] Maximum concurrency for 16,384 tokens per "
+         "request: 25.20x",
+         "(EngineCore_0 pid=1257) (RayWorkerWrapper pid=1384) INFO 09-03 04:42:46 [gpu_worker.py:276] Available KV "
+         "cache memory: 11.03 GiB"),
+        FITS, tensor_parallel=2, utilization=0.5, max_model_len=16384, loading_gib=7.1217, available_gib=11.03,
+        kv_tokens=412944, concurrency=25.20, kinds=("pre-0.20",),
+        notes="The one run where the Ray worker had no FlashInfer ('Falling back to the PyTorch-native "
+              "implementation of top-p & top-k sampling'): the sort path's larger sampler peak."),
+    Log("qwen2-7b-2xa100-80-tp2-025-v0101", _DL + "vllm-7B-2gpuA10080GB-0.25GRAM-same-node.log",
+        "lines 3, 45, 61 and 63–64",
+        _DL_VERSION, "0.10.1", _DL_MODEL, "qwen2-7b", "2x NVIDIA A100 80GB, one node", "a100-80g",
+        ("(APIServer pid=1217) INFO 09-03 00:35:55 [utils.py:326] non-default args: {'model_tag': "
+         "'Qwen2-7B-Instruct', 'port': 8081, 'model': 'Qwen2-7B-Instruct', 'max_model_len': 16384, "
+         "'tensor_parallel_size': 2, 'gpu_memory_utilization': 0.25}",
+         "(VllmWorker TP0 pid=1430) INFO 09-03 00:39:33 [gpu_model_runner.py:2007] Model loading took 7.1217 GiB and "
+         "168.264821 seconds",
+         "(VllmWorker TP0 pid=1430) INFO 09-03 00:40:53 [gpu_worker.py:276] Available KV cache memory: 12.02 GiB",
+         "(EngineCore_0 pid=1358) INFO 09-03 00:40:55 [kv_cache_utils.py:849] GPU KV cache size: 450,192 tokens",
+         "(EngineCore_0 pid=1358) INFO 09-03 00:40:55 [kv_cache_utils.py:853] Maximum concurrency for 16,384 tokens per "
+         "request: 27.48x"),
+        FITS, tensor_parallel=2, utilization=0.25, max_model_len=16384, loading_gib=7.1217, available_gib=12.02,
+        kv_tokens=450192, concurrency=27.48, install="docker", kinds=("pre-0.20",), notes=_DL_FI),
+    Log("qwen2-7b-2xa100-80-tp2-050-v0101", _DL + "vllm-7B-2gpuA10080GB-0.5GRAM-same-node.log",
+        "lines 65, 87 and 88–89 (line 3: max_model_len 16384, TP 2, utilization 0.5)",
+        _DL_VERSION, "0.10.1", _DL_MODEL, "qwen2-7b", "2x NVIDIA A100 80GB, one node", "a100-80g",
+        ("(VllmWorker TP0 pid=3974) INFO 09-03 02:12:04 [gpu_model_runner.py:2007] Model loading took 7.1217 GiB and "
+         "2.887189 seconds",
+         "(VllmWorker TP0 pid=3974) INFO 09-03 02:12:25 [gpu_worker.py:276] Available KV cache memory: 31.83 GiB",
+         "(EngineCore_0 pid=3902) INFO 09-03 02:12:26 [kv_cache_utils.py:849] GPU KV cache size: 1,192,160 tokens",
+         "(EngineCore_0 pid=3902) INFO 09-03 02:12:26 [kv_cache_utils.py:853] Maximum concurrency for 16,384 tokens per "
+         "request: 72.76x"),
+        FITS, tensor_parallel=2, utilization=0.5, max_model_len=16384, loading_gib=7.1217, available_gib=31.83,
+        kv_tokens=1192160, concurrency=72.76, install="docker", kinds=("pre-0.20",), notes=_DL_FI),
+    Log("gpt-oss-120b-4xa100-tp4-v0101", _DL + "vllm-120B-4gpuA10080GB-0.8GRAM-diff-nodes.log",
+        "lines 3, 89, 104 and 108–109",
+        _DL_VERSION, "0.10.1", "gpt-oss-120b (a clone of openai/gpt-oss-120b; README Test 9)", "gpt-oss-120b",
+        "4x NVIDIA A100 80GB on Ray (the file name)", "a100-80g",
+        ("(APIServer pid=1009) INFO 09-10 23:26:12 [utils.py:326] non-default args: {'model_tag': 'gpt-oss-120b', "
+         "'port': 8081, 'model': 'gpt-oss-120b', 'max_model_len': 16384, 'tensor_parallel_size': 4, "
+         "'gpu_memory_utilization': 0.8}",
+         "(EngineCore_0 pid=1159) (RayWorkerWrapper pid=345, ip=10.42.11.243) INFO 09-10 23:47:50 "
+         "[gpu_model_runner.py:2007] Model loading took 17.2217 GiB and 1219.491504 seconds",
+         "(EngineCore_0 pid=1159) (RayWorkerWrapper pid=345, ip=10.42.9.225) INFO 09-10 23:48:38 [gpu_worker.py:276] "
+         "Available KV cache memory: 45.32 GiB",
+         "(EngineCore_0 pid=1159) INFO 09-10 23:48:39 [kv_cache_utils.py:1013] GPU KV cache size: 2,640,144 tokens",
+         "(EngineCore_0 pid=1159) INFO 09-10 23:48:39 [kv_cache_utils.py:1017] Maximum concurrency for 16,384 tokens per "
+         "request: 284.25x"),
+        FITS, tensor_parallel=4, utilization=0.8, max_model_len=16384, weights="mxfp4", loading_gib=17.2217,
+        available_gib=45.32, kv_tokens=2640144, concurrency=284.25, install="docker",
+        needs=(f"{_R18W}: gpt-oss's MXFP4 experts as vLLM holds them (Marlin on the A100)",),
+        kinds=("quantized", "pre-0.20"), notes=_DL_FI),
+    Log("llama31-8b-3090-090-v0171", _TB + "baseline_llama_gmem090_offload0.log", "lines 8, 9, 10 (line 7: 'non-default args': the model and max_model_len 8192)",
+        _TB_VERSION, "0.17.1", "meta-llama/Llama-3.1-8B-Instruct", "llama-3.1-8b", "NVIDIA GeForce RTX 3090", "rtx-3090",
+        ('(EngineCore_DP0 pid=120146) INFO 04-15 14:02:24 [gpu_model_runner.py:4364] Model loading took 14.99 GiB memory and 3.489510 seconds',
+         '(EngineCore_DP0 pid=120146) INFO 04-15 14:02:29 [gpu_worker.py:424] Available KV cache memory: 5.68 GiB',
+         '(EngineCore_DP0 pid=120146) INFO 04-15 14:02:29 [kv_cache_utils.py:1314] GPU KV cache size: 46,544 tokens',),
+        FITS, max_model_len=8192, loading_gib=14.99, available_gib=5.68, kv_tokens=46544,
+        kinds=("pre-0.20",)),
+    Log("llama31-8b-3090-086-v0171", _TB + "fixd_llama_gmem086_offload0.log", "lines 8, 9, 10 (line 7: 'non-default args': the model and max_model_len 8192, the utilization)",
+        _TB_VERSION, "0.17.1", "meta-llama/Llama-3.1-8B-Instruct", "llama-3.1-8b", "NVIDIA GeForce RTX 3090", "rtx-3090",
+        ('(EngineCore_DP0 pid=46183) INFO 07-26 10:37:07 [gpu_model_runner.py:4364] Model loading took 14.99 GiB memory and 3.412169 seconds',
+         '(EngineCore_DP0 pid=46183) INFO 07-26 10:37:12 [gpu_worker.py:424] Available KV cache memory: 4.73 GiB',
+         '(EngineCore_DP0 pid=46183) INFO 07-26 10:37:12 [kv_cache_utils.py:1314] GPU KV cache size: 38,736 tokens',),
+        FITS, utilization=0.86, max_model_len=8192, loading_gib=14.99, available_gib=4.73, kv_tokens=38736,
+        kinds=("pre-0.20",)),
+    Log("llama31-8b-3090-075-v0171", _TB + "kv_vram_llama_gmem075_offload0.log", "lines 8, 9, 10 (line 7: 'non-default args': the model and max_model_len 8192, the utilization)",
+        _TB_VERSION, "0.17.1", "meta-llama/Llama-3.1-8B-Instruct", "llama-3.1-8b", "NVIDIA GeForce RTX 3090", "rtx-3090",
+        ('(EngineCore_DP0 pid=109137) INFO 07-26 14:40:57 [gpu_model_runner.py:4364] Model loading took 14.99 GiB memory and 3.238264 seconds',
+         '(EngineCore_DP0 pid=109137) INFO 07-26 14:41:02 [gpu_worker.py:424] Available KV cache memory: 2.13 GiB',
+         '(EngineCore_DP0 pid=109137) INFO 07-26 14:41:02 [kv_cache_utils.py:1314] GPU KV cache size: 17,424 tokens',),
+        FITS, utilization=0.75, max_model_len=8192, loading_gib=14.99, available_gib=2.13, kv_tokens=17424,
+        kinds=("pre-0.20",)),
+    Log("llama31-8b-3090-070-v0171-fails", _TB + "kv_vram_llama_gmem070_offload0_failed.log", "lines 8, 9, 10 (line 7: 'non-default args': the model and max_model_len 8192, the utilization)",
+        _TB_VERSION, "0.17.1", "meta-llama/Llama-3.1-8B-Instruct", "llama-3.1-8b", "NVIDIA GeForce RTX 3090", "rtx-3090",
+        ('(EngineCore_DP0 pid=113764) INFO 07-26 14:53:49 [gpu_model_runner.py:4364] Model loading took 14.99 GiB memory and 3.330072 seconds',
+         '(EngineCore_DP0 pid=113764) INFO 07-26 14:53:54 [gpu_worker.py:424] Available KV cache memory: 0.95 GiB',
+         "(EngineCore_DP0 pid=113764) ERROR 07-26 14:53:54 [core.py:1100] ValueError: To serve at least one request with the models's max seq len (8192), (1.0 GiB KV cache is needed, which is larger than the available KV cache memory (0.95 GiB). Based on the available memory, the estimated maximum model length is 7760. Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine. See [documentation URL omitted] for more details.",),
+        TOO_LITTLE_KV, utilization=0.7, max_model_len=8192, loading_gib=14.99, available_gib=0.95, error='1.0 GiB KV cache is needed, which is larger than the available KV cache memory (0.95 GiB)',
+        kinds=("failed", "pre-0.20")),
+    Log("qwen25-7b-3090-090-v0171", _TB + "baseline_qwen_gmem090_offload0.log", "lines 8, 9, 10 (line 7: 'non-default args': the model and max_model_len 8192)",
+        _TB_VERSION, "0.17.1", "Qwen/Qwen2.5-7B-Instruct", "qwen2.5-7b", "NVIDIA GeForce RTX 3090", "rtx-3090",
+        ('(EngineCore_DP0 pid=13161) INFO 06-01 10:20:07 [gpu_model_runner.py:4364] Model loading took 14.25 GiB memory and 2.676422 seconds',
+         '(EngineCore_DP0 pid=13161) INFO 06-01 10:20:11 [gpu_worker.py:424] Available KV cache memory: 6.32 GiB',
+         '(EngineCore_DP0 pid=13161) INFO 06-01 10:20:11 [kv_cache_utils.py:1314] GPU KV cache size: 118,304 tokens',),
+        FITS, max_model_len=8192, loading_gib=14.25, available_gib=6.32, kv_tokens=118304,
+        kinds=("pre-0.20",)),
+    Log("qwen25-7b-3090-086-v0171", _TB + "fixd_qwen_gmem086_offload0.log", "lines 8, 9, 10 (line 7: 'non-default args': the model and max_model_len 8192, the utilization)",
+        _TB_VERSION, "0.17.1", "Qwen/Qwen2.5-7B-Instruct", "qwen2.5-7b", "NVIDIA GeForce RTX 3090", "rtx-3090",
+        ('(EngineCore_DP0 pid=84225) INFO 07-26 12:54:50 [gpu_model_runner.py:4364] Model loading took 14.25 GiB memory and 17.282437 seconds',
+         '(EngineCore_DP0 pid=84225) INFO 07-26 12:54:54 [gpu_worker.py:424] Available KV cache memory: 5.35 GiB',
+         '(EngineCore_DP0 pid=84225) INFO 07-26 12:54:54 [kv_cache_utils.py:1314] GPU KV cache size: 100,256 tokens',),
+        FITS, utilization=0.86, max_model_len=8192, loading_gib=14.25, available_gib=5.35, kv_tokens=100256,
+        kinds=("pre-0.20",)),
+    Log("qwen25-7b-3090-065-v0171", _TB + "kv_vram_qwen_gmem065_offload0.log", "lines 8, 9, 10 (line 7: 'non-default args': the model and max_model_len 8192, the utilization)",
+        _TB_VERSION, "0.17.1", "Qwen/Qwen2.5-7B-Instruct", "qwen2.5-7b", "NVIDIA GeForce RTX 3090", "rtx-3090",
+        ('(EngineCore_DP0 pid=7219) INFO 07-27 16:20:04 [gpu_model_runner.py:4364] Model loading took 14.25 GiB memory and 3.121751 seconds',
+         '(EngineCore_DP0 pid=7219) INFO 07-27 16:20:08 [gpu_worker.py:424] Available KV cache memory: 0.49 GiB',
+         '(EngineCore_DP0 pid=7219) INFO 07-27 16:20:08 [kv_cache_utils.py:1314] GPU KV cache size: 9,088 tokens',),
+        FITS, utilization=0.65, max_model_len=8192, loading_gib=14.25, available_gib=0.49, kv_tokens=9088,
+        kinds=("pre-0.20",)),
+    Log("qwen25-7b-3090-060-v0171-fails", _TB + "kv_vram_qwen_gmem060_offload0_failed.log", "lines 8, 9, 10 (line 7: 'non-default args': the model and max_model_len 8192, the utilization)",
+        _TB_VERSION, "0.17.1", "Qwen/Qwen2.5-7B-Instruct", "qwen2.5-7b", "NVIDIA GeForce RTX 3090", "rtx-3090",
+        ('(EngineCore_DP0 pid=7954) INFO 07-27 16:21:36 [gpu_model_runner.py:4364] Model loading took 14.25 GiB memory and 3.062840 seconds',
+         '(EngineCore_DP0 pid=7954) INFO 07-27 16:21:40 [gpu_worker.py:424] Available KV cache memory: -0.7 GiB',
+         '(EngineCore_DP0 pid=7954) ERROR 07-27 16:21:40 [core.py:1100] ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine. See [documentation URL omitted] for more details.',),
+        NO_BLOCKS, utilization=0.6, max_model_len=8192, loading_gib=14.25, available_gib=-0.7, error='No available memory for the cache blocks',
+        kinds=("failed", "pre-0.20")),
+    Log("qwen25-7b-a10g-2048-v0220", _GZ,
+        "section 'vLLM.max_model_len — history of this decision', the manual verification runs (2026-07-10); the "
+        "baseline settings in 'Parameters tuned' (utilization 0.92, max_num_seqs 128, max_num_batched_tokens 2048, "
+        "block 16, FLASH_ATTN, kv auto) and 'Stack & versions' (vllm/vllm-openai:v0.22.0, one A10G)",
+        "0.22.0 (the image: vllm/vllm-openai:v0.22.0)", "0.22.0", "Qwen/Qwen2.5-7B-Instruct", "qwen2.5-7b",
+        "NVIDIA A10G (AWS g5)", "a10g",
+        ("`max_num_batched_tokens=2048`) with only `max_model_len` changed (`2048` vs. `32768`)",
+         "produced **identical** `Available KV cache memory` (4.76 GiB) and `GPU KV cache size`",
+         "(89,088 tokens) in both runs — only the *reported* \"maximum concurrency for N tokens",
+         "per request\" ratio differed (43.50x vs. 2.72x), which is just `89,088 / max_model_len`,"),
+        FITS, utilization=0.92, max_model_len=2048, max_num_batched_tokens=2048, max_num_seqs=128,
+        available_gib=4.76, kv_tokens=89088, concurrency=43.50, install="docker", kinds=("new-gpu",),
+        notes="The author's account of two boot logs, the figures as vLLM printed them. The same page gives "
+              "the weights as 14.29 GiB ('model weights measured at 14.29 GiB (bfloat16)').",
+        extra={"max_cudagraph_capture_size": 256}),
+    Log("qwen25-7b-a10g-32768-v0220", _GZ, "the same two runs: the 32,768-token one",
+        "0.22.0 (the image)", "0.22.0", "Qwen/Qwen2.5-7B-Instruct", "qwen2.5-7b", "NVIDIA A10G (AWS g5)", "a10g",
+        ("produced **identical** `Available KV cache memory` (4.76 GiB) and `GPU KV cache size`",
+         "(89,088 tokens) in both runs — only the *reported* \"maximum concurrency for N tokens",
+         "per request\" ratio differed (43.50x vs. 2.72x), which is just `89,088 / max_model_len`,"),
+        FITS, utilization=0.92, max_model_len=32768, max_num_batched_tokens=2048, max_num_seqs=128,
+        available_gib=4.76, kv_tokens=89088, concurrency=2.72, install="docker", kinds=("new-gpu",),
+        extra={"max_cudagraph_capture_size": 256}),
+    Log("gpt-oss-120b-h100-v0101-fails", "https://github.com/vllm-project/vllm/issues/23278",
+        "issue description (2025-08-20), the engine's lines; the command: `vllm serve openai/gpt-oss-120b` "
+        "(defaults)",
+        "0.10.1 (inferred: 'gpu_worker.py:276' and 'gpu_model_runner.py:2007' are the lines of 0.10.1, as in the "
+        "0.10.1.1 logs of dennislee22/vLLM-benchmarking)", "0.10.1", "openai/gpt-oss-120b", "gpt-oss-120b",
+        "NVIDIA H100 80GB", "h100-sxm",
+        ("(EngineCore_0 pid=5839) INFO 08-20 18:04:10 [gpu_model_runner.py:2007] Model loading took 65.9651 GiB and "
+         "12.799889 seconds",
+         "(EngineCore_0 pid=5839) INFO 08-20 18:04:22 [gpu_worker.py:276] Available KV cache memory: -2.14 GiB",
+         "(EngineCore_0 pid=5839) ERROR 08-20 18:04:22 [core.py:700] EngineCore failed to start."),
+        NO_BLOCKS, max_model_len=131072, weights="mxfp4", loading_gib=65.9651, available_gib=-2.14,
+        error="EngineCore failed to start (Available KV cache memory: -2.14 GiB)",
+        needs=(f"{_R18W}: gpt-oss's MXFP4 experts as vLLM holds them (Marlin on the H100 in 0.10.1)",),
+        kinds=("quantized", "failed", "pre-0.20"),
+        notes="vllm serve on an H100 takes 8,192 batched tokens and 1,024 sequences: a 7.7 GiB sampler peak "
+              "at gpt-oss's 201,088-token vocabulary with the PyTorch sort path (pip wheel, no FlashInfer)."),
+    Log("gpt-oss-120b-h100-v0110-fails", "https://github.com/vllm-project/vllm/issues/27508",
+        "comment by matheusfvesco, 2025-10-31: the command `vllm serve openai/gpt-oss-120b "
+        "--gpu-memory-utilization 0.95 --max-num-batched-tokens 1024` and the traceback",
+        "0.11.0 (inferred: 'gpu_worker.py:298', kv_cache_utils.py l.1243/716 and the 'models's' spelling are "
+        "0.11.0's)", "0.11.0", "openai/gpt-oss-120b", "gpt-oss-120b", "NVIDIA H100", "h100-sxm",
+        ("(EngineCore_DP0 pid=6880) INFO 10-31 15:07:49 [gpu_worker.py:298] Available KV cache memory: 1.71 GiB",
+         "ValueError: To serve at least one request with the models's max seq len (131072), (4.54 GiB KV cache "
+         "is needed, which is larger than the available KV cache memory (1.71 GiB)."),
+        TOO_LITTLE_KV, utilization=0.95, max_model_len=131072, max_num_batched_tokens=1024, weights="mxfp4",
+        available_gib=1.71,
         error="4.54 GiB KV cache is needed, which is larger than the available KV cache memory (1.71 GiB)",
-        needs=(f"{_R18W}: gpt-oss's MXFP4 experts with bf16 attention",),
+        needs=(f"{_R18W}: gpt-oss's MXFP4 experts as vLLM holds them",),
         kinds=("quantized", "failed", "pre-0.20")),
-    Log("gpt-oss-20b-a100-v019", "https://myoceane.fr/index.php/ai-vllm-a100-gemma-4/",
-        "section 'GPT-OSS-20B', the system messages", "0.19.0 (printed: 'version 0.19.0')", "0.19.0",
-        "openai/gpt-oss-20b", "gpt-oss-20b", "NVIDIA A100", "a100-80g",
+    Log("gpt-oss-20b-a100-v0190", "https://myoceane.fr/index.php/ai-vllm-a100-gemma-4/",
+        "section 'GPT-OSS-20B', the command and the system messages ('version 0.19.0', non-default args)",
+        "0.19.0 (printed: 'version 0.19.0')", "0.19.0", "openai/gpt-oss-20b", "gpt-oss-20b", "NVIDIA A100",
+        "a100-80g",
         ("Model loading took 13.72 GiB memory and 62.336108 seconds",
          "Available KV cache memory: 36.56 GiB"),
         FITS, utilization=0.65, max_model_len=131072, weights="mxfp4", loading_gib=13.72, available_gib=36.56,
-        needs=(f"{_R18W}: gpt-oss's MXFP4 experts with bf16 attention",),
-        kinds=("quantized", "pre-0.20"),
-        notes="The page does not say 40 or 80 GB; 13.72 + 36.56 GiB at 0.65 only fits the 80 GB card."),
-    Log("gpt-oss-120b-kaggle-v0112", "https://blog.huikang.dev/2025/12/28/vllm-logs.html",
-        "the annotated startup log", "0.11.2 (printed: 'vLLM API server version 0.11.2')", "0.11.2",
-        "openai/gpt-oss-120b", "gpt-oss-120b", "one GPU of a Kaggle notebook (not named in the excerpt)", None,
-        ("INFO 11-28 11:45:51 [scheduler.py:216] Chunked prefill is enabled with max_num_batched_tokens=2048.",
-         "(APIServer pid=90) INFO 11-28 11:45:51 [utils.py:253] non-default args: {'host': '0.0.0.0', 'model': "
-         "'/kaggle/input/gpt-oss-120b/transformers/default/1', 'max_model_len': 98304, 'served_model_name': "
-         "['vllm-model'], 'gpu_memory_utilization': 0.96, 'max_num_seqs': 6}"),
-        FITS, utilization=0.96, max_model_len=98304, max_num_batched_tokens=2048, max_num_seqs=6, weights="mxfp4",
-        needs=(f"{_R18W}: MXFP4 weights", "excerpt: the GPU and the four figures are further down the page"),
-        kinds=("quantized", "pre-0.20")),
-    Log("qwen3-next-kv-fp8", "https://github.com/vllm-project/vllm/issues/26646",
-        "issue description (2025-10-11), the engine's lines", "not printed (2025-10-11, kv_cache_utils.py "
-        "l.1199/1204: 0.11.x)", "0.11.0", "Qwen3-Next (the issue's launch command)", None, "not named", None,
-        ("(EngineCore_DP0 pid=1007431) INFO 10-11 16:19:14 [kv_cache_utils.py:1199] GPU KV cache size: 90,048 tokens",
-         "(EngineCore_DP0 pid=1007431) INFO 10-11 16:19:14 [kv_cache_utils.py:1204] Maximum concurrency for "
-         "215,040 tokens per request: 1.66x"),
-        FITS, max_model_len=215040, kv_tokens=90048, concurrency=1.66,
-        needs=(f"{_R18A}: Qwen3-Next's Gated DeltaNet state and the hybrid allocator",
-               "excerpt: the GPU and the weight format"),
-        kinds=("hybrid", "pre-0.20")),
-    Log("qwen3-v085-8k", "https://github.com/vllm-project/vllm/issues/17327",
-        "comment by cpwan (turn 23), docker compose service 'qwen3'", "0.8.5 (inferred: 'kv_cache_utils.py:634' "
-        "and ':637' are the lines of 'GPU KV cache size' and 'Maximum concurrency' in 0.8.5)", "0.8.5",
-        "Qwen3 (size not shown in the excerpt)", None, "not named (two or more workers)", None,
-        ("qwen3-1  | INFO 04-29 01:09:49 [kv_cache_utils.py:634] GPU KV cache size: 198,784 tokens",
-         "qwen3-1  | INFO 04-29 01:09:49 [kv_cache_utils.py:637] Maximum concurrency for 8,192 tokens per "
-         "request: 24.27x"),
-        FITS, max_model_len=8192, kv_tokens=198784, concurrency=24.27,
-        needs=("excerpt: the Qwen3 size, the GPU and the TP size are not in the quoted lines",),
-        kinds=("pre-0.20",), notes="198,784 ÷ 16 = 12,424 blocks; 12,424 ÷ 512 blocks per 8K request = 24.27."),
-    Log("kv-fp8-100k-v0102", "https://github.com/vllm-project/vllm/issues/25350",
-        "issue description (2025-09-21), 'with kv-cache-dtype fp8 and --max-model-len 100000'",
-        "0.10.2 (inferred: 'kv_cache_utils.py:868' is the concurrency line of 0.10.2)", "0.10.2",
-        "not named in the excerpt ('Model loading took 29.09' in the next comment)", None, "not named", None,
-        ("Available KV cache memory: 10.55 GiB", "GPU KV cache size: 230,528 tokens",
-         "[kv_cache_utils.py:868] Maximum concurrency for 100,000 tokens per request: 2.31x"),
-        FITS, max_model_len=100000, kv_dtype="fp8", available_gib=10.55, kv_tokens=230528, concurrency=2.31,
-        needs=("excerpt: the model and the GPU",), kinds=("pre-0.20",),
-        notes="10.55 GiB ÷ 230,528 tokens = 49,140 bytes per token in fp8: 48 layers × 4 KV heads × 128 × 2."),
-    Log("kv-fp8-221k-v0102-fails", "https://github.com/vllm-project/vllm/issues/25350",
-        "same description, 'with kv-cache-dtype fp8 and --max-model-len 221000'", "0.10.2 (as above)", "0.10.2",
-        "as above", None, "not named", None,
-        ("ValueError: To serve at least one request with the models's max seq len (221000), (10.12 GiB KV cache "
-         "is needed, which is larger than the available KV cache memory (5.59 GiB). Based on the available "
-         "memory, the estimated maximum model length is 122080.",),
-        TOO_LITTLE_KV, max_model_len=221000, kv_dtype="fp8", available_gib=5.59,
-        error="10.12 GiB KV cache is needed, which is larger than the available KV cache memory (5.59 GiB)",
-        needs=("excerpt: the model and the GPU",), kinds=("failed", "pre-0.20"),
-        notes="The longer max_model_len cut the available memory from 10.55 to 5.59 GiB: vLLM 0.10.2 "
-              "profiled a larger batch (the sampler and forward peak grow with max_model_len when "
-              "chunked prefill leaves max_num_batched_tokens at max_model_len)."),
+        needs=(f"{_R18W}: gpt-oss's MXFP4 experts as vLLM holds them",), kinds=("quantized", "pre-0.20"),
+        notes="The page does not say 40 or 80 GB; 13.72 + 36.56 GiB at 0.65 only fits the 80 GB card. The "
+              "page's excerpt quotes two of the four lines."),
+    Log("llama33-70b-fp8-h100-tp1-v014-fails", _LD,
+        "section '4. Llama-3.3-70B-Instruct-FP8-dynamic (TP=1)': the model configuration, the empirical results "
+        "and the error",
+        _LD_VERSION, "0.14.1", "RedHatAI/Llama-3.3-70B-Instruct-FP8-dynamic", "llama-3.3-70b-fp8-dynamic",
+        "NVIDIA H100 (79.18 GiB)", "h100-sxm",
+        ("- **Model loading took:** 67.72 GiB memory and 45.09 seconds",
+         "- **Available KV cache memory:** -1.44 GiB (NEGATIVE - INSUFFICIENT)",
+         "Error: `ValueError: No available memory for the cache blocks. Try increasing gpu_memory_utilization when "
+         "initializing the engine.`"),
+        NO_BLOCKS, utilization=0.9, max_model_len=16000, weights="fp8", loading_gib=67.72, available_gib=-1.44,
+        error="No available memory for the cache blocks",
+        needs=(f"{_R18W}: the compressed-tensors FP8-dynamic release of Llama 3.3 70B",),
+        kinds=("quantized", "failed", "pre-0.20")),
+    Log("qwen3-32b-h100-32k-v014-fails", _LD,
+        "the summary table, row 'Qwen3-32B | FAILED | … | 32000' (and the 16,000-token run beside it: the same "
+        "weights and activation, 4.45 GiB of KV cache)",
+        _LD_VERSION, "0.14.1", "Qwen/Qwen3-32B", "qwen3-32b", "NVIDIA H100 (79.18 GiB)", "h100-sxm",
+        ("| Qwen3-32B                | FAILED  | 61.03              | 5.64                  | 0.14                   "
+         "| N/A                    | N/A                      | 1       | 32000         |",),
+        TOO_LITTLE_KV, utilization=0.9, max_model_len=32000, loading_gib=61.03,
+        error="the start failed at 32,000 tokens (the page: 'No KV cache room')",
+        kinds=("failed", "pre-0.20"),
+        notes="The 16,000-token run of the same model is an activation point of startup_logs "
+              "(ACTIVATION_CALIBRATION 'qwen3-32b-h100'); this failed start is not. 4.45 GiB cannot hold one "
+              "32,000-token request (64 layers × 8 KV heads × 128 × 2 × 2 B = 256 KiB a token: 7.8 GiB)."),
+    Log("qwen3-8b-h100-lmcache-faq", "https://github.com/LMCache/LMCache/pull/1769",
+        "the FAQ table the PR adds ('KV Cache Sizes for Popular Models', docs/source faq.rst), row Qwen/Qwen3-8B: "
+        "'Spare GPU RAM for KV cache' and 'Number of full-length prompts', at the model's default context "
+        "(40,960 tokens) and vLLM's default utilization; the other rows say 'on H100'",
+        "not printed (the PR, 2025-10-10: 0.10.2 or 0.11.0, whose rules agree here; a pip install, no FlashInfer)",
+        "0.11.0", "Qwen/Qwen3-8B", "qwen3-8b", "NVIDIA H100 (the table's 'on H100')", "h100-sxm",
+        ("   * - Qwen/Qwen3-8B",
+         "     - 0.1373 GB",
+         "     - 50.32 GB (or 366,400 tokens)",
+         "     - 40,960 tokens",
+         "     - 8.95x"),
+        FITS, max_model_len=40960, available_gib=50.32, kv_tokens=366400, concurrency=8.95, kinds=("pre-0.20",),
+        notes="'GB' is vLLM's GiB (50.32 GiB ÷ 144 KiB a token = 366,400). 50.32 GiB at one H100 leaves 5.6 GiB "
+              "for the activation peak: vllm serve's 1,024 sequences × 151,936 logits through PyTorch's sort. "
+              "The TP 2 and TP 4 rows of the same table are in SEEN."),
+    Log("qwen36-35b-a3b-gb10-v020dev", _DJ + "qwen-3.6/qwen-3.6-35b-a3b/bf16/_bootlog.txt",
+        "lines 8 (non-default args: utilization 0.95, max_model_len 131072, prefix caching off, language model "
+        "only), 33, 34, 44, 45, 47 and 48",
+        _DJ_VERSION, "0.20.0", "Qwen/Qwen3.6-35B-A3B", "qwen3.6-35b-a3b", "NVIDIA DGX Spark (GB10)", "gb10",
+        ("(EngineCore pid=153) INFO 05-05 08:50:44 [gpu_model_runner.py:4854] Model loading took 64.69 GiB memory "
+         "and 5640.521566 seconds",
+         "(EngineCore pid=153) INFO 05-05 08:50:44 [interface.py:606] Setting attention block size to 1056 tokens "
+         "to ensure that attention page size is >= mamba page size.",
+         "(EngineCore pid=153) INFO 05-05 08:52:25 [gpu_model_runner.py:6003] Estimated CUDA graph memory: 0.93 GiB "
+         "total",
+         "(EngineCore pid=153) INFO 05-05 08:52:25 [gpu_worker.py:440] Available KV cache memory: 47.55 GiB",
+         "(EngineCore pid=153) INFO 05-05 08:52:25 [kv_cache_utils.py:1337] GPU KV cache size: 623,040 tokens",
+         "(EngineCore pid=153) INFO 05-05 08:52:25 [kv_cache_utils.py:1342] Maximum concurrency for 131,072 tokens "
+         "per request: 18.44x"),
+        FITS, utilization=0.95, max_model_len=131072, loading_gib=64.69, available_gib=47.55, kv_tokens=623040,
+        concurrency=18.44, install="docker",
+        needs=(f"{_R18A}: Qwen3.6-35B-A3B (qwen3_5_moe: Gated DeltaNet + attention) in the catalogue",),
+        kinds=("hybrid", "new-gpu"),
+        extra={"enable_prefix_caching": False, "cuda_graph_estimate_gib": 0.93}),
+    Log("nemotron3-nano-4b-gb10-v020dev", _DJ + "nemotron-3/nemotron-3-nano-4b/bf16/_bootlog.txt",
+        "lines 8 (non-default args: max_model_len 49152, utilization 0.95, kv fp8_e4m3, prefix caching off), 14, "
+        "28, 29, 41, 42, 45 and 46",
+        _DJ_VERSION, "0.20.0", "nvidia/NVIDIA-Nemotron-3-Nano-4B-BF16", "nemotron-3-nano-4b",
+        "NVIDIA DGX Spark (GB10)", "gb10",
+        ("(EngineCore pid=125) INFO 05-05 12:41:18 [gpu_model_runner.py:4854] Model loading took 7.43 GiB memory "
+         "and 634.902425 seconds",
+         "(EngineCore pid=125) INFO 05-05 12:41:18 [interface.py:606] Setting attention block size to 1952 tokens "
+         "to ensure that attention page size is >= mamba page size.",
+         "(EngineCore pid=125) INFO 05-05 12:41:33 [gpu_model_runner.py:6003] Estimated CUDA graph memory: 2.44 GiB "
+         "total",
+         "(EngineCore pid=125) INFO 05-05 12:41:33 [gpu_worker.py:440] Available KV cache memory: 103.39 GiB",
+         "(EngineCore pid=125) INFO 05-05 12:41:33 [kv_cache_utils.py:1337] GPU KV cache size: 1,934,432 tokens",
+         "(EngineCore pid=125) INFO 05-05 12:41:33 [kv_cache_utils.py:1342] Maximum concurrency for 49,152 tokens "
+         "per request: 216.94x"),
+        FITS, utilization=0.95, max_model_len=49152, kv_dtype="fp8_e4m3", loading_gib=7.43, available_gib=103.39,
+        kv_tokens=1934432, concurrency=216.94, install="docker",
+        needs=(f"{_R18A}: NVIDIA-Nemotron-3-Nano-4B (nemotron_h: Mamba-2 + attention) from its config.json",),
+        kinds=("hybrid", "new-gpu"),
+        notes="A Mamba-2 hybrid printing all four lines ('Updating mamba_ssm_cache_dtype to float32 for NemotronH "
+              "model', line 14). Its CUDA-graph estimate, 2.44 GiB for a 4B model, is the largest of the table.",
+        extra={"enable_prefix_caching": False, "cuda_graph_estimate_gib": 2.44}),
+    Log("qwen36-35b-nvfp4-rtxpro6000-v0251", "https://github.com/vllm-project/vllm/issues/49476",
+        "comment by jahnclawdmonet (2026-08-26): the flags (kv fp8, max_model_len 180224, max_num_batched_tokens "
+        "8192, max_num_seqs 8, utilization 0.92) and the results table, row 'marlin'",
+        "0.25.1 (stated: 'v0.25.1')", "0.25.1", "nvidia/Qwen3.6-35B-A3B-NVFP4", "qwen3.6-35b-a3b-nvfp4",
+        "NVIDIA RTX PRO 6000 Blackwell", "rtx-pro-6000",
+        ("| marlin | 64.36 GiB | 6,518,438 tok | 36.17x | yes |",),
+        FITS, utilization=0.92, max_model_len=180224, max_num_batched_tokens=8192, max_num_seqs=8, weights="nvfp4",
+        kv_dtype="fp8", available_gib=64.36, kv_tokens=6518438, concurrency=36.17,
+        needs=(f"{_R18A}: Qwen3.6-35B-A3B (Gated DeltaNet hybrid) in the catalogue",
+               f"{_R18W}: the NVFP4 (ModelOpt) release, its MoE served by Marlin"),
+        kinds=("quantized", "hybrid", "new-gpu")),
     Log("qwen36-35b-nvfp4-5090-652", "https://github.com/noonghunna/club-3090/issues/652",
-        "issue description, the engine's lines", "0.24.0 (printed: 'Initializing a V1 LLM engine (v0.24.0)')",
-        "0.24.0", "qwen3.6-35b-a3b-nvfp4 (modelopt)", None, "NVIDIA GeForce RTX 5090", "rtx-5090",
+        "issue description, the engine's lines and 'non-default args'", "0.24.0 (printed: 'Initializing a V1 LLM "
+        "engine (v0.24.0)')", "0.24.0", "qwen3.6-35b-a3b-nvfp4 (modelopt)", "qwen3.6-35b-a3b-nvfp4",
+        "NVIDIA GeForce RTX 5090", "rtx-5090",
         ("(EngineCore pid=107) INFO 07-09 02:58:11 [gpu_worker.py:508] Available KV cache memory: 6.01 GiB",
          "(EngineCore pid=107) INFO 07-09 02:58:11 [kv_cache_utils.py:2146] GPU KV cache size: 569,878 tokens",
          "(EngineCore pid=107) INFO 07-09 02:58:11 [kv_cache_utils.py:2147] Maximum concurrency for 131,072 "
          "tokens per request: 4.35x"),
         FITS, max_model_len=131072, max_num_batched_tokens=8192, max_num_seqs=1, weights="nvfp4", kv_dtype="fp8",
-        available_gib=6.01, kv_tokens=569878, concurrency=4.35,
-        needs=(f"{_R18A}: a Qwen3.6 hybrid (Gated DeltaNet) model", f"{_R18W}: NVFP4 (modelopt) weights"),
-        kinds=("quantized", "hybrid", "new-gpu")),
+        available_gib=6.01, kv_tokens=569878, concurrency=4.35, install="docker",
+        needs=(f"{_R18A}: Qwen3.6-35B-A3B (Gated DeltaNet hybrid) in the catalogue",
+               f"{_R18W}: the NVFP4 (ModelOpt) release"),
+        kinds=("quantized", "hybrid", "new-gpu"),
+        notes="limit_mm_per_prompt image 2: the vision encoder is profiled too (not modelled)."),
     Log("qwen36-35b-nvfp4-5090-612", "https://github.com/noonghunna/club-3090/issues/612",
-        "issue description, the engine's lines", "0.24.0 (printed)", "0.24.0",
-        "qwen3.6-35b-a3b-nvfp4 (modelopt)", None, "NVIDIA GeForce RTX 5090", "rtx-5090",
+        "issue description, the engine's lines and 'non-default args'", "0.24.0 (printed)", "0.24.0",
+        "qwen3.6-35b-a3b-nvfp4 (modelopt)", "qwen3.6-35b-a3b-nvfp4", "NVIDIA GeForce RTX 5090", "rtx-5090",
         ("(EngineCore pid=107) INFO 07-06 22:52:09 [gpu_worker.py:508] Available KV cache memory: 5.98 GiB",
          "(EngineCore pid=107) INFO 07-06 22:52:09 [kv_cache_utils.py:2146] GPU KV cache size: 567,978 tokens",
          "(EngineCore pid=107) INFO 07-06 22:52:09 [kv_cache_utils.py:2147] Maximum concurrency for 131,072 "
          "tokens per request: 4.33x"),
         FITS, max_model_len=131072, max_num_batched_tokens=8192, max_num_seqs=1, weights="nvfp4", kv_dtype="fp8",
-        available_gib=5.98, kv_tokens=567978, concurrency=4.33,
-        needs=(f"{_R18A}: a Qwen3.6 hybrid model", f"{_R18W}: NVFP4 (modelopt) weights"),
+        available_gib=5.98, kv_tokens=567978, concurrency=4.33, install="docker",
+        needs=(f"{_R18A}: Qwen3.6-35B-A3B (Gated DeltaNet hybrid) in the catalogue",
+               f"{_R18W}: the NVFP4 (ModelOpt) release"),
         kinds=("quantized", "hybrid", "new-gpu")),
-    Log("awq-sm89-48gb-57047", "https://github.com/vllm-project/vllm/pull/57047",
-        "comment by ShengleiFu (turn 2), the server log", "not printed (2026-09: gpu_worker.py:876's "
-        "'consumed memory' wording, 0.27 on)", "0.30.0", "an AWQ checkpoint (not named in the excerpt)", None,
-        "an SM89 GPU with 47.37 GiB (RTX 6000 Ada or L40 with ECC off)", None,
-        ("(EngineCore pid=23853) INFO 09-16 13:51:44 [kv_cache_utils.py:2324] GPU KV cache size: 268,560 tokens, "
-         "Maximum concurrency for 2,048 tokens per request: 131.13x",
-         "(EngineCore pid=23853) INFO 09-16 13:51:51 [gpu_worker.py:876] Free memory on device (46.99/47.37 GiB) "
-         "on startup. Desired GPU memory utilization is (0.85, 40.27 GiB). Actual usage is 2.81 GiB for consumed "
-         "memory (weights + non-torch), 0.57 GiB for peak activation, and 0.22 GiB for CUDAGraph memory."),
-        FITS, utilization=0.85, max_model_len=2048, weights="awq-int4", kv_tokens=268560, concurrency=131.13,
-        available_gib=40.27 - 2.81 - 0.57,
-        needs=(f"{_R18W}: AWQ int4 weights", "excerpt: the model and which 48 GB SM89 card"),
-        kinds=("quantized",),
-        notes="Available KV memory not printed in the excerpt: 40.27 − 2.81 − 0.57 = 36.89 GiB from the "
-              "budget line (the log's 'kv cache memory in use' is 36.88 GiB)."),
-    Log("kimi-linear-awq-2x3090", "https://github.com/vllm-project/vllm/issues/28228",
-        "issue description, launch command and 'only be 2.30GiB for KV cache'", "not printed (2025-11, V1)",
-        "0.11.0", "cyankiwi/Kimi-Linear-48B-A3B-Instruct-AWQ-4bit", None, "2x RTX 3090", "rtx-3090",
-        ("Why would there only be 2.30GiB for KV cache while GPU NVRAM has 19GiB per card used with the rest "
-         "free ? Is it per card since it's ` --tensor_parallel 2` ?",),
-        FITS, tensor_parallel=2, utilization=0.95, max_model_len=120000, max_num_batched_tokens=64000,
-        max_num_seqs=8, weights="awq-int4", available_gib=2.30,
-        needs=(f"{_R18A}: Kimi-Linear (KDA linear attention + MLA)", f"{_R18W}: AWQ int4 weights"),
-        kinds=("quantized", "hybrid", "pre-0.20")),
-    Log("gemma4-31b-awq-a100-v020", "https://github.com/vllm-project/vllm/issues/43308",
-        "issue description (2026-05-21), the comparison table", "0.20.0 (stated)", "0.20.0",
-        "cyankiwi/gemma-4-31B-it-AWQ-4bit", None, "A100 80GB", "a100-80g",
-        ("| **v0.20.0** | ~55k tokens | High |",
-         "Total available KV cache memory remained constant (~50 GB), indicating the efficiency gain is per token."),
-        FITS, utilization=0.9, weights="awq-int4", kv_tokens=55000,
-        needs=(f"{_R18A}: Gemma 4 (sliding + shared-KV layers)", f"{_R18W}: AWQ int4 weights",
-               "excerpt: max_model_len; the figures are rounded ('~55k')"),
-        kinds=("quantized", "hybrid")),
-    Log("gemma4-31b-awq-a100-v021", "https://github.com/vllm-project/vllm/issues/43308",
-        "same table", "0.21.0 (stated)", "0.21.0", "cyankiwi/gemma-4-31B-it-AWQ-4bit", None, "A100 80GB",
-        "a100-80g", ("| **v0.21.0** | ~525k tokens | Low (~9.5x reduction) |",),
-        FITS, utilization=0.9, weights="awq-int4", kv_tokens=525000,
-        needs=(f"{_R18A}: Gemma 4", f"{_R18W}: AWQ int4 weights", "excerpt: max_model_len; rounded figures"),
-        kinds=("quantized", "hybrid"),
-        notes="The same ~50 GB reported as ten times the tokens: 0.21.0's 'GPU KV cache size' is concurrency "
-              "× max_model_len, which counts a windowed layer's blocks once per window, not per token."),
-    Log("qwen38-27b-fp8-2x3090", "https://github.com/mitchross/talos-argocd-proxmox/pull/1995",
-        "PR description (2026-08-16), 'The live boot log'", "not printed (2026-08)", "0.30.0",
-        "Qwen3.8-27B-FP8", None, "2x RTX 3090", "rtx-3090",
-        ("GPU KV cache size: 302,921 tokens", "Maximum concurrency for 131,072 tokens per request: 2.31x"),
-        FITS, tensor_parallel=2, utilization=0.92, max_model_len=131072, max_num_batched_tokens=8192,
-        max_num_seqs=2, weights="fp8", kv_dtype="fp8", kv_tokens=302921, concurrency=2.31,
-        needs=(f"{_R18A}: Qwen3.8 (Gated DeltaNet, full attention every 4th layer)", f"{_R18W}: fp8 weights "
-               "(Marlin weight-only on Ampere)"),
-        kinds=("quantized", "hybrid")),
-    Log("qwen38-27b-2x3090-dflash", "https://github.com/syv-ai/qwen38-27b-rtx3090/issues/7",
-        "issue description (2026-08-19)", "not printed (kv_cache_utils.py:2284)", "0.30.0",
-        "Qwen3.8-27B (the repository's single-user script)", None, "2x RTX 3090 (NVLink)", "rtx-3090",
-        ("(EngineCore pid=114589) INFO 08-19 20:19:53 [kv_cache_utils.py:2284] GPU KV cache size: 344,579 tokens",
-         "(EngineCore pid=114589) INFO 08-19 20:19:53 [kv_cache_utils.py:2285] Maximum concurrency for 163,840 "
-         "tokens per request: 2.10x"),
-        FITS, tensor_parallel=2, utilization=0.975, max_model_len=163840, max_num_seqs=16, kv_tokens=344579,
-        concurrency=2.10,
-        needs=(f"{_R18A}: Qwen3.8 hybrid", "excerpt: the weight format and the DFlash drafter's memory"),
-        kinds=("hybrid",)),
-    Log("qwen36-intel-b70", "https://github.com/intel/llm-scaler/issues/647",
-        "issue description, the KV lines", "not printed (Intel llm-scaler vLLM)", "0.30.0",
-        "Qwen3.6-27B / 3.8-27B (the issue's test matrix)", None, "Intel Arc Pro B70", None,
-        ("Available KV cache memory: 10.68 GiB per GPU", "GPU KV cache size: 218,154 tokens",
-         "Maximum concurrency for 200,000 tokens per request: 1.09x"),
-        FITS, max_model_len=200000, available_gib=10.68, kv_tokens=218154, concurrency=1.09,
-        needs=("gpu: Intel Arc (XPU) is not modelled", f"{_R18A}: Qwen3.6/3.8 hybrid"),
-        kinds=("hybrid", "new-gpu")),
-    Log("dsv4-pro-mi300x-tp8-fails", "https://github.com/vllm-project/vllm/issues/53961",
-        "issue description (2026-08-26), Repro", "not printed (after PR #51726: 0.28 on)", "0.28.0",
-        "deepseek-ai/DeepSeek-V4-Pro", None, "8x MI300X (191.98 GiB)", "mi300x",
-        ("ValueError: To serve at least one request with the model's max seq len (1048576),",
-         "23.32 GiB KV cache is needed, which is larger t"),
-        TOO_LITTLE_KV, tensor_parallel=8, max_model_len=1048576, weights="fp8", kv_dtype="fp8",
-        error="23.32 GiB KV cache is needed (the excerpt ends there)",
-        needs=(f"{_R18A}: DeepSeek-V4's compressed attention", f"{_R18W}: fp8 block-scaled weights"),
-        kinds=("quantized", "failed"),
-        notes="The issue shows the 0.28 rule: 'device_memory >= 160 * GiB_bytes' takes the MI300X to 16,384 "
-              "batched tokens for vllm serve, doubling the profile run's peak."),
-    Log("minimax-m2-2xmi300x-v0171", "https://github.com/vllm-project/recipes/pull/273",
-        "PR description (2026-03-11), Testing", "0.17.1 ROCm wheel (stated)", "0.17.1",
-        "MiniMaxAI/MiniMax-M2", None, "2x AMD Instinct MI300X", "mi300x",
-        ("- KV cache: 497,600 tokens (2x MI300X)",),
-        FITS, tensor_parallel=2, weights="fp8", kv_tokens=497600,
-        needs=(f"{_R18A}: MiniMax-M2 in the catalogue", f"{_R18W}: MiniMax-M2's fp8 weights",
-               "excerpt: max_model_len and utilization"),
-        kinds=("quantized", "pre-0.20")),
-    Log("club3090-6x3090-tp4", "https://github.com/noonghunna/club-3090/issues/127",
-        "issue description, the worker lines", "not printed (0.21 on: 'default since v0.21.0')", "0.21.0",
-        "the repository's Qwen bench model (not named in the excerpt)", None, "RTX 3090 (TP 4 of 6)", "rtx-3090",
-        ("(Worker_TP1 pid=148) INFO 05-14 00:04:16 [gpu_model_runner.py:6143] Estimated CUDA graph memory: "
-         "0.17 GiB total",
-         "(Worker_TP0 pid=147) INFO 05-14 00:04:17 [gpu_worker.py:460] Available KV cache memory: 15.72 GiB"),
-        FITS, tensor_parallel=4, utilization=0.92, available_gib=15.72,
-        needs=("excerpt: the model",), kinds=(),
-        notes="'--gpu-memory-utilization=0.9200 is equivalent to --gpu-memory-utilization=0.9129 without CUDA "
-              "graph memory profiling': 0.0071 × 23.58 GiB = 0.17 GiB."),
-    Log("hybrid-mtp-8x3090-blocks", "https://github.com/Sandermage/genesis-vllm-patches/issues/24",
-        "issue description, the TP0 worker", "not printed (2026-05)", "0.21.0",
-        "a Mamba-hybrid model with an MTP head (not named in the excerpt)", None, "8x RTX 3090", "rtx-3090",
-        ("(Worker_TP0 pid=92375) INFO 05-08 16:18:24 [gpu_model_runner.py:4960] Model loading took 15.26 GiB "
-         "memory and 23.107530 seconds",
-         "(Worker_TP0 pid=92375) INFO 05-08 16:18:24 [interface.py:645] Setting attention block size to 544 "
-         "tokens to ensure that attention page size is >= mamba page size."),
-        FITS, tensor_parallel=8, loading_gib=15.26,
-        needs=(f"{_R18A}: the hybrid allocator's block size (544 tokens here)", "excerpt: the model"),
-        kinds=("hybrid",), notes="Shows the hybrid rule that raises the attention block size to the Mamba page."),
-    Log("qwen35-nvfp4-kv-5090", "https://github.com/vllm-project/vllm/issues/49011",
-        "comment by heungwing (turn 13)", "a prototype branch (2026-07)", "0.25.0",
-        "a Qwen3.5 hybrid (model_type qwen3_5_text) with an NVFP4 KV cache", None, "NVIDIA GeForce RTX 5090",
-        "rtx-5090",
-        ("(EngineCore pid=7476) WARNING 07-25 13:42:38 [kv_cache_utils.py:1208] Add 3 padding layers, may waste "
-         "at most 6.25% KV cache memory",
-         "(EngineCore pid=7476) INFO 07-25 13:42:38 [kv_cache_utils.py:2146] GPU KV cache size: 1,823,372 tokens",
-         "(EngineCore pid=7476) INFO 07-25 13:42:38 [kv_cache_utils.py:2147] Maximum concurrency for 1,048,576 "
-         "tokens per request: 1.74x"),
-        FITS, max_model_len=1048576, kv_dtype="nvfp4", kv_tokens=1823372, concurrency=1.74,
-        needs=(f"{_R18A}: NVFP4 KV layout and the Qwen3.5 hybrid", "excerpt: the weights"),
-        kinds=("quantized", "hybrid", "new-gpu")),
-    Log("glm53-flash-2xgb10-fails", "https://github.com/MiaAI-Lab/GLM-5.3-Flash-EXL3-2x-DGX-Sparks/issues/204",
-        "comment by hecisaza (2026-09-21), arm A", "not printed (the repository's image)", "0.30.0",
-        "GLM-5.3-Flash EXL3", None, "2x DGX Spark (GB10, 121.69 GiB each)", "gb10",
-        ("| A | `instanttensor` | 0.85 | **12.38 / 12.48 / 12.51 GiB** (a repeat: 13.08) — needs 13.46 | ❌ 3/3, "
-         "your `ValueError`; est. max len 699k–799k | 66–69 s cold, 8.3 s warm |",),
-        TOO_LITTLE_KV, tensor_parallel=2, utilization=0.85, max_model_len=850000, max_num_seqs=4, weights="exl3",
-        kv_dtype="fp8", available_gib=12.48, error="needs 13.46 GiB of KV cache",
-        needs=(f"{_R18W}: EXL3 weights are not a format vLLM's mainline loads", f"{_R18A}: GLM-5.3's attention"),
-        kinds=("quantized", "failed", "new-gpu")),
-    Log("r1-distill-qwen14b-2x4090-fails", "https://github.com/vllm-project/vllm/issues/13061",
-        "issue description (2025-02-11)", "V0 engine (0.7.x; 'model_runner.py:1115')", "0.8.5",
-        "deepseek-ai/DeepSeek-R1-Distill-Qwen-14B", None, "2x RTX 4090", "rtx-4090",
-        ("ValueError: The model's max seq len (131072) is larger than the maximum number of tokens that can be "
-         "stored in KV cache (81536). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when "
-         "initializing the engine.",
-         "(VllmWorkerProcess pid=1786) INFO 02-11 07:40:45 model_runner.py:1115] Loading model weights took "
-         "13.9476 GB"),
-        TOO_LITTLE_KV, tensor_parallel=2, utilization=0.98, max_model_len=131072, loading_gib=13.9476,
-        kv_tokens=81536, error="max seq len (131072) is larger than the maximum number of tokens that can be "
-                               "stored in KV cache (81536)",
-        needs=("engine: the V0 engine (before 0.8.5) is not modelled", "catalogue: Qwen2.5-14B's shape"),
-        kinds=("failed", "pre-0.20"),
-        notes="The issue gives the V0 budget: non_torch 0.25 GiB, activation 0.19 GiB, 8.69 GiB for the cache."),
-    Log("qwen-moe-wna16-3090-v0", "https://github.com/vllm-project/vllm/pull/14447",
-        "comment by davidsyoung (turn 42, 2025-04-12)", "V0 worker ('worker.py:267', April 2025)", "0.8.5",
-        "a GPTQ/AWQ MoE checkpoint (the PR's wna16 Marlin kernel)", None, "RTX 3090 (several)", "rtx-3090",
-        ("(VllmWorkerProcess pid=507) INFO 04-12 08:21:19 [worker.py:267] the current vLLM instance can use "
-         "total_gpu_memory (23.58GiB) x gpu_memory_utilization (0.99) = 23.35GiB",
-         "(VllmWorkerProcess pid=521) INFO 04-12 08:21:19 [worker.py:267] model weights take 21.21GiB; "
-         "non_torch_memory takes 0.20GiB; PyTorch activation peak memory takes 0.37GiB; the rest of the memory "
-         "reserved for KV Cache is 1.57GiB."),
-        FITS, utilization=0.99, weights="gptq-int4", loading_gib=21.21, available_gib=1.57,
-        needs=("engine: the V0 engine is not modelled", f"{_R18W}: GPTQ int4 MoE weights", "excerpt: the model"),
-        kinds=("quantized", "pre-0.20")),
-    Log("intel-b70-100k-fails", "https://github.com/SergiioB/intel-arc-pro-b70-inference-cookbook/issues/4",
-        "issue description, the traceback", "not printed (kv_cache_utils.py l.2193/758)", "0.30.0",
-        "not named in the excerpt", None, "Intel Arc Pro B70", None,
-        ("(EngineCore pid=316) ValueError: To serve at least one request with the model's max seq len (100000), "
-         "(4.26 GiB KV cach",
-         "e is needed, which is larger than the available KV cache memory (4.25 GiB). Based on the avai"),
-        TOO_LITTLE_KV, max_model_len=100000, available_gib=4.25,
-        error="4.26 GiB KV cache is needed, which is larger than the available KV cache memory (4.25 GiB)",
-        needs=("gpu: Intel Arc (XPU) is not modelled", "excerpt: the model"), kinds=("failed", "new-gpu")),
-    Log("v0-4gpu-44gib-14011", "https://github.com/vllm-project/vllm/issues/14011",
-        "comment by DefTruth (2025-03-03)", "V0 engine (0.7.x: '[model_runner.py:1117]', '[worker.py:223]')",
-        "0.8.5", "not named in the excerpt (a 32B-class bf16 model over 4 GPUs)", None,
-        "4 GPUs of 44.52 GiB (L40S-class)", None,
-        ("INFO 03-03 20:36:02 [model_runner.py:1117] Model loading took 15.4137 GB and 9.033798 seconds",
-         "(VllmWorkerProcess pid=1005427) WARNING 03-03 20:36:03 [worker.py:223] Rank 2, Before profile_run, "
-         "free_memory_pre_profile: 28.49114990234375GiB, total_gpu_memory: 44.52056884765625GiB"),
-        FITS, tensor_parallel=4, loading_gib=15.4137,
-        needs=("engine: the V0 engine is not modelled", "excerpt: the model and the GPU"), kinds=("pre-0.20",)),
-    Log("v0-4x4090-128k-fails", "https://github.com/hiyouga/LlamaFactory/issues/7234",
-        "issue description (2025-03-10), title and System Info", "0.7.3 (stated: 'vLLM version: 0.7.3')", "0.8.5",
-        "not named in the excerpt (a vision-language model)", None, "4x RTX 4090 (23.64 GB)", "rtx-4090",
-        ("The model's max seq len (128000) is larger than the maximum number of tokens that can be stored in KV "
-         "cache (78336). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initiali",),
-        TOO_LITTLE_KV, max_model_len=128000, kv_tokens=78336,
-        error="max seq len (128000) is larger than the maximum number of tokens that can be stored in KV cache "
-              "(78336)",
-        needs=("engine: the V0 engine is not modelled", "excerpt: the model and the TP size"),
-        kinds=("failed", "pre-0.20")),
-    Log("tpu-v5e-131k-fails", "https://github.com/vllm-project/tpu-inference/pull/223",
-        "PR description (2025-07-17)", "vLLM main, 2025-07 (tpu_commons)", "0.9.2",
-        "the example's default model (not named in the excerpt)", None, "TPU v5e-8", None,
-        ("ValueError: To serve at least one request with the models's max seq len (131072), (16.00 GiB KV cache "
-         "is needed, which is larger than the available KV cache memory (0.71 GiB). Based on the available "
-         "memory, the estimated maximum model length is 5632. Try increasing `gpu_memory_utilization` or "
-         "decreasing `max_model_len` when initializing the engine.",),
-        TOO_LITTLE_KV, max_model_len=131072, available_gib=0.71,
-        error="16.00 GiB KV cache is needed, which is larger than the available KV cache memory (0.71 GiB)",
-        needs=("gpu: TPUs are not modelled", "excerpt: the model"), kinds=("failed", "pre-0.20"),
-        notes="16.00 GiB for 131,072 tokens is 128 KiB per token: a Llama-3-8B-shaped cache."),
+)
+
+#: Logs read for this table and left out: what each lacks.
+SEEN: tuple[Seen, ...] = (
+    Seen("https://github.com/Drolsey/syslab-server/blob/main/docs/models.md",
+         "sections 'Down to 14B' and '16384 to 32768' (Qwen/Qwen3-14B-AWQ at 0.70 on an RTX 5090, vLLM 0.28.0: "
+         "9.27 GiB, 60,768 tokens, 3.71x and 1.85x; the version read: search-index id 69451098589)",
+         "the card is shared with the box's other services (embeddings, speech: the page's 'Section 13'), and "
+         "from 0.27 vLLM counts whatever leaves the free pool during its profile as 'consumed memory' — 11.22 "
+         "GiB beside a 9.29 GiB checkpoint. With a Qwen3-14B-AWQ entry the calculator gives 9.29 GiB of "
+         "weights and the 1.46 GiB activation peak the page prints, and 11.08 GiB of cache (+19.5 %): the "
+         "1.8 GiB is another tenant's"),
+    Seen("https://github.com/LMCache/LMCache/pull/1769",
+         "the FAQ table: Qwen/Qwen3-32B (tp=2 on H100) 33.66 GB, 275,760 tokens; Llama-3.1-70B (tp=4 on H100) "
+         "32.06 GB, 420,208 tokens",
+         "under tensor parallelism on H100s these pools are 0.8–1.2 GiB below what the one-GPU rules and the "
+         "A100 logs' 0.12 GiB of NCCL memory give (llm-d's H100 table shows 0.41 GiB more non-torch memory at "
+         "TP 2 than at TP 1): the H100's all-reduce buffers are not pinned down by these logs"),
+    Seen(_LD, "the summary table, row 'gpt-oss-120b' (64.38 GiB weights, 7.38 activation, 0.13 non-torch, 3.33 KV)",
+         "its parts do not add up: 0.9 × 79.18 − 64.38 − 7.38 − 0.13 = −0.63 GiB, not 3.33 (the activation looks "
+         "copied from gpt-oss-20b's row); the other H100 rows of the page are activation points of startup_logs"),
+    Seen(_TB + "fixd_llama_gmem090_offload0_failed.log",
+         "lines 8–11: 5.61 GiB, 45,968 tokens, then a CUDA OOM warming up the sampler",
+         "the start failed after the KV cache was sized (sampler warm-up OOM), which no verdict of the table "
+         "describes; it repeats the 0.90 run of April (5.68 GiB) within 0.07 GiB"),
+    Seen(_TB + "kv_vram_qwen_gmem065_offload0_failed.log",
+         "lines 8–10: 0.41 GiB available, 0.44 GiB needed at 8,192 tokens",
+         "the same settings as kv_vram_qwen_gmem065_offload0.log, which started with 0.49 GiB: run-to-run noise "
+         "of 0.08 GiB decides the verdict, which no calculator can reproduce"),
+    Seen(_TB + "fixd_llama_gmem086_offload12.log", "the cpu_offload_gb runs (offload12)",
+         "--cpu-offload-gb moves 12 GiB of weights to the host: not modelled"),
+    Seen("https://github.com/Drolsey/syslab-server/blob/main/docs/models.md",
+         "sections 'What the card is actually doing' and 'Raised to 0.85' (Qwen/Qwen3-32B-AWQ at 0.70 and 0.85)",
+         "the page's own breakdown moves with the budget (weights and non-torch 18.62 → 20.04 GiB, activation "
+         "0.33 → 1.46 GiB for the same model and max_model_len) — the same shared card — and its failed boot "
+         "raced a previous container"),
+    Seen(_LD, "Summary Table rows 'gpt-oss-120b' (TP 1, 16000) and 'Qwen3-32B' (TP 2, 16000), and their sections",
+         "each prints 'Available KV cache memory' alone (3.33 and 34.49 GiB), with no token or concurrency line"),
+    Seen(_LD, "section 'mistralai/Mistral-Small-3.2-24B-Instruct-2506' (0.11.0, util 0.95, block 128: 44.76 GiB, "
+         "28.20 GiB, 184,832 tokens, 11.55x)",
+         "a vision-language checkpoint: its Pixtral vision tower (about 0.86 GiB of the 44.76) is not counted by "
+         "the catalogue (models.derive leaves vision_config out), so the pool would come out 3 % high; the model "
+         "is in no branch's catalogue"),
+    Seen("https://github.com/vllm-project/vllm/pull/57047", "comment by ShengleiFu (turn 2), the server log",
+         "the page names neither the AWQ checkpoint (2.48 GiB, 147,456 bytes of KV a token: a Qwen3-4B shape) nor "
+         "the 47.37 GiB SM89 card (an RTX 6000 Ada, or an L40/L40S with ECC off)"),
+    Seen("https://github.com/vllm-project/vllm/pull/49050", "PR description: Qwen/Qwen3-4B on an NVIDIA L4, 0.25.1",
+         "the figures ('both values readable from the engine startup log') are not in the part of the page read"),
+    Seen("https://github.com/vllm-project/vllm/issues/21348", "issue description: Qwen3-235B-A22B-FP8 on 4x H100",
+         "already in startup_logs (qwen3-235b-fp8-tp4-h100)"),
+    Seen("https://github.com/vllm-project/recipes/pull/12",
+         "PR description: Qwen3-Coder-480B-A35B-Instruct-FP8, -dp=8 with expert parallelism on H20s",
+         "48.66 → 55.65 GiB between utilization 0.90 and 0.95 is 6.99 GiB per 0.05: a 140 GiB card, not the "
+         "96 GB H20 listed; the DP/EP all-to-all buffers are not modelled"),
+    Seen("https://github.com/eugr/spark-vllm-docker/issues/396", "issue description: MiniMax-M2.7 AWQ on 2x DGX Spark",
+         "the checkpoint is named only as recipes/minimax-m2.7-awq.yaml, which the stored copies of the "
+         "repository do not hold"),
+    Seen("https://github.com/vllm-project/vllm/issues/26646", "issue description: Qwen3-Next-80B-A3B int4, TP 2",
+         "the GPU is not named, so the memory cannot be rebuilt (engines.hybrid_logs of r18-attention checks its "
+         "block layout from the two lines instead)"),
+    Seen("https://github.com/vllm-project/vllm/issues/40691", "issue description: Qwen3.5-27B on an H20, 0.19.0",
+         "lines only, and the pool they imply (71 GiB) is more than a 96 GB H20 leaves beside the weights: the "
+         "141 GB H20 variant, whose memory is not listed (r18-attention's hybrid_logs checks the layout)"),
+    Seen("https://github.com/vllm-project/vllm/issues/17462", "issue description: Qwen3-32B on 2x L20, 0.8.4/0.8.5",
+         "the L20 is not listed, the release is one of two, and the log's 16,384-token concurrency contradicts "
+         "the command shown (no --max-model-len)"),
+    Seen("https://github.com/vllm-project/vllm/issues/17469", "Qwen3-30B-A3B on 4x A10, 0.8.5",
+         "the utilization and max_model_len of the run that printed the lines are not given"),
+    Seen("https://github.com/vllm-project/vllm/issues/28228",
+         "issue description: cyankiwi/Kimi-Linear-48B-A3B-Instruct-AWQ-4bit on 2x RTX 3090",
+         "the reporter's '2.30GiB for KV cache' is the only figure (no token or concurrency line), the release "
+         "is not printed, and Kimi-Linear (KDA + MLA) is in no branch's catalogue"),
+    Seen("https://github.com/vllm-project/vllm/issues/25350", "issue description, fp8 KV at 100,000 and 221,000 tokens",
+         "neither the model nor the GPU is named"),
+    Seen("https://github.com/vllm-project/vllm/issues/17327", "comment by cpwan (turn 23), a Qwen3 on several GPUs",
+         "neither the Qwen3 size, the GPU nor the TP size is in the lines"),
+    Seen("https://github.com/vllm-project/vllm/issues/43308", "Gemma 4 31B AWQ on an A100, 0.20.0 vs 0.21.0",
+         "rounded figures ('~55k tokens') and no max_model_len"),
+    Seen("https://github.com/mitchross/talos-argocd-proxmox/pull/1995", "Qwen3.8-27B-FP8 on 2x RTX 3090",
+         "Qwen3.8 is in no branch's catalogue"),
+    Seen("https://github.com/syv-ai/qwen38-27b-rtx3090/issues/7", "Qwen3.8-27B on 2x RTX 3090 with a DFlash drafter",
+         "the weight format and the drafter's memory are not given"),
+    Seen("https://github.com/vllm-project/vllm/issues/53961", "DeepSeek-V4-Pro on 8x MI300X",
+         "DeepSeek-V4's compressed attention is not modelled; the excerpt ends before the figures"),
+    Seen("https://github.com/vllm-project/recipes/pull/273", "MiniMax-M2 on 2x MI300X, 0.17.1 ROCm",
+         "one line ('KV cache: 497,600 tokens') without max_model_len or utilization"),
+    Seen("https://github.com/noonghunna/club-3090/issues/127", "the repository's Qwen bench model on 4 of 6 RTX 3090s",
+         "the model is not named in the excerpt (its CUDA-graph line, 0.17 GiB at TP 4, is kept as evidence of "
+         "the estimate's size)"),
+    Seen("https://github.com/Sandermage/genesis-vllm-patches/issues/24", "a Mamba hybrid with MTP on 8x RTX 3090",
+         "the model is not named"),
+    Seen("https://github.com/vllm-project/vllm/issues/49011", "a Qwen3.5 hybrid with an NVFP4 KV cache on an RTX 5090",
+         "a prototype branch (NVFP4 KV), and the weights are not named"),
+    Seen("https://github.com/MiaAI-Lab/GLM-5.3-Flash-EXL3-2x-DGX-Sparks/issues/204", "GLM-5.3-Flash EXL3 on 2x GB10",
+         "EXL3 is not a format mainline vLLM loads"),
+    Seen("https://github.com/intel/llm-scaler/issues/647", "Qwen3.6/3.8 on Intel Arc Pro B70",
+         "Intel's XPU build and GPU are not modelled"),
+    Seen("https://github.com/SergiioB/intel-arc-pro-b70-inference-cookbook/issues/4", "Intel Arc Pro B70",
+         "the XPU is not modelled and the model is not named"),
+    Seen("https://github.com/vllm-project/tpu-inference/pull/223", "TPU v5e-8", "TPUs are not modelled"),
+    Seen("https://github.com/vllm-project/vllm/issues/13061", "DeepSeek-R1-Distill-Qwen-14B on 2x RTX 4090",
+         "the V0 engine (0.7.x) is not modelled"),
+    Seen("https://github.com/vllm-project/vllm/issues/14011", "a 32B-class model on 4 GPUs, V0",
+         "the V0 engine; neither model nor GPU named"),
+    Seen("https://github.com/hiyouga/LlamaFactory/issues/7234", "a vision-language model on 4x RTX 4090, 0.7.3",
+         "the V0 engine; the model is not named"),
+    Seen("https://github.com/vllm-project/vllm/pull/14447", "a GPTQ/AWQ MoE on RTX 3090s, V0 worker",
+         "the V0 engine; the model is not named"),
+    Seen("https://blog.huikang.dev/2025/12/28/vllm-logs.html", "gpt-oss-120b on a Kaggle notebook GPU, 0.11.2",
+         "the GPU is not named in the part of the page read"),
+    Seen("https://github.com/vllm-project/vllm/issues/33155", "gpt-oss-120b on one H100, 0.14.1",
+         "the run fails with a CUDA OOM after the KV lines, which the excerpt does not show"),
 )
 
 BY_ID: dict[str, Log] = {log.id: log for log in LOGS}

@@ -305,9 +305,10 @@ class ActivationPoint:
     extra: Mapping[str, float] = field(default_factory=dict)
 
 
-_H100_TABLE = ("public GitHub file (search-index id 28022205292, 'vLLM Empirical Test Results "
-               "Analysis', H100 79.18 GiB, vllm/vllm-openai:latest, --block-size=128); repository "
-               "not named by the index")
+_H100_TABLE = ("llm-d/llm-d-benchmark, config_explorer/empirical-vllm-memory-results.md ('vLLM Empirical "
+               "Test Results Analysis', H100 79.18 GiB, vllm/vllm-openai:latest, --block-size=128; "
+               "https://github.com/llm-d/llm-d-benchmark/blob/4f4d44943c39b76b28e30dfa1fb0dfaf1ee894b5/"
+               "config_explorer/empirical-vllm-memory-results.md; search-index id 28022205292)")
 _H100_TABLE_VERSION = "0.12–0.19 (inferred: the '... GiB for weight' wording and default native sampler)"
 
 ACTIVATION_CALIBRATION: tuple[ActivationPoint, ...] = (

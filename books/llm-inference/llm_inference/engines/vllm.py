@@ -94,10 +94,21 @@ VOCAB_PADDING = 64
 #:   default for everyone in 0.12–0.20 (FlashInfer sampling became opt-in), and run again as a
 #:   warm-up after the FlashInfer pass from 0.21 on ("Also warm forward_native",
 #:   gpu_model_runner.py). Fit: 38.4–39.6 on five H100 logs and one B200 log.
+#:   Up to 0.16 only; from 0.17 a batch of 8 rows or more takes the Triton kernel below.
+#: * "triton": ``apply_top_k_top_p_triton`` (0.17.0 on, from 8 rows): top-k and top-p in place on the
+#:   fp32 logits, one buffer row per Triton program, no sort. Fit: 12.8 and 13.7 bytes a logit on the
+#:   RTX 3090 logs of the evidence table (Llama 3.1 8B and Qwen2.5 7B, 256 requests, 0.17.1:
+#:   engines.startup_log_table); their mean, 13.3, kept.
 #: * "flashinfer": FlashInfer's sort-free sampling kernel (0.10–0.11 with FlashInfer installed, as
-#:   in the vllm-openai images). Estimated from the buffers alone (bf16 logits, fp32 copy, probs),
-#:   not fitted: no log with its breakdown was found.
-SAMPLER_BYTES_PER_LOGIT = {"native": 39.0, "flashinfer": 10.0}
+#:   in the vllm-openai images). First estimated from its buffers (bf16 logits, fp32 copy, probs);
+#:   the A100 logs of the evidence table (Qwen2-7B, vLLM 0.10.1.1 with FlashInfer, 256 requests)
+#:   are rebuilt within 2 % with it.
+#: * "v2": Model Runner V2's sampler (vllm/v1/worker/gpu/sample, the default runner for more and
+#:   more models from 0.22, for all from 0.29): no sort in the dummy run, but fp32 logits, Gumbel
+#:   noise, probabilities and log-probabilities held at once — 39.0 bytes a logit on the A100 log of
+#:   0.31.0 (startup_logs.ACTIVATION_CALIBRATION "llama31-8b-a100-v031": 1.21 GiB at 256 × 128,256),
+#:   and the RTX 5090 page of 0.28.0 (1.46 GiB at 256 × 151,936, startup_log_table) agrees.
+SAMPLER_BYTES_PER_LOGIT = {"native": 39.0, "triton": 13.3, "flashinfer": 10.0, "v2": 39.0}
 
 #: The forward pass keeps, per batched token, about 3 × intermediate (the fused gate_up output of
 #: width 2·I and the SiLU·mul output of width I) plus 3 × hidden (residual, normed input, attention

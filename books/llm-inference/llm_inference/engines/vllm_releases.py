@@ -58,9 +58,11 @@ RELEASES: tuple[Release, ...] = (
     Release("0.9.0", "", "A100s leave the H100 scheduler tier (PR #17885)"),
     Release("0.9.1", "", "the hybrid KV-cache allocator; non-torch memory measured from a snapshot"),
     Release("0.11.1", "439368496", "FlashInfer's sampler becomes opt-in: the PyTorch sort path for everyone"),
+    Release("0.17.0", "b31e9326a", "top-k/top-p by a Triton kernel from 8 requests: a third of the sampler peak"),
     Release("0.18.0", "bcf2be961", "hybrid group size: the largest type under 1.5 × the smallest"),
     Release("0.20.0", "b8160878f", "CUDA graphs subtracted, utilization 0.92 (PR #38284)"),
     Release("0.21.0", "9da56fd18", "'GPU KV cache size' = concurrency × max_model_len; FlashInfer sampler on again"),
+    Release("0.22.0", "", "Model Runner V2 by default for dense Qwen3: no CUDA-graph estimate on it"),
     Release("0.26.0", "f2654939e", "the CUDA-graph estimate on ROCm too (PR #44825)"),
     Release("0.27.0", "4bdc8a788", "weights and non-torch memory measured together ('consumed memory')"),
     Release("0.28.0", "2cf0a6915", "GPUs of 160 GiB and more: 16,384 batched tokens for vllm serve"),
@@ -120,6 +122,14 @@ CHANGES: tuple[Change, ...] = (
            "it; the pip wheel does not require it), else the PyTorch sort",
            "the PyTorch sort unless VLLM_USE_FLASHINFER_SAMPLER=1 ('Users must opt in explicitly')",
            "vllm/v1/sample/ops/topk_topp_sampler.py, 0.11.0 l.39 vs 0.11.1 l.34; requirements/cuda.txt"),
+    Change("sampler path of the profile run", "0.17.0",
+           "PyTorch's sort of the whole vocabulary (sorted values, int64 indices, masks: ~39 bytes a logit)",
+           "a Triton top-k/top-p kernel when the batch has 8 or more rows (``apply_top_k_top_p``: "
+           "'if HAS_TRITON and logits.shape[0] >= 8'), in place on the fp32 logits with one buffer row per "
+           "program: ~13.3 bytes a logit (fitted to the RTX 3090 logs of the evidence table); Model Runner "
+           "V2 (0.22 on) samples with its own code, whose profile peak is ~39 bytes a logit (the A100 log of "
+           "0.31.0 in startup_logs, the RTX 5090 page of 0.28.0 in the evidence table)",
+           "vllm/v1/sample/ops/topk_topp_sampler.py and topk_topp_triton.py, 0.16.0 vs 0.17.0"),
     Change("hybrid group size", "0.18.0",
            "the smallest layer type's count", "the largest type's count when it is under 1.5 × the "
            "smallest ('gpt-oss-20b + eagle, with 12 sw + 13 full')",
@@ -138,6 +148,15 @@ CHANGES: tuple[Change, ...] = (
                               "the PyTorch path's",
            "vllm/envs.py (VLLM_USE_FLASHINFER_SAMPLER defaults to True) and gpu_model_runner.py "
            "_dummy_sampler_run ('Also warm forward_native'), 0.21.0"),
+    Change("model runner", "0.22.0", "the V1 GPU model runner for every model",
+           "Model Runner V2 by default for some models (``_is_default_v2_model_runner_model``): dense, unquantized "
+           "Qwen3ForCausalLM in 0.22; + Llama and Mistral in 0.23; six listed architectures, quantized too, in "
+           "0.24; from 0.25 any non-MoE model that is not a hybrid, and listed MoE architectures; every model "
+           "from 0.29. V2's ``profile_cudagraph_memory`` returns 0 up to 0.28 ('It is TBD whether we keep "
+           "this API'), so no CUDA-graph estimate comes off the budget on it; 0.29 estimates it "
+           "(gpu/cudagraph_utils.py)",
+           "vllm/config/vllm.py (DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES, use_v2_model_runner) and "
+           "vllm/v1/worker/gpu/model_runner.py, 0.21.0–0.29.0"),
     Change("CUDA-graph estimate on ROCm", "0.26.0", "0 on ROCm ('current_platform.is_cuda()')",
            "measured and subtracted on ROCm too ('is_cuda_alike()')",
            "vllm/v1/worker/gpu_worker.py, 0.25.0 vs 0.26.0", "#44825"),
@@ -164,9 +183,33 @@ NON_TORCH_BYTES = 0.15 * (1 << 30)
 #: (B200) — 0.41–0.70 GiB before vLLM allocates anything.
 CUDA_CONTEXT_BYTES = 0.5 * (1 << 30)
 #: vLLM's CUDA-graph estimate (``profile_cudagraph_memory``: the first capture plus (n − 1) × the
-#: second, per mode): 0.22 GiB (L40-class, 0.29), 0.23 GiB (A100, 0.31.0), 0.65 GiB (B200),
-#: 0.67 GiB (H100, 0.10.2 measured). Fitted by the startup-log table.
+#: second, per mode) on Model Runner V2, from 0.29: 0.22 GiB (L40-class, 0.29), 0.23 GiB (A100,
+#: 0.31.0), 0.42 GiB (a 4B AWQ model on a 47 GiB SM89 card, 0.30: vllm PR #57047's log). Per GPU
+#: at one GPU; divided by the tensor-parallel size.
 CUDA_GRAPH_BYTES = 0.35 * (1 << 30)
+#: The same estimate on the V1 model runner (0.20–0.28): about 0.9 GiB at one GPU —
+#: "Estimated CUDA graph memory: 0.93 GiB total" (Qwen3.6-35B-A3B on a GB10), 0.9 GiB inferred from the
+#: A10G logs of the evidence table (Qwen2.5-7B, 0.22.0: the budget less weights, activation and
+#: non-torch memory leaves 0.9 GiB more than the 4.76 GiB printed), 0.73 GiB (a Qwen3.5 GGUF, vllm PR
+#: #39559); 0.36 GiB at TP 2 (gpustack/runner#251) and 0.17 GiB at TP 4 (club-3090#127), hence ÷ TP.
+#: Mamba hybrids capture more (2.44 GiB for Nemotron-3-Nano-4B on a GB10): not modelled.
+CUDA_GRAPH_BYTES_V1 = 0.9 * (1 << 30)
+#: Non-torch memory beyond one GPU's when the layer is split over several (NCCL communicators and
+#: their buffers): the two-GPU A100 logs of the evidence table (vLLM 0.10.1.1) leave 0.12 GiB less
+#: than the one-GPU logs at the same settings.
+NON_TORCH_TP_BYTES = 0.12 * (1 << 30)
+#: Architectures that defaulted to Model Runner V2 (``DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES``,
+#: vllm/config/vllm.py), by the release that set the list.
+V2_ARCHITECTURES = (
+    ("0.22.0", frozenset({"Qwen3ForCausalLM"})),
+    ("0.23.0", frozenset({"LlamaForCausalLM", "MistralForCausalLM", "Qwen3ForCausalLM"})),
+    ("0.24.0", frozenset({"Qwen3ForCausalLM", "DeepseekV2ForCausalLM", "Qwen2MoeForCausalLM",
+                          "GraniteMoeForCausalLM", "LlamaForCausalLM", "MistralForCausalLM"})),
+    ("0.25.0", frozenset({"DeepseekV2ForCausalLM", "Qwen2MoeForCausalLM", "GraniteMoeForCausalLM"})),
+    ("0.26.0", frozenset({"DeepseekV2ForCausalLM", "GraniteMoeForCausalLM", "InklingForCausalLM",
+                          "InklingForConditionalGeneration", "LongcatFlashNgramForCausalLM",
+                          "Qwen2MoeForCausalLM"})),
+)
 
 
 @dataclass(frozen=True)
@@ -187,28 +230,76 @@ class Rules:
     cuda_graphs_on_cuda: bool
     cuda_graphs_on_rocm: bool
     consumed_together: bool
+    triton_top_k_top_p: bool
 
     def cuda_graphs_subtracted(self, vendor: str = "nvidia") -> bool:
         """Whether the CUDA-graph estimate comes off the budget on this vendor's GPUs."""
         return self.cuda_graphs_on_rocm if vendor == "amd" else self.cuda_graphs_on_cuda
 
-    def sampler(self, install: str = "pip") -> str:
-        """The sampler path whose peak the profile run records: "native" or "flashinfer".
+    def sampler(self, install: str = "pip", requests: int = 256, runner: str = "v1") -> str:
+        """The sampler path whose peak the profile run records: "flashinfer", "triton", "native" or
+        "v2".
 
         ``install`` is "pip" (the wheel, which does not pull FlashInfer before 0.11.1) or "docker"
-        (the vllm-openai image, which bundles it)."""
+        (the vllm-openai image, which bundles it, or FlashInfer installed beside the wheel);
+        ``requests`` the rows of the dummy sampler batch (min(max_num_batched_tokens, max_num_seqs));
+        ``runner`` the model runner ("v2" has a sampler of its own, vllm/v1/worker/gpu/sample).
+        On V1, from 0.21 the FlashInfer pass is followed by PyTorch's path as a warm-up, whose peak
+        is the larger: that path sorts, or from 0.17 runs the Triton kernel from 8 rows."""
+        if runner == "v2":
+            return "v2"
         if self.flashinfer_sampler == "if-installed" and install == "docker":
             return "flashinfer"
+        if self.triton_top_k_top_p and requests >= 8:
+            return "triton"
         return "native"
 
-    def overhead_bytes(self, vendor: str = "nvidia", enforce_eager: bool = False) -> float:
+    def model_runner(self, architecture: str = "", is_moe: bool = False, quantized: bool = False,
+                     hybrid: bool = False, vendor: str = "nvidia") -> str:
+        """"v1" or "v2": the GPU model runner this release picks by default for a model
+        (``VllmConfig.use_v2_model_runner`` and ``_is_default_v2_model_runner_model``)."""
+        v = parse_version(self.version)
+        if v >= (0, 29):
+            return "v2"
+        listed = frozenset()
+        for since, archs in V2_ARCHITECTURES:
+            if v >= parse_version(since):
+                listed = archs
+        if not listed:
+            return "v1"
+        in_list = architecture in listed
+        if v < (0, 24):
+            return "v2" if in_list and not is_moe and not quantized else "v1"
+        if v < (0, 25):
+            return "v2" if in_list else "v1"
+        if hybrid and not (v >= (0, 28) and in_list):
+            return "v1"
+        return "v2" if in_list or not is_moe else "v1"
+
+    def cuda_graph_bytes(self, vendor: str = "nvidia", enforce_eager: bool = False, runner: str | None = None,
+                         tensor_parallel: int = 1) -> float:
+        """The CUDA-graph estimate that comes off the KV budget, per GPU: none before 0.20 (0.26 on
+        ROCm) or with --enforce-eager; none on Model Runner V2 up to 0.28 (it returns 0); else
+        :data:`CUDA_GRAPH_BYTES_V1` or, on V2 from 0.29, :data:`CUDA_GRAPH_BYTES`, ÷ the TP size.
+        ``runner`` None: the runner this release picks for a dense, unquantized model."""
+        if not self.cuda_graphs_subtracted(vendor) or enforce_eager:
+            return 0.0
+        runner = runner or self.model_runner(vendor=vendor)
+        if runner == "v2":
+            if parse_version(self.version) < (0, 29):
+                return 0.0
+            return CUDA_GRAPH_BYTES / max(1, tensor_parallel)
+        return CUDA_GRAPH_BYTES_V1 / max(1, tensor_parallel)
+
+    def overhead_bytes(self, vendor: str = "nvidia", enforce_eager: bool = False, runner: str | None = None,
+                       tensor_parallel: int = 1) -> float:
         """Memory outside the weights and activations that this release takes from the budget, per
-        GPU: non-torch memory (with the CUDA context up to 0.9.0) plus the CUDA-graph estimate where
-        the release subtracts it."""
+        GPU: non-torch memory (with the CUDA context up to 0.9.0, and NCCL's share under tensor
+        parallelism) plus the CUDA-graph estimate where the release subtracts it."""
         total = NON_TORCH_BYTES + (CUDA_CONTEXT_BYTES if self.non_torch_includes_context else 0)
-        if self.cuda_graphs_subtracted(vendor) and not enforce_eager:
-            total += CUDA_GRAPH_BYTES
-        return total
+        if tensor_parallel > 1:
+            total += NON_TORCH_TP_BYTES
+        return total + self.cuda_graph_bytes(vendor, enforce_eager, runner, tensor_parallel)
 
     def scheduler_limits(self, device_memory_bytes: float, device_name: str = "",
                          compute_capability: tuple[int, int] | tuple = (),
@@ -262,4 +353,5 @@ def _make_rules(v: tuple[int, ...], label: str) -> Rules:
         cuda_graphs_on_cuda=since("0.20.0"),
         cuda_graphs_on_rocm=since("0.26.0"),
         consumed_together=since("0.27.0"),
+        triton_top_k_top_p=since("0.17.0"),
     )

@@ -70,6 +70,12 @@ class Engine:
     version: str = VERSION
     install: str = "pip"
     enforce_eager: bool = False
+    #: What picks the model runner (V1 or V2) in 0.22–0.28, and so whether a CUDA-graph estimate comes
+    #: off the budget: the config's first architecture, and whether the weights are quantized or the
+    #: model a hybrid (the MoE flag comes from the model).
+    architecture: str = ""
+    quantized: bool = False
+    hybrid: bool = False
 
     @property
     def rules(self) -> vllm_releases.Rules:
@@ -82,13 +88,26 @@ class Engine:
 
     @property
     def sampler(self) -> str:
-        """The profile run's sampler path ("native" or "flashinfer") for this release and install."""
-        return self.rules.sampler(self.install)
+        """The profile run's sampler path ("flashinfer", "triton", "native" or "v2") for this release,
+        install and model runner (a dense model's), at a batch of 8 requests or more."""
+        return self.rules.sampler(self.install, runner=self.runner())
 
-    def runtime_bytes(self, gpu: GPU) -> float:
-        """Non-torch memory (with the CUDA context up to 0.9.0), the CUDA-graph estimate where the
-        release subtracts it on this GPU's vendor, and the extra ``overhead_bytes``."""
-        return self.rules.overhead_bytes(gpu.vendor, self.enforce_eager) + self.overhead_bytes
+    def sampler_for(self, requests: int, is_moe: bool = False, vendor: str = "nvidia") -> str:
+        """The sampler path for a dummy batch of ``requests`` rows (the Triton kernel needs 8) on the
+        model runner this release picks for the model."""
+        return self.rules.sampler(self.install, requests, self.runner(is_moe, vendor))
+
+    def runner(self, is_moe: bool = False, vendor: str = "nvidia") -> str:
+        """"v1" or "v2": the model runner this release picks for the model."""
+        return self.rules.model_runner(self.architecture, is_moe, self.quantized, self.hybrid, vendor)
+
+    def runtime_bytes(self, gpu: GPU, tensor_parallel: int = 1, is_moe: bool = False) -> float:
+        """Non-torch memory (with the CUDA context up to 0.9.0, NCCL's share under tensor
+        parallelism), the CUDA-graph estimate where the release subtracts it on this GPU's vendor and
+        model runner, and the extra ``overhead_bytes``."""
+        return (self.rules.overhead_bytes(gpu.vendor, self.enforce_eager, self.runner(is_moe, gpu.vendor),
+                                          tensor_parallel) + self.overhead_bytes)
+
     #: None: the release's default (on for hybrid models from 0.26.0, engines.vllm_hybrid).
     prefix_caching: bool | None = None
     #: ``--decode-context-parallel-size`` (MLA models: each TP rank stores 1/dcp of every request).
@@ -204,8 +223,8 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
         activation = vllm.activation_peak_estimate(
             model.hidden_size, model.mlp_width_per_token, model.vocab_size, tokens, seqs,
             tensor_parallel=placement.tensor_parallel, dtype_bytes=ACTIVATION_DTYPE_BYTES,
-            sampler=engine.sampler)
-    runtime = engine.runtime_bytes(gpu)
+            sampler=engine.sampler_for(min(tokens, seqs), model.is_moe, gpu.vendor))
+    runtime = engine.runtime_bytes(gpu, placement.tensor_parallel, model.is_moe)
     available = (requested - placement.weight_bytes_per_gpu - activation - runtime)
     per_layer = layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu)
     cache = layout(model, placement, kv_dtype, gpu_name=gpu.name, block_size=engine.block_size,

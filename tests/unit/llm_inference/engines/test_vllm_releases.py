@@ -25,6 +25,7 @@ def test_releases_are_ordered_and_the_newest_is_the_default():
     ("hybrid_allocator", "0.9.0", "0.9.1"),
     ("group_size_largest_under_1_5", "0.17.0", "0.18.0"),
     ("consumed_together", "0.26.0", "0.27.0"),
+    ("triton_top_k_top_p", "0.16.0", "0.17.0"),
     ("non_torch_includes_context", "0.9.0", "0.9.1"),
     ("a100_on_large_tier", "0.8.5", "0.9.0"),
 ])
@@ -39,13 +40,41 @@ def test_tokens_line_and_sampler_by_release():
     assert [rules(v).tokens_line for v in ("0.8.5", "0.9.1", "0.20.0", "0.21.0")] == [
         "blocks", "blocks_per_group", "blocks_per_group", "concurrency"]
     assert rules("0.10.2").sampler("docker") == "flashinfer" and rules("0.10.2").sampler("pip") == "native"
-    assert rules("0.11.1").sampler("docker") == "native" == rules("0.33.0").sampler("docker")
+    assert rules("0.11.1").sampler("docker") == "native" == rules("0.16.0").sampler("docker")
+    # from 0.17 PyTorch's path is a Triton kernel from 8 rows; a smaller batch still sorts
+    assert rules("0.17.0").sampler("pip") == "triton" == rules("0.33.0").sampler("docker")
+    assert rules("0.17.0").sampler("pip", requests=1) == "native"
+    assert vllm.SAMPLER_BYTES_PER_LOGIT["triton"] < vllm.SAMPLER_BYTES_PER_LOGIT["native"] / 2
+
+
+def test_model_runner_by_release():
+    assert rules("0.21.0").model_runner("Qwen3ForCausalLM") == "v1"
+    assert rules("0.22.0").model_runner("Qwen3ForCausalLM") == "v2"
+    assert rules("0.22.0").model_runner("Qwen3ForCausalLM", quantized=True) == "v1"
+    assert rules("0.22.0").model_runner("Qwen2ForCausalLM") == "v1"
+    assert rules("0.23.0").model_runner("LlamaForCausalLM") == "v2"
+    assert rules("0.24.0").model_runner("Qwen3ForCausalLM", quantized=True) == "v2"
+    assert rules("0.24.0").model_runner("Qwen3_5MoeForConditionalGeneration", is_moe=True, hybrid=True) == "v1"
+    assert rules("0.25.0").model_runner("Qwen2ForCausalLM") == "v2"
+    assert rules("0.25.0").model_runner("GptOssForCausalLM", is_moe=True) == "v1"
+    assert rules("0.26.0").model_runner("NemotronHForCausalLM", hybrid=True) == "v1"
+    assert rules("0.29.0").model_runner("GptOssForCausalLM", is_moe=True) == "v2"
+
+
+def test_cuda_graph_estimate_by_runner_and_tensor_parallelism():
+    assert rules("0.19.1").cuda_graph_bytes(runner="v1") == 0
+    assert rules("0.20.0").cuda_graph_bytes(runner="v1") == vr.CUDA_GRAPH_BYTES_V1
+    assert rules("0.20.0").cuda_graph_bytes(runner="v1", tensor_parallel=4) == vr.CUDA_GRAPH_BYTES_V1 / 4
+    assert rules("0.28.0").cuda_graph_bytes(runner="v2") == 0  # V2's profile_cudagraph_memory returns 0
+    assert rules("0.29.0").cuda_graph_bytes(runner="v2") == vr.CUDA_GRAPH_BYTES
+    assert rules("0.25.0").cuda_graph_bytes("amd", runner="v1") == 0
+    assert rules("0.10.1").overhead_bytes(tensor_parallel=2) == vr.NON_TORCH_BYTES + vr.NON_TORCH_TP_BYTES
 
 
 def test_overhead_by_release_and_vendor():
     assert rules("0.33.0").overhead_bytes("nvidia") == vr.NON_TORCH_BYTES + vr.CUDA_GRAPH_BYTES
     assert rules("0.25.0").overhead_bytes("amd") == vr.NON_TORCH_BYTES
-    assert rules("0.26.0").overhead_bytes("amd") == vr.NON_TORCH_BYTES + vr.CUDA_GRAPH_BYTES
+    assert rules("0.26.0").overhead_bytes("amd", runner="v1") == vr.NON_TORCH_BYTES + vr.CUDA_GRAPH_BYTES_V1
     assert rules("0.8.5").overhead_bytes() == vr.NON_TORCH_BYTES + vr.CUDA_CONTEXT_BYTES
     assert rules("0.33.0").overhead_bytes("nvidia", enforce_eager=True) == vr.NON_TORCH_BYTES
 

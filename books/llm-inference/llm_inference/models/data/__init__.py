@@ -3,11 +3,11 @@ cites where it was read."""
 
 from __future__ import annotations
 
-from . import deepseek, gemma, llama, minimax, mistral, moonshot, nvidia, openai, phi, quantized, qwen, zai
+from . import deepseek, gemma, llama, logged, minimax, mistral, moonshot, nvidia, openai, phi, quantized, qwen, zai
 
 #: Every entry, in catalogue order (by publisher, then size).
 ENTRIES = (
     *llama.ENTRIES, *mistral.ENTRIES, *qwen.ENTRIES, *gemma.ENTRIES, *deepseek.ENTRIES,
     *phi.ENTRIES, *openai.ENTRIES, *moonshot.ENTRIES, *zai.ENTRIES, *minimax.ENTRIES, *nvidia.ENTRIES,
-    *quantized.ENTRIES,
+    *quantized.ENTRIES, *logged.ENTRIES,
 )
