@@ -238,13 +238,19 @@ class Unit:
         return self.format(value)
 
 
+#: Symbols written against the number, as style guides write them: 45°, 12%.
+_UNSPACED = ("°", "%", "‰", "′", "″")
+
+
 def custom(symbol: str, digits: int = 3, *, meaning: str = "") -> Unit:
     """A unit of your own: the value to ``digits`` significant digits, then ``symbol``:
-    ``custom("m/s²")``: 9.80665 → '9.81 m/s²'; ``custom("people", 2)``: 1234 → '1,200 people'."""
+    ``custom("m/s²")``: 9.80665 → '9.81 m/s²'; ``custom("people", 2)``: 1234 → '1,200 people';
+    ``custom("°")``: 23.4 → '23.4°' (°, %, ‰, ′ and ″ follow the number without a space)."""
     if not isinstance(symbol, str) or not symbol.strip() or symbol != symbol.strip():
         raise UnitError(f"a custom unit needs a symbol (non-empty, no outer spaces), got {symbol!r}")
     _check_digits(digits)
-    return Unit(symbol, lambda x: f"{sig_digits(x, digits)} {symbol}", lambda x, d: f"{fixed(x, d)} {symbol}",
+    gap = "" if symbol in _UNSPACED else " "
+    return Unit(symbol, lambda x: f"{sig_digits(x, digits)}{gap}{symbol}", lambda x, d: f"{fixed(x, d)}{gap}{symbol}",
                 meaning or f"your own unit, {digits} significant digits", 9.80665)
 
 
