@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -60,3 +59,13 @@ def test_an_old_python_is_refused_naming_the_package(tmp_path):
                           capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode != 0
     assert "ImportError: course-calculators needs Python 3.11 or newer; this is Python 3.10" in proc.stderr
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/authors.md"])
+def test_the_readme_and_the_guide_say_what_is_needed_in_their_first_lines(doc):
+    import tomllib
+
+    head = "\n".join((ROOT / doc).read_text().splitlines()[:10])
+    python = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"].removeprefix(">=")
+    assert f"Python {python} or newer" in head
+    assert f"Node.js {toolchain.NODE_FLOOR[0]} or newer" in head
