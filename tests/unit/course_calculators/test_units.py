@@ -97,7 +97,7 @@ def test_format_bytes_never_shows_1024_of_a_unit(n):
 
 
 # ----------------------------------------------------------------------------------------------
-# format_seconds, format_usd, format_fraction, format_count, format_flops, the rest
+# format_seconds, format_usd, format_fraction, format_count, the rest
 # ----------------------------------------------------------------------------------------------
 
 
