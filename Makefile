@@ -4,8 +4,10 @@ SHELL := /bin/bash
 
 VENV   := .venv
 PY     := $(VENV)/bin/python
-# This repository's book: its own distribution (llm-inference-chapter), its package llm_inference.
+# This repository's books: distributions of their own (llm-inference-chapter: llm_inference;
+# everyday-physics-course: everyday_physics), installed editable here.
 BOOK   := books/llm-inference
+PHYSICS := books/everyday-physics
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 # The origin the built site expects (mkdocs-material matches instant-navigation links against it):
@@ -14,11 +16,12 @@ PORT   ?= 8000
 SITE_URL ?= http://$(HOST):$(PORT)/
 export NO_MKDOCS_2_WARNING := 1
 
-# The first Python >= 3.12 on PATH (pyodide-build and pyodide-lock need it; .python-version asks pyenv for 3.12).
+# The first Python >= 3.12 on PATH: this repository's environment (constraints.txt, its lock) is made
+# for 3.12 (.python-version asks pyenv for it). The framework itself installs on Python >= 3.11.
 PYTHON_BOOT := $(shell for c in python3 python3.13 python3.12; do \
 	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then echo $$c; break; fi; done)
 
-.PHONY: help setup serve site test test-unit test-e2e bench deploy deploy-url calculator clean
+.PHONY: help setup serve site test test-unit test-e2e bench deploy deploy-url calculator reference clean
 
 help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT) (rebuilds on change)"
@@ -27,12 +30,13 @@ help:
 	@echo "make bench   measure the site against plain Pyodide and PyScript; writes docs/performance.md"
 	@echo "make deploy  publish to GitHub Pages with mkdocs gh-deploy (SITE_URL=https://<user>.github.io/<repo>/)"
 	@echo "make calculator NAME=<id>  a new calculator of the chapter: module, test, page, nav entry"
+	@echo "make reference  regenerate the reference tables of docs/authors.md from the code"
 
-$(VENV)/.installed: pyproject.toml $(BOOK)/pyproject.toml
-	@test -n "$(PYTHON_BOOT)" || { echo "Python >= 3.12 is needed (pyenv install 3.12, or install python3.12)"; exit 1; }
+$(VENV)/.installed: pyproject.toml $(BOOK)/pyproject.toml $(PHYSICS)/pyproject.toml constraints.txt
+	@test -n "$(PYTHON_BOOT)" || { echo "Python >= 3.12 is needed for this repository's environment (pyenv install 3.12, or install python3.12)"; exit 1; }
 	$(PYTHON_BOOT) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]' -e $(BOOK)
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]' -e $(BOOK) -e $(PHYSICS)
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -74,6 +78,10 @@ deploy-url:
 calculator: setup
 	@test -n "$(NAME)" || { echo "make calculator NAME=<kebab-case-id> [TITLE=\"...\"]"; exit 2; }
 	$(PY) -m course_calculators new $(NAME) --package llm_inference --package-dir $(BOOK)/llm_inference --tests tests/unit/llm_inference $(if $(TITLE),--title "$(TITLE)")
+
+# The spec-types, units and options tables of docs/authors.md, from the code (a test checks they are current).
+reference: setup
+	$(PY) scripts/reference.py
 
 clean:
 	rm -rf site .pytest_cache

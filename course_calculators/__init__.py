@@ -19,6 +19,12 @@ the wheel carries a generated ``_packages.json`` naming them, read here at impor
 
 from __future__ import annotations
 
+import sys
+
+if sys.version_info < (3, 11):  # pip refuses such a Python (Requires-Python); this is for a source checkout
+    raise ImportError(f"course-calculators needs Python 3.11 or newer; this is Python {sys.version.split()[0]} "
+                      f"({sys.executable})")
+
 import importlib
 import json
 import os
@@ -28,7 +34,7 @@ from typing import Any, Mapping
 from . import compare, contract
 from .spec import Calculator, SpecError
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 #: Content packages registered with :func:`register_package`, in order.
 PACKAGES: list[str] = []

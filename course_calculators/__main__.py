@@ -1,7 +1,7 @@
-"""``python -m course_calculators new <id>``: see :mod:`course_calculators.plugin.scaffold`."""
+"""``python -m course_calculators init|new``: see :mod:`course_calculators.cli`."""
 
 import sys
 
-from course_calculators.plugin.scaffold import main
+from course_calculators.cli import main
 
 sys.exit(main())

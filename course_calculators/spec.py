@@ -283,34 +283,39 @@ NOT_COMPUTED = "not computed"
 
 @dataclass(frozen=True)
 class Output:
-    """A computed value: shown formatted, its raw value in base units in ``data-value``.
+    """A computed value: shown formatted, its raw value (in the unit it names) in ``data-value``.
 
-    ``unit`` names a formatter in :mod:`course_calculators.units` (``bytes``, ``seconds``, ``tokens_per_s``,
-    ``usd``, ``fraction``, ``count``, ``ratio``, ``flops``, ``bool``, ``text``).
+    ``unit`` names a unit of :mod:`course_calculators.units` — ``m``, ``kg``, ``kWh``, ``°C`` (SI,
+    the prefix chosen by magnitude), ``EUR`` (a currency's ISO code), ``seconds``, ``bytes``,
+    ``fraction``, ``percent``, ``count``, ``number``, ``ratio``, ``bool``, ``text``, or one a
+    content package registers — or is a unit itself (``units.custom("m/s²")``).
     """
 
     name: str
     label: str
-    unit: str
+    unit: str | units.Unit
     help: str = ""
     #: For ``bool`` outputs: the words shown for False and True.
     words: tuple[str, str] = ("no", "yes")
     #: Outputs marked primary are shown large; the rest in the details list.
     primary: bool = False
-    #: Digits after the decimal point, for ``usd``, ``count``, ``ratio`` and ``fraction`` (as a
-    #: percentage): ``precision=2`` shows $496.00 beside $61.95. None: the unit's own rule.
+    #: Digits after the decimal point (units that take it: money, SI, counts, ratios, percent):
+    #: ``precision=2`` shows $496.00 beside $61.95. None: the unit's own rule.
     precision: int | None = None
 
     def __post_init__(self) -> None:
         _check_named("output", self.name, self.label)
+        try:
+            unit = units.get(self.unit)
+        except units.UnitError as exc:
+            raise SpecError(f"output {self.name!r}: {exc}") from None
+        if isinstance(self.unit, units.Unit) and unit.kind != "number":
+            raise SpecError(f"output {self.name!r}: name the unit {unit.name!r} by its name")
         if self.precision is not None:
             if isinstance(self.precision, bool) or not isinstance(self.precision, int) or not 0 <= self.precision <= 6:
                 raise SpecError(f"output {self.name!r}: precision must be an integer from 0 to 6")
-            if self.unit not in units.PRECISE:
-                raise SpecError(f"output {self.name!r}: precision applies to the units {sorted(units.PRECISE)}, "
-                                f"not {self.unit!r}")
-        if not isinstance(self.unit, str) or self.unit not in units.FORMATTERS:
-            raise SpecError(f"output {self.name!r}: unknown unit {self.unit!r}; known: {sorted(units.FORMATTERS)}")
+            if unit.fixed is None:
+                raise SpecError(f"output {self.name!r}: the unit {unit.name!r} takes no precision")
         if len(self.words) != 2 or not all(isinstance(w, str) and w for w in self.words):
             raise SpecError(f"output {self.name!r}: words must be two non-empty strings (false, true)")
 
@@ -330,9 +335,7 @@ class Output:
             return NOT_COMPUTED
         if self.unit == "bool":
             return self.words[1] if value else self.words[0]
-        if self.precision is not None:
-            return units.PRECISE[self.unit](value, self.precision)
-        return units.FORMATTERS[self.unit](value)
+        return units.get(self.unit).text(value, self.precision)
 
 
 

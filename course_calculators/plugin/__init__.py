@@ -16,4 +16,5 @@ Never shipped to the browser: the wheel leaves this folder out. One job per modu
 - :mod:`.material`  — what is specific to mkdocs-material.
 - :mod:`.security`  — the Content-Security-Policy and integrity hashes of every page.
 - :mod:`.offline`   — the service worker.
+- :mod:`.toolchain` — what the build needs besides Python packages (Node.js), checked first.
 """

@@ -27,7 +27,7 @@ from mkdocs.utils import get_relative_url
 import course_calculators
 from course_calculators import contract
 
-from . import assets, bundle, embed, fence, figures, material, offline, packages, reference, security, sources
+from . import assets, bundle, embed, fence, figures, material, offline, packages, reference, security, sources, toolchain
 from .artifacts import ArtifactCache, ArtifactError
 from .config import CalculatorsConfig
 from .manifest import RuntimeManifest
@@ -67,6 +67,11 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         self._packages = packages.load(self.config.packages, root)
         self._node_modules = Path(self.config.node_modules)
         self._pyodide_dir = assets.check_node_modules(self._node_modules)
+        if self.config.snapshot:
+            try:
+                toolchain.check_node(self._pyodide_dir)
+            except toolchain.ToolchainError as exc:
+                raise PluginError(f"calculators: {exc}") from None
         self.fences = fence.PageFences(show_source=self.config.show_source)
         self._widgets = {}
         if "pymdownx.superfences" not in config.markdown_extensions:

@@ -1,14 +1,13 @@
 """Reference tables generated from the code, so that the docs cannot drift from it.
 
-Two fences, written in a page like any other fenced block:
-
-- ```` ```calculators-catalogue ```` — every calculator of the site: id, title, its embed page, its
-  parameters, outputs and presets (from the registry);
-- ```` ```calculators-options ```` — the plugin's options: name, type, default and what each does
-  (from :class:`~course_calculators.plugin.config.CalculatorsConfig` and its docstrings);
-- ```` ```calculators-units ```` — every output unit, with a value formatted by the formatter
-  itself, and the units that take a per-output precision;
-- ```` ```calculators-spec-types ```` — the spec types and their fields, from the dataclasses.
+- The catalogue of a site's calculators is a fence, ```` ```calculators-catalogue ````, filled
+  at build time from the registry (each site has its own): id, title, embed page, parameters,
+  outputs and presets.
+- The authors' guide's tables — the spec types, the units, the plugin's options — are the
+  framework's, the same for every site: they are written into the guide's Markdown
+  (:func:`update_file`, run by ``make reference``; a test checks the file is current), between
+  ``<!-- reference:<name> -->`` and ``<!-- /reference:<name> -->``, so that they read on GitHub
+  and in an editor too.
 
 Links to the embed pages are written with :data:`SITE_ROOT` until the page's URL is known; the
 plugin makes them relative to each page.
@@ -20,7 +19,9 @@ import ast
 import dataclasses
 import html
 import inspect
+import re
 import textwrap
+from pathlib import Path
 from typing import Any
 
 from mkdocs.config import config_options as c
@@ -31,16 +32,8 @@ from course_calculators import contract, spec, units
 from .config import CalculatorsConfig
 
 CATALOGUE_FENCE = "calculators-catalogue"
-OPTIONS_FENCE = "calculators-options"
-UNITS_FENCE = "calculators-units"
-SPEC_TYPES_FENCE = "calculators-spec-types"
-#: One raw value per output unit, and what it means, for the units table.
-UNIT_EXAMPLES = {
-    "bytes": (131072, "bytes"), "seconds": (0.0453, "seconds"), "tokens_per_s": (41.27, "tokens per second"),
-    "usd": (61.95, "US dollars"), "fraction": (0.561, "a plain fraction"), "count": (100000, "a number"),
-    "ratio": (3.42, "a multiplier"), "flops": (9.89e14, "FLOP per second"),
-    "bandwidth": (3.35e12, "bytes per second"), "bool": (True, "1 or 0"), "text": ("memory", "a word"),
-}
+#: Units named by SI symbol or currency code, shown in the units table beside the registered ones.
+UNIT_SAMPLES = ("m", "km", "kg", "s", "ms", "K", "°C", "J", "kWh", "W", "Pa", "mol", "EUR", "JPY", "CHF")
 #: Stands for the site root (relative to the page) in generated HTML.
 SITE_ROOT = "@calculators-root/"
 
@@ -95,38 +88,59 @@ def _default_of(option: Any) -> str:
     return str(default)
 
 
+def _md_code(text: str) -> str:
+    """A Markdown code span (pipes would end a table cell: none of the generated texts has one)."""
+    if "|" in text or "`" in text:
+        raise ValueError(f"cannot put {text!r} in a table's code span")
+    return f"`{text}`"
+
+
+def _md_row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def _md_table(head: list[str], rows: list[list[str]]) -> str:
+    return "\n".join([_md_row(head), _md_row(["---"] * len(head)), *(_md_row(r) for r in rows)])
+
+
+def _md_inline(text: str) -> str:
+    """Docstring text for a Markdown cell: ``double backticks`` as code spans."""
+    return "".join(f"`{p}`" if i % 2 else p.replace("|", "\\|") for i, p in enumerate(text.split("``")))
+
+
 def options_table() -> str:
+    """The plugin's options: name, type, default and what each does (its docstring)."""
     docs = option_docs()
-    rows = []
-    for name, option in CalculatorsConfig._schema:
-        rows.append(f"<tr><td>{_code(name)}</td><td>{_type_of(option)}</td><td>{_code(_default_of(option))}</td>"
-                    f"<td>{_inline_code(docs.get(name, ''))}</td></tr>")
-    head = "<tr><th>Option</th><th>Type</th><th>Default</th><th>What it does</th></tr>"
-    return f'<table data-calculators-options><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+    rows = [[_md_code(name), _type_of(option), _md_code(_default_of(option)), _md_inline(docs.get(name, ""))]
+            for name, option in CalculatorsConfig._schema]
+    return _md_table(["Option", "Type", "Default", "What it does"], rows)
 
 
-def _inline_code(text: str) -> str:
-    """Docstring text with ``double backticks`` as code, everything else escaped."""
-    parts = text.split("``")
-    return "".join(_code(p) if i % 2 else html.escape(p) for i, p in enumerate(parts))
+def _unit_row(name: str, unit: units.Unit) -> list[str]:
+    out = spec.Output("example", "Example", name)
+    value = unit.example
+    precise = (f"{_md_code(spec.Output('example', 'Example', name, precision=2).text(value))}"
+               if unit.fixed is not None else "—")
+    return [_md_code(name), unit.meaning, _md_code(out.raw(value)), _md_code(out.text(value)), precise]
 
 
 def units_table() -> str:
-    """Each unit, an example raw value and the text its formatter makes of it (and with a precision)."""
-    rows = []
-    for unit, (value, meaning) in UNIT_EXAMPLES.items():
-        out = spec.Output("example", "Example", unit)
-        raw = out.raw(value)
-        precise = (_code(spec.Output("example", "Example", unit, precision=2).text(value)) + " with "
-                   + _code("precision=2")) if unit in units.PRECISE else "—"
-        rows.append(f"<tr><td>{_code(unit)}</td><td>{html.escape(meaning)}</td><td>{_code(raw)}</td>"
-                    f"<td>{_code(out.text(value))}</td><td>{precise}</td></tr>")
-    missing = set(units.FORMATTERS) - set(UNIT_EXAMPLES)
-    if missing:
-        raise ValueError(f"units without an example in reference.UNIT_EXAMPLES: {sorted(missing)}")
-    head = ("<tr><th>Unit</th><th>Raw value (<code>data-value</code>)</th><th>Example</th><th>Shown as</th>"
-            "<th>With a precision</th></tr>")
-    return f'<table data-calculators-units><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+    """The framework's units (not those a content package registers) and SI and currency names,
+    each with an example raw value and the text its unit makes of it, plain and with a precision;
+    then the SI symbols and the prefixes each may be shown with."""
+    builtin = units.registered(builtin_only=True)
+    rows = [_unit_row(name, unit) for name, unit in builtin.items()]
+    rows += [_unit_row(name, units.get(name)) for name in UNIT_SAMPLES]
+    custom = units.custom("m/s²")
+    rows.append([_md_code('units.custom("m/s²")'), custom.meaning, _md_code(units.format_raw(custom.example)),
+                 _md_code(custom.text(custom.example)), _md_code(custom.text(custom.example, 2))])
+    head = ["Unit", "What", "Raw value (`data-value`)", "Shown as", "With `precision=2`"]
+    symbols = []
+    for symbol, (meaning, _) in units.SI_SYMBOLS.items():
+        shown = ["µs", "ms", "s", "min", "h"] if symbol == "s" else [label for _, label in units._ladder(symbol)]
+        symbols.append([_md_code(symbol), meaning, ", ".join(shown)])
+    return (_md_table(head, rows) + "\n\n" +
+            _md_table(["SI symbol", "Measures", "Shown as (by magnitude)"], symbols))
 
 
 SPEC_TYPES = (spec.Number, spec.Choice, spec.Text, spec.Output, spec.Preset, spec.Chart, spec.Calculator)
@@ -139,22 +153,47 @@ def spec_types_table() -> str:
         fields = []
         for f in dataclasses.fields(kind):
             if f.default is not dataclasses.MISSING:
-                fields.append(_code(f"{f.name}={f.default!r}"))
+                fields.append(_md_code(f"{f.name}={f.default!r}"))
             elif f.default_factory is not dataclasses.MISSING:
-                fields.append(_code(f"{f.name}={f.default_factory()!r}"))
+                fields.append(_md_code(f"{f.name}={f.default_factory()!r}"))
             else:
-                fields.append(_code(f.name))
+                fields.append(_md_code(f.name))
         what = inspect.getdoc(kind).split("\n\n")[0].replace("\n", " ")
-        rows.append(f"<tr><td>{_code(kind.__name__)}</td><td>{_inline_code(what)}</td><td>{', '.join(fields)}</td></tr>")
-    head = "<tr><th>Type</th><th>What</th><th>Fields (defaults)</th></tr>"
-    return f'<table data-calculators-spec-types><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+        rows.append([_md_code(kind.__name__), _md_inline(what), ", ".join(fields)])
+    return _md_table(["Type", "What", "Fields (defaults)"], rows)
+
+
+#: The generated tables of the authors' guide, by the name their markers carry.
+TABLES = {"spec-types": spec_types_table, "units": units_table, "options": options_table}
+_REGION = re.compile(r"(<!-- reference:(?P<name>[a-z-]+) [^>]*-->\n)(?P<body>.*?\n)?(<!-- /reference:(?P=name) -->)", re.S)
+
+
+def render_into(markdown: str) -> str:
+    """``markdown`` with every generated region rewritten from the code; an unknown name is an error."""
+    def fill(m: re.Match) -> str:
+        name = m["name"]
+        if name not in TABLES:
+            raise ValueError(f"unknown reference table {name!r}; known: {', '.join(TABLES)}")
+        return m.group(1) + TABLES[name]() + "\n" + m.group(4)
+
+    return _REGION.sub(fill, markdown)
+
+
+def regions(markdown: str) -> list[str]:
+    """The names of the generated regions in ``markdown``, in order."""
+    return [m["name"] for m in _REGION.finditer(markdown)]
+
+
+def update_file(path: Path) -> bool:
+    """Rewrite the generated regions of ``path``; whether anything changed."""
+    old = path.read_text(encoding="utf-8")
+    new = render_into(old)
+    if new != old:
+        path.write_text(new, encoding="utf-8")
+    return new != old
 
 
 def fences() -> list[dict[str, Any]]:
-    """The superfences custom fences of the generated tables."""
-    def fmt(table):
-        return lambda source, language, class_name, options, md, **kwargs: table()
-
-    return [{"name": name, "class": name, "format": fmt(table)} for name, table in (
-        (CATALOGUE_FENCE, catalogue_table), (OPTIONS_FENCE, options_table), (UNITS_FENCE, units_table),
-        (SPEC_TYPES_FENCE, spec_types_table))]
+    """The superfences custom fence of the site's catalogue."""
+    return [{"name": CATALOGUE_FENCE, "class": CATALOGUE_FENCE,
+             "format": lambda source, language, class_name, options, md, **kwargs: catalogue_table()}]

@@ -4,20 +4,22 @@ The wheel holds the framework's browser half (``course_calculators`` without ``p
 ``browser/``) and the site's calculator packages (the plugin's ``packages`` option) beside it,
 named in a generated ``course_calculators/_packages.json`` that ``course_calculators/__init__.py``
 reads at import to register them.
-It is packed from a staging folder by ``wheel pack`` (a standard tool that writes RECORD with
-hashes), with a fixed SOURCE_DATE_EPOCH so the same sources give the same bytes. The lock file
-entry is written by pyodide-build's ``pyodide lockfile add-wheels``, so Pyodide checks the wheel's
-sha256 and loads it by name (``loadPackage("course-calculators")``).
+It is zipped here with the standard library (the wheel format is a zip with a ``.dist-info``
+folder whose RECORD lists each file's sha256, PEP 427), every entry dated 1980-01-01 so that the
+same sources give the same bytes. Its lock file entry is written here too: the fields
+pyodide-lock's ``add_wheels_to_spec`` (what ``pyodide lockfile add-wheels`` runs) writes for a
+pure-Python wheel without dependencies — name, version, file name, sha256, top-level imports —
+so that Pyodide checks the wheel's sha256 and loads it by name (``loadPackage("course-calculators")``).
+Neither pyodide-build nor the ``wheel`` tool is needed at build time (a test compares the entry with
+pyodide-lock's where that is installed).
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
-import os
-import shutil
-import subprocess
-import sys
+import zipfile
 from pathlib import Path
 from typing import Sequence
 
@@ -30,8 +32,8 @@ LOCK_NAME = "course-calculators"
 #: The framework's build-time half and browser scripts never ship in the wheel.
 EXCLUDED_DIRS = {"plugin", "browser", "__pycache__"}
 #: Generated into the staged wheel only (a stray copy in the source tree is never shipped), and the
-#: command line (``python -m course_calculators``), which is build-time only.
-EXCLUDED_FILES = {course_calculators.PACKAGES_FILE, "__main__.py"}
+#: command line (``python -m course_calculators``, ``cli.py``), which is build-time only.
+EXCLUDED_FILES = {course_calculators.PACKAGES_FILE, "__main__.py", "cli.py"}
 
 
 class WheelError(RuntimeError):
@@ -67,6 +69,29 @@ def sources_digest(root: Path = PACKAGE_DIR, packages: Sequence[Path] = ()) -> s
     return h.hexdigest()[:16]
 
 
+#: Every entry of the wheel is dated so (the zip format's earliest date): reproducible bytes.
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def _record_hash(data: bytes) -> str:
+    """A RECORD line's hash: sha256, urlsafe base64 without padding (PEP 376, PEP 427)."""
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def pack(files: dict[str, bytes], dist_info: str, out: Path) -> Path:
+    """Zip ``files`` (archive name → bytes) into the wheel ``out``, with ``dist_info``/RECORD last."""
+    record = [f"{name},{_record_hash(data)},{len(data)}" for name, data in files.items()]
+    record.append(f"{dist_info}/RECORD,,")
+    entries = {**files, f"{dist_info}/RECORD": ("\n".join(record) + "\n").encode()}
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in entries.items():
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    return out
+
+
 def build_wheel(out_dir: Path, version: str = course_calculators.__version__, packages: Sequence[Path] = ()) -> Path:
     """Pack the browser wheel into ``out_dir`` and return its path.
 
@@ -74,57 +99,67 @@ def build_wheel(out_dir: Path, version: str = course_calculators.__version__, pa
     ``course_calculators/`` and named, in order, in ``course_calculators/_packages.json``.
     """
     out_dir.mkdir(parents=True, exist_ok=True)
-    stage = out_dir / "stage"
-    shutil.rmtree(stage, ignore_errors=True)
-    pkg = stage / DIST_NAME
-    for root, dest_root in [(PACKAGE_DIR, pkg), *((extra, stage / extra.name) for extra in packages)]:
+    files: dict[str, bytes] = {}
+    for root, prefix in [(PACKAGE_DIR, DIST_NAME), *((extra, extra.name) for extra in packages)]:
         for path in package_files(root):
-            dest = dest_root / path.relative_to(root)
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, dest)
+            files[f"{prefix}/{path.relative_to(root).as_posix()}"] = path.read_bytes()
     if packages:
-        (pkg / course_calculators.PACKAGES_FILE).write_text(json.dumps([extra.name for extra in packages]) + "\n")
-    info = stage / f"{DIST_NAME}-{version}.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(
-        f"Metadata-Version: 2.1\nName: {DIST_NAME}\nVersion: {version}\n"
-        "Summary: Course calculators (stdlib only), as shipped to the browser\n"
-    )
-    (info / "WHEEL").write_text(
-        "Wheel-Version: 1.0\nGenerator: course_calculators.plugin.wheel\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    )
-    (info / "top_level.txt").write_text("".join(f"{name}\n" for name in [DIST_NAME, *(e.name for e in packages)]))
+        files[f"{DIST_NAME}/{course_calculators.PACKAGES_FILE}"] = (
+            json.dumps([extra.name for extra in packages]) + "\n").encode()
+    info = f"{DIST_NAME}-{version}.dist-info"
+    files[f"{info}/METADATA"] = (f"Metadata-Version: 2.1\nName: {DIST_NAME}\nVersion: {version}\n"
+                                 "Summary: Course calculators (stdlib only), as shipped to the browser\n").encode()
+    files[f"{info}/WHEEL"] = (f"Wheel-Version: 1.0\nGenerator: {__name__}\nRoot-Is-Purelib: true\n"
+                              "Tag: py3-none-any\n").encode()
+    files[f"{info}/top_level.txt"] = "".join(f"{n}\n" for n in [DIST_NAME, *(e.name for e in packages)]).encode()
     for old in out_dir.glob("*.whl"):
         old.unlink()
-    env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "wheel", "pack", str(stage), "--dest-dir", str(out_dir)],
-        capture_output=True, text=True, env=env,
-    )
-    if proc.returncode != 0:
-        raise WheelError(f"wheel pack failed: {proc.stderr.strip() or proc.stdout.strip()}")
-    shutil.rmtree(stage)
-    wheels = list(out_dir.glob("*.whl"))
-    if len(wheels) != 1:
-        raise WheelError(f"expected one wheel in {out_dir}, found {wheels}")
-    return wheels[0]
+    return pack(files, info, out_dir / f"{DIST_NAME}-{version}-py3-none-any.whl")
+
+
+def _top_level_imports(whl: Path) -> list[str]:
+    """The wheel's importable top-level names: its top folders that hold Python (as pyodide-lock reads them)."""
+    names = zipfile.ZipFile(whl).namelist()
+    tops = []
+    for name in names:
+        top, _, rest = name.partition("/")
+        if rest and not top.endswith(".dist-info") and name.endswith(".py") and top not in tops:
+            tops.append(top)
+    return sorted(tops, key=lambda t: min(i for i, n in enumerate(names) if n.startswith(t + "/")))
+
+
+def lock_entry(whl: Path, file_name: str) -> dict:
+    """The lock file's entry for the browser wheel (a pure-Python wheel without dependencies)."""
+    return {
+        "name": LOCK_NAME,
+        "version": whl.name.split("-")[1],
+        "file_name": file_name,
+        "install_dir": "site",
+        "sha256": hashlib.sha256(whl.read_bytes()).hexdigest(),
+        "package_type": "package",
+        "imports": _top_level_imports(whl),
+        "depends": [],
+        "unvendored_tests": False,
+        "tool": {},
+    }
 
 
 def write_lock(base_lock: Path, wheel: Path, out_lock: Path, base_path: Path | None = None) -> Path:
-    """Add ``wheel`` to a copy of Pyodide's lock file with ``pyodide lockfile add-wheels``.
+    """Add ``wheel`` to a copy of Pyodide's lock file (``base_lock``), written to ``out_lock``.
 
     The entry's ``file_name`` is the wheel's path relative to ``base_path`` (default: its folder).
     """
-    pyodide_cli = Path(sys.executable).with_name("pyodide")
-    cmd = [str(pyodide_cli) if pyodide_cli.exists() else "pyodide", "lockfile", "add-wheels",
-           "--input", str(base_lock), "--output", str(out_lock),
-           "--base-path", str(base_path or wheel.parent), str(wheel)]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode != 0 or not out_lock.exists():
-        raise WheelError(
-            "pyodide lockfile add-wheels failed (is pyodide-build installed, with pyodide-lock[wheel]?):\n"
-            + (proc.stderr.strip() or proc.stdout.strip())
-        )
+    try:
+        data = json.loads(base_lock.read_text(encoding="utf-8"))
+        packages = data["packages"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise WheelError(f"{base_lock} is not Pyodide's lock file ({exc}): reinstall pyodide with npm") from None
+    try:
+        rel = wheel.resolve().relative_to((base_path or wheel.parent).resolve()).as_posix()
+    except ValueError:
+        raise WheelError(f"the wheel {wheel} is not under {base_path}") from None
+    packages[LOCK_NAME] = lock_entry(wheel, rel)
+    out_lock.write_text(json.dumps(data, sort_keys=True), encoding="utf-8")
     return out_lock
 
 

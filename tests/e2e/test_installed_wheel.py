@@ -1,31 +1,37 @@
-"""The plugin as an author installs it: the project's wheel, non-editable, in a fresh virtual
-environment, building another site (a copy of ``tests/example_site/``) with the npm packages
-pinned as the "Write a calculator" page says, then that site in Chromium.
+"""The plugin as an author installs it: the framework's wheel from a local package index (made by
+``python -m build``, tests/installed.py), in a fresh virtual environment of the newest supported
+Python with the newest allowed dependencies, building other sites with it, then those sites in
+Chromium:
+
+- a copy of ``tests/example_site/`` with the npm packages pinned as the "Write a calculator" page
+  says: its own package beside ``mkdocs.yml``;
+- the second book, ``books/everyday-physics`` (a thrown ball, a kettle, a pendulum), its package
+  installed from the index like the framework: only its pages and ``mkdocs.yml`` are copied, so
+  nothing of this repository's tree is imported. Every calculator computes in the browser what
+  CPython computes, in units the framework defines for any subject.
 
 Everything the build needs must be inside the wheel (templates, the snapshot script, the browser
-runtime), and the site gets only its own calculators: none of this chapter's.
+runtime), and each site gets only its own calculators: none of the LLM chapter's.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import subprocess
-import sys
-import venv
 import zipfile
 
 import pytest
 
+import installed
 from conftest import PageWatch
-from e2e_helpers import output, settle, wait_ready
+from e2e_helpers import output, set_field, settle, wait_ready
 from serving import ROOT, StaticServer
 
 pytestmark = pytest.mark.e2e
 
 EXAMPLE = ROOT / "tests" / "example_site"
+PHYSICS = ROOT / "books" / "everyday-physics"
 AUTHORS = ROOT / "docs" / "authors.md"
 
 
@@ -36,36 +42,47 @@ def npm_install_line() -> str:
     return m.group(1)
 
 
-def run(cmd, **kwargs) -> subprocess.CompletedProcess:
-    proc = subprocess.run(cmd, capture_output=True, text=True, **kwargs)
-    assert proc.returncode == 0, f"{' '.join(map(str, cmd))}\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
-    return proc
+def build(env: installed.Environment, site, out, server: StaticServer):
+    return installed.run([env.bin / "mkdocs", "build", "--strict", "-d", out], cwd=site,
+                         env=env.env(SITE_URL=server.url))
 
 
 @pytest.fixture(scope="module")
-def installed_site(tmp_path_factory):
+def env():
+    return installed.newest()
+
+
+@pytest.fixture(scope="module")
+def installed_site(env, tmp_path_factory):
     work = tmp_path_factory.mktemp("installed")
-    # The wheel, as `pip install .` would build it (not editable).
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "dist"), str(ROOT)])
-    wheel = next((work / "dist").glob("course_calculators-*.whl"))
-    env_dir = work / "venv"
-    venv.EnvBuilder(with_pip=True).create(env_dir)
-    python = env_dir / "bin" / "python"
-    run([str(python), "-m", "pip", "install", "-q", str(wheel)])
     # The author's site, outside this repository, with its own pinned npm packages.
     site = work / "site"
     shutil.copytree(EXAMPLE, site, ignore=shutil.ignore_patterns("__pycache__"))
     text = (site / "mkdocs.yml").read_text().replace("../../node_modules", "node_modules")
     (site / "mkdocs.yml").write_text(text)
-    run(npm_install_line().split() + ["--prefer-offline", "--no-audit", "--no-fund"], cwd=site)
+    installed.run(npm_install_line().split() + ["--prefer-offline", "--no-audit", "--no-fund"], cwd=site)
     out = work / "out"
     server = StaticServer(out)
-    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    build = run([str(env_dir / "bin" / "mkdocs"), "build", "--strict", "-d", str(out)], cwd=site,
-                env={**clean, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": server.url,
-                     "PATH": f"{env_dir / 'bin'}:{clean['PATH']}"})
+    result = build(env, site, out, server)
     server.start()
-    yield {"wheel": wheel, "python": python, "out": out, "url": server.url, "build": build}
+    yield {"wheel": installed.dists()["course-calculators"]["wheel"], "python": env.python, "out": out,
+           "url": server.url, "build": result, "node_modules": site / "node_modules"}
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def physics_site(env, installed_site, tmp_path_factory):
+    work = tmp_path_factory.mktemp("physics")
+    site = work / "everyday-physics"
+    site.mkdir()
+    shutil.copytree(PHYSICS / "docs", site / "docs")
+    text = (PHYSICS / "mkdocs.yml").read_text().replace("../../node_modules", str(installed_site["node_modules"]))
+    (site / "mkdocs.yml").write_text(text)
+    out = work / "out"
+    server = StaticServer(out)
+    build(env, site, out, server)
+    server.start()
+    yield {"url": server.url, "out": out}
     server.stop()
 
 
@@ -78,10 +95,11 @@ def test_the_wheel_holds_what_the_build_needs(installed_site):
     assert any(n.startswith("course_calculators/browser/") and n.endswith(".js") for n in names)
 
 
-def test_the_installed_plugin_is_not_this_repository(installed_site):
-    where = run([str(installed_site["python"]), "-c", "import course_calculators; print(course_calculators.__file__)"],
-                cwd=installed_site["out"].parent).stdout.strip()
+def test_the_installed_plugin_is_not_this_repository(env, installed_site):
+    where = installed.run([env.python, "-c", "import course_calculators; print(course_calculators.__file__)"],
+                          cwd=installed_site["out"].parent).stdout.strip()
     assert "site-packages" in where and not where.startswith(str(ROOT / "course_calculators"))
+    assert env.installed_from_the_index("course-calculators")
 
 
 def test_the_site_holds_only_its_own_calculators(installed_site):
@@ -96,6 +114,8 @@ def test_the_site_holds_only_its_own_calculators(installed_site):
 
 
 def test_the_installed_sites_calculator_runs_in_chromium(browser, installed_site):
+    import sys
+
     sys.path.insert(0, str(EXAMPLE))
     try:
         from loan_calcs import loan
@@ -115,3 +135,57 @@ def test_the_installed_sites_calculator_runs_in_chromium(browser, installed_site
     finally:
         context.close()
     assert watch.errors == [] and watch.external == []
+
+
+# -- the second book ------------------------------------------------------------------------------
+
+
+def test_the_second_book_ships_its_installed_package_only(physics_site, env):
+    assert env.installed_from_the_index("everyday-physics-course")
+    out = physics_site["out"]
+    assert sorted(p.name for p in (out / "embed").iterdir() if p.is_dir()) == ["kettle", "pendulum", "projectile"]
+    wheel = next((out / "assets" / "pyodide").glob("*/course_calculators-*.whl"))
+    tops = {n.split("/")[0] for n in zipfile.ZipFile(wheel).namelist() if not n.split("/")[0].endswith(".dist-info")}
+    assert tops == {"course_calculators", "everyday_physics"}
+
+
+#: Each page of the second book, its calculator, the inputs its fence starts from, and a reader's edit.
+PHYSICS_PAGES = [
+    ("projectile/", "projectile", {}, {"speed": "30", "angle": "35"}),
+    ("kettle/", "kettle", {}, {"litres": "1.5", "price": "0.25"}),
+    ("pendulum/", "pendulum", {"preset": "seconds-pendulum"}, {"length": "2", "amplitude": "60"}),
+]
+
+
+def test_every_calculator_of_the_second_book_computes_in_chromium(browser, physics_site):
+    from everyday_physics import kettle, pendulum, projectile
+
+    specs = {"projectile": projectile.SPEC, "kettle": kettle.SPEC, "pendulum": pendulum.SPEC}
+    context = browser.new_context()
+    page = context.new_page()
+    watch = PageWatch(page, physics_site["url"])
+    try:
+        for path, calc, fence, edit in PHYSICS_PAGES:
+            spec = specs[calc]
+            page.goto(physics_site["url"] + path)
+            wait_ready(page, calc)
+            assert page.locator(f'.calc-figure[data-figure="{calc}"]').count() >= 2, "inline figures in the prose"
+            for name, value in edit.items():
+                set_field(page, calc, name, value)
+            settle(page, calc)
+            start = dict(spec.preset(fence["preset"]).values) if "preset" in fence else {}
+            want = spec.run({**start, **edit})
+            for out in spec.outputs:
+                assert output(page, calc, out.name) == (want.raw[out.name], want.text[out.name]), (calc, out.name)
+            if calc == "projectile":
+                assert page.locator('.calc[data-calc="projectile"] canvas, .calc[data-calc="projectile"] svg').count() >= 1
+                # a preset, then the world shared with the pendulum: the Moon
+                page.click('.calc[data-calc="projectile"] button[data-preset="moon-golf"]')
+                settle(page, calc)
+                want = spec.run(dict(spec.preset("moon-golf").values))
+                assert output(page, calc, "range") == (want.raw["range"], want.text["range"])
+                assert want.text["range"].endswith(" km")  # the SI prefix chosen by magnitude
+    finally:
+        context.close()
+    assert watch.external == [], watch.external
+    assert watch.errors == [], watch.errors

@@ -7,6 +7,8 @@ framework that renders and runs it is :mod:`course_calculators`. Standard librar
 package ships to the reader's browser as it is.
 """
 
+from . import units  # noqa: F401  (registers the chapter's units before any calculator names them)
+
 #: The calculator modules, in the order the catalogue lists them.
 MODULES = (
     "kv_cache",

@@ -45,13 +45,14 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
-from course_calculators.units import format_bytes, format_count, format_flops, format_seconds, format_tokens_per_s, sig
+from course_calculators.units import format_bytes, format_count, format_seconds, sig
 
 from . import physics, scenario
 from .hardware import GPUS
 from .physics import fleet, kv, measured
 from .physics.speed import peak_flops
 from .weight_breakdown import breakdown_text
+from .units import format_flops, format_tokens_per_s
 
 BATCH_MAX = 4096
 CONTEXT_MAX = 1048576

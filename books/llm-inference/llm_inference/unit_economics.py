@@ -61,13 +61,14 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from course_calculators.spec import Calculator, Chart, Number, Output, Preset
-from course_calculators.units import format_count, format_fraction, format_tokens_per_s, format_usd
+from course_calculators.units import format_count, format_fraction, format_usd
 
 from . import physics, scenario
 from .hardware import GPUS, PRICES_DATE as GPU_PRICES_DATE
 from .physics import fleet, measured
 from .physics.placement import Layout
 from .physics.speed import peak_flops
+from .units import format_tokens_per_s
 
 DAYS_PER_MONTH = 30
 HOURS_PER_MONTH = DAYS_PER_MONTH * 24

@@ -90,7 +90,7 @@ def test_per_output_precision(unit, precision, value, shown):
 
 
 def test_precision_only_where_it_means_something():
-    with pytest.raises(SpecError, match="precision applies"):
+    with pytest.raises(SpecError, match="unit .bytes. takes no precision"):
         Output("x", "X", "bytes", precision=2)
     with pytest.raises(SpecError, match="integer from 0 to 6"):
         Output("x", "X", "usd", precision=9)

@@ -1,4 +1,5 @@
-"""llm_inference/units.py: every visible number on a page is formatted here."""
+"""course_calculators/units.py: every visible number on a page is formatted here, by a unit
+looked up by name (built-in, SI, currency) or registered by a content package."""
 
 from __future__ import annotations
 
@@ -12,15 +13,12 @@ from course_calculators.units import (
     KiB,
     MiB,
     TiB,
-    format_bandwidth,
     format_bytes,
     format_count,
-    format_flops,
     format_fraction,
     format_ratio,
     format_raw,
     format_seconds,
-    format_tokens_per_s,
     format_usd,
     sig,
 )
@@ -99,7 +97,7 @@ def test_format_bytes_never_shows_1024_of_a_unit(n):
 
 
 # ----------------------------------------------------------------------------------------------
-# format_seconds, format_usd, format_fraction, format_count, format_flops, the rest
+# format_seconds, format_usd, format_fraction, format_count, the rest
 # ----------------------------------------------------------------------------------------------
 
 
@@ -139,38 +137,15 @@ def test_format_count(n, text):
     assert format_count(n) == text
 
 
-@pytest.mark.parametrize(
-    "x, text",
-    [(9.89e14, "989 TFLOP/s"), (1.979e15, "1.98 PFLOP/s"), (312e12, "312 TFLOP/s"), (2.25e15, "2.25 PFLOP/s"),
-     (5e9, "5 GFLOP/s"), (1e6, "1 MFLOP/s"), (500, "500 FLOP/s"),
-     (999.9e12, "1 PFLOP/s"), (999.6e9, "1 TFLOP/s"), (999.4e12, "999 TFLOP/s")],  # fixed: '1,000 TFLOP/s'
-)
-def test_format_flops(x, text):
-    assert format_flops(x) == text
-
-
-@pytest.mark.parametrize(
-    "x, text", [(3.35e12, "3.35 TB/s"), (0.864e12, "864 GB/s"), (2.039e12, "2.04 TB/s"), (8e12, "8 TB/s"),
-                (999.9e9, "1 TB/s"), (5e5, "500,000 B/s")]
-)
-def test_format_bandwidth(x, text):
-    assert format_bandwidth(x) == text
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.floats(min_value=1e-9, max_value=1e17, allow_nan=False))
 def test_no_prefixed_unit_shows_1000_of_itself(x):
-    # (P is format_flops' largest prefix, T format_bandwidth's: those may show 1,000)
-    for text, smaller in ((format_flops(x), "MGT"), (format_bandwidth(x), "MG")):
-        number, unit = text.split(" ")
-        assert not (number == "1,000" and unit[0] in smaller), text
     number, unit = format_seconds(x).split(" ")
     assert not (number == "1,000" and unit in ("µs", "ms")), format_seconds(x)
     assert not format_usd(x).endswith((",000M", "1,000,000"))
 
 
 def test_other_formatters():
-    assert format_tokens_per_s(24.1) == "24.1 tokens/s"
     assert format_ratio(2.5) == "2.5×"
     assert format_ratio(71.1) == "71.1×"
     assert format_count(8192) == "8,192"
@@ -204,17 +179,133 @@ def test_format_raw_ints_are_exact(n):
     assert format_raw(n) == str(n)
 
 
-def test_formatters_table():
-    assert set(units.FORMATTERS) >= {
-        "bytes", "seconds", "tokens_per_s", "usd", "fraction", "count", "ratio", "flops", "bool", "text"
-    }
-    assert units.FORMATTERS["bytes"] is format_bytes
-    assert units.FORMATTERS["text"]("mla") == "mla"
 
 
-@pytest.mark.parametrize("name", sorted(units.FORMATTERS))
-def test_every_formatter_returns_text_for_plain_numbers(name):
-    for value in (0, 1, 0.5, 123456.789, 2**40):
-        text = units.FORMATTERS[name](value)
-        assert isinstance(text, str) and text
-        assert "nan" not in text.lower() and "inf" not in text.lower()
+# ----------------------------------------------------------------------------------------------
+# Units by name: each kind
+# ----------------------------------------------------------------------------------------------
+
+
+def text(unit, value, precision=None):
+    return units.get(unit).text(value, precision)
+
+
+@pytest.mark.parametrize(
+    "unit, value, shown",
+    [
+        # SI: the raw value is in the named unit, the text takes the prefix its magnitude suits
+        ("m", 1500, "1.5 km"), ("m", 0.003, "3 mm"), ("m", 42, "42 m"), ("m", 0, "0 m"), ("m", 40.8, "40.8 m"),
+        ("m", 999.96, "1 km"),  # what rounds to 1 of the next prefix is shown in it
+        ("m", -2500, "−2.5 km"), ("km", 0.25, "250 m"), ("km", 384_400, "384,400 km"),  # metres stop at km
+        ("kg", 0.25, "250 g"), ("kg", 70, "70 kg"), ("kg", 1500, "1.5 t"), ("g", 0.002, "2 mg"),
+        ("s", 0.0453, "45.3 ms"), ("s", 150, "2.5 min"), ("ms", 12, "12 ms"), ("ms", 4000, "4 s"),
+        ("K", 300, "300 K"), ("K", 0.004, "4 mK"), ("K", 5778, "5,778 K"),
+        ("°C", 21.53, "21.5 °C"), ("°C", -40, "−40 °C"), ("°F", 98.6, "98.6 °F"),
+        ("J", 418_600, "419 kJ"), ("J", 1e-3, "1 mJ"), ("kJ", 4.186, "4.19 kJ"),
+        ("kWh", 0.35, "350 Wh"), ("kWh", 1500, "1.5 MWh"), ("Wh", 12, "12 Wh"),
+        ("W", 2000, "2 kW"), ("W", 0.05, "50 mW"), ("MW", 1.2, "1.2 MW"),
+        ("Pa", 101_325, "101 kPa"), ("hPa", 1013.25, "101 kPa"), ("mol", 0.0025, "2.5 mmol"),
+        ("N", 9.80665, "9.81 N"), ("Hz", 2.4e9, "2.4 GHz"), ("L", 0.25, "250 mL"), ("L", 1500, "1,500 L"),
+        ("keV", 511, "511 keV"), ("uW", 5, "5 µW"),
+        # money by ISO code
+        ("EUR", 12.5, "€12.50"), ("EUR", 1234, "€1,234"), ("EUR", 1.2e6, "€1.2M"), ("EUR", -5, "−€5.00"),
+        ("USD", 0.42, "$0.42"), ("GBP", 3e9, "£3B"), ("JPY", 1234.4, "¥1,234"), ("JPY", 42, "¥42"),
+        ("CHF", 12.5, "CHF 12.50"), ("SEK", 1500, "SEK 1,500"), ("usd", 61.95, "$61.95"),
+        # dimensionless
+        ("fraction", 0.561, "56.1%"), ("percent", 56.1, "56.1%"), ("ratio", 3.42, "3.42×"),
+        ("count", 100000, "100,000"), ("number", 1234567, "1,230,000"), ("number", 0.012345, "0.0123"),
+        ("number", 6.02214076e23, "6.02 × 10²³"), ("number", 1e-5, "1 × 10⁻⁵"), ("number", 9.996, "10"),
+        ("bytes", 131072, "128 KiB"), ("seconds", 0.0453, "45.3 ms"), ("text", "memory", "memory"),
+    ],
+)
+def test_each_kind_of_unit(unit, value, shown):
+    assert text(unit, value) == shown
+
+
+@pytest.mark.parametrize(
+    "unit, value, shown",
+    [("m", 1500, "1.50 km"), ("kWh", 0.35, "350.00 Wh"), ("EUR", 496, "€496.00"), ("EUR", -0.001, "€0.00"),
+     ("CHF", 12.5, "CHF 12.50"), ("usd", 61.95, "$61.95"), ("fraction", 0.5, "50.00%"), ("percent", 7, "7.00%"),
+     ("count", 1234.5, "1,234.50"), ("ratio", 2, "2.00×"), ("seconds", 0.0453, "45.30 ms"), ("number", 3.14159, "3.14")],
+)
+def test_precision_is_digits_after_the_point_in_the_unit_shown(unit, value, shown):
+    assert text(unit, value, 2) == shown
+
+
+def test_custom_units_and_significant_digits():
+    assert units.custom("m/s²").text(9.80665) == "9.81 m/s²"
+    assert units.custom("people", 2).text(1234) == "1,200 people"
+    assert units.custom("m/s").text(12.345, 1) == "12.3 m/s"
+    assert units.number(5).text(3.14159265) == "3.1416"
+    assert units.number(1).text(0.96) == "1"
+    for bad in ("", " m", 3):
+        with pytest.raises(units.UnitError):
+            units.custom(bad)
+    for digits in (0, 16, 2.5, True):
+        with pytest.raises(units.UnitError):
+            units.number(digits)
+
+
+@pytest.mark.parametrize("name", ["tokens_per_s_typo", "metres", "Km", "EUE", "k°C", "xyz", ""])
+def test_an_unknown_unit_is_an_error_that_says_what_exists(name):
+    with pytest.raises(units.UnitError) as err:
+        units.get(name)
+    message = str(err.value)
+    assert repr(name) in message and "bytes" in message and "ISO code" in message and "units.custom" in message
+
+
+def test_a_package_registers_its_own_units():
+    unit = units.register("apples", lambda x: f"{units.format_count(x)} apples", owner="fruit_calcs.units")
+    try:
+        assert units.get("apples") is unit and unit.text(1200) == "1,200 apples"
+        # the same package may register its names again (mkdocs serve re-imports it) …
+        units.register("apples", lambda x: f"{x} 🍎", owner="fruit_calcs.units")
+        assert units.get("apples").text(3) == "3 🍎"
+        # … another may not, nor take the framework's names
+        for name, owner in (("apples", "other.units"), ("bytes", "other.units"), ("km", "other.units"),
+                            ("EUR", "other.units")):
+            with pytest.raises(units.UnitError):
+                units.register(name, lambda x: str(x), owner=owner)
+        with pytest.raises(units.UnitError):
+            units.register("two words", lambda x: str(x))
+        assert "apples" not in units.registered(builtin_only=True) and "apples" in units.registered()
+    finally:
+        units._REGISTRY.pop("apples", None)
+        units._OWNERS.pop("apples", None)
+
+
+def test_the_framework_defines_no_subject_units():
+    builtin = set(units.registered(builtin_only=True))
+    assert builtin == {"bytes", "seconds", "usd", "fraction", "percent", "count", "ratio", "number", "text", "bool"}
+    assert not builtin & {"tokens_per_s", "flops", "bandwidth"}
+
+
+@pytest.mark.parametrize("name", sorted(units.registered(builtin_only=True)) + ["m", "kg", "kWh", "°C", "EUR", "JPY"])
+def test_every_unit_returns_text_for_plain_numbers(name):
+    for value in (0, 1, 0.5, 123456.789, 2**40, -3.5):
+        shown = units.get(name).text(value)
+        assert isinstance(shown, str) and shown
+        assert "nan" not in shown.lower() and "inf" not in shown.lower()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(min_value=1e-11, max_value=1e17, allow_nan=False))
+def test_no_si_unit_shows_1000_of_a_prefix_it_could_leave(x):
+    for name in ("m", "J", "W", "Pa", "kWh", "kg"):
+        number, unit = units.get(name).text(x).split(" ")
+        top = {"m": "km", "J": "EJ", "W": "EW", "Pa": "EPa", "kWh": "TWh", "kg": "Gt"}[name]
+        assert not (number.replace(",", "").startswith("1000") and unit != top), (name, x, number, unit)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(min_value=-1e15, max_value=1e15, allow_nan=False).filter(lambda v: abs(v) > 1e-9),
+       st.integers(min_value=1, max_value=8))
+def test_significant_digits_stay_within_their_rounding(x, digits):
+    shown = units.sig_digits(x, digits)
+    if "×" in shown:
+        mantissa, power = shown.split(" × 10")
+        exponent = int(power.translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")))
+        value = float(mantissa) * 10.0**exponent
+    else:
+        value = float(shown.replace(",", ""))
+    assert value == pytest.approx(x, rel=0.5 * 10 ** (1 - digits) + 1e-12)

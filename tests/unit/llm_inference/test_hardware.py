@@ -6,7 +6,8 @@ import pytest
 
 from llm_inference import hardware, kv_cache
 from llm_inference.hardware import DTYPES, GPU_CHOICES, GPUS, bytes_per_element
-from course_calculators.units import GiB, format_bandwidth, format_flops
+from course_calculators.units import GiB
+from llm_inference.units import format_bandwidth, format_flops
 
 # id, memory (the datasheet's "GB", stored as GiB of chips), bandwidth (bytes/s), dense bf16 (FLOP/s)
 BRIEF_GPUS = [

@@ -44,3 +44,42 @@ def test_lock_registers_the_wheel_with_its_hash(built):
     assert entry["file_name"] == whl.name
     assert entry["sha256"] == hashlib.sha256(whl.read_bytes()).hexdigest()
     assert sorted(entry["imports"]) == ["course_calculators", "llm_inference"] and entry["depends"] == []
+
+
+def test_record_lists_every_file_with_its_hash(built):
+    whl, _ = built
+    import base64
+    with zipfile.ZipFile(whl) as zf:
+        names = zf.namelist()
+        record = zf.read("course_calculators-" + whl.name.split("-")[1] + ".dist-info/RECORD").decode()
+        rows = [line.split(",") for line in record.splitlines()]
+        assert [r[0] for r in rows] == names  # RECORD last, naming itself without a hash
+        for name, digest, size in rows[:-1]:
+            data = zf.read(name)
+            want = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert (digest, int(size)) == (f"sha256={want}", len(data)), name
+        assert all(info.date_time == wheel.ZIP_DATE for info in zf.infolist())
+
+
+def test_the_lock_entry_is_what_pyodide_lock_writes(built, tmp_path):
+    # pyodide-lock (Python >= 3.12, in the test extras only) is the reference; the plugin needs none of it.
+    utils = pytest.importorskip("pyodide_lock.utils")
+    from pyodide_lock.spec import PyodideLockSpec
+
+    whl, lock = built
+    base = ROOT / "node_modules/pyodide/pyodide-lock.json"
+    theirs = add = utils.add_wheels_to_spec(PyodideLockSpec.from_json(base), [whl], base_path=whl.parent)
+    theirs.to_json(tmp_path / "theirs.json")
+    wheel.trim_lock(tmp_path / "theirs.json", keep=(wheel.LOCK_NAME,))
+    ours = tmp_path / "ours.json"
+    ours.write_text(lock.read_text())
+    wheel.trim_lock(ours, keep=(wheel.LOCK_NAME,))
+    assert json.loads(ours.read_text()) == json.loads((tmp_path / "theirs.json").read_text())
+    assert add.packages[wheel.LOCK_NAME].sha256 == hashlib.sha256(whl.read_bytes()).hexdigest()
+
+
+def test_a_lock_that_is_not_pyodides_is_refused(built, tmp_path):
+    whl, _ = built
+    (tmp_path / "bad.json").write_text("{}")
+    with pytest.raises(wheel.WheelError, match="not Pyodide's lock file"):
+        wheel.write_lock(tmp_path / "bad.json", whl, tmp_path / "out.json")
