@@ -9,7 +9,8 @@ Never shipped to the browser: the wheel leaves this folder out. One job per modu
 - :mod:`.sources`   — the "Show the Python" pages.
 - :mod:`.embed`     — the standalone ``embed/<id>/`` pages.
 - :mod:`.assets`    — the files added to the site (runtime, Pyodide, vendor files);
-  :mod:`.bundle` — the browser scripts, built from ``../browser/``.
+  :mod:`.esbuild` — the browser scripts, bundled by esbuild (``esbuild.mjs``) from ``../browser/``;
+  :mod:`.node` — the Node.js both esbuild and the snapshot run in.
 - :mod:`.artifacts` — the browser wheel and lock (:mod:`.wheel`) and the memory snapshot
   (:mod:`.snapshot`, ``snapshot.mjs``), remade only when their sources change.
 - :mod:`.manifest`  — the runtime manifest: the meta tag pages read, the URLs offline reading needs.

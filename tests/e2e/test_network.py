@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from e2e_helpers import output, set_field, settle, wait_ready
+from e2e_helpers import output, runtime_options, set_field, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -25,7 +25,8 @@ KV = "inference/kv-cache/"
 KV_CALC = '.calc[data-calc="kv-cache"]'
 #: What the runtime downloads (the page's own scripts and style sheets are not the runtime).
 RUNTIME_FILES = ("/assets/pyodide/", "/assets/calc/worker.js")
-NO_LAST_RESORT = "window.calculatorsBootTimeoutMs = 600000;"
+#: The plugin's boot_timeout out of reach (600 s): each failure is told by its own message.
+NO_LAST_RESORT = {"boot_timeout_ms": 600_000}
 
 
 def connection(**fields) -> str:
@@ -122,7 +123,7 @@ CASES = [(what, "fail") for what in BLOCKED] + [("wasm", "stall")]
 def test_a_blocked_download_is_told_with_the_numbers_kept_and_a_retry_recovers(page, context, base_url, what, how):
     held: list = []
     handler = block(context, BLOCKED[what], how, held)
-    page.add_init_script(NO_LAST_RESORT)
+    runtime_options(context, **NO_LAST_RESORT)
     page.goto(base_url + KV)
     page.wait_for_selector(f'{KV_CALC}[data-state="error"]', timeout=60_000)
     message = page.text_content(f"{KV_CALC} [data-message]")
@@ -138,7 +139,7 @@ def test_a_blocked_download_is_told_with_the_numbers_kept_and_a_retry_recovers(p
 def test_a_stalled_snapshot_gives_way_to_a_normal_boot(page, context, base_url):
     held: list = []
     block(context, ["**/snapshot-*.bin.gz"], "stall", held)
-    page.add_init_script(NO_LAST_RESORT)
+    runtime_options(context, **NO_LAST_RESORT)
     page.goto(base_url + KV)
     wait_ready(page, "kv-cache")
     assert page.evaluate("window.calculatorsRuntime.bootMode") == "boot"

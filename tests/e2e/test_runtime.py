@@ -80,7 +80,6 @@ def test_an_exception_in_one_calculation_stays_in_that_widget(page, base_url):
 
 def test_when_python_cannot_load_the_static_numbers_stay(page, base_url):
     page.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
-    page.add_init_script("window.calculatorsBootTimeoutMs = 4000")  # Pyodide waits forever on a failed wasm
     page.goto(base_url + "inference/kv-cache/")
     page.wait_for_selector('.calc[data-state="error"]', timeout=30_000)
     assert "Interactive mode is unavailable" in page.text_content(".calc [data-message]")

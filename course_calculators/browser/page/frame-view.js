@@ -1,6 +1,6 @@
 // One recorded step of a simulation, shown: its extra pictures (a grid of cells, a row of
 // tokens) and its figures, built as DOM nodes from Python's frame (never markup). The same
-// structure as the build's HTML of the step it shows first (build/templates/widget.html).
+// structure as the build's HTML of the step it shows first (plugin/templates/widget.html).
 
 /** The cell of a grid panel: an owner's id holds tokens, −(id + 1) is reserved for it but empty. */
 function cell(value) {

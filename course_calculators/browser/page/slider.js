@@ -1,6 +1,6 @@
 // The sliders beside number fields. A linear slider is the native range input: its position is
 // the value. A log slider's positions are the values Python listed in its data-stops
-// (build/render.py's log_stops): position i stands for stops[i], and a value typed in the field
+// (plugin/render.py's log_stops): position i stands for stops[i], and a value typed in the field
 // puts the slider at the nearest stop. The scale is defined in Python only; this maps over it.
 
 const parsed = new WeakMap();

@@ -1,21 +1,19 @@
-// One widget: its form, its outputs, its runs in the worker, its links.
-//
-// The HTML arrives with correct outputs for its inputs (computed at build time by the same
-// Python). Latest value wins: while a run is in flight, further inputs only mark the widget
-// dirty, and one more run with the newest inputs follows when the result arrives, so a burst of
-// inputs never queues a backlog.
+// One widget: its form, its outputs, its runs in the worker (run-queue.js: latest value wins), its
+// links. The HTML arrives with correct outputs for its inputs (computed at build time by the same
+// Python); this moves values between the form and the worker and shows Python's answers.
 
 import { DOM } from "../shared/contract.js";
 import { MSG, STATE } from "../shared/protocol.js";
 import { Announcer } from "./announcer.js";
 import { ChartView } from "./chart-view.js";
 import { Form } from "./form.js";
-import { followersOf, showInFigures } from "./figures.js";
-import { keepResultsRoom } from "./results-room.js";
+import { followersOf, showInFigures } from "./inline-figures.js";
+import { keepResultsHeight } from "./results-height.js";
 import { PIN_KEY, PinView, encodePin, pinOfQuery, withPin } from "./pin.js";
-import { embedSnippet } from "./snippet.js";
+import { ANSWER, RunQueue } from "./run-queue.js";
+import { embedSnippet } from "./embed-snippet.js";
 import { bindSource } from "./source-view.js";
-import { bindTools } from "./tools.js";
+import { bindButtons } from "./buttons.js";
 import { changedInputs, firstRunInputs, readQuery, throttle, withInputs } from "./url-state.js";
 
 const URL_INTERVAL_MS = 250;
@@ -25,7 +23,8 @@ function formatSeconds(ms) {
 }
 
 export class Widget {
-  /** `session`: {client (worker-client.js), embedPage (or null), siteRoot, withChart, timedOut(widget)}. */
+  /** `session`: {client (worker-client.js), embedPage (or null), scenario (or null), siteRoot,
+   * withChart, timedOut(widget), shareScenario, resetScenario}: session.js's PageSession. */
   constructor(root, session) {
     this.root = root;
     this.session = session;
@@ -40,9 +39,12 @@ export class Widget {
     this.notice = root.querySelector(DOM.notice);
     this.status = root.querySelector(DOM.status);
     this.snippet = root.querySelector(DOM.snippet);
-    this.seq = 0;
-    this.inflight = 0; // the seq of the run in flight, or 0
-    this.dirty = false; // inputs changed since that run was sent
+    this.queue = new RunQueue({
+      canRun: () => this.client.canRun,
+      send: (seq) => this.client.run(
+        { type: MSG.RUN, widget: this.id, calc: this.calc, seq, inputs: this.runInputs() },
+        () => this.session.timedOut(this)),
+    });
     this.finalize = false;
     this.stalled = false; // its last run was stopped for taking too long
     this.announcer = new Announcer(root);
@@ -63,13 +65,13 @@ export class Widget {
     }, URL_INTERVAL_MS);
     this.pinView = new PinView(root, () => this.togglePin());
     this.last = null; // Python's latest result
-    bindTools(this);
+    bindButtons(this);
     this.applyUrl();
     this.charts = new ChartView(root, session.withChart);
     this.figures = followersOf(root);
     this.charts.draw(this.charts.data);
     bindSource(root);
-    this.stopRoom = keepResultsRoom(root);
+    this.stopResultsHeight = keepResultsHeight(root);
   }
 
   /** Values from outside the form (the embed API, another calculator), entered as a reader would. */
@@ -159,37 +161,36 @@ export class Widget {
     if (this.client.ready) this.request();
   }
 
+  /** A run with the form's inputs now, or as soon as the worker can take one (its `ready` runs
+   * every widget). */
   request() {
     this.stalled = false;
-    if (!this.client.canRun) { this.dirty = true; return; } // `ready` runs every widget
-    if (this.inflight) { this.dirty = true; this.setState(STATE.LOADING); return; }
-    this.dirty = false;
-    this.seq += 1;
-    this.inflight = this.seq;
-    if (this.root.dataset.state !== STATE.READY) this.setState(STATE.LOADING);
-    const msg = { type: MSG.RUN, widget: this.id, calc: this.calc, seq: this.seq, inputs: this.runInputs() };
-    this.cancelTimer = this.client.run(msg, () => this.session.timedOut(this));
+    if (this.queue.request()) {
+      if (this.root.dataset.state !== STATE.READY) this.setState(STATE.LOADING);
+    } else if (this.queue.busy) {
+      this.setState(STATE.LOADING);
+    }
   }
 
-  cancelRun() {
-    if (this.cancelTimer) this.cancelTimer();
-    this.cancelTimer = null;
-    this.inflight = 0;
+  /** No run in flight and none due: what the widget shows is Python's answer to its inputs. */
+  get settled() {
+    return !this.queue.busy && !this.queue.dirty;
+  }
+
+  /** Forget the run in flight (its worker was stopped); `again`: run once more when a worker is ready. */
+  cancelRun(again = false) {
+    this.queue.cancel(again);
   }
 
   onResult(seq, result) {
-    if (seq !== this.inflight) return;
-    this.cancelRun();
-    if (this.dirty) { this.request(); return; } // newer inputs arrived meanwhile: only they count
+    if (this.queue.settle(seq) !== ANSWER.CURRENT) return;
     this.render(result);
     this.setState(STATE.READY);
     this.setStatus("Live: computed by Python in your browser");
   }
 
   onError(seq, message) {
-    if (seq !== this.inflight) return;
-    this.cancelRun();
-    if (this.dirty) { this.request(); return; }
+    if (this.queue.settle(seq) !== ANSWER.CURRENT) return;
     this.setState(STATE.ERROR);
     this.message.textContent = "This calculation failed: " + message;
     this.setStatus("Error");
@@ -244,7 +245,7 @@ export class Widget {
 
   /** The widget left the page (instant navigation). */
   destroy() {
-    this.stopRoom();
+    this.stopResultsHeight();
     this.charts.destroy();
   }
 }

@@ -10,14 +10,14 @@ export const NAME_PATTERN = "[a-z][a-z0-9_]*";
 export const ID = new RegExp(`^${ID_PATTERN}$`);
 export const NAME = new RegExp(`^${NAME_PATTERN}$`);
 
-/** The <meta> tag that tells a page where the runtime lives (build/manifest.py writes it). */
+/** The <meta> tag that tells a page where the runtime lives (plugin/manifest.py writes it). */
 export const RUNTIME_META = "calculators-runtime";
 /** Where things are, relative to the site root. */
 export const EMBED_DIR = "embed";
 export const EMBED_SCRIPT = "assets/calc/embed.js";
 
 /**
- * The elements the runtime finds (build/templates/widget.html and embed.html make them).
+ * The elements the runtime finds (plugin/templates/widget.html and embed.html make them).
  * Attributes it reads on them: the widget's data-calc (its calculator), data-state (STATE in
  * protocol.js), data-defaults (the calculator's own defaults: links and presets start from
  * them), data-initial (what this page's fence set: Reset returns to it), data-embed (an embed

@@ -1,0 +1,37 @@
+// A widget's buttons: its presets, Reset, Copy link and Copy snippet. Each moves values into
+// the form (or a link out of it) and asks the widget for a run; none computes anything.
+
+import { DOM } from "../shared/contract.js";
+import { copyText } from "./copy-button.js";
+
+/** A preset applies over the calculator's own defaults, not over the page's values. */
+export function applyPreset(w, btn) {
+  let values = {};
+  try { values = JSON.parse(btn.dataset.values || "{}"); } catch (err) { values = {}; }
+  w.form.setValues(Object.assign({}, w.defaults, values));
+  w.root.querySelectorAll(DOM.presets).forEach((b) => b.setAttribute("aria-pressed", String(b === btn)));
+  w.showNotice(btn.dataset.notice || "");
+  w.finalize = true;
+  w.request();
+}
+
+/** Bind the buttons of widget `w` (page/widget.js). */
+export function bindButtons(w) {
+  const root = w.root;
+  root.querySelectorAll(DOM.presets).forEach((btn) => btn.addEventListener("click", () => applyPreset(w, btn)));
+  const reset = root.querySelector(DOM.reset);
+  if (reset) {
+    reset.addEventListener("click", () => {
+      w.form.setValues(w.initial);
+      w.showNotice("");
+      if (w.session.resetScenario && !w.embed) w.session.resetScenario(w);
+      w.request();
+    });
+  }
+  const copy = root.querySelector(DOM.copyLink);
+  if (copy) copy.addEventListener("click", () => copyText(copy, w.linkFor(w.form.values()).href, "Link copied"));
+  if (!w.snippet) return;
+  w.showSnippet(w.form.values());
+  const button = root.querySelector(DOM.copySnippet);
+  if (button) button.addEventListener("click", () => copyText(button, w.snippet.textContent, "Snippet copied"));
+}
