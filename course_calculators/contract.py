@@ -48,6 +48,23 @@ def url_key(calc_id: str, param: str, *, embed: bool = False) -> str:
     return param if embed else f"{calc_id}.{param}"
 
 
+#: The sessionStorage entry that keeps a reader's shared choices from page to page.
+SCENARIO_STORE = "calculators-scenario"
+
+
+def scenario_key(scenario: str) -> str:
+    """The query key of a shared choice (a parameter's ``scenario``: the model, the GPU) on a
+    chapter page: the scenario's own name, plain (``?gpu=h200``), beside the widgets'
+    ``<calc>.<param>`` keys, which win. Embed pages read none."""
+    return scenario
+
+
+def scenario_of_key(key: str) -> str | None:
+    """The scenario a chapter page's query key names, or None (a widget's ``<calc>.<param>`` key,
+    or no name at all)."""
+    return key if is_name(key) else None
+
+
 def dom_id(calc_id: str, n: int) -> str:
     """The element id of the ``n``-th widget (from 1) of a calculator on one page."""
     return f"calc-{calc_id}" if n == 1 else f"calc-{calc_id}-{n}"

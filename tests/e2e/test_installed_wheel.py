@@ -107,7 +107,7 @@ def test_the_installed_sites_calculator_runs_in_chromium(browser, installed_site
     try:
         page.goto(installed_site["url"] + "loans/")
         wait_ready(page, "loan")
-        assert page.evaluate("() => window.calculatorsRuntime.bootMode") == "snapshot"
+        assert page.evaluate("() => window.calculatorsRuntime.bootMode") == "snapshot", page.evaluate("() => window.calculatorsRuntime.bootWhy")
         page.fill('#calc-loan input[type=number][name="rate"]', "5")
         settle(page, "loan")
         want = loan.SPEC.run({**loan.SPEC.preset("mortgage").values, "rate": "5"})

@@ -1,5 +1,6 @@
 // The widget contract as the browser reads it: the grammar of calculator ids and parameter
-// names, the URL keys that carry a widget's inputs, and the page elements the runtime binds to.
+// names, the URL keys that carry a widget's inputs and the shared choices, and the page elements
+// the runtime binds to.
 // course_calculators/contract.py holds the same grammar for the build (a test checks that the two
 // agree); the site's "Widget contract" page documents all of it for authors and embedders.
 
@@ -90,4 +91,22 @@ export function urlKey(calc, param, embed) {
 export function paramOfKey(key, calc, embed) {
   const prefix = urlPrefix(calc, embed);
   return key.startsWith(prefix) ? key.slice(prefix.length) : null;
+}
+
+// A shared choice (a field's data-scenario: the model, the GPU) travels in a chapter page's query
+// string under the scenario's own name, plain (`?gpu=h200`), beside the widgets' keys, which win,
+// and from page to page in sessionStorage (contract.scenario_key and SCENARIO_STORE are the
+// build's copy). Embed pages read none.
+
+/** The sessionStorage entry of the reader's shared choices. */
+export const SCENARIO_STORE = "calculators-scenario";
+
+/** The query key of a shared choice on a chapter page: `gpu` for the scenario "gpu". */
+export function scenarioKey(scenario) {
+  return scenario;
+}
+
+/** The scenario a chapter page's query key names, or null (a widget's `<calc>.<param>` key). */
+export function scenarioOfKey(key) {
+  return NAME.test(key) ? key : null;
 }

@@ -117,3 +117,19 @@ def test_the_pinned_esbuild_is_the_one_package_json_installs():
     pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["esbuild"]
     assert pinned == esbuild.ESBUILD_VERSION
     assert f"esbuild@{esbuild.ESBUILD_VERSION}" in (ROOT / "docs" / "authors.md").read_text()
+
+
+def test_mkdocs_serve_watches_the_browser_sources():
+    from course_calculators.plugin.plugin import CalculatorsPlugin
+
+    class Server:
+        def __init__(self):
+            self.watched = []
+
+        def watch(self, path):
+            self.watched.append(path)
+
+    plugin = CalculatorsPlugin()
+    plugin._packages = []
+    server = plugin.on_serve(Server(), config=None, builder=None)
+    assert str(esbuild.BROWSER) in server.watched  # a change there rebuilds; the cache then bundles again
