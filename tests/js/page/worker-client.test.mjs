@@ -34,6 +34,15 @@ function client(options = {}) {
   return { c, seen };
 }
 
+/** A client whose worker was allowed, started and said `ready`; that worker. */
+function readyClient(options) {
+  const { c, seen } = client(options);
+  c.allow();
+  c.start();
+  seen.workers[0].say(READY);
+  return { c, seen, worker: seen.workers[0] };
+}
+
 beforeEach(() => mock.timers.enable({ apis: ["setTimeout"] }));
 afterEach(() => mock.timers.reset());
 
@@ -88,11 +97,7 @@ test("a boot that never says ready fails after the boot timeout", () => {
 });
 
 test("the worker's boot error fails the page; a widget's error does not", () => {
-  const { c, seen } = client();
-  c.allow();
-  c.start();
-  const worker = seen.workers[0];
-  worker.say(READY);
+  const { c, seen, worker } = readyClient();
   const widgetError = { type: "error", widget: "calc-a", seq: 1, message: "boom" };
   worker.say(widgetError);
   assert.deepEqual(seen.messages, [READY, widgetError]);
@@ -123,10 +128,7 @@ test("messages of no known shape are dropped", (t) => {
 });
 
 test("a run past its time calls its timeout; one answered in time does not", () => {
-  const { c, seen } = client({ runTimeoutMs: 10000 });
-  c.allow();
-  c.start();
-  seen.workers[0].say(READY);
+  const { c, seen } = readyClient({ runTimeoutMs: 10000 });
   const timedOut = [];
   const cancel = c.run({ type: "run", widget: "calc-a", calc: "a", seq: 1, inputs: {} }, () => timedOut.push(1));
   assert.equal(seen.workers[0].posted.length, 2); // init, run
@@ -139,11 +141,7 @@ test("a run past its time calls its timeout; one answered in time does not", () 
 });
 
 test("stop and restart give a new worker that boots again; the old one is no longer heard", () => {
-  const { c, seen } = client();
-  c.allow();
-  c.start();
-  const old = seen.workers[0];
-  old.say(READY);
+  const { c, seen, worker: old } = readyClient();
   c.stop();
   assert.ok(!c.ready && !c.canRun && old.terminated);
   c.restart();
