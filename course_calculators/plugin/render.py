@@ -16,6 +16,7 @@ import jinja2
 from mkdocs.exceptions import PluginError
 
 from course_calculators import compare, contract
+from course_calculators.setting import Setting
 from course_calculators.spec import Calculator, Number
 
 from . import sources, svg
@@ -74,12 +75,15 @@ def shown_params(calc: Calculator, shown: Sequence[str] | None) -> set[str]:
     return {p.name for p in calc.params if not p.advanced}
 
 
-def widget(calc: Calculator, initial: Mapping[str, Any], *, dom_id: str, show_source: bool = True,
-           embed: bool = False, shown: Sequence[str] | None = None, pin: str = "") -> str:
-    """The HTML of one widget whose inputs start at ``initial`` (already validated), showing the
-    parameters ``shown`` first, with the setting ``pin`` (a pin's query form) pinned if given."""
+def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None, *, dom_id: str,
+           show_source: bool = True, embed: bool = False, shown: Sequence[str] | None = None, pin: str = "") -> str:
+    """The HTML of one widget whose inputs start at ``setting`` (already validated: the fence's
+    preset and values; the defaults when None), showing the parameters ``shown`` first, with the
+    setting ``pin`` (a pin's query form) pinned if given."""
+    if not isinstance(setting, Setting):
+        setting = Setting.from_pairs((setting or {}).items())
     try:
-        result = calc.run(initial)
+        result = calc.run(base=setting)
         compared = compare.compare(calc, result, pin) if pin else None
     except Exception as exc:  # a broken calculator must fail the build, naming its file
         raise RenderError(
@@ -91,6 +95,7 @@ def widget(calc: Calculator, initial: Mapping[str, Any], *, dom_id: str, show_so
         dom_id=dom_id,
         defaults=calc.defaults(),
         inputs=result.inputs,
+        setting=setting.query(),
         result=result,
         shown=shown_params(calc, shown),
         pin=pin,
