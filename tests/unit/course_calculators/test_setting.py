@@ -201,3 +201,25 @@ def test_a_fence_whose_preset_sets_the_model_fails_on_a_field_beside_it():
 def test_a_figure_that_sets_a_field_beside_its_model_fails_the_build():
     with pytest.raises(figures.FigureError, match="layers: 40 is set beside model: llama-3.1-70b"):
         _markdown("{calc kv-cache kv_bytes_per_token model=llama-3.1-70b layers=40}")
+
+
+# -- what a run returns: its pin, and what changed against its base -------------------------------
+
+def test_a_run_applies_its_inputs_over_its_base_and_says_what_changed():
+    base = "preset=llama3-8b-128k"
+    out = course_calculators.run("kv-cache", {"base": base, "concurrency": "2"})
+    assert out["inputs"]["context"] == 131072 and out["inputs"]["concurrency"] == 2
+    assert out["changed"] == {"concurrency": "2"}
+    assert out["pin"] == "context=131072&concurrency=2"  # against the defaults
+    # Back to the calculator's default context on a page whose fence set 128K: the address says so.
+    out = course_calculators.run("kv-cache", {"base": base, "context": "8192"})
+    assert out["changed"] == {"context": "8192"} and out["pin"] == DEFAULT
+    assert course_calculators.run("kv-cache", {"base": base})["changed"] == {}
+    assert course_calculators.run("kv-cache", {"base": "default"})["changed"] == {}
+
+
+def test_a_full_form_reproduces_its_base_and_changes_nothing():
+    base = Setting.from_text("preset=deepseek-v3-mla")
+    form = {k: KV.param_map[k].encode(v) for k, v in KV.run(base=base).inputs.items()}
+    out = course_calculators.run("kv-cache", {"base": base.query(), **form})
+    assert out["changed"] == {} and not [n for n in out["notes"] if "set beside" in n]
