@@ -3,7 +3,7 @@
 Calculator ids, parameter and output names, the URL keys that carry a widget's inputs, and the
 names of the page elements the build steps rely on. The spec types check ids and names with these
 patterns; the fence, the embed pages, the templates and the post-build steps use the same ones.
-The browser reads the same grammar from ``browser/contract.js`` (a test checks that the two agree).
+The browser reads the same grammar from ``browser/shared/contract.js`` (a test checks that the two agree).
 The public interface these names make is documented on the site's "Widget contract" page.
 """
 
@@ -21,11 +21,15 @@ NAME_PATTERN = r"[a-z][a-z0-9_]*"
 ID = re.compile(f"^{ID_PATTERN}$")
 NAME = re.compile(f"^{NAME_PATTERN}$")
 
-#: Words that a fence line, an inline figure or a widget's URL key gives a meaning of its own
-#: (``preset: <id>``, ``show: …``, ``pin: …``, ``?kv-cache.pin=…``): no parameter may be named so.
-RESERVED_NAMES = ("preset", "show", "pin")
+#: Words that a fence line, an inline figure, a widget's URL key or a run's inputs give a meaning
+#: of their own (``preset: <id>``, ``show: …``, ``pin: …``, ``?kv-cache.pin=…``, the run input
+#: ``base``): no parameter may be named so.
+RESERVED_NAMES = ("preset", "show", "pin", "base")
 #: The URL key (after the calculator's prefix) and the run input that carry a widget's pin.
 PIN_KEY = "pin"
+#: The run input that carries the setting a widget's inputs apply over (its fence's setting, in
+#: query form; ``default`` for none): a run's ``changed`` is measured against it.
+BASE_KEY = "base"
 
 #: The fenced-block language that makes a widget: ```` ```calculator kv-cache ````.
 FENCE_NAME = "calculator"

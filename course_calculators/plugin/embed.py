@@ -69,7 +69,7 @@ def render_page(
     def rel(url: str) -> str:
         return get_relative_url(url, here)
 
-    widget = render.widget(calc, calc.defaults(), dom_id=contract.dom_id(calc.id, 1), show_source=show_source,
+    widget = render.widget(calc, None, dom_id=contract.dom_id(calc.id, 1), show_source=show_source,
                            embed=True, shown=shown)
     widget = sources.link_sources(widget, rel(sources.SOURCE_DIR + "/"))
     chapter = (rel(chapter_url) + f"#{contract.dom_id(calc.id, 1)}") if chapter_url is not None else ""

@@ -9,7 +9,6 @@ start from), and ``data-initial``, the values this page's fence gave it (what "R
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -17,6 +16,7 @@ import jinja2
 from mkdocs.exceptions import PluginError
 
 from course_calculators import compare, contract
+from course_calculators.setting import Setting
 from course_calculators.spec import Calculator, Number
 
 from . import sources, svg
@@ -35,9 +35,6 @@ env.globals["contract"] = contract
 env.globals["chart_svg"] = lambda chart: svg.render(chart, hidden=True)
 env.globals["timeline_svg"] = lambda chart: svg.render(svg.timeline_chart(chart), hidden=True)
 
-#: Steps per doubling of a log slider over a non-integer parameter.
-LOG_STEPS_PER_OCTAVE = 20
-
 
 class RenderError(PluginError):
     """A calculator failed to compute its pre-rendered outputs; the message names its module.
@@ -47,24 +44,8 @@ class RenderError(PluginError):
 
 
 def log_stops(param: Number) -> list[float]:
-    """The values a log slider stops at, low to high: powers of two of the value for an integer
-    parameter, twenty steps per doubling (three significant figures) otherwise. The browser maps
-    a slider position to its stop and a value to the nearest stop: the scale is defined here only."""
-    low, high = math.log2(param.min), math.log2(param.max)
-    if param.integer:
-        first = math.ceil(low - 1e-9)
-        stops = [2.0**e for e in range(first, math.floor(high + 1e-9) + 1)]
-        if not stops or stops[0] > param.min:
-            stops.insert(0, float(param.min))
-    else:
-        count = math.floor((high - low) * LOG_STEPS_PER_OCTAVE + 1e-9)
-        stops = [float(f"{2 ** (low + k / LOG_STEPS_PER_OCTAVE):.3g}") for k in range(count + 1)]
-    out = []
-    for s in stops:
-        s = min(max(s, param.min), param.max)
-        if not out or s > out[-1]:
-            out.append(int(s) if param.integer else s)
-    return out
+    """The values a log slider stops at, low to high (:attr:`Number.stops`, defined there only)."""
+    return list(param.stops)
 
 
 def slider(param: Number, value: float) -> dict[str, Any]:
@@ -72,7 +53,7 @@ def slider(param: Number, value: float) -> dict[str, Any]:
     positions of :func:`log_stops`, which the HTML carries."""
     if param.scale == "log":
         stops = log_stops(param)
-        position = min(range(len(stops)), key=lambda i: abs(math.log2(stops[i]) - math.log2(max(value, param.min))))
+        position = param.stop_of(value)
         return {"min": 0, "max": len(stops) - 1, "step": 1, "value": position,
                 "stops": json.dumps(stops, separators=(",", ":"))}
     return {"min": param.min, "max": param.max, "step": param.step, "value": value, "stops": ""}
@@ -94,12 +75,15 @@ def shown_params(calc: Calculator, shown: Sequence[str] | None) -> set[str]:
     return {p.name for p in calc.params if not p.advanced}
 
 
-def widget(calc: Calculator, initial: Mapping[str, Any], *, dom_id: str, show_source: bool = True,
-           embed: bool = False, shown: Sequence[str] | None = None, pin: str = "") -> str:
-    """The HTML of one widget whose inputs start at ``initial`` (already validated), showing the
-    parameters ``shown`` first, with the setting ``pin`` (a pin's query form) pinned if given."""
+def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None, *, dom_id: str,
+           show_source: bool = True, embed: bool = False, shown: Sequence[str] | None = None, pin: str = "") -> str:
+    """The HTML of one widget whose inputs start at ``setting`` (already validated: the fence's
+    preset and values; the defaults when None), showing the parameters ``shown`` first, with the
+    setting ``pin`` (a pin's query form) pinned if given."""
+    if not isinstance(setting, Setting):
+        setting = Setting.from_pairs((setting or {}).items())
     try:
-        result = calc.run(initial)
+        result = calc.run(base=setting)
         compared = compare.compare(calc, result, pin) if pin else None
     except Exception as exc:  # a broken calculator must fail the build, naming its file
         raise RenderError(
@@ -111,6 +95,7 @@ def widget(calc: Calculator, initial: Mapping[str, Any], *, dom_id: str, show_so
         dom_id=dom_id,
         defaults=calc.defaults(),
         inputs=result.inputs,
+        setting=setting.query(),
         result=result,
         shown=shown_params(calc, shown),
         pin=pin,

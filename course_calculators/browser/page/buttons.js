@@ -8,7 +8,8 @@ import { copyText } from "./copy-button.js";
 export function applyPreset(w, btn) {
   let values = {};
   try { values = JSON.parse(btn.dataset.values || "{}"); } catch (err) { values = {}; }
-  w.form.setValues(Object.assign({}, w.defaults, values));
+  w.form.setValues(w.defaults);
+  w.form.enter(values); // after the defaults, so that Python applies the preset's values last
   w.root.querySelectorAll(DOM.presets).forEach((b) => b.setAttribute("aria-pressed", String(b === btn)));
   w.showNotice(btn.dataset.notice || "");
   w.finalize = true;

@@ -17,6 +17,10 @@ export class Form {
     this.fields = new Map();
     this.sliders = new Map();
     this.fillers = new Map(); // field name → the selects and text areas that fill it
+    // The names set since Python's last result (by the reader or from outside), in order: a run
+    // sends them last, because Python applies a run's inputs in order (a model set after its
+    // shape fields fills them; a shape field set after its model makes the model custom).
+    this.recent = [];
     root.querySelectorAll(DOM.fields).forEach((el) => this.fields.set(el.name, el));
     root.querySelectorAll(DOM.sliders).forEach((el) => this.sliders.set(el.dataset.for, el));
     this.fields.forEach((el) => {
@@ -25,7 +29,7 @@ export class Form {
     });
     const form = root.querySelector(DOM.form);
     if (form) form.addEventListener("submit", (e) => e.preventDefault());
-    const edited = (name, finalize) => { this.unfill(name); onEdit(finalize, name); };
+    const edited = (name, finalize) => { this.touch([name]); this.unfill(name); onEdit(finalize, name); };
     this.fields.forEach((el, name) => {
       if (el.tagName === "SELECT") {
         el.addEventListener("change", () => edited(name, false));
@@ -62,7 +66,17 @@ export class Form {
    * would enter them. */
   enter(values) {
     this.setValues(values);
+    this.touch(Object.keys(values));
     Object.keys(values).forEach((name) => this.unfill(name, values));
+  }
+
+  /** `names` were just set: the next run sends them last, in this order. */
+  touch(names) {
+    names.forEach((name) => {
+      if (!this.fields.has(name)) return;
+      this.recent = this.recent.filter((n) => n !== name);
+      this.recent.push(name);
+    });
   }
 
   /** The select that fills `name` when it holds a shape the reader made (its custom value), or null. */
@@ -82,10 +96,11 @@ export class Form {
     return this.fields.has(name);
   }
 
-  /** Every field's value, as the raw string it holds. */
+  /** Every field's value, as the raw string it holds; the ones set since the last result last. */
   values() {
     const raw = {};
-    this.fields.forEach((el, name) => { raw[name] = el.value; });
+    this.fields.forEach((el, name) => { if (!this.recent.includes(name)) raw[name] = el.value; });
+    this.recent.forEach((name) => { raw[name] = this.fields.get(name).value; });
     return raw;
   }
 
@@ -102,6 +117,7 @@ export class Form {
   /** Python's inputs for a result. A number field being typed in keeps the reader's text until
    * the edit is complete (`finalize`): replacing "1" by "1024" while they type would fight them. */
   showResult(inputs, finalize) {
+    this.recent = []; // the fields now hold Python's inputs, which agree with each other
     const focused = document.activeElement;
     Object.keys(inputs).forEach((name) => {
       const field = this.fields.get(name);

@@ -50,14 +50,19 @@ export const SHAPES = Object.freeze({
       pyodide: "url", lock: "url", lock_sha256: "text?", snapshot: "text?", snapshot_sha256: "text?",
       stdlib: "text?", boot_stdlib: "text?", hint: "text?",
     },
-    // Compute one widget: `widget` is its element id, `seq` its run number.
+    // Compute one widget: `widget` is its element id, `seq` its run number. `inputs` apply in
+    // their order (a field set last wins over what its model fills); two are reserved: `base`,
+    // the widget's data-setting (the fence's setting the inputs apply over), and `pin`.
     [MSG.RUN]: { widget: "text", calc: "id", seq: "seq", inputs: "strings" },
   },
   fromWorker: {
     [MSG.PROGRESS]: { stage: "text" }, // boot progress, for the widgets' status line
     // why: what chose the mode (the measured link, the reader's Save-Data, no snapshot).
     [MSG.READY]: { bootMs: "number", python: "text", mode: "mode", timings: "numbers", why: "text?" },
-    [MSG.RESULT]: { widget: "text", seq: "seq", result: "result" }, // outputs, text, notes, charts
+    // course_calculators.run's answer: inputs, inputs_text, raw, text, notes, charts, and `pin` (the
+    // canonical setting the Pin button pins) and `changed` (the inputs that differ from `base`,
+    // what the address carries); `compare` with a pin.
+    [MSG.RESULT]: { widget: "text", seq: "seq", result: "result" },
     [MSG.ERROR]: { message: "text", widget: "text?", seq: "seq?" }, // one widget's failure, or the boot's
   },
 });

@@ -13,7 +13,7 @@ import pytest
 import course_calculators
 from llm_inference import decode_roofline, kv_cache, scenario, unit_economics
 from llm_inference.models import CATALOGUE
-from course_calculators.spec import Choice, Text
+from course_calculators.spec import Choice, SpecError, Text
 from tests.unit.llm_inference.models import numpy_reference as ref
 
 KV = kv_cache.SPEC
@@ -45,9 +45,25 @@ def test_deepseek_v3_fp8_on_eight_h200_at_128k_is_about_five_sequences():
     assert naive == 45
 
 
-def test_the_model_wins_over_stale_shape_fields():
-    r = run(KV, model="llama-3.1-8b", layers=80, kv_heads=64)
-    assert (r.inputs["layers"], r.inputs["kv_heads"]) == (32, 8)
+def test_a_shape_field_set_beside_its_model_makes_the_model_custom():
+    r = KV.run({"model": "llama-3.1-70b", "layers": 40})
+    assert r.inputs["model"] == "custom" and r.inputs["layers"] == 40
+    assert r.inputs["kv_heads"] == 8 and r.inputs["heads"] == 64  # the rest of the shape is the 70B's
+    assert any("Layers: 40 layers set beside Model “Llama 3.1 70B”" in n for n in r.notes), r.notes
+    with pytest.raises(SpecError, match="layers: 40 is set beside model: llama-3.1-70b, which fills it with 80"):
+        KV.check_overrides({"model": "llama-3.1-70b", "layers": 40})  # at build time both at once is an error
+
+
+def test_a_model_set_after_stale_shape_fields_fills_them():
+    """What the browser sends when the reader picks a model: the old shape, then the model."""
+    r = KV.run([("layers", "80"), ("kv_heads", "64"), ("model", "llama-3.1-8b")])
+    assert (r.inputs["model"], r.inputs["layers"], r.inputs["kv_heads"]) == ("llama-3.1-8b", 32, 8)
+    assert not [n for n in r.notes if "set beside" in n], r.notes
+
+
+def test_a_field_equal_to_what_its_model_fills_changes_nothing():
+    r = run(KV, model="llama-3.1-70b", layers=80, kv_heads=8)
+    assert r.inputs["model"] == "llama-3.1-70b" and r.notes == KV.run({"model": "llama-3.1-70b"}).notes
 
 
 def test_custom_keeps_the_readers_shape():
