@@ -75,6 +75,14 @@ def shown_params(calc: Calculator, shown: Sequence[str] | None) -> set[str]:
     return {p.name for p in calc.params if not p.advanced}
 
 
+def preset_inputs(calc: Calculator, preset_id: str) -> dict[str, str]:
+    """Every input a preset gives, as the canonical text a field holds: the calculator's defaults,
+    then the preset's values (its model's shape filled), prepared by Python. A preset button puts
+    them all in the form: the browser composes no setting."""
+    inputs = calc.prepare(Setting(preset_id).inputs(calc)[0])[0]
+    return {p.name: p.encode(inputs[p.name]) for p in calc.params}
+
+
 def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None, *, dom_id: str,
            show_source: bool = True, embed: bool = False, shown: Sequence[str] | None = None, pin: str = "") -> str:
     """The HTML of one widget whose inputs start at ``setting`` (already validated: the fence's
@@ -102,6 +110,7 @@ def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None,
         compared=compared,
         charts_json=json.dumps([one_frame(c) for c in result.charts], separators=(",", ":"), allow_nan=False),
         slider=slider,
+        preset_inputs=lambda preset: preset_inputs(calc, preset.id),
         source_path=sources.module_file(calc.module) if show_source else "",
         source_url=sources.SOURCE_PREFIX + sources.source_file(calc.module),
         embed=embed,

@@ -4,12 +4,12 @@
 import { DOM } from "../shared/contract.js";
 import { copyText } from "./copy-button.js";
 
-/** A preset applies over the calculator's own defaults, not over the page's values. */
+/** A preset's inputs (its data-values: every input it gives, as Python made them from the
+ * calculator's defaults and the preset) replace the form's. */
 export function applyPreset(w, btn) {
   let values = {};
   try { values = JSON.parse(btn.dataset.values || "{}"); } catch (err) { values = {}; }
-  w.form.setValues(w.defaults);
-  w.form.enter(values); // after the defaults, so that Python applies the preset's values last
+  w.form.setValues(values);
   w.root.querySelectorAll(DOM.presets).forEach((b) => b.setAttribute("aria-pressed", String(b === btn)));
   w.showNotice(btn.dataset.notice || "");
   w.finalize = true;
@@ -30,9 +30,9 @@ export function bindButtons(w) {
     });
   }
   const copy = root.querySelector(DOM.copyLink);
-  if (copy) copy.addEventListener("click", () => copyText(copy, w.linkFor(w.form.values()).href, "Link copied"));
+  if (copy) copy.addEventListener("click", () => copyText(copy, w.linkFor().href, "Link copied"));
   if (!w.snippet) return;
-  w.showSnippet(w.form.values());
+  w.showSnippet(w.snippet.dataset.setting || ""); // the build's pin of the fence's inputs
   const button = root.querySelector(DOM.copySnippet);
   if (button) button.addEventListener("click", () => copyText(button, w.snippet.textContent, "Snippet copied"));
 }

@@ -2,19 +2,19 @@
 // links. The HTML arrives with correct outputs for its inputs (computed at build time by the same
 // Python); this moves values between the form and the worker and shows Python's answers.
 
-import { DOM } from "../shared/contract.js";
+import { BASE_KEY, DOM, PIN_KEY } from "../shared/contract.js";
 import { MSG, STATE } from "../shared/protocol.js";
 import { Announcer } from "./announcer.js";
 import { ChartView } from "./chart-view.js";
 import { Form } from "./form.js";
 import { followersOf, showInFigures } from "./inline-figures.js";
 import { keepResultsHeight } from "./results-height.js";
-import { PIN_KEY, PinView, encodePin, pinOfQuery, withPin } from "./pin.js";
+import { PinView, pinOfQuery, withPin } from "./pin.js";
 import { ANSWER, RunQueue } from "./run-queue.js";
 import { embedSnippet } from "./embed-snippet.js";
 import { bindSource } from "./source-view.js";
 import { bindButtons } from "./buttons.js";
-import { changedInputs, firstRunInputs, readQuery, throttle, withInputs } from "./url-state.js";
+import { firstRunInputs, readQuery, throttle, withInputs } from "./url-state.js";
 
 const URL_INTERVAL_MS = 250;
 
@@ -32,8 +32,10 @@ export class Widget {
     this.id = root.id;
     this.calc = root.dataset.calc;
     this.embed = root.hasAttribute("data-embed");
-    this.defaults = JSON.parse(root.dataset.defaults || "{}"); // the calculator's own defaults
-    this.initial = JSON.parse(root.dataset.initial || root.dataset.defaults || "{}"); // this page's fence
+    this.initial = JSON.parse(root.dataset.initial || "{}"); // the inputs this page's fence gives
+    // This page's fence setting: every run's `base`, against which Python measures what the
+    // address carries (the result's `changed`).
+    this.setting = root.dataset.setting || "";
     this.outputs = root.querySelectorAll(DOM.outputs);
     this.message = root.querySelector(DOM.message);
     this.notice = root.querySelector(DOM.notice);
@@ -56,11 +58,11 @@ export class Widget {
     // The chapter's shared choices (the model, the GPU) first; the widget's own link keys win.
     if (session.scenario && !this.embed) this.form.enter(session.scenario.valuesFor(this.form));
     const page = location.pathname;
-    this.writeUrl = throttle((inputs) => {
+    this.writeUrl = throttle(() => {
       // A write still due when instant navigation has moved on belongs to this widget's page,
       // not to the next one (it would carry this calculator's keys there).
       if (location.pathname !== page || !root.isConnected) return;
-      const url = this.linkFor(inputs);
+      const url = this.linkFor();
       if (url.href !== location.href) history.replaceState(history.state, "", url.href);
     }, URL_INTERVAL_MS);
     this.pinView = new PinView(root, () => this.togglePin());
@@ -99,8 +101,10 @@ export class Widget {
     this.notice.hidden = !text;
   }
 
-  showSnippet(inputs) {
-    if (this.snippet) this.snippet.textContent = embedSnippet(this.calc, this.changed(inputs), this.session.siteRoot);
+  /** The embed snippet of `setting` (Python's `pin` of the inputs shown: what differs from the
+   * calculator's defaults). */
+  showSnippet(setting) {
+    if (this.snippet) this.snippet.textContent = embedSnippet(this.calc, setting, this.session.siteRoot);
   }
 
   // The first run sends the link's own strings (see url-state.js's firstRunInputs); a field
@@ -116,31 +120,28 @@ export class Widget {
     this.link = { raw: Object.assign(unknown, values), shown };
   }
 
+  /** The run's inputs: the form's (in the order they were set), the fence's setting they apply
+   * over, and the pin, whose outputs Python computes beside them. */
   runInputs() {
     const inputs = this.link ? firstRunInputs(this.form.values(), this.link) : this.form.values();
-    if (this.pinView.pinned) inputs[PIN_KEY] = this.pinView.pin; // Python computes the comparison
+    if (this.setting) inputs[BASE_KEY] = this.setting;
+    if (this.pinView.pinned) inputs[PIN_KEY] = this.pinView.pin;
     return inputs;
   }
 
-  /** Pin the setting shown now (Python's inputs of the last result), or unpin. */
+  /** Pin the setting shown now (Python's `pin` of its last result; before one, the fence's), or unpin. */
   togglePin() {
-    if (this.pinView.pinned) {
-      this.pinView.set("");
-    } else {
-      const inputs = this.last ? this.last.inputs : this.initial;
-      this.pinView.set(encodePin(this.changed(inputs)));
-    }
-    this.writeUrl(this.last ? this.last.inputs : this.form.values());
+    this.pinView.set(this.pinView.pinned ? "" : (this.last ? this.last.pin : this.setting));
+    this.writeUrl();
     this.request();
   }
 
-  /** The inputs that differ from the calculator's own defaults: what links and snippets carry. */
-  changed(inputs) {
-    return changedInputs(inputs, this.defaults);
-  }
-
-  linkFor(inputs) {
-    const url = withInputs(location.href, { calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n), changed: this.changed(inputs) });
+  /** This page's address with the widget's keys: Python's `changed` of its last result (before
+   * one, the keys stay as the link gave them) and the pin. */
+  linkFor() {
+    const url = this.last ? withInputs(location.href, {
+      calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n), changed: this.last.changed,
+    }) : new URL(location.href);
     return withPin(url.href, this.calc, this.embed, this.pinView.pin);
   }
 
@@ -230,9 +231,9 @@ export class Widget {
     this.finalize = false;
     this.charts.draw(result.charts || []);
     showInFigures(this.figures, result);
-    this.writeUrl(result.inputs);
+    this.writeUrl();
     this.announcer.rendered();
-    this.showSnippet(result.inputs);
+    this.showSnippet(result.pin);
     if (this.session.embedPage) this.session.embedPage.rendered(this, result);
   }
 

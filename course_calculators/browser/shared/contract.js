@@ -11,6 +11,13 @@ export const NAME_PATTERN = "[a-z][a-z0-9_]*";
 export const ID = new RegExp(`^${ID_PATTERN}$`);
 export const NAME = new RegExp(`^${NAME_PATTERN}$`);
 
+/** The reserved inputs of a run and URL keys (contract.PIN_KEY, BASE_KEY): a widget's pin, and
+ * the fence's setting its inputs apply over. */
+export const PIN_KEY = "pin";
+export const BASE_KEY = "base";
+/** A setting's word for the calculator's own defaults (setting.DEFAULT). */
+export const SETTING_DEFAULT = "default";
+
 /** The <meta> tag that tells a page where the runtime lives (plugin/manifest.py writes it). */
 export const RUNTIME_META = "calculators-runtime";
 /** Where things are, relative to the site root. */

@@ -77,22 +77,26 @@ test("the fields that share a scenario, with its name", () => {
   assert.deepEqual(f.scenarioFields(), [["model", "model", fields.model], ["gpu", "gpu", fields.gpu]]);
 });
 
-test("a field that a select fills, edited by the reader, makes that select custom", () => {
+test("the form decides nothing about filled fields: Python's answer turns the model custom", () => {
   const { f, fields } = form();
   fields.layers.value = "40";
   fields.layers.dispatch("input");
+  assert.equal(fields.model.value, "llama-3.1-8b"); // until Python says otherwise
+  assert.equal(f.customFiller("layers"), null);
+  f.showResult({ model: "custom", layers: 40 }, true);
   assert.equal(fields.model.value, "custom");
-  assert.equal(f.customFiller("layers"), fields.model);
+  assert.equal(f.customFiller("layers"), fields.model); // the reader's shape: shared whole
   assert.equal(f.customFiller("context"), null);
 });
 
-test("values entered from outside unfill as a reader's would, unless the filler came with them", () => {
+test("a run sends the fields set since the last result last, in the order they were set", () => {
   const { f, fields } = form();
-  fields.config.value = '{"num_hidden_layers": 40}';
-  f.enter({ layers: "40" });
-  assert.equal(fields.model.value, "custom");
-  assert.equal(fields.config.value, ""); // the pasted config no longer holds these fields
-  const other = form();
-  other.f.enter({ model: "qwen2.5-7b", layers: "28" }); // a link with both: the model stays chosen
-  assert.equal(other.fields.model.value, "qwen2.5-7b");
+  fields.layers.value = "40";
+  fields.layers.dispatch("input");
+  f.enter({ model: "qwen2.5-7b" }); // a model after the shape: Python fills the shape from it
+  assert.deepEqual(Object.keys(f.values()).slice(-2), ["layers", "model"]);
+  f.enter({ layers: "28" });
+  assert.deepEqual(Object.keys(f.values()).slice(-2), ["model", "layers"]);
+  f.showResult({ model: "custom", layers: 28 }, true); // the fields now agree: no order left
+  assert.deepEqual(Object.keys(f.values()), ["model", "layers", "kv_heads", "context", "config", "gpu"]);
 });

@@ -1,14 +1,9 @@
-// Pin and compare, the browser's part: the pin's query form, its URL key, and nothing computed.
+// Pin and compare, the browser's part: the pin's URL key, and nothing computed (the pin itself is
+// Python's: a result's `pin`).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { PIN_DEFAULTS, encodePin, pinOfQuery, withPin } from "../../../course_calculators/browser/page/pin.js";
-
-test("a pin is the query form of the inputs that differ from the defaults", () => {
-  assert.equal(encodePin({ context: "131072", concurrency: "4" }), "context=131072&concurrency=4");
-  assert.equal(encodePin({}), PIN_DEFAULTS);
-  assert.equal(encodePin({ note: "a&b=c d" }), "note=a%26b%3Dc+d");
-});
+import { pinOfQuery, withPin } from "../../../course_calculators/browser/page/pin.js";
 
 test("the pin's key is <calc>.pin on a chapter page and pin on an embed page", () => {
   const q = "?kv-cache.pin=context%3D131072&pin=default&sampling.pin=x";

@@ -3,7 +3,7 @@
 import { test, mock } from "node:test";
 import assert from "node:assert/strict";
 
-import { changedInputs, firstRunInputs, readQuery, throttle, withInputs } from "../../../course_calculators/browser/page/url-state.js";
+import { firstRunInputs, readQuery, throttle, withInputs } from "../../../course_calculators/browser/page/url-state.js";
 
 const PARAMS = ["context", "gpu", "concurrency"];
 const isParam = (name) => PARAMS.includes(name);
@@ -42,14 +42,6 @@ test("the first run sends the link's strings where the form still shows what it 
   assert.deepEqual(formValues, { context: "1" }); // not modified in place
   // A key named like an Object.prototype member is an unknown key, not a field.
   assert.equal(firstRunInputs({}, { raw: { constructor: "x" }, shown: {} }).constructor, "x");
-});
-
-test("links carry only the inputs that differ from the calculator's own defaults", () => {
-  const defaults = { context: 4096, gpu: "h100-sxm", concurrency: 1 };
-  assert.deepEqual(changedInputs({ context: 4096, gpu: "h200", concurrency: 1 }, defaults), { gpu: "h200" });
-  assert.deepEqual(changedInputs({ context: "4096", gpu: "h100-sxm", concurrency: "1" }, defaults), {});
-  assert.deepEqual(changedInputs({ context: 131072 }, defaults), { context: "131072" });
-  assert.deepEqual(changedInputs({ context: 0.5 }, { context: 0.50 }), {});
 });
 
 test("a chapter link replaces this widget's keys and keeps every other", () => {

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from course_calculators import contract
+from course_calculators import contract, setting
 from course_calculators.plugin import assets
 
 CONTRACT_JS = Path(contract.__file__).parent / "browser" / "shared" / "contract.js"
@@ -26,9 +26,14 @@ def js_string(name: str) -> str:
     return json.loads(m.group(1))
 
 
-@pytest.mark.parametrize("name", ["ID_PATTERN", "NAME_PATTERN", "RUNTIME_META", "EMBED_DIR", "SCENARIO_STORE"])
+@pytest.mark.parametrize("name", ["ID_PATTERN", "NAME_PATTERN", "RUNTIME_META", "EMBED_DIR", "SCENARIO_STORE", "PIN_KEY",
+                                  "BASE_KEY"])
 def test_the_same_constant_in_both_languages(name):
     assert js_string(name) == getattr(contract, name)
+
+
+def test_the_browser_spells_the_default_setting_as_python_does():
+    assert js_string("SETTING_DEFAULT") == setting.DEFAULT
 
 
 def test_the_browser_finds_embed_js_where_the_plugin_puts_it():
