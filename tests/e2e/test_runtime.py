@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from e2e_helpers import wait_ready
+from e2e_helpers import set_field, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -41,11 +41,13 @@ def test_instant_navigation_keeps_the_worker(page, base_url):
 
 
 def test_a_widget_never_writes_its_keys_onto_the_next_page(page, base_url):
-    """The quantization page's fence sets a preset, so its widget writes its keys to the address,
-    throttled; a write still due after instant navigation must not land on the next page."""
+    """A widget set away from its fence writes its keys to the address, throttled; a write still
+    due after instant navigation must not land on the next page."""
     page.goto(base_url + "inference/quantization/")
     wait_ready(page, "decode-roofline")
-    page.wait_for_function("() => location.search.includes('decode-roofline.')")
+    set_field(page, "decode-roofline", "batch", "8")
+    set_field(page, "decode-roofline", "batch", "16")  # the second write waits for the throttle
+    page.wait_for_function("() => location.search.includes('decode-roofline.batch=')")
     page.click('nav.md-nav--primary a[href$="speculative-decoding/"]')
     page.wait_for_url("**/speculative-decoding/")
     wait_ready(page, "speculative-decoding")
