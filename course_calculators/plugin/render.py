@@ -32,6 +32,7 @@ env = jinja2.Environment(
     keep_trailing_newline=False,
 )
 env.globals["contract"] = contract
+env.globals["zip"] = zip
 env.globals["chart_svg"] = lambda chart: svg.render(chart, hidden=True)
 env.globals["timeline_svg"] = lambda chart: svg.render(svg.timeline_chart(chart), hidden=True)
 
