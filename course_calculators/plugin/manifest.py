@@ -1,7 +1,8 @@
 """The runtime manifest: where a page finds the worker, Pyodide, the lock file, the snapshot.
 
 It is made once per build and written into every page as ``<meta name="calculators-runtime">``
-(JSON, its URLs relative to the page), which ``browser/boot.js`` reads. The offline step takes the
+(JSON, its URLs relative to the page), which ``browser/shared/runtime-meta.js`` reads (for
+``boot.js`` and ``runtime.js``, which both import it). The offline step takes the
 same object to learn which versioned URLs pages fetch.
 """
 
