@@ -18,7 +18,7 @@ export NO_MKDOCS_2_WARNING := 1
 PYTHON_BOOT := $(shell for c in python3 python3.13 python3.12; do \
 	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then echo $$c; break; fi; done)
 
-.PHONY: help setup serve site test test-unit test-e2e bench deploy deploy-url calculator clean
+.PHONY: help setup serve site test test-unit bench deploy deploy-url calculator clean
 
 help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT) (rebuilds on change)"

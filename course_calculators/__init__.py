@@ -8,8 +8,10 @@ ids to specs, and :func:`run_json` is the browser worker's entry point.
 
 What runs where:
 
-- this module, :mod:`.spec`, :mod:`.units` and :mod:`.contract` run both at build time (CPython)
-  and in the reader's browser (Pyodide): standard library only;
+- this module and the spec — :mod:`.spec` (the public names), :mod:`.params`, :mod:`.outputs`,
+  :mod:`.charts`, :mod:`.calculator` — with :mod:`.setting`, :mod:`.compare`, :mod:`.units` and
+  :mod:`.contract` run both at build time (CPython) and in the reader's browser (Pyodide):
+  standard library only;
 - :mod:`.plugin` is the MkDocs plugin (build time only, never shipped to the browser);
 - ``browser/`` holds the page and worker scripts the plugin serves.
 

@@ -73,6 +73,9 @@ class Result:
     #: The inputs that differ from the run's ``base`` (the widget's fence setting), each as its
     #: canonical text: what the page's address carries under ``<calc>.<name>``.
     changed: dict[str, str] = field(default_factory=dict)
+    #: Each log slider's position for these inputs: the index of its nearest stop in the
+    #: ``data-stops`` its HTML carries (:attr:`Number.stops`), so the page never computes one.
+    slider: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -84,6 +87,7 @@ class Result:
             "charts": self.charts,
             "pin": self.pin,
             "changed": self.changed,
+            "slider": self.slider,
         }
 
 
@@ -438,4 +442,5 @@ class Calculator:
             inputs_text={p.name: p.display(inputs[p.name]) for p in self.params},
             pin=Setting.of(self, inputs).query(),
             changed=dict(Setting.of(self, inputs, self.base_inputs(base) if not base.is_default else None).values),
+            slider={p.name: p.stop_of(inputs[p.name]) for p in self.params if isinstance(p, Number) and p.stops},
         )

@@ -7,7 +7,32 @@ import math
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-__all__ = ["Chart"]
+__all__ = ["Chart", "grid_row", "HELD", "RESERVED", "FREE"]
+
+#: A grid cell's states, as the painters name them (the CSS classes ``calc__cell--<state>``).
+HELD, RESERVED, FREE = "held", "reserved", "free"
+#: Degrees around the colour wheel between consecutive owners: neighbours (sequence 7 and 8) get
+#: clearly different hues, and the wheel comes round again only after many owners.
+HUE_STEP = 47
+
+
+def grid_row(row: Mapping[str, Any]) -> dict[str, Any]:
+    """One row of a grid as the painters receive it: ``values`` the owner of each cell (None when
+    free), ``states`` each cell's state (:data:`HELD` tokens of its owner, :data:`RESERVED` for
+    it but still empty, :data:`FREE`) and ``hues`` each cell's colour, a hue in degrees (None
+    when free). An author writes a reserved cell as ``-(owner + 1)``; nothing downstream decodes it."""
+    cells = [_cell(row, value) for value in row["values"]]
+    return {**row, "values": [c[0] for c in cells], "states": [c[1] for c in cells], "hues": [c[2] for c in cells]}
+
+
+def _cell(row: Mapping[str, Any], value: Any) -> tuple[int | None, str, int | None]:
+    """(owner, state, hue) of one cell as an author writes it."""
+    if value is None:
+        return None, FREE, None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"grid row {row.get('name')!r}: a cell is an integer owner or None, got {value!r}")
+    owner = -value - 1 if value < 0 else value
+    return owner, RESERVED if value < 0 else HELD, owner * HUE_STEP % 360
 
 
 @dataclass(frozen=True)
@@ -20,7 +45,10 @@ class Chart:
 
     Chart kinds: ``line`` and ``bar`` (x categories ``labels``, one value per label per series) and
     ``grid`` (a picture of a table such as PagedAttention's block table: each series is a row,
-    ``name`` its label, ``values`` one cell each — an integer owner id, or None for a free cell),
+    ``name`` its label, ``values`` one cell each — an integer owner id, ``-(id + 1)`` for a cell
+    reserved for that owner but still empty, or None for a free cell; :meth:`to_dict` hands the
+    painters each row as :func:`grid_row` makes it: ``values`` the owners, ``states`` and ``hues``
+    per cell, so that no painter decodes a cell or picks a colour),
     and ``xy`` (numeric axes, ``x_log``/``y_log`` for log scales; each series holds ``points``,
     ``[[x, y], …]``, drawn as a ``line``, as separate ``points`` such as measurements, or as one
     ``marker`` point; an optional ``point_labels`` names each point, for tooltips and the table).
@@ -30,7 +58,8 @@ class Chart:
     each a mapping with ``label`` ("Step 120") and ``summary`` (the text alternative at that step),
     and optionally ``series`` (the chart's series at that step, same shapes), ``marker``, ``stats``
     (``[[label, text], …]``, Python's formatted figures of the step) and ``panels`` (more pictures
-    of the step: ``{"kind": "grid", "title", "rows": [{"name", "values"}]}`` with the grid's cells,
+    of the step: ``{"kind": "grid", "title", "rows": [{"name", "values"}]}`` with the grid's cells
+    (each row handed on as :func:`grid_row` makes it),
     or ``{"kind": "tokens", "title", "tokens": [{"text", "state"}]}``, a row of labelled tokens).
     ``frame`` is the step the chart's own series show (what the page shows first, without
     JavaScript and in print). ``timeline`` (``{"title", "y_label", "series": [{"name", "values"}]}``,
@@ -68,7 +97,7 @@ class Chart:
                 out = dict(s, points=points)
             else:
                 numbers = list(s["values"])
-                out = dict(s, values=numbers)
+                out = grid_row(s) if self.kind == "grid" else dict(s, values=numbers)
             if any(v is not None and not math.isfinite(v) for v in numbers):
                 raise ValueError(f"chart {self.title!r}: series {s['name']!r} holds a non-finite value")
             series.append(out)
@@ -100,7 +129,8 @@ class Chart:
             if not isinstance(f.get("label"), str) or not isinstance(f.get("summary"), str):
                 raise ValueError(f"{where}: frame {i} needs a label and a summary (text)")
             if "series" in f:
-                f["series"] = [dict(s, values=list(s["values"])) for s in f["series"]]
+                f["series"] = [grid_row(s) if self.kind == "grid" else dict(s, values=list(s["values"]))
+                               for s in f["series"]]
                 if any(v is not None and not math.isfinite(v) for s in f["series"] for v in s["values"]):
                     raise ValueError(f"{where}: frame {i} holds a non-finite value")
             f["stats"] = [[str(a), str(b)] for a, b in f.get("stats", ())]
@@ -109,7 +139,7 @@ class Chart:
                 if panel.get("kind") not in self.PANELS:
                     raise ValueError(f"{where}: frame {i}: a panel's kind is one of {self.PANELS}")
                 if panel["kind"] == "grid":
-                    panel["rows"] = [dict(r, values=list(r["values"])) for r in panel["rows"]]
+                    panel["rows"] = [grid_row(r) for r in panel["rows"]]
                 else:
                     panel["tokens"] = [{"text": str(t["text"]), "state": str(t["state"])} for t in panel["tokens"]]
             f["panels"] = panels

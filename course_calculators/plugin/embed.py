@@ -24,7 +24,7 @@ import course_calculators
 from course_calculators import contract
 from course_calculators.spec import Calculator
 
-from . import fence, material, render, sources
+from . import fence, material, render, source_pages
 
 
 def chapter_pages(files: Files) -> dict[str, File]:
@@ -71,7 +71,7 @@ def render_page(
 
     widget = render.widget(calc, None, dom_id=contract.dom_id(calc.id, 1), show_source=show_source,
                            embed=True, shown=shown)
-    widget = sources.link_sources(widget, rel(sources.SOURCE_DIR + "/"))
+    widget = source_pages.link_sources(widget, rel(source_pages.SOURCE_DIR + "/"))
     chapter = (rel(chapter_url) + f"#{contract.dom_id(calc.id, 1)}") if chapter_url is not None else ""
     return render.env.get_template("embed.html").render(
         calc=calc,

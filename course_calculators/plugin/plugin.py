@@ -28,7 +28,7 @@ from mkdocs.utils import get_relative_url
 import course_calculators
 from course_calculators import contract
 
-from . import assets, embed, esbuild, fence, figures, material, node, offline, packages, reference, security, sources
+from . import assets, embed, esbuild, fence, figures, material, node, offline, packages, reference, security, source_pages
 from .artifacts import ArtifactCache, ArtifactError
 from .config import CalculatorsConfig
 from .manifest import RuntimeManifest
@@ -63,7 +63,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             return config
         # Each build (and every `mkdocs serve` rebuild) reads the packages afresh.
         course_calculators.unregister_all()
-        sources.highlighted.cache_clear()
+        source_pages.highlighted.cache_clear()
         figures.compute.cache_clear()
         root = Path(config.config_file_path or ".").resolve().parent
         self._packages = packages.load(self.config.packages, root)
@@ -107,8 +107,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
                                     run_timeout_ms=round(self.config.run_timeout * 1000))
         if self.config.show_source:
             for module in sorted({calc.module for calc in course_calculators.CALCULATORS.values()}):
-                files.append(File.generated(config, f"{sources.SOURCE_DIR}/{sources.source_file(module)}",
-                                            content=sources.source_document(module)))
+                files.append(File.generated(config, f"{source_pages.SOURCE_DIR}/{source_pages.source_file(module)}",
+                                            content=source_pages.source_document(module)))
         embed.add_pages(files, config, lambda here: self._manifest.head_tags(here), show_source=self.config.show_source)
         return files
 
@@ -138,7 +138,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         if not self.config.enabled:
             return output
         here = page.url or "."
-        output = sources.link_sources(output, get_relative_url(sources.SOURCE_DIR + "/", here))
+        output = source_pages.link_sources(output, get_relative_url(source_pages.SOURCE_DIR + "/", here))
         output = output.replace(reference.SITE_ROOT, get_relative_url("./", here))
         if self.config.defer_search:
             output = material.defer_search_worker(output, here, f"{assets.RUNTIME_DIR}/search-deferred.js")

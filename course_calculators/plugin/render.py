@@ -19,7 +19,7 @@ from course_calculators import compare, contract
 from course_calculators.setting import Setting
 from course_calculators.spec import Calculator, Number
 
-from . import sources, svg
+from . import source_pages, svg
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -32,6 +32,7 @@ env = jinja2.Environment(
     keep_trailing_newline=False,
 )
 env.globals["contract"] = contract
+env.globals["zip"] = zip
 env.globals["chart_svg"] = lambda chart: svg.render(chart, hidden=True)
 env.globals["timeline_svg"] = lambda chart: svg.render(svg.timeline_chart(chart), hidden=True)
 
@@ -95,7 +96,7 @@ def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None,
         compared = compare.compare(calc, result, pin) if pin else None
     except Exception as exc:  # a broken calculator must fail the build, naming its file
         raise RenderError(
-            f"calculator {calc.id!r} ({sources.module_file(calc.module)}) failed to render: "
+            f"calculator {calc.id!r} ({source_pages.module_file(calc.module)}) failed to render: "
             f"{type(exc).__name__}: {exc}"
         ) from exc
     return env.get_template("widget.html").render(
@@ -111,7 +112,7 @@ def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None,
         charts_json=json.dumps([one_frame(c) for c in result.charts], separators=(",", ":"), allow_nan=False),
         slider=slider,
         preset_inputs=lambda preset: preset_inputs(calc, preset.id),
-        source_path=sources.module_file(calc.module) if show_source else "",
-        source_url=sources.SOURCE_PREFIX + sources.source_file(calc.module),
+        source_path=source_pages.module_file(calc.module) if show_source else "",
+        source_url=source_pages.SOURCE_PREFIX + source_pages.source_file(calc.module),
         embed=embed,
     )

@@ -19,13 +19,13 @@ import json
 from functools import cache
 from typing import Any, Callable, Mapping
 
-from course_calculators.spec import Choice, Number, Text
+from course_calculators.spec import Choice, Number, Output, Text
 from course_calculators.units import format_count
 
 from .hardware import DTYPE_CHOICES, GPU_CHOICES, GPUS
 from .models import CATALOGUE, ConfigError, ModelShape, catalogue_shape, get_entry, match_catalogue, parse_config
 from .physics import CHUNKED, GQA, MLA, SLIDING, Engine, Layout, Model
-from .physics.budget import DEFAULT_OVERHEAD_BYTES, DEFAULT_UTILIZATION
+from .physics.budget import DEFAULT_OVERHEAD_BYTES, DEFAULT_UTILIZATION, Pool
 from .physics.placement import DP, MAX_GPUS, TP
 from .physics.precision import KV_DTYPE_CHOICES
 
@@ -243,6 +243,42 @@ def engine_params() -> tuple:
                help="Per GPU: CUDA context, NCCL and cuBLAS buffers, CUDA graphs (0.5 to 0.7 GiB in the "
                     "startup logs of one GPU; more with NCCL under tensor parallelism)."),
     )
+
+
+# -- vLLM's memory pool, as two calculators show it ----------------------------------------------
+
+#: The pool's outputs in the order :func:`pool_outputs` lists them.
+POOL_OUTPUTS = ("usable_bytes", "activation_bytes", "kv_cache_memory", "kv_cache_tokens", "max_concurrency")
+
+
+def pool_outputs() -> tuple[Output, ...]:
+    """vLLM's memory-pool figures, as kv-cache and decode-roofline both show them: declared once,
+    so their labels and help texts cannot drift apart; :func:`pool_values` computes them."""
+    return (
+        Output("usable_bytes", "Memory vLLM may use, all GPUs", "bytes",
+               help="The memory the driver shows × gpu_memory_utilization, on every GPU."),
+        Output("activation_bytes", "Activation peak per GPU (estimate)", "bytes",
+               help="What vLLM's profiling run peaks at: the batched tokens' activations and the sampler's logits."),
+        Output("kv_cache_memory", "Available KV cache memory, per GPU", "bytes",
+               help="vLLM's figure: memory shown × utilization − weights − activation peak − non-torch/graphs."),
+        Output("kv_cache_tokens", "GPU KV cache size (tokens)", "count",
+               help="As vLLM 0.21+ logs it: maximum concurrency × context, for one pool (each data-parallel "
+                    "rank has its own)."),
+        Output("max_concurrency", "Maximum concurrency for this context", "ratio", precision=2,
+               help="As vLLM logs it: the KV blocks ÷ the blocks one request of this length takes (times the "
+                    "data-parallel ranks)."),
+    )
+
+
+def pool_values(pool: Pool, context: int, gpus: int) -> dict[str, float]:
+    """The values of :func:`pool_outputs` for ``pool`` (one GPU's) at ``context`` tokens per request."""
+    return {
+        "usable_bytes": pool.requested_bytes * gpus,
+        "activation_bytes": pool.activation_bytes,
+        "kv_cache_memory": max(0.0, pool.available_bytes),
+        "kv_cache_tokens": pool.kv_cache_tokens(context),
+        "max_concurrency": pool.concurrency(context),
+    }
 
 
 # -- resolving ----------------------------------------------------------------------------------

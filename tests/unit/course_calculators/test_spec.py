@@ -416,7 +416,7 @@ def test_result_to_dict_is_strict_json(preset):
     result = kv_cache.SPEC.run(raw)
     assert isinstance(result, Result)
     data = result.to_dict()
-    assert set(data) == {"inputs", "inputs_text", "raw", "text", "notes", "charts", "pin", "changed"}
+    assert set(data) == {"inputs", "inputs_text", "raw", "text", "notes", "charts", "pin", "changed", "slider"}
     assert set(data["inputs_text"]) == set(data["inputs"]) == set(kv_cache.SPEC.param_map)
     assert _is_plain(data)
     text = json.dumps(data, allow_nan=False)

@@ -177,3 +177,20 @@ def test_defaults_are_their_models():
         assert d["model"] == model_id
         assert spec.run({}).inputs == d  # resolving the defaults changes nothing
         assert course_calculators.get(spec.id) is spec
+
+
+# -- vLLM's pool, declared once --------------------------------------------------------------------
+
+def test_the_pool_outputs_are_declared_once_and_shown_alike():
+    declared = scenario.pool_outputs()
+    assert [o.name for o in declared] == list(scenario.POOL_OUTPUTS)
+    for spec in (kv_cache.SPEC, decode_roofline.SPEC):
+        assert [spec.output_map[name] for name in scenario.POOL_OUTPUTS] == list(declared), spec.id
+        assert all(o.help for o in declared)
+
+
+def test_both_calculators_give_the_same_pool_for_the_same_deployment():
+    setting = {"model": "llama-3.1-8b", "gpu": "h100-sxm", "gpus": 1, "context": 8192}
+    kv = KV.run({**setting, "concurrency": 4}).values
+    roof = decode_roofline.SPEC.run({**setting, "batch": 4}).values
+    assert {n: kv[n] for n in scenario.POOL_OUTPUTS} == {n: roof[n] for n in scenario.POOL_OUTPUTS}

@@ -2,7 +2,7 @@
 (``course_calculators`` without ``plugin/`` and ``browser/``) and this site's ``llm_inference``.
 
 Two checks: every import read from the source by the one checker the build uses
-(:mod:`course_calculators.imports`), and a real import and run with third-party modules blocked.
+(``course_calculators/plugin/stdlib_only.py``), and a real import and run with third-party modules blocked.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ import textwrap
 import pytest
 
 import llm_inference
-from course_calculators import imports
+from course_calculators.plugin import stdlib_only
 from course_calculators.plugin import wheel
 
-ROOT = pathlib.Path(__file__).resolve().parents[3]
+ROOT = pathlib.Path(__file__).resolve().parents[4]
 FRAMEWORK = ROOT / "course_calculators"
 CHAPTER = ROOT / "books/llm-inference/llm_inference"
 BLOCKED = ("markdown", "mkdocs", "numpy", "jinja2", "yaml", "pymdownx", "pygments")
@@ -28,7 +28,7 @@ BLOCKED = ("markdown", "mkdocs", "numpy", "jinja2", "yaml", "pymdownx", "pygment
 def _sources() -> list[tuple[str, pathlib.Path]]:
     """(package, file) of every module that ships to the browser."""
     shipped = [p for p in wheel.package_files(FRAMEWORK) if p.suffix == ".py"]
-    return ([("course_calculators", p) for p in shipped] + [("llm_inference", p) for p in imports.module_files(CHAPTER)])
+    return ([("course_calculators", p) for p in shipped] + [("llm_inference", p) for p in stdlib_only.module_files(CHAPTER)])
 
 
 PROBE = textwrap.dedent(
@@ -115,7 +115,7 @@ def test_imports_and_runs_with_third_party_modules_blocked():
 def test_every_import_is_stdlib_or_the_package(package, path):
     # The registry imports the packages a site lists, by name: the one place a computed name is right.
     registry = path == FRAMEWORK / "__init__.py"
-    problems = imports.check_source(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)), package,
+    problems = stdlib_only.check_source(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)), package,
                                     computed_names=registry)
     assert not problems, "\n".join(map(str, problems))
 
@@ -128,6 +128,11 @@ def test_the_static_check_sees_both_packages():
 
 
 def test_the_static_check_would_catch_a_third_party_import():
-    found = imports.check_source("import numpy as np\nfrom yaml import safe_load\nfrom . import units\n", "x.py", "pkg")
+    found = stdlib_only.check_source("import numpy as np\nfrom yaml import safe_load\nfrom . import units\n", "x.py", "pkg")
     assert [(p.line, "numpy" in p.message or "yaml" in p.message) for p in found] == [(1, True), (2, True)]
     assert "numpy" not in sys.stdlib_module_names and "json" in sys.stdlib_module_names
+
+
+def test_the_check_is_build_time_only_and_never_ships():
+    shipped = {p.relative_to(FRAMEWORK).as_posix() for p in wheel.package_files(FRAMEWORK)}
+    assert "plugin/stdlib_only.py" not in shipped and not any(name.startswith("plugin/") for name in shipped)
