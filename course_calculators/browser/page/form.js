@@ -99,9 +99,10 @@ export class Form {
     });
   }
 
-  /** Python's inputs for a result. A number field being typed in keeps the reader's text until
-   * the edit is complete (`finalize`): replacing "1" by "1024" while they type would fight them. */
-  showResult(inputs, finalize) {
+  /** Python's inputs for a result, and its log sliders' positions (`sliders`: the result's
+   * `slider`). A number field being typed in keeps the reader's text until the edit is complete
+   * (`finalize`): replacing "1" by "1024" while they type would fight them. */
+  showResult(inputs, finalize, sliders = {}) {
     this.recent = []; // the fields now hold Python's inputs, which agree with each other
     const focused = document.activeElement;
     Object.keys(inputs).forEach((name) => {
@@ -109,15 +110,18 @@ export class Form {
       if (!field) return;
       const value = String(inputs[name]);
       if (field.tagName === "SELECT" || finalize || field !== focused) field.value = value;
-      this.syncSlider(name, value);
+      this.syncSlider(name, value, sliders[name]);
     });
   }
 
-  syncSlider(name, value) {
+  /** Move `name`'s slider to `value`: a linear slider at once; a log slider to Python's
+   * `position` (until a result gives it, the slider stays where it is). */
+  syncSlider(name, value, position) {
     const slider = this.sliders.get(name);
     const v = Number(value);
     if (!slider || value === "" || !Number.isFinite(v)) return;
-    slider.value = sliderPosition(slider, v);
+    const at = sliderPosition(slider, v, position);
+    if (at !== null) slider.value = at;
     slider.setAttribute("aria-valuetext", value); // a log slider's own value is a position
   }
 }

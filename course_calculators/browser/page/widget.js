@@ -227,7 +227,7 @@ export class Widget {
     this.message.textContent = notes.join(" ");
     this.pinView.show(this.pinView.pinned ? result.compare || null : null);
     this.showInputs(result.inputs_text || {});
-    this.form.showResult(result.inputs, this.finalize);
+    this.form.showResult(result.inputs, this.finalize, result.slider || {});
     this.finalize = false;
     this.charts.draw(result.charts || []);
     showInFigures(this.figures, result);

@@ -46,7 +46,7 @@ test("a reader's typing is an edit; leaving the field completes it", () => {
   assert.deepEqual(edits, [["context", false], ["context", true], ["gpu", false]]);
 });
 
-test("a log slider stands for the stops Python listed; a typed value moves it to the nearest", () => {
+test("a log slider stands for the stops Python listed; a typed value's position is Python's", () => {
   const { f, fields, slider, edits } = form();
   slider.value = "1";
   slider.dispatch("input");
@@ -55,6 +55,9 @@ test("a log slider stands for the stops Python listed; a typed value moves it to
   assert.deepEqual(edits, [["context", false]]);
   fields.context.value = "15000";
   fields.context.dispatch("input");
+  assert.equal(slider.value, "1"); // until Python answers
+  assert.equal(slider.getAttribute("aria-valuetext"), "15000");
+  f.showResult({ context: 15000 }, true, { context: 4 });
   assert.equal(slider.value, "4");
   f.setValues({ context: "" }); // an empty field leaves the slider where it is
   assert.equal(slider.value, "4");
@@ -64,7 +67,7 @@ test("Python's values replace the fields, except one the reader is typing in", (
   const { f, fields } = form();
   doc.activeElement = fields.context;
   fields.context.value = "1";
-  f.showResult({ context: 1024, layers: 32, model: "llama-3.1-8b" }, false);
+  f.showResult({ context: 1024, layers: 32, model: "llama-3.1-8b" }, false, { context: 0 });
   assert.equal(fields.context.value, "1"); // "1" on its way to "1024"
   assert.equal(f.sliders.get("context").value, "0");
   f.showResult({ context: 1024 }, true); // the edit is complete

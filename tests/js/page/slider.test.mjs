@@ -1,9 +1,10 @@
 // The slider scale: a log slider's positions are the stops Python listed in data-stops
-// (render.log_stops); a linear slider is the native range input.
+// (Number.stops), and the position of a value is the one Python's result gives (Number.stop_of);
+// a linear slider is the native range input.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { nearestStop, sliderPosition, sliderValue, stopsOf } from "../../../course_calculators/browser/page/slider.js";
+import { sliderPosition, sliderValue, stopsOf } from "../../../course_calculators/browser/page/slider.js";
 
 const logSlider = (stops, value = "0") => ({ dataset: { stops: JSON.stringify(stops) }, value });
 const linearSlider = (value) => ({ dataset: {}, value });
@@ -15,16 +16,11 @@ test("a log slider's position stands for its stop", () => {
   assert.equal(sliderValue(logSlider([0.1, 0.107, 0.115], "2")), "0.115");
 });
 
-test("a value puts a log slider at the nearest stop, on a log scale", () => {
-  assert.equal(nearestStop(POWERS, 1024), 10);
-  assert.equal(nearestStop(POWERS, 1400), 10); // log2(1400) = 10.45
-  assert.equal(nearestStop(POWERS, 1500), 11);
-  assert.equal(nearestStop(POWERS, 1e9), POWERS.length - 1);
-  assert.equal(nearestStop(POWERS, 0.01), 0);
-  assert.equal(nearestStop(POWERS, 0), 0);
-  assert.equal(nearestStop(POWERS, -5), 0);
-  assert.equal(nearestStop(POWERS, NaN), 0);
-  assert.equal(sliderPosition(logSlider(POWERS), 131072), "17");
+test("a value's position on a log slider is Python's; until it says, the slider stays", () => {
+  assert.equal(sliderPosition(logSlider(POWERS), 131072, 17), "17");
+  assert.equal(sliderPosition(logSlider(POWERS), 1400, 10), "10");
+  assert.equal(sliderPosition(logSlider(POWERS), 1400, undefined), null); // the reader is typing
+  assert.equal(sliderPosition(logSlider(POWERS), 1400, 1.5), null);
 });
 
 test("a linear slider is native: its position is the value", () => {
