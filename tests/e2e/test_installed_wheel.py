@@ -2,8 +2,9 @@
 environment, building another site (a copy of ``tests/example_site/``) with the npm packages
 pinned as the "Write a calculator" page says, then that site in Chromium.
 
-Everything the build needs must be inside the wheel (templates, the snapshot script, the browser
-runtime), and the site gets only its own calculators: none of this chapter's.
+Everything the build needs must be inside the wheel (templates, the snapshot and esbuild scripts,
+the browser runtime's sources), the site's own ``npm install`` brings esbuild beside Pyodide and
+Chart.js, and the site gets only its own calculators: none of this chapter's.
 """
 
 from __future__ import annotations
@@ -71,11 +72,23 @@ def installed_site(tmp_path_factory):
 
 def test_the_wheel_holds_what_the_build_needs(installed_site):
     names = set(zipfile.ZipFile(installed_site["wheel"]).namelist())
-    for needed in ("course_calculators/plugin/snapshot.mjs", "course_calculators/plugin/templates/sw.js",
+    for needed in ("course_calculators/plugin/snapshot.mjs", "course_calculators/plugin/esbuild.mjs",
+                   "course_calculators/browser/runtime.js", "course_calculators/browser/package.json",
+                   "course_calculators/plugin/templates/sw.js",
                    "course_calculators/plugin/templates/widget.html", "course_calculators/plugin/templates/embed.html",
                    "course_calculators/browser/calc.css"):
         assert needed in names, needed
     assert any(n.startswith("course_calculators/browser/") and n.endswith(".js") for n in names)
+
+
+def test_the_sites_esbuild_bundles_the_installed_runtime_as_this_repository_does(installed_site):
+    """The author's own esbuild (the npm line of the authors' page) bundles the wheel's browser
+    sources into the very bytes this repository's build serves."""
+    from course_calculators.plugin import esbuild
+
+    ours = esbuild.bundle(ROOT / "node_modules").files
+    for name in ("runtime.js", "worker.js", "embed.js", "runtime.js.map"):
+        assert (installed_site["out"] / "assets" / "calc" / name).read_bytes() == ours[name], name
 
 
 def test_the_installed_plugin_is_not_this_repository(installed_site):
