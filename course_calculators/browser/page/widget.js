@@ -113,7 +113,8 @@ export class Widget {
     const linkPin = pinOfQuery(location.search, this.calc, this.embed);
     if (linkPin) this.pinView.set(linkPin); // a link's pin wins over the fence's
     const { values, unknown } = readQuery(location.search, { calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n) });
-    delete unknown[PIN_KEY];
+    delete unknown[PIN_KEY]; // reserved inputs: the pin is read above, the base is the fence's
+    delete unknown[BASE_KEY];
     this.form.enter(values);
     const shown = {};
     Object.keys(values).forEach((name) => { shown[name] = this.form.fields.get(name).value; });
