@@ -7,7 +7,6 @@ form it refuses; the real bundles must parse as JavaScript and keep no module sy
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -15,9 +14,8 @@ import pytest
 
 from course_calculators.plugin import bundle
 from course_calculators.plugin.bundle import BundleError
+from tests.tools import need
 
-NODE = shutil.which("node")
-needs_node = pytest.mark.skipif(NODE is None, reason="Node.js is needed to run JavaScript")
 
 
 def write(root: Path, files: dict[str, str]) -> Path:
@@ -48,12 +46,11 @@ GRAPH = {
 def run_classic(tmp_path: Path, source: str) -> str:
     script = tmp_path / "bundle.cjs"
     script.write_text(source + "\nconsole.log(JSON.stringify({order: globalThis.order, seen: globalThis.seen}));\n")
-    proc = subprocess.run([NODE, str(script)], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([need("node"), str(script)], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout.strip()
 
 
-@needs_node
 def test_modules_run_once_each_in_dependency_order(tmp_path):
     root = write(tmp_path / "src", GRAPH)
     out = bundle.join("page/main.js", module=False, root=root)
@@ -152,14 +149,13 @@ def test_two_modules_that_would_share_a_name_are_refused(tmp_path):
         bundle.join("m.js", module=False, root=root)
 
 
-@needs_node
 @pytest.mark.parametrize("name", [b.name for b in bundle.BUNDLES if b.kind != bundle.COPY])
 def test_every_bundle_parses_and_keeps_no_module_syntax_of_ours(tmp_path, name):
     kind = next(b.kind for b in bundle.BUNDLES if b.name == name)
     text = bundle.bundles()[name].decode()
     path = tmp_path / (name.removesuffix(".js") + (".mjs" if kind == bundle.MODULE else ".cjs"))
     path.write_text(text)
-    proc = subprocess.run([NODE, "--check", str(path)], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([need("node"), "--check", str(path)], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert not re.search(r"^\s*export\b", text, re.M)
     assert not re.search(r"^\s*import\b(?!\s*[(.])", text, re.M)
