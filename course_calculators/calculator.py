@@ -238,8 +238,14 @@ class Calculator:
         (No ``resolve`` and no filled-field rule: :meth:`prepare` is what a run does.)"""
         values = self.defaults()
         notes: list[str] = []
+        self._assign(values, raw.items(), notes)
+        return values, notes
+
+    def _assign(self, values: dict[str, Any], pairs: Iterable[tuple[str, Any]], notes: list[str]) -> None:
+        """Convert each ``(name, raw value)`` into ``values``, in order; an unknown name is ignored
+        with a note, as is any value's own note."""
         params = self.param_map
-        for name, value in raw.items():
+        for name, value in pairs:
             param = params.get(name)
             if param is None:
                 notes.append(f"Unknown parameter {echo(name)} ignored.")
@@ -247,7 +253,6 @@ class Calculator:
             values[name], note = param.convert(value)
             if note:
                 notes.append(note)
-        return values, notes
 
     def _unknown(self, names: Sequence[str]) -> list[str]:
         """The build's message for each name that is no parameter, with the closest one if any."""
@@ -321,14 +326,7 @@ class Calculator:
         notes: list[str] = []
         if self.resolve is None or not fillers:
             inputs = self.defaults()
-            for name, value in pairs:
-                param = params.get(name)
-                if param is None:
-                    notes.append(f"Unknown parameter {echo(name)} ignored.")
-                    continue
-                inputs[name], note = param.convert(value)
-                if note:
-                    notes.append(note)
+            self._assign(inputs, pairs, notes)
             return self._resolved(inputs, notes) if self.resolve is not None else (inputs, notes)
         inputs = dict(self._resolved_defaults())
         set_here: dict[str, Any] = {}  # what the pairs set, converted: the conflicts name them
