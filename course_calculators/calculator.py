@@ -339,8 +339,18 @@ class Calculator:
             converted, note = param.convert(value)
             if note:
                 notes.append(note)
-            if name in fillers and param.fills_now(converted):
-                inputs[name] = converted
+            # Set beside what fills it (a shape field beside its model; a model beside a pasted
+            # config), to another value: what fills it stops filling.
+            active = [f for f in fillers.values() if name in f.fills and f.fills_now(inputs[f.name])]
+            if active and converted != inputs[name]:
+                for filler in active:
+                    if strict and filler.name in set_here:
+                        raise FilledConflict(self, name, converted, filler, inputs[filler.name], inputs[name])
+                    unfilled[filler.name] = _unfill_note(param, converted, filler, inputs[filler.name], inputs[name])
+                    inputs[filler.name] = filler.unfilled
+            unfilled.pop(name, None)  # a filler set again says what it does itself
+            inputs[name] = converted
+            if name in fillers and param.fills_now(converted):  # it fills: what was set before gives way
                 filled = self._resolved(inputs, [])[0]
                 if strict:
                     for other in param.fills:
@@ -350,18 +360,6 @@ class Calculator:
                 for other in param.fills:
                     set_here.pop(other, None)
                 inputs = filled
-                unfilled.pop(name, None)
-            else:
-                active = [f for f in fillers.values() if name in f.fills and f.fills_now(inputs[f.name])]
-                if active and converted != inputs[name]:
-                    for filler in active:
-                        if strict and filler.name in set_here:
-                            raise FilledConflict(self, name, converted, filler, inputs[filler.name], inputs[name])
-                        unfilled[filler.name] = _unfill_note(param, converted, filler, inputs[filler.name],
-                                                             inputs[name])
-                        inputs[filler.name] = filler.unfilled
-                unfilled.pop(name, None)  # a filler set later (to custom) says so itself
-                inputs[name] = converted
             set_here[name] = converted
         return self._resolved(inputs, [*notes, *unfilled.values()])
 
