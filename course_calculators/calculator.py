@@ -238,8 +238,14 @@ class Calculator:
         (No ``resolve`` and no filled-field rule: :meth:`prepare` is what a run does.)"""
         values = self.defaults()
         notes: list[str] = []
+        self._assign(values, raw.items(), notes)
+        return values, notes
+
+    def _assign(self, values: dict[str, Any], pairs: Iterable[tuple[str, Any]], notes: list[str]) -> None:
+        """Convert each ``(name, raw value)`` into ``values``, in order; an unknown name is ignored
+        with a note, as is any value's own note."""
         params = self.param_map
-        for name, value in raw.items():
+        for name, value in pairs:
             param = params.get(name)
             if param is None:
                 notes.append(f"Unknown parameter {echo(name)} ignored.")
@@ -247,7 +253,6 @@ class Calculator:
             values[name], note = param.convert(value)
             if note:
                 notes.append(note)
-        return values, notes
 
     def _unknown(self, names: Sequence[str]) -> list[str]:
         """The build's message for each name that is no parameter, with the closest one if any."""
@@ -321,14 +326,7 @@ class Calculator:
         notes: list[str] = []
         if self.resolve is None or not fillers:
             inputs = self.defaults()
-            for name, value in pairs:
-                param = params.get(name)
-                if param is None:
-                    notes.append(f"Unknown parameter {echo(name)} ignored.")
-                    continue
-                inputs[name], note = param.convert(value)
-                if note:
-                    notes.append(note)
+            self._assign(inputs, pairs, notes)
             return self._resolved(inputs, notes) if self.resolve is not None else (inputs, notes)
         inputs = dict(self._resolved_defaults())
         set_here: dict[str, Any] = {}  # what the pairs set, converted: the conflicts name them
@@ -341,8 +339,18 @@ class Calculator:
             converted, note = param.convert(value)
             if note:
                 notes.append(note)
-            if name in fillers and param.fills_now(converted):
-                inputs[name] = converted
+            # Set beside what fills it (a shape field beside its model; a model beside a pasted
+            # config), to another value: what fills it stops filling.
+            active = [f for f in fillers.values() if name in f.fills and f.fills_now(inputs[f.name])]
+            if active and converted != inputs[name]:
+                for filler in active:
+                    if strict and filler.name in set_here:
+                        raise FilledConflict(self, name, converted, filler, inputs[filler.name], inputs[name])
+                    unfilled[filler.name] = _unfill_note(param, converted, filler, inputs[filler.name], inputs[name])
+                    inputs[filler.name] = filler.unfilled
+            unfilled.pop(name, None)  # a filler set again says what it does itself
+            inputs[name] = converted
+            if name in fillers and param.fills_now(converted):  # it fills: what was set before gives way
                 filled = self._resolved(inputs, [])[0]
                 if strict:
                     for other in param.fills:
@@ -352,18 +360,6 @@ class Calculator:
                 for other in param.fills:
                     set_here.pop(other, None)
                 inputs = filled
-                unfilled.pop(name, None)
-            else:
-                active = [f for f in fillers.values() if name in f.fills and f.fills_now(inputs[f.name])]
-                if active and converted != inputs[name]:
-                    for filler in active:
-                        if strict and filler.name in set_here:
-                            raise FilledConflict(self, name, converted, filler, inputs[filler.name], inputs[name])
-                        unfilled[filler.name] = _unfill_note(param, converted, filler, inputs[filler.name],
-                                                             inputs[name])
-                        inputs[filler.name] = filler.unfilled
-                unfilled.pop(name, None)  # a filler set later (to custom) says so itself
-                inputs[name] = converted
             set_here[name] = converted
         return self._resolved(inputs, [*notes, *unfilled.values()])
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .calculator import Calculator, Computed, Result
 from .charts import Chart
 from .outputs import Output, Preset
-from .params import Choice, Number, Param, SpecError, Text
+from .params import Choice, Number, Param, SpecError, Text  # noqa: F401  (Param: the union of the three)
 
 __all__ = [
     "SpecError",

@@ -218,20 +218,15 @@ class PageFences:
             raise self._fail(line(exc.line), f"calculator {calc_id!r}: {exc}") from None
         problems: list[tuple[int | None, str]] = []  # every bad line, each with its number
         lines: dict[str, int | None] = {}  # each setting name's line, for the filled-field rule
-        shown: list[str] | None = None
-        if "show" in overrides:
-            names, number = overrides.pop("show")
-            try:
-                shown = parse_show(calc, names)
-            except SpecError as exc:
-                problems.append((line(number), str(exc)))
-        pin = ""
-        if "pin" in overrides:
-            text, number = overrides.pop("pin")
-            try:
-                pin = parse_pin(calc, text)
-            except SpecError as exc:
-                problems.append((line(number), str(exc)))
+        read: dict[str, Any] = {"show": None, "pin": ""}  # the lines that are not values
+        for key, parse in (("show", parse_show), ("pin", parse_pin)):
+            if key in overrides:
+                text, number = overrides.pop(key)
+                try:
+                    read[key] = parse(calc, text)
+                except SpecError as exc:
+                    problems.append((line(number), str(exc)))
+        shown, pin = read["show"], read["pin"]
         for name, (value, number) in overrides.items():
             lines[name] = line(number)
             try:

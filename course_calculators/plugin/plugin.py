@@ -5,7 +5,7 @@ The hooks, in the order MkDocs calls them; each hands its work to a module of it
 - ``on_config``: register the site's calculator packages (:mod:`.packages`) and the fence (:mod:`.fence`);
 - ``on_files``: add the runtime (bundled by :mod:`.esbuild`), Pyodide and the Python artifacts
   (:mod:`.assets`, :mod:`.artifacts`),
-  the "Show the Python" pages (:mod:`.sources`) and the embed pages (:mod:`.embed`);
+  the "Show the Python" pages (:mod:`.source_pages`) and the embed pages (:mod:`.embed`);
 - ``on_page_markdown`` / ``on_post_page``: canonical fence headers, then the head tags of the
   runtime manifest (:mod:`.manifest`) and mkdocs-material's deferred search (:mod:`.material`);
 - ``on_post_build`` (last): the security policy (:mod:`.security`) and the service worker (:mod:`.offline`),

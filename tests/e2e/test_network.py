@@ -13,7 +13,6 @@ by the page's last-resort boot timeout, which these tests push out of reach.
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -48,10 +47,11 @@ def test_python_waits_for_the_first_touch_and_nothing_of_it_loads_before(page, b
     page.add_init_script(connection(**fields))
     fetched = runtime_requests(page)
     page.goto(base_url + KV, wait_until="load")
-    page.wait_for_timeout(1500)  # well past the first render, when Python would otherwise start
+    # The runtime has bound the widget and decided that Python waits for the reader's first touch.
+    page.wait_for_function("(sel) => document.querySelector(sel).textContent.includes('Python starts when you change one')",
+                           arg=f"{KV_CALC} [data-status]")
     assert fetched == []
     assert page.get_attribute(KV_CALC, "data-state") == "static"
-    assert "Python starts when you change one" in page.text_content(f"{KV_CALC} [data-status]")
     assert output(page, "kv-cache", "kv_bytes_per_token") == ("131072", "128 KiB")  # the build's numbers
     set_field(page, "kv-cache", "context", "131072")  # the first touch
     wait_ready(page, "kv-cache")
@@ -65,9 +65,10 @@ def test_python_waits_for_the_first_touch_and_nothing_of_it_loads_before(page, b
 
 def test_on_a_metered_connection_the_offline_copy_waits_for_the_reader(page, base_url):
     page.add_init_script(connection(saveData=False, effectiveType="4g", type="cellular"))
+    page.clock.install()  # the page's timers, on a clock the test moves (it runs as usual meanwhile)
     page.goto(base_url + KV)
     wait_ready(page, "kv-cache")
-    page.wait_for_timeout(1500)
+    page.clock.run_for(10_000)  # past the delay after which a fast, unmetered link saves by itself
     assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
     control = page.locator("[data-calc-offline]")
     assert control.get_attribute("data-state") == "idle"

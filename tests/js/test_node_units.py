@@ -12,13 +12,13 @@ from __future__ import annotations
 import os
 import random
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from course_calculators.plugin import snapshot
+from tests.tools import need
 
 HERE = Path(__file__).resolve().parent
 FILES = sorted(p.relative_to(HERE).as_posix() for p in HERE.rglob("*.test.mjs"))
@@ -47,9 +47,7 @@ def test_there_are_node_tests():
 
 @pytest.mark.parametrize("name", FILES)
 def test_node(name, snapshot_fixture):
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is required for the browser runtime's unit tests")
+    node = need("node")
     proc = subprocess.run([node, "--test", str(HERE / name)], capture_output=True, text=True, timeout=120,
                           env={**os.environ, "SNAPSHOT_FIXTURE": str(snapshot_fixture), "NODE_NO_WARNINGS": "1"})
     report = proc.stdout + proc.stderr

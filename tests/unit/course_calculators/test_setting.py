@@ -223,3 +223,16 @@ def test_a_full_form_reproduces_its_base_and_changes_nothing():
     form = {k: KV.param_map[k].encode(v) for k, v in KV.run(base=base).inputs.items()}
     out = course_calculators.run("kv-cache", {"base": base.query(), **form})
     assert out["changed"] == {} and not [n for n in out["notes"] if "set beside" in n]
+
+
+def test_a_model_set_after_a_pasted_config_empties_it():
+    from llm_inference.models import CATALOGUE
+    import json
+
+    config = json.dumps(CATALOGUE["llama-3.1-70b"].config)
+    r = KV.run([("config", config), ("model", "qwen2.5-7b")])
+    assert r.inputs["config"] == "" and r.inputs["model"] == "qwen2.5-7b"
+    assert r.inputs["layers"] == KV.run({"model": "qwen2.5-7b"}).inputs["layers"]
+    assert any("that text is now empty" in n for n in r.notes)
+    with pytest.raises(SpecError, match="model: llama-3.1-8b is set before config"):
+        KV.check_overrides([("model", "llama-3.1-8b"), ("config", config)])

@@ -365,7 +365,7 @@ def test_chart_rejects_non_finite_values():
     with pytest.raises(ValueError, match="non-finite"):
         chart.to_dict()
     ok = Chart("grid", "T", "x", "y", ["a", "b"], [{"name": "s", "values": [1, None]}])
-    assert ok.to_dict()["series"] == [{"name": "s", "values": [1, None]}]
+    assert ok.to_dict()["series"] == [{"name": "s", "values": [1, None], "states": ["held", "free"], "hues": [47, None]}]
 
 
 # ----------------------------------------------------------------------------------------------

@@ -180,8 +180,9 @@ def simulate_paged(requests: Sequence[tuple[int, int]], block: int, pool_blocks:
         if saturated:  # requests were waiting: the server is saturated; every running sequence makes a token
             steady_steps += 1
             steady_sum += nrun
-        for s in needers:
-            table[s].extend(pool.take(s, 1))
+        growing = list(needers)
+        for s, b in zip(growing, pool.take_one_each(growing)):
+            table[s].append(b)
         # A frame: the state once this step's blocks are allocated (the tokens it makes included).
         snap = not snapshot_taken and finished * 2 >= n
         if snap or recorder.due(t):

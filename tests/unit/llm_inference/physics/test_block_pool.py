@@ -36,3 +36,12 @@ def test_the_counts_add_up_and_no_block_is_handed_out_twice(ops):
         assert len(out) == len(set(out)) == 40 - pool.free == pool.allocated - pool.freed
         assert all(pool.owner[b] == o for o, blocks in held.items() for b in blocks)
         assert sum(x is not None for x in pool.owner) == len(out)
+
+
+def test_one_block_each_is_what_taking_them_one_by_one_gives():
+    a, b = BlockPool(20, watched=8), BlockPool(20, watched=8)
+    for pool in (a, b):
+        pool.give_back(pool.take(0, 5)[1:4])
+    one_by_one = [a.take(s, 1)[0] for s in (3, 1, 2, 7, 9)]
+    assert b.take_one_each([3, 1, 2, 7, 9]) == one_by_one
+    assert (a.free, a.allocated, a.owner) == (b.free, b.allocated, b.owner)

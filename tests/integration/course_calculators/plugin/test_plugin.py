@@ -1,4 +1,5 @@
-"""The plugin in real `mkdocs build --strict` runs: errors name the page and the id."""
+"""The plugin in real `mkdocs build --strict` runs (errors name the page and the id), and the
+artifacts a build makes: the wheel made once, the trimmed lock, the snapshot (Node.js)."""
 
 from __future__ import annotations
 
@@ -90,19 +91,3 @@ def test_lock_lists_only_the_calculators(tmp_path):
     assert list(data["packages"]) == [LOCK_NAME]
     assert data["packages"][LOCK_NAME]["sha256"]
     assert data["info"]["python"].startswith("3.")
-
-
-def test_material_search_worker_is_wrapped_relative_to_each_page():
-    from functools import partial
-
-    from course_calculators.plugin import material
-
-    defer_search_worker = partial(material.defer_search_worker, wrapper="assets/calc/search-deferred.js")
-
-    deep = '{"search": "../../assets/javascripts/workers/search.a7633da7.min.js"}'
-    assert defer_search_worker(deep, "inference/kv-cache/") == (
-        '{"search": "../../assets/calc/search-deferred.js?worker=../javascripts/workers/search.a7633da7.min.js"}')
-    top = '{"search": "assets/javascripts/workers/search.a7633da7.min.js"}'
-    assert defer_search_worker(top, ".") == (
-        '{"search": "assets/calc/search-deferred.js?worker=../javascripts/workers/search.a7633da7.min.js"}')
-    assert defer_search_worker('{"search": null}', ".") == '{"search": null}'
