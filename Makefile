@@ -21,11 +21,12 @@ export NO_MKDOCS_2_WARNING := 1
 PYTHON_BOOT := $(shell for c in python3 python3.13 python3.12; do \
 	if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then echo $$c; break; fi; done)
 
-.PHONY: help setup serve site test test-unit test-e2e bench deploy deploy-url calculator reference clean
+.PHONY: help setup serve site check test test-unit test-integration bench deploy deploy-url calculator reference clean
 
 help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT) (rebuilds on change)"
-	@echo "make test    run every test: unit (CPython), Pyodide (Node), end to end (Chromium; Firefox and WebKit smoke)"
+	@echo "make check   the fast layers, for the inner loop: unit (Python alone) and the browser modules under Node"
+	@echo "make test    run every test: unit, js, integration (real builds), Pyodide (Node), end to end (Chromium; Firefox and WebKit smoke)"
 	@echo "make site    build the site into site/ with mkdocs build --strict"
 	@echo "make bench   measure the site against plain Pyodide and PyScript; writes docs/performance.md"
 	@echo "make deploy  publish to GitHub Pages with mkdocs gh-deploy (SITE_URL=https://<user>.github.io/<repo>/)"
@@ -51,6 +52,12 @@ serve: setup
 site: setup
 	SITE_URL=$(SITE_URL) $(VENV)/bin/mkdocs build --strict -d site
 
+# The test layers (README, "Tests"): tests/unit needs Python alone; tests/js Node; tests/integration
+# real builds (Node, node_modules); tests/pyodide, tests/e2e and tests/cross a built site and browsers.
+# `make check` is the inner loop: the fast layers, no site built.
+check: setup
+	$(PY) -m pytest -q tests/unit tests/js
+
 # ENGINES="chromium firefox webkit" by default; find_browsers.py says where each is looked for.
 test: setup
 	$(PY) scripts/find_browsers.py --check
@@ -58,6 +65,9 @@ test: setup
 
 test-unit: setup
 	$(PY) -m pytest -q tests/unit
+
+test-integration: setup
+	$(PY) -m pytest -q tests/integration
 
 # Builds its own site and baselines in a temporary folder; BENCH_ARGS="--runs 3 --no-write" for a quick look.
 bench: setup

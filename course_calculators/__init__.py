@@ -8,8 +8,10 @@ ids to specs, and :func:`run_json` is the browser worker's entry point.
 
 What runs where:
 
-- this module, :mod:`.spec`, :mod:`.units` and :mod:`.contract` run both at build time (CPython)
-  and in the reader's browser (Pyodide): standard library only;
+- this module and the spec — :mod:`.spec` (the public names), :mod:`.params`, :mod:`.outputs`,
+  :mod:`.charts`, :mod:`.calculator` — with :mod:`.setting`, :mod:`.compare`, :mod:`.units` and
+  :mod:`.contract` run both at build time (CPython) and in the reader's browser (Pyodide):
+  standard library only;
 - :mod:`.plugin` is the MkDocs plugin (build time only, never shipped to the browser);
 - ``browser/`` holds the page and worker scripts the plugin serves.
 
@@ -32,6 +34,7 @@ import pkgutil
 from typing import Any, Mapping
 
 from . import compare, contract
+from .setting import Setting
 from .spec import Calculator, SpecError
 
 __version__ = "0.3.0"
@@ -121,6 +124,7 @@ def unregister_all() -> None:
     """Forget every registered package (``mkdocs serve`` re-imports them on each rebuild)."""
     CALCULATORS.clear()
     PACKAGES.clear()
+    compare.forget()
 
 
 def _register_shipped_packages() -> None:
@@ -144,13 +148,16 @@ def get(calc_id: str) -> Calculator:
 def run(calc_id: str, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Run one calculator on raw inputs and return the plain-data result.
 
-    The reserved input ``pin`` (a widget's pinned setting, see :mod:`.compare`) is no parameter:
-    with it the result also holds ``compare``, the pinned outputs and each ratio live ÷ pinned.
+    Two reserved inputs are no parameters. ``base`` (a :class:`~.setting.Setting` in query form:
+    the widget's fence setting, ``default`` for none) is what the other inputs apply over, in
+    their order; the result's ``changed`` is measured against it. ``pin`` (a widget's pinned
+    setting, see :mod:`.compare`) adds ``compare``: the pinned outputs and each ratio live ÷ pinned.
     """
     raw = dict(raw or {})
     pin = raw.pop(contract.PIN_KEY, None)
+    base = raw.pop(contract.BASE_KEY, None)
     calc = get(calc_id)
-    result = calc.run(raw)
+    result = calc.run(raw, base=Setting.from_query(base) if isinstance(base, str) else None)
     out = result.to_dict()
     if isinstance(pin, str) and pin.strip():
         out["compare"] = compare.compare(calc, result, pin)

@@ -22,9 +22,9 @@ from pathlib import Path
 
 from course_calculators import __version__, contract
 
-#: The front-end packages a site installs with npm, at the versions this release is tested with
+#: The packages a site installs with npm (esbuild bundles the browser runtime at build time), at the versions this release is tested with
 #: (this repository's package.json holds the same; a test checks).
-FRONTEND = {"pyodide": "314.0.7", "chart.js": "4.6.1"}
+FRONTEND = {"pyodide": "314.0.7", "chart.js": "4.6.1", "esbuild": "0.28.2"}
 
 MODULE = '''\
 """{title}: what it computes, in a sentence or two, and the formula.
@@ -164,7 +164,7 @@ Python module each), built by [MkDocs](https://www.mkdocs.org/) with Material an
 ```sh
 python -m venv .venv && . .venv/bin/activate
 pip install "course-calculators>={version}"
-npm install                   # Pyodide and Chart.js, at the versions package.json pins
+npm install                   # Pyodide, Chart.js and esbuild, at the versions package.json pins
 ```
 
 ## The two commands
@@ -356,7 +356,7 @@ def _init(args: argparse.Namespace) -> int:
     for path in written:
         print(f"wrote {path}")
     where = "" if args.folder.resolve() == Path.cwd() else f"cd {args.folder}\n  "
-    print(f"\nThen:\n  {where}npm install          # Pyodide and Chart.js, as package.json pins them\n"
+    print(f"\nThen:\n  {where}npm install          # Pyodide, Chart.js and esbuild, as package.json pins them\n"
           "  mkdocs serve         # the site at http://127.0.0.1:8000/, rebuilt on every save\n"
           "  python -m unittest   # the calculator's test")
     return 0

@@ -1,10 +1,11 @@
 """Pin and compare: a widget's pinned setting, recomputed by Python beside the live one.
 
-A pin is a setting of a calculator written as a query string, ``preset=<id>&<param>=<value>&…``
-(``preset`` first applies a preset, the other pairs override it; everything else keeps its
-default), or :data:`DEFAULTS` for the calculator's own defaults. It travels in the page's address as one value, ``?kv-cache.pin=context%3D131072``, and
-reaches :func:`run_json` as the reserved input ``pin``. The fence writes the same setting with
-spaces, as an inline figure does: ``pin: preset=llama3-8b context=131072``.
+A pin is a :class:`~.setting.Setting` of a calculator in query form, ``preset=<id>&<param>=<value>&…``
+(a preset, then overrides over the defaults), or :data:`DEFAULTS` for the calculator's own
+defaults. It travels in the page's address as one value, ``?kv-cache.pin=context%3D131072``, and
+reaches :func:`run_json <course_calculators.run_json>` as the reserved input ``pin``. The fence
+writes the same setting in text form, as an inline figure does: ``pin: preset=llama3-8b context=131072``.
+What the Pin button pins is each result's own ``pin`` (:attr:`Result.pin <course_calculators.calculator.Result.pin>`).
 
 Python, not the browser, computes the pinned outputs and each live ÷ pinned ratio (the browser
 only shows what :func:`compare` returns), so a ratio is always of the raw values, never of two
@@ -16,49 +17,25 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from typing import Any, Mapping
-from urllib.parse import parse_qsl, urlencode
 
 from . import units
-from .spec import Calculator, Result, SpecError
+from .setting import DEFAULT, Setting
+from .spec import Calculator, Result
 
 #: The pin of a calculator's own defaults (its query form would be empty).
-DEFAULTS = "default"
+DEFAULTS = DEFAULT
 
 
-def decode(calc: Calculator, pin: str) -> tuple[dict[str, Any], list[str]]:
-    """The raw inputs a pin stands for, and notes on what in it was ignored (a link may be
-    edited by hand: it never breaks the widget)."""
-    notes: list[str] = []
-    preset: str | None = None
-    raw: dict[str, Any] = {}
-    pairs = [] if pin.strip() == DEFAULTS else parse_qsl(pin, keep_blank_values=True)
-    for name, value in pairs:
-        if name == "preset":
-            preset = value
-        else:
-            raw[name] = value
-    base: dict[str, Any] = {}
-    if preset is not None:
-        try:
-            base = dict(calc.preset(preset).values)
-        except SpecError:
-            notes.append(f"Pinned: there is no preset {preset[:24]!r}; the other pinned values apply.")
-    return {**base, **raw}, notes
+def decode(calc: Calculator, pin: str) -> tuple[list[tuple[str, Any]], list[str]]:
+    """The raw inputs a pin stands for, in order, and notes on what in it was ignored (a link may
+    be edited by hand: it never breaks the widget)."""
+    pairs, notes = Setting.from_query(pin).inputs(calc)
+    return pairs, [f"Pinned: {n}" for n in notes]
 
 
 def encode(calc: Calculator, inputs: Mapping[str, Any]) -> str:
-    """The canonical pin of some converted inputs: the ones that differ from the defaults, in the
-    order of the parameters (what the browser writes into the address)."""
-    defaults = calc.defaults()
-    changed = [(p.name, _plain(inputs[p.name])) for p in calc.params
-               if p.name in inputs and inputs[p.name] != defaults[p.name]]
-    return urlencode(changed) or DEFAULTS
-
-
-def _plain(value: Any) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    """The canonical pin of some converted inputs (:meth:`Setting.of` in query form)."""
+    return Setting.of(calc, inputs).query()
 
 
 @lru_cache(maxsize=32)
@@ -66,12 +43,27 @@ def _pinned_run(calc_id: str, items: tuple[tuple[str, str], ...]) -> Result:
     """A pinned setting's result: the same pin is recomputed once, not at every live change."""
     from . import get  # the registry imports this module
 
-    return get(calc_id).run(dict(items))
+    return get(calc_id).run(list(items))
+
+
+@lru_cache(maxsize=16)
+def _preset_inputs(calc_id: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """Each preset's label and the inputs it gives (to name the preset a pin equals)."""
+    from . import get
+
+    calc = get(calc_id)
+    return tuple((p.label, calc.prepare(p.values)[0]) for p in calc.presets)
+
+
+def forget() -> None:
+    """Drop the cached pinned results and preset inputs (the registry was emptied)."""
+    _pinned_run.cache_clear()
+    _preset_inputs.cache_clear()
 
 
 def pinned_result(calc: Calculator, pin: str) -> tuple[Result, list[str]]:
-    raw, notes = decode(calc, pin)
-    result = _pinned_run(calc.id, tuple(sorted((k, str(v)) for k, v in raw.items())))
+    pairs, notes = decode(calc, pin)
+    result = _pinned_run(calc.id, tuple((k, str(v)) for k, v in pairs))
     return result, notes + [f"Pinned: {n}" for n in result.notes if n.startswith("Unknown parameter")]
 
 
@@ -103,7 +95,7 @@ def compare(calc: Calculator, live: Result, pin: str) -> dict[str, Any]:
     differs = [{"name": p.name, "label": p.label, "pinned": p.display(pinned.inputs[p.name]),
                 "live": p.display(live.inputs[p.name])}
                for p in calc.params if pinned.inputs[p.name] != live.inputs[p.name]]
-    preset = next((p.label for p in calc.presets if calc.prepare(p.values)[0] == pinned.inputs), "")
+    preset = next((label for label, inputs in _preset_inputs(calc.id) if inputs == pinned.inputs), "")
     return {"preset": preset, "outputs": outputs, "differs": differs, "notes": notes,
             "summary": summary(preset, differs)}
 

@@ -3,7 +3,7 @@
 Calculator ids, parameter and output names, the URL keys that carry a widget's inputs, and the
 names of the page elements the build steps rely on. The spec types check ids and names with these
 patterns; the fence, the embed pages, the templates and the post-build steps use the same ones.
-The browser reads the same grammar from ``browser/contract.js`` (a test checks that the two agree).
+The browser reads the same grammar from ``browser/shared/contract.js`` (a test checks that the two agree).
 The public interface these names make is documented on the site's "Widget contract" page.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 #: The contract's version, quoted on the "Widget contract" page and in the embed ``ready`` message.
-VERSION = "3"
+VERSION = "4"
 
 #: A calculator or preset id: kebab-case (``kv-cache``, ``llama3-8b-128k``).
 ID_PATTERN = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
@@ -21,11 +21,15 @@ NAME_PATTERN = r"[a-z][a-z0-9_]*"
 ID = re.compile(f"^{ID_PATTERN}$")
 NAME = re.compile(f"^{NAME_PATTERN}$")
 
-#: Words that a fence line, an inline figure or a widget's URL key gives a meaning of its own
-#: (``preset: <id>``, ``show: …``, ``pin: …``, ``?kv-cache.pin=…``): no parameter may be named so.
-RESERVED_NAMES = ("preset", "show", "pin")
+#: Words that a fence line, an inline figure, a widget's URL key or a run's inputs give a meaning
+#: of their own (``preset: <id>``, ``show: …``, ``pin: …``, ``?kv-cache.pin=…``, the run input
+#: ``base``): no parameter may be named so.
+RESERVED_NAMES = ("preset", "show", "pin", "base")
 #: The URL key (after the calculator's prefix) and the run input that carry a widget's pin.
 PIN_KEY = "pin"
+#: The run input that carries the setting a widget's inputs apply over (its fence's setting, in
+#: query form; ``default`` for none): a run's ``changed`` is measured against it.
+BASE_KEY = "base"
 
 #: The fenced-block language that makes a widget: ```` ```calculator kv-cache ````.
 FENCE_NAME = "calculator"
@@ -46,6 +50,23 @@ def is_name(text: object) -> bool:
 def url_key(calc_id: str, param: str, *, embed: bool = False) -> str:
     """The query key of one input: ``kv-cache.context`` on a chapter page, ``context`` on an embed page."""
     return param if embed else f"{calc_id}.{param}"
+
+
+#: The sessionStorage entry that keeps a reader's shared choices from page to page.
+SCENARIO_STORE = "calculators-scenario"
+
+
+def scenario_key(scenario: str) -> str:
+    """The query key of a shared choice (a parameter's ``scenario``: the model, the GPU) on a
+    chapter page: the scenario's own name, plain (``?gpu=h200``), beside the widgets'
+    ``<calc>.<param>`` keys, which win. Embed pages read none."""
+    return scenario
+
+
+def scenario_of_key(key: str) -> str | None:
+    """The scenario a chapter page's query key names, or None (a widget's ``<calc>.<param>`` key,
+    or no name at all)."""
+    return key if is_name(key) else None
 
 
 def dom_id(calc_id: str, n: int) -> str:

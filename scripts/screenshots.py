@@ -30,7 +30,7 @@ SCHEMES = {"light": "light", "dark": "dark"}
 
 READY = "(c) => { const e = document.querySelector(`.calc[data-calc='${c}']`); " \
         "const w = window.calculatorsRuntime && window.calculatorsRuntime.widgets.get(e.id); " \
-        "return e.dataset.state === 'ready' && w && !w.inflight && !w.dirty; }"
+        "return e.dataset.state === 'ready' && w && w.settled; }"
 
 
 def shoot(base_url: str, out: Path) -> list[Path]:

@@ -39,12 +39,14 @@ def _chapter_registered():
 # -- the chapter's site, built once --------------------------------------------------------------
 
 from serving import StaticServer, build_site  # noqa: E402
+from tools import need_build_tools  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def chapter_server(tmp_path_factory):
     """The server of this repository's site, built once for the port it holds (its folder is
     ``server.directory``)."""
+    need_build_tools()
     out = tmp_path_factory.mktemp("chapter") / "site"
     server = StaticServer(out)
     server.directory = out

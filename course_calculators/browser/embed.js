@@ -17,7 +17,7 @@
 
 import { EMBED_DIR, EMBED_SCRIPT, ID, NAME } from "./shared/contract.js";
 import { EMBED_MSG, embedMessage, readEmbedMessage } from "./shared/embed-protocol.js";
-import { isFlatRecord } from "./shared/values.js";
+import { isFlatRecord } from "./shared/plain-data.js";
 
 const DEFAULT_HEIGHT = 480;
 

@@ -5,7 +5,7 @@
 // points Material at this wrapper instead; it holds the messages and loads the real worker (named
 // in its own URL, ?worker=…, same origin only) when the reader first searches, or once
 // START_AFTER_MS have passed. Material's messages and replies are unchanged. (A classic worker
-// script: bundle.py joins it like the others, and it imports nothing.)
+// script: esbuild bundles it as one, and it imports nothing.)
 
 const START_AFTER_MS = 3000;
 const held = [];

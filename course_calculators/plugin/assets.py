@@ -2,7 +2,9 @@
 
 Everything is served from the site's own origin. Pyodide's core files keep their names (Pyodide
 finds them by name) in a folder named by Pyodide's version; the worker and Chart.js carry
-``?v=<content hash>`` in the URLs pages use; so a new version of any of them gets a new URL.
+``?v=<content hash>`` in the URLs pages use (the page script gets its own from security.py); so a
+new version of any of them gets a new URL. The runtime's scripts are esbuild's (:mod:`.esbuild`),
+each with its source map beside it.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from . import bundle, security
+from . import security
 from .artifacts import Artifacts
+from .esbuild import Bundles
 from .manifest import RuntimeManifest
 
 #: Where things land in the built site.
@@ -43,8 +46,8 @@ def check_node_modules(node_modules: Path) -> Path:
     return pyodide_dir
 
 
-def add(files: Files, config: Any, node_modules: Path, artifacts: Artifacts, *, charts: bool, vendor: list[str],
-        service_worker: str = "") -> RuntimeManifest:
+def add(files: Files, config: Any, node_modules: Path, artifacts: Artifacts, bundles: Bundles, *, charts: bool,
+        vendor: list[str], boot_timeout_ms: int, run_timeout_ms: int, service_worker: str = "") -> RuntimeManifest:
     """Add every runtime file to ``files``; return the manifest that tells pages where they are."""
 
     def add_file(dest: str, src: Path) -> None:
@@ -52,10 +55,7 @@ def add(files: Files, config: Any, node_modules: Path, artifacts: Artifacts, *, 
             raise PluginError(f"calculators: missing {src}; run `npm ci`.")
         files.append(File.generated(config, dest, abs_src_path=str(src)))
 
-    try:
-        scripts = bundle.bundles()
-    except bundle.BundleError as exc:
-        raise PluginError(f"calculators: the browser runtime does not join: {exc}") from None
+    scripts = bundles.files
     for name, content in scripts.items():
         files.append(File.generated(config, f"{RUNTIME_DIR}/{name}", content=content))
     pyodide_dir = node_modules / "pyodide"
@@ -79,12 +79,14 @@ def add(files: Files, config: Any, node_modules: Path, artifacts: Artifacts, *, 
         for src in matches:
             add_file(f"{VENDOR_DIR}/{src.relative_to(node_modules).as_posix()}", src)
     return RuntimeManifest(
-        boot=f"{RUNTIME_DIR}/boot.js",
+        script=RUNTIME_SCRIPT,
         worker=f"{RUNTIME_DIR}/worker.js?v={security.version_tag(scripts['worker.js'])}",
         pyodide=f"{core}/",
         lock=f"{PYODIDE_DIR}/pyodide-lock.json",
         lock_sha256=artifacts.lock_sha256,
         version=artifacts.lock_sha256[:12],
+        boot_timeout_ms=boot_timeout_ms,
+        run_timeout_ms=run_timeout_ms,
         charts=f"{VENDOR_DIR}/chart.umd.min.js?v={security.version_tag(chart_js)}" if chart_js else "",
         charts_integrity=security.sri(chart_js) if chart_js else "",
         snapshot=f"{PYODIDE_DIR}/{snap.path.name}" if snap else "",

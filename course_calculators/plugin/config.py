@@ -18,8 +18,21 @@ class NodeModulesDir(c.Dir):
         try:
             return super().run_validation(value)
         except ValidationError as exc:
-            raise ValidationError(f"{exc} Run `npm ci` (or `npm install pyodide chart.js` with the "
-                                  "versions the authors' page gives) beside mkdocs.yml.") from None
+            raise ValidationError(f"{exc} Run `npm ci` (or the `npm install` line of the authors' page, "
+                                  "which pins Pyodide, Chart.js and esbuild) beside mkdocs.yml.") from None
+
+
+class Seconds(c.Type):
+    """A positive number of seconds."""
+
+    def __init__(self, default: float) -> None:
+        super().__init__((int, float), default=default)
+
+    def run_validation(self, value: object) -> float:
+        value = super().run_validation(value)
+        if isinstance(value, bool) or not value > 0:
+            raise ValidationError(f"Expected a positive number of seconds, got {value!r}.")
+        return value
 
 
 class CalculatorsConfig(base.Config):
@@ -32,7 +45,8 @@ class CalculatorsConfig(base.Config):
     and on the embed pages."""
 
     node_modules = NodeModulesDir(exists=True, default="node_modules")
-    """Where npm installed the front-end packages (Pyodide, Chart.js), relative to ``mkdocs.yml``."""
+    """Where npm installed the front-end packages (Pyodide, Chart.js, and esbuild, which bundles the
+    browser runtime at build time), relative to ``mkdocs.yml``."""
 
     vendor = c.ListOfItems(c.Type(str), default=[])
     """Globs under ``node_modules`` copied to ``assets/vendor/`` (for example KaTeX's files)."""
@@ -54,6 +68,14 @@ class CalculatorsConfig(base.Config):
     security = c.Type(bool, default=True)
     """Give every page a Content-Security-Policy meta tag (only the site's own scripts, plus
     WebAssembly) and integrity hashes on its scripts and style sheets. Not under ``mkdocs serve``."""
+
+    boot_timeout = Seconds(default=60)
+    """Seconds Python may take to start in a reader's browser (Pyodide waits forever on some
+    failed downloads); past them the widgets keep their build-time numbers and offer "Try again"."""
+
+    run_timeout = Seconds(default=10)
+    """Seconds one calculation may run in the browser: Python cannot be interrupted from outside,
+    so a run past them ends its worker, and a new one starts (from the snapshot)."""
 
     defer_search = c.Type(bool, default=True)
     """With mkdocs-material's search: start its worker (which builds the search index) when the

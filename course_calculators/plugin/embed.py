@@ -3,14 +3,14 @@
 Each page holds one widget (``data-embed``: its URL keys are the plain parameter names), showing
 the controls its chapter's widget shows first (that fence's ``show:`` line), with
 minimal chrome — no header, navigation or search — and a link back to the chapter page that first
-uses the calculator. It loads the same stylesheets and ``runtime.js`` as the chapter pages and
-gets the same head tags from the plugin (the ``calculators-runtime`` meta tag and the early boot
-script), with every URL relative to ``embed/<id>/``, so
-the one Python worker boots as it does in the chapter and the site may live under any sub-path.
+uses the calculator. It loads the same style sheets as the chapter pages and gets the same head
+tags from the plugin (the ``calculators-runtime`` meta tag and the page script, ``runtime.js``),
+with every URL relative to ``embed/<id>/``, so the one Python worker boots as it does in the
+chapter and the site may live under any sub-path.
 
 The page's theme (``?theme=light|dark``, else ``prefers-color-scheme``) and its ``postMessage``
-API (ready, resize, values; set and get from the parent) live in the embed section of
-``browser/runtime.js``; ``browser/embed.js`` is the host pages' side.
+API (ready, resize, values; set and get from the parent) live in ``browser/page/embed-page.js``;
+``browser/embed.js`` is the host pages' side.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import course_calculators
 from course_calculators import contract
 from course_calculators.spec import Calculator
 
-from . import fence, material, render, sources
+from . import fence, material, render, source_pages
 
 
 def chapter_pages(files: Files) -> dict[str, File]:
@@ -47,7 +47,7 @@ def _stylesheets(files: Files, config: Any) -> list[str]:
     return material.stylesheets(f.dest_uri for f in files) + extra
 
 
-#: The plugin's head tags for a page at a site-relative URL (the runtime meta tag, the boot script).
+#: The plugin's head tags for a page at a site-relative URL (the runtime meta tag, the page script).
 HeadTags = Callable[[str], str]
 
 
@@ -60,7 +60,6 @@ def render_page(
     site_name: str,
     palette: Mapping[str, str],
     show_source: bool = True,
-    script: str = "assets/calc/runtime.js",
     favicon: str = "",
     shown: list[str] | None = None,
 ) -> str:
@@ -70,16 +69,15 @@ def render_page(
     def rel(url: str) -> str:
         return get_relative_url(url, here)
 
-    widget = render.widget(calc, calc.defaults(), dom_id=contract.dom_id(calc.id, 1), show_source=show_source,
+    widget = render.widget(calc, None, dom_id=contract.dom_id(calc.id, 1), show_source=show_source,
                            embed=True, shown=shown)
-    widget = sources.link_sources(widget, rel(sources.SOURCE_DIR + "/"))
+    widget = source_pages.link_sources(widget, rel(source_pages.SOURCE_DIR + "/"))
     chapter = (rel(chapter_url) + f"#{contract.dom_id(calc.id, 1)}") if chapter_url is not None else ""
     return render.env.get_template("embed.html").render(
         calc=calc,
         widget=widget,
         head=head(here),
         stylesheets=[rel(s) for s in stylesheets],
-        runtime_js=rel(script),
         favicon=rel(favicon) if favicon else "",
         chapter=chapter,
         site_name=site_name,

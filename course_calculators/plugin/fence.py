@@ -7,7 +7,11 @@
 
 The header names the calculator; each body line overrides one default, ``preset: <id>`` starts
 from a preset, ``show: <param> …`` names the parameters shown before "More parameters" and
-``pin: [preset=<id>] [<param>=<value> …]`` starts the widget with that setting pinned beside its own. :func:`find` is the one parser of this syntax: the plugin uses it to rewrite each
+``pin: [preset=<id>] [<param>=<value> …]`` starts the widget with that setting pinned beside its
+own. The body's ``preset:`` and value lines make one :class:`~course_calculators.setting.Setting`,
+and so does the ``pin:`` line (its text form), as every other path writes a setting. A parameter
+set beside the one that fills it (``layers: 40`` beside ``model: llama-3.1-8b``) fails the build,
+naming both lines. :func:`find` is the one parser of the fence syntax: the plugin uses it to rewrite each
 header to the canonical ``calculator id="kv-cache" line="12"`` (which superfences can parse, and
 which carries the line for error messages) and to find which page uses which calculator. Fences
 inside other code blocks are left alone.
@@ -26,7 +30,9 @@ from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException
 
 import course_calculators
-from course_calculators import compare, contract
+from course_calculators import contract
+from course_calculators.calculator import FilledConflict
+from course_calculators.setting import PRESET, Setting
 from course_calculators.spec import SpecError
 
 from . import render
@@ -139,18 +145,16 @@ def parse_show(calc: Any, names: str) -> list[str]:
     return listed
 
 
-def parse_pin(calc: Any, setting: str) -> str:
+def parse_pin(calc: Any, text: str) -> str:
     """``pin: preset=llama3-8b context=131072``: the widget starts with this setting pinned beside
-    its own. Checked strictly, as the fence's own values are; returned as the pin's query form."""
-    pairs = [arg.partition("=") for arg in setting.split()]
-    bad = [name for name, sep, value in pairs if not sep or not value]
-    if not pairs or bad:
-        raise SpecError(f"pin: expected 'preset=<id>' and '<parameter>=<value>' words, got {setting!r}")
-    preset = next((value for name, _, value in pairs if name == "preset"), None)
-    base = dict(calc.preset(preset).values) if preset is not None else {}
-    values = {name: value for name, _, value in pairs if name != "preset"}
-    inputs = calc.check_overrides({**base, **values})
-    return compare.encode(calc, inputs)
+    its own. Checked strictly, as the fence's own values are; returned as the canonical pin (the
+    query form of :meth:`Setting.of`, what the Pin button would pin)."""
+    try:
+        setting = Setting.from_text(text)
+    except SpecError as exc:
+        raise SpecError(f"pin: {exc}") from None
+    inputs = calc.check_overrides(setting.strict_inputs(calc))
+    return Setting.of(calc, inputs).query()
 
 
 class OverrideError(ValueError):
@@ -213,42 +217,40 @@ class PageFences:
         except OverrideError as exc:
             raise self._fail(line(exc.line), f"calculator {calc_id!r}: {exc}") from None
         problems: list[tuple[int | None, str]] = []  # every bad line, each with its number
-        base: dict[str, Any] = {}
-        if "preset" in overrides:
-            preset, number = overrides.pop("preset")
-            try:
-                base = dict(calc.preset(preset).values)
-            except SpecError as exc:
-                problems.append((line(number), str(exc)))
-        shown: list[str] | None = None
-        if "show" in overrides:
-            names, number = overrides.pop("show")
-            try:
-                shown = parse_show(calc, names)
-            except SpecError as exc:
-                problems.append((line(number), str(exc)))
-        pin = ""
-        if "pin" in overrides:
-            setting, number = overrides.pop("pin")
-            try:
-                pin = parse_pin(calc, setting)
-            except SpecError as exc:
-                problems.append((line(number), str(exc)))
+        lines: dict[str, int | None] = {}  # each setting name's line, for the filled-field rule
+        read: dict[str, Any] = {"show": None, "pin": ""}  # the lines that are not values
+        for key, parse in (("show", parse_show), ("pin", parse_pin)):
+            if key in overrides:
+                text, number = overrides.pop(key)
+                try:
+                    read[key] = parse(calc, text)
+                except SpecError as exc:
+                    problems.append((line(number), str(exc)))
+        shown, pin = read["show"], read["pin"]
         for name, (value, number) in overrides.items():
+            lines[name] = line(number)
             try:
-                calc.check_overrides({name: value})
+                if name == PRESET:
+                    calc.preset(value)
+                else:
+                    calc.check_overrides({name: value})
             except SpecError as exc:
                 problems.append((line(number), str(exc)))
         if problems:
             first = problems[0][0]
             more = "".join(f"\n{self.page}:{n}: {text}" if n else f"\n{text}" for n, text in problems[1:])
             raise self._fail(first, f"calculator {calc_id!r}: {problems[0][1]}{more}")
+        setting = Setting.from_pairs((name, value) for name, (value, _) in overrides.items())
         try:
-            initial = calc.check_overrides({**base, **{name: value for name, (value, _) in overrides.items()}})
+            calc.check_overrides(setting.strict_inputs(calc))
+        except FilledConflict as exc:
+            at = lines.get(exc.filled) or header
+            where = (f"on line {lines[exc.filler]}" if lines.get(exc.filler) else f"by preset {setting.preset!r}")
+            raise self._fail(at, f"calculator {calc_id!r}: {exc} ({exc.filler} is set {where}.)") from None
         except SpecError as exc:
             raise self._fail(header, f"calculator {calc_id!r}: {exc}") from None
         try:
-            return render.widget(calc, initial, dom_id=self.next_dom_id(calc_id), show_source=self.show_source,
+            return render.widget(calc, setting, dom_id=self.next_dom_id(calc_id), show_source=self.show_source,
                                  shown=shown, pin=pin)
         except render.RenderError as exc:  # a broken calculator must fail the build, not become a code block
             raise self._fail(header, str(exc)) from exc

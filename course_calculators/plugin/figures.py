@@ -29,12 +29,12 @@ from mkdocs.exceptions import PluginError
 
 import course_calculators
 from course_calculators import contract
+from course_calculators.setting import Setting
 from course_calculators.spec import SpecError
 
 #: ``{calc kv-cache kv_bytes_total preset=llama3-8b-128k context=4096 follow}``
 PATTERN = (r"\{calc[ \t]+(?P<id>" + contract.ID_PATTERN + r")[ \t]+(?P<output>" + contract.NAME_PATTERN
            + r")(?P<args>(?:[ \t]+[A-Za-z_][A-Za-z0-9_]*=[^\s{}]+|[ \t]+follow)*)[ \t]*\}")
-_ARG = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=([^\s{}]+)|(follow)")
 
 
 class FigureError(PluginError):
@@ -45,21 +45,15 @@ class FigureError(PluginError):
 class Figure:
     calc_id: str
     output: str
-    preset: str | None
-    overrides: tuple[tuple[str, str], ...]
+    #: The figure's inputs: its ``preset=`` and ``<param>=<value>`` words, in their order.
+    setting: Setting
     follow: bool
 
     @classmethod
     def parse(cls, calc_id: str, output: str, args: str) -> "Figure":
-        preset, overrides, follow = None, [], False
-        for name, value, flag in _ARG.findall(args):
-            if flag:
-                follow = True
-            elif name == "preset":
-                preset = value
-            else:
-                overrides.append((name, value))
-        return cls(calc_id, output, preset, tuple(overrides), follow)
+        words = args.split()
+        setting = Setting.from_text(" ".join(w for w in words if w != "follow")) if set(words) - {"follow"} else Setting()
+        return cls(calc_id, output, setting, "follow" in words)
 
 
 @lru_cache(maxsize=4096)
@@ -69,9 +63,9 @@ def compute(figure: Figure) -> tuple[str, str, dict[str, Any]]:
     if figure.output not in calc.output_map:
         raise SpecError(f"calculator {figure.calc_id!r} has no output {figure.output!r}; "
                         f"outputs: {', '.join(calc.output_map)}")
-    base = dict(calc.preset(figure.preset).values) if figure.preset else {}
-    inputs = calc.check_overrides({**base, **dict(figure.overrides)})
-    result = calc.run(inputs)
+    pairs = figure.setting.strict_inputs(calc)
+    calc.check_overrides(pairs)
+    result = calc.run(pairs)
     return result.raw[figure.output], result.text[figure.output], result.inputs
 
 

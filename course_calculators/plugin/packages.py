@@ -2,7 +2,7 @@
 
 A package is named like an import (``loan_calcs``), found first in the folder of ``mkdocs.yml``
 (put on ``sys.path``) and then wherever Python finds it (an installed package works too). Before it
-is imported, each of its files is parsed and its imports checked by :mod:`course_calculators.imports`:
+is imported, each of its files is parsed and its imports checked by :mod:`.stdlib_only`:
 the package ships to Pyodide as is, so it may import only the standard library, the framework's
 browser half and itself. Every problem is a :class:`PluginError` that names the file and line,
 which fails ``mkdocs build`` before any page is rendered or any snapshot is made.
@@ -19,13 +19,13 @@ from typing import Sequence
 from mkdocs.exceptions import PluginError
 
 import course_calculators
-from course_calculators import imports
+from . import stdlib_only
 
 
 def check_sources(name: str, folder: Path) -> None:
     """Refuse syntax errors and imports from outside the standard library, the framework's
     browser half and the package itself, in every module of package ``name`` in ``folder``."""
-    problems = imports.check_package(folder, name)
+    problems = stdlib_only.check_package(folder, name)
     if problems:
         raise PluginError("calculators: " + "\n".join(str(p) for p in problems))
 

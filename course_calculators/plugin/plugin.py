@@ -3,8 +3,9 @@
 The hooks, in the order MkDocs calls them; each hands its work to a module of its own:
 
 - ``on_config``: register the site's calculator packages (:mod:`.packages`) and the fence (:mod:`.fence`);
-- ``on_files``: add the runtime, Pyodide and the Python artifacts (:mod:`.assets`, :mod:`.artifacts`),
-  the "Show the Python" pages (:mod:`.sources`) and the embed pages (:mod:`.embed`);
+- ``on_files``: add the runtime (bundled by :mod:`.esbuild`), Pyodide and the Python artifacts
+  (:mod:`.assets`, :mod:`.artifacts`),
+  the "Show the Python" pages (:mod:`.source_pages`) and the embed pages (:mod:`.embed`);
 - ``on_page_markdown`` / ``on_post_page``: canonical fence headers, then the head tags of the
   runtime manifest (:mod:`.manifest`) and mkdocs-material's deferred search (:mod:`.material`);
 - ``on_post_build`` (last): the security policy (:mod:`.security`) and the service worker (:mod:`.offline`),
@@ -27,7 +28,7 @@ from mkdocs.utils import get_relative_url
 import course_calculators
 from course_calculators import contract
 
-from . import assets, bundle, embed, fence, figures, material, offline, packages, reference, security, sources, toolchain
+from . import assets, embed, esbuild, fence, figures, material, node, offline, packages, reference, security, source_pages
 from .artifacts import ArtifactCache, ArtifactError
 from .config import CalculatorsConfig
 from .manifest import RuntimeManifest
@@ -42,6 +43,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         self._serving = False
         self._tmp = tempfile.TemporaryDirectory(prefix="calculators-")
         self._artifacts = ArtifactCache(Path(self._tmp.name))
+        self._bundles = esbuild.BundleCache()
         self._packages: list[Path] = []
         self._manifest: RuntimeManifest | None = None
         self.fences = fence.PageFences()
@@ -61,17 +63,17 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             return config
         # Each build (and every `mkdocs serve` rebuild) reads the packages afresh.
         course_calculators.unregister_all()
-        sources.highlighted.cache_clear()
+        source_pages.highlighted.cache_clear()
         figures.compute.cache_clear()
         root = Path(config.config_file_path or ".").resolve().parent
         self._packages = packages.load(self.config.packages, root)
         self._node_modules = Path(self.config.node_modules)
         self._pyodide_dir = assets.check_node_modules(self._node_modules)
-        if self.config.snapshot:
-            try:
-                toolchain.check_node(self._pyodide_dir)
-            except toolchain.ToolchainError as exc:
-                raise PluginError(f"calculators: {exc}") from None
+        try:  # Node and esbuild: both are needed by every build, so said before anything is built
+            node.find_node()
+            esbuild.esbuild_dir(self._node_modules)
+        except (node.NodeError, esbuild.BundleError) as exc:
+            raise PluginError(str(exc)) from None
         self.fences = fence.PageFences(show_source=self.config.show_source)
         self._widgets = {}
         if "pymdownx.superfences" not in config.markdown_extensions:
@@ -85,8 +87,6 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         config.markdown_extensions.append(figures.FiguresExtension(lambda: self.figures))
         if assets.STYLESHEET not in config.extra_css:
             config.extra_css.append(assets.STYLESHEET)
-        if assets.RUNTIME_SCRIPT not in [str(s) for s in config.extra_javascript]:
-            config.extra_javascript.append(assets.RUNTIME_SCRIPT)
         return config
 
     def on_files(self, files: Files, *, config: Any) -> Files:
@@ -96,15 +96,20 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             built = self._artifacts.get(self._pyodide_dir, self._packages, with_snapshot=self.config.snapshot)
         except ArtifactError as exc:
             raise PluginError(f"calculators: {exc}") from None
+        try:
+            bundles = self._bundles.get(self._node_modules)
+        except (node.NodeError, esbuild.BundleError) as exc:
+            raise PluginError(str(exc)) from None
         sw = offline.SW_NAME if self.config.offline and not self._serving else ""
-        self._manifest = assets.add(files, config, self._node_modules, built, charts=self.config.charts,
-                                    vendor=self.config.vendor, service_worker=sw)
+        self._manifest = assets.add(files, config, self._node_modules, built, bundles, charts=self.config.charts,
+                                    vendor=self.config.vendor, service_worker=sw,
+                                    boot_timeout_ms=round(self.config.boot_timeout * 1000),
+                                    run_timeout_ms=round(self.config.run_timeout * 1000))
         if self.config.show_source:
             for module in sorted({calc.module for calc in course_calculators.CALCULATORS.values()}):
-                files.append(File.generated(config, f"{sources.SOURCE_DIR}/{sources.source_file(module)}",
-                                            content=sources.source_document(module)))
-        embed.add_pages(files, config, lambda here: self._manifest.head_tags(here, has_widgets=True),
-                        show_source=self.config.show_source)
+                files.append(File.generated(config, f"{source_pages.SOURCE_DIR}/{source_pages.source_file(module)}",
+                                            content=source_pages.source_document(module)))
+        embed.add_pages(files, config, lambda here: self._manifest.head_tags(here), show_source=self.config.show_source)
         return files
 
     def on_nav(self, nav: Any, *, config: Any, files: Files) -> Any:
@@ -129,16 +134,16 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         return html
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
-        """Tell the page where the runtime lives (relative to the page), and start Python early."""
+        """Tell the page where the runtime lives (relative to the page), and load its script."""
         if not self.config.enabled:
             return output
         here = page.url or "."
-        output = sources.link_sources(output, get_relative_url(sources.SOURCE_DIR + "/", here))
+        output = source_pages.link_sources(output, get_relative_url(source_pages.SOURCE_DIR + "/", here))
         output = output.replace(reference.SITE_ROOT, get_relative_url("./", here))
         if self.config.defer_search:
             output = material.defer_search_worker(output, here, f"{assets.RUNTIME_DIR}/search-deferred.js")
         widgets = self._widgets.get(page.file.src_uri, [])
-        tags = self._manifest.head_tags(here, has_widgets=bool(widgets), first_widget=widgets[0] if widgets else "")
+        tags = self._manifest.head_tags(here, first_widget=widgets[0] if widgets else "")
         return security.insert_at_head_top(output, tags)
 
     @event_priority(-100)  # after every other plugin: these hash the pages as finally written
@@ -154,5 +159,5 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
     def on_serve(self, server: Any, *, config: Any, builder: Any) -> Any:
         for folder in self._packages:
             server.watch(str(folder))
-        server.watch(str(bundle.BROWSER))  # the runtime's own sources
+        server.watch(str(esbuild.BROWSER))  # the runtime's own sources: bundled again when one changes
         return server

@@ -29,7 +29,7 @@ from mkdocs.config import config_options as c
 import course_calculators
 from course_calculators import contract, spec, units
 
-from .config import CalculatorsConfig
+from .config import CalculatorsConfig, Seconds
 
 CATALOGUE_FENCE = "calculators-catalogue"
 #: Units named by SI symbol or currency code, shown in the units table beside the registered ones.
@@ -75,6 +75,8 @@ def _type_of(option: Any) -> str:
         return "list of strings"
     if isinstance(option, c.Dir):
         return "folder"
+    if isinstance(option, Seconds):
+        return "seconds"
     kind = getattr(option, "_type", None)
     return {bool: "boolean", str: "string", int: "integer"}.get(kind, type(option).__name__)
 

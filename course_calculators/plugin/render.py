@@ -9,7 +9,6 @@ start from), and ``data-initial``, the values this page's fence gave it (what "R
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -17,9 +16,10 @@ import jinja2
 from mkdocs.exceptions import PluginError
 
 from course_calculators import compare, contract
+from course_calculators.setting import Setting
 from course_calculators.spec import Calculator, Number
 
-from . import sources, svg
+from . import source_pages, svg
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -32,11 +32,9 @@ env = jinja2.Environment(
     keep_trailing_newline=False,
 )
 env.globals["contract"] = contract
+env.globals["zip"] = zip
 env.globals["chart_svg"] = lambda chart: svg.render(chart, hidden=True)
 env.globals["timeline_svg"] = lambda chart: svg.render(svg.timeline_chart(chart), hidden=True)
-
-#: Steps per doubling of a log slider over a non-integer parameter.
-LOG_STEPS_PER_OCTAVE = 20
 
 
 class RenderError(PluginError):
@@ -47,24 +45,8 @@ class RenderError(PluginError):
 
 
 def log_stops(param: Number) -> list[float]:
-    """The values a log slider stops at, low to high: powers of two of the value for an integer
-    parameter, twenty steps per doubling (three significant figures) otherwise. The browser maps
-    a slider position to its stop and a value to the nearest stop: the scale is defined here only."""
-    low, high = math.log2(param.min), math.log2(param.max)
-    if param.integer:
-        first = math.ceil(low - 1e-9)
-        stops = [2.0**e for e in range(first, math.floor(high + 1e-9) + 1)]
-        if not stops or stops[0] > param.min:
-            stops.insert(0, float(param.min))
-    else:
-        count = math.floor((high - low) * LOG_STEPS_PER_OCTAVE + 1e-9)
-        stops = [float(f"{2 ** (low + k / LOG_STEPS_PER_OCTAVE):.3g}") for k in range(count + 1)]
-    out = []
-    for s in stops:
-        s = min(max(s, param.min), param.max)
-        if not out or s > out[-1]:
-            out.append(int(s) if param.integer else s)
-    return out
+    """The values a log slider stops at, low to high (:attr:`Number.stops`, defined there only)."""
+    return list(param.stops)
 
 
 def slider(param: Number, value: float) -> dict[str, Any]:
@@ -72,7 +54,7 @@ def slider(param: Number, value: float) -> dict[str, Any]:
     positions of :func:`log_stops`, which the HTML carries."""
     if param.scale == "log":
         stops = log_stops(param)
-        position = min(range(len(stops)), key=lambda i: abs(math.log2(stops[i]) - math.log2(max(value, param.min))))
+        position = param.stop_of(value)
         return {"min": 0, "max": len(stops) - 1, "step": 1, "value": position,
                 "stops": json.dumps(stops, separators=(",", ":"))}
     return {"min": param.min, "max": param.max, "step": param.step, "value": value, "stops": ""}
@@ -94,16 +76,27 @@ def shown_params(calc: Calculator, shown: Sequence[str] | None) -> set[str]:
     return {p.name for p in calc.params if not p.advanced}
 
 
-def widget(calc: Calculator, initial: Mapping[str, Any], *, dom_id: str, show_source: bool = True,
-           embed: bool = False, shown: Sequence[str] | None = None, pin: str = "") -> str:
-    """The HTML of one widget whose inputs start at ``initial`` (already validated), showing the
-    parameters ``shown`` first, with the setting ``pin`` (a pin's query form) pinned if given."""
+def preset_inputs(calc: Calculator, preset_id: str) -> dict[str, str]:
+    """Every input a preset gives, as the canonical text a field holds: the calculator's defaults,
+    then the preset's values (its model's shape filled), prepared by Python. A preset button puts
+    them all in the form: the browser composes no setting."""
+    inputs = calc.prepare(Setting(preset_id).inputs(calc)[0])[0]
+    return {p.name: p.encode(inputs[p.name]) for p in calc.params}
+
+
+def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None, *, dom_id: str,
+           show_source: bool = True, embed: bool = False, shown: Sequence[str] | None = None, pin: str = "") -> str:
+    """The HTML of one widget whose inputs start at ``setting`` (already validated: the fence's
+    preset and values; the defaults when None), showing the parameters ``shown`` first, with the
+    setting ``pin`` (a pin's query form) pinned if given."""
+    if not isinstance(setting, Setting):
+        setting = Setting.from_pairs((setting or {}).items())
     try:
-        result = calc.run(initial)
+        result = calc.run(base=setting)
         compared = compare.compare(calc, result, pin) if pin else None
     except Exception as exc:  # a broken calculator must fail the build, naming its file
         raise RenderError(
-            f"calculator {calc.id!r} ({sources.module_file(calc.module)}) failed to render: "
+            f"calculator {calc.id!r} ({source_pages.module_file(calc.module)}) failed to render: "
             f"{type(exc).__name__}: {exc}"
         ) from exc
     return env.get_template("widget.html").render(
@@ -111,13 +104,15 @@ def widget(calc: Calculator, initial: Mapping[str, Any], *, dom_id: str, show_so
         dom_id=dom_id,
         defaults=calc.defaults(),
         inputs=result.inputs,
+        setting=setting.query(),
         result=result,
         shown=shown_params(calc, shown),
         pin=pin,
         compared=compared,
         charts_json=json.dumps([one_frame(c) for c in result.charts], separators=(",", ":"), allow_nan=False),
         slider=slider,
-        source_path=sources.module_file(calc.module) if show_source else "",
-        source_url=sources.SOURCE_PREFIX + sources.source_file(calc.module),
+        preset_inputs=lambda preset: preset_inputs(calc, preset.id),
+        source_path=source_pages.module_file(calc.module) if show_source else "",
+        source_url=source_pages.SOURCE_PREFIX + source_pages.source_file(calc.module),
         embed=embed,
     )

@@ -18,12 +18,12 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import stdlib
+from .node import NodeError, find_node
 
 SCRIPT = Path(__file__).with_name("snapshot.mjs")
 #: The sparse formats: MAGIC (or MAGIC_DIFF), the image's length and the page size (little-endian
@@ -56,9 +56,10 @@ class Snapshot:
 def make_snapshot(pyodide_dir: Path, wheel: Path, out_dir: Path, node: str | None = None) -> Snapshot:
     """Boot Pyodide in Node with ``wheel`` imported and write the compressed snapshot and the two
     standard-library zips to ``out_dir``."""
-    node = node or shutil.which("node")
-    if not node:
-        raise SnapshotError("Node.js is needed to make the Pyodide snapshot (or set `snapshot: false`)")
+    try:
+        node = node or find_node()
+    except NodeError as exc:
+        raise SnapshotError(str(exc)) from None
     out_dir.mkdir(parents=True, exist_ok=True)
     raw = out_dir / "snapshot.bin"
     base = out_dir / "snapshot.bin.base"

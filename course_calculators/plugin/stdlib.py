@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from course_calculators.imports import Import, imports
+from .stdlib_only import Import, imports
 
 
 @dataclass(frozen=True)

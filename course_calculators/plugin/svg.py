@@ -11,6 +11,7 @@ import html
 import math
 from typing import Any, Mapping, Sequence
 
+from course_calculators import charts
 from course_calculators.units import sig
 
 WIDTH, HEIGHT = 640, 300
@@ -177,18 +178,16 @@ def _grid(chart: Mapping[str, Any]) -> list[str]:
         y0 = 6 + i * (size + gap)
         parts.append(f'<text class="calc-svg__tick" x="0" y="{_num(y0 + size / 2)}" dominant-baseline="middle">'
                      f'{_e(row["name"])}</text>')
-        for j, cell in enumerate(row["values"]):
+        for j, (state, hue) in enumerate(zip(row["states"], row["hues"])):  # charts.grid_row's cells
             x0 = label_w + j * (size + gap)
-            if cell is None:
+            if state == charts.FREE:
                 parts.append(f'<rect class="calc-svg__free" x="{_num(x0)}" y="{_num(y0)}" width="{_num(size)}" '
                              f'height="{_num(size)}" rx="2"/>')
-            elif cell < 0:  # reserved by sequence −cell − 1, still empty
-                hue = ((-int(cell) - 1) * 47) % 360
+            elif state == charts.RESERVED:  # reserved for its owner, still empty
                 parts.append(f'<rect x="{_num(x0 + 1)}" y="{_num(y0 + 1)}" width="{_num(size - 2)}" '
                              f'height="{_num(size - 2)}" rx="2" fill="none" stroke="hsl({hue} 60% 55%)" '
                              f'stroke-dasharray="3 2"/>')
             else:
-                hue = (int(cell) * 47) % 360
                 parts.append(f'<rect x="{_num(x0)}" y="{_num(y0)}" width="{_num(size)}" height="{_num(size)}" rx="2" '
                              f'fill="hsl({hue} 70% 80%)"/>')
     return parts

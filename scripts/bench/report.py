@@ -1,6 +1,6 @@
 """From raw runs to the published figures: medians, percentiles, verdicts, JSON and Markdown.
 
-Pure functions on plain data (no browser), so ``tests/unit/test_bench_report.py`` can check them
+Pure functions on plain data (no browser), so ``tests/unit/scripts/test_bench_report.py`` can check them
 on made-up runs. A *run* is the dict ``measure.cold_run`` returns; ``runs`` maps a variant name
 (``site``, ``plain``, ``pyscript``) to its list of runs.
 """

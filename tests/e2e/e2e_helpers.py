@@ -2,7 +2,39 @@
 
 from __future__ import annotations
 
+import html
+import json
+import re
+
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+#: The runtime manifest in a page (plugin/manifest.py's head tags).
+_MANIFEST = re.compile(r'(<meta name="calculators-runtime" content=")([^"]*)(">)')
+#: The site's pages: a folder's URL or an .html file, with or without a query.
+_PAGE_URL = re.compile(r"^[^?#]*(?:/|\.html)(?:\?[^#]*)?(?:#.*)?$")
+
+
+def runtime_options(context, **fields) -> None:
+    """Serve the pages of this browser context with these fields of their runtime manifest
+    changed, as a site built with those plugin options carries them: ``boot_timeout_ms=600_000``
+    is a site built with ``boot_timeout: 600``."""
+    def rewrite(route):
+        if route.request.resource_type != "document":
+            route.fallback()
+            return
+        response = route.fetch()
+        text = response.text()
+
+        def changed(m: re.Match) -> str:
+            manifest = json.loads(html.unescape(m.group(2)))
+            unknown = set(fields) - set(manifest)
+            assert not unknown, f"the runtime manifest has no field {sorted(unknown)}"
+            manifest.update(fields)
+            return m.group(1) + html.escape(json.dumps(manifest), quote=True) + m.group(3)
+
+        route.fulfill(response=response, body=_MANIFEST.sub(changed, text, count=1))
+
+    context.route(_PAGE_URL, rewrite)
 
 
 def wait_ready(page, calc: str | None = None, timeout: float = 60_000) -> None:
@@ -45,7 +77,7 @@ def settle(page, calc: str) -> None:
     page.wait_for_function(
         """(sel) => { const e = document.querySelector(sel);
             const w = window.calculatorsRuntime && window.calculatorsRuntime.widgets.get(e.id);
-            return e.dataset.state === 'ready' && w && !w.inflight && !w.dirty; }""",
+            return e.dataset.state === 'ready' && w && w.settled; }""",
         arg=f'.calc[data-calc="{calc}"]', timeout=30_000,
     )
 

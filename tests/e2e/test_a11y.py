@@ -268,7 +268,7 @@ def test_results_announced_once_input_settles(page, base_url):
     settle(page, CALC)
     page.wait_for_function(
         """(id) => { const w = window.calculatorsRuntime.widgets.get(id);
-            return window.__announced.length > 0 && !w.announcer.pending && !w.inflight && !w.dirty; }""",
+            return window.__announced.length > 0 && !w.announcer.pending && w.settled; }""",
         arg=page.eval_on_selector(ROOT_SEL, "e => e.id"), timeout=30_000,
     )
     announced = page.evaluate("window.__announced")

@@ -10,8 +10,9 @@ Chromium:
   nothing of this repository's tree is imported. Every calculator computes in the browser what
   CPython computes, in units the framework defines for any subject.
 
-Everything the build needs must be inside the wheel (templates, the snapshot script, the browser
-runtime), and each site gets only its own calculators: none of the LLM chapter's.
+Everything the build needs must be inside the wheel (templates, the snapshot and esbuild scripts,
+the browser runtime's sources), the site's own ``npm install`` brings esbuild beside Pyodide and
+Chart.js, and the site gets only its own calculators: none of this chapter's.
 """
 
 from __future__ import annotations
@@ -88,11 +89,23 @@ def physics_site(env, installed_site, tmp_path_factory):
 
 def test_the_wheel_holds_what_the_build_needs(installed_site):
     names = set(zipfile.ZipFile(installed_site["wheel"]).namelist())
-    for needed in ("course_calculators/plugin/snapshot.mjs", "course_calculators/plugin/templates/sw.js",
+    for needed in ("course_calculators/plugin/snapshot.mjs", "course_calculators/plugin/esbuild.mjs",
+                   "course_calculators/browser/runtime.js", "course_calculators/browser/package.json",
+                   "course_calculators/plugin/templates/sw.js",
                    "course_calculators/plugin/templates/widget.html", "course_calculators/plugin/templates/embed.html",
                    "course_calculators/browser/calc.css"):
         assert needed in names, needed
     assert any(n.startswith("course_calculators/browser/") and n.endswith(".js") for n in names)
+
+
+def test_the_sites_esbuild_bundles_the_installed_runtime_as_this_repository_does(installed_site):
+    """The author's own esbuild (the npm line of the authors' page) bundles the wheel's browser
+    sources into the very bytes this repository's build serves."""
+    from course_calculators.plugin import esbuild
+
+    ours = esbuild.bundle(ROOT / "node_modules").files
+    for name in ("runtime.js", "worker.js", "embed.js", "runtime.js.map"):
+        assert (installed_site["out"] / "assets" / "calc" / name).read_bytes() == ours[name], name
 
 
 def test_the_installed_plugin_is_not_this_repository(env, installed_site):
@@ -127,7 +140,7 @@ def test_the_installed_sites_calculator_runs_in_chromium(browser, installed_site
     try:
         page.goto(installed_site["url"] + "loans/")
         wait_ready(page, "loan")
-        assert page.evaluate("() => window.calculatorsRuntime.bootMode") == "snapshot"
+        assert page.evaluate("() => window.calculatorsRuntime.bootMode") == "snapshot", page.evaluate("() => window.calculatorsRuntime.bootWhy")
         page.fill('#calc-loan input[type=number][name="rate"]', "5")
         settle(page, "loan")
         want = loan.SPEC.run({**loan.SPEC.preset("mortgage").values, "rate": "5"})

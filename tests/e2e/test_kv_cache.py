@@ -86,8 +86,10 @@ def test_number_field_and_slider_drive_outputs(page, base_url):
     set_field(page, "kv-cache", "context", "131072")
     settle(page, "kv-cache")
     assert output(page, "kv-cache", "kv_bytes_total") == (str(16 * 2**30), "16 GiB")
-    # The slider moves in powers of two: position 10 is 1,024 tokens.
+    # The slider moves in powers of two: position 10 is 1,024 tokens. Python placed it for the
+    # value typed (the result's `slider`).
     slider = page.locator('.calc[data-calc="kv-cache"] input[type=range][data-for="context"]')
+    assert slider.input_value() == str(course_calculators.get("kv-cache").param_map["context"].stop_of(131072))
     slider.evaluate("(e) => { e.value = '10'; e.dispatchEvent(new Event('input', {bubbles: true})); }")
     settle(page, "kv-cache")
     assert page.input_value('.calc[data-calc="kv-cache"] input[type=number][name="context"]') == "1024"

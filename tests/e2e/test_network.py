@@ -13,11 +13,10 @@ by the page's last-resort boot timeout, which these tests push out of reach.
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
-from e2e_helpers import output, set_field, settle, wait_ready
+from e2e_helpers import output, runtime_options, set_field, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -25,7 +24,8 @@ KV = "inference/kv-cache/"
 KV_CALC = '.calc[data-calc="kv-cache"]'
 #: What the runtime downloads (the page's own scripts and style sheets are not the runtime).
 RUNTIME_FILES = ("/assets/pyodide/", "/assets/calc/worker.js")
-NO_LAST_RESORT = "window.calculatorsBootTimeoutMs = 600000;"
+#: The plugin's boot_timeout out of reach (600 s): each failure is told by its own message.
+NO_LAST_RESORT = {"boot_timeout_ms": 600_000}
 
 
 def connection(**fields) -> str:
@@ -47,10 +47,11 @@ def test_python_waits_for_the_first_touch_and_nothing_of_it_loads_before(page, b
     page.add_init_script(connection(**fields))
     fetched = runtime_requests(page)
     page.goto(base_url + KV, wait_until="load")
-    page.wait_for_timeout(1500)  # well past the first render, when Python would otherwise start
+    # The runtime has bound the widget and decided that Python waits for the reader's first touch.
+    page.wait_for_function("(sel) => document.querySelector(sel).textContent.includes('Python starts when you change one')",
+                           arg=f"{KV_CALC} [data-status]")
     assert fetched == []
     assert page.get_attribute(KV_CALC, "data-state") == "static"
-    assert "Python starts when you change one" in page.text_content(f"{KV_CALC} [data-status]")
     assert output(page, "kv-cache", "kv_bytes_per_token") == ("131072", "128 KiB")  # the build's numbers
     set_field(page, "kv-cache", "context", "131072")  # the first touch
     wait_ready(page, "kv-cache")
@@ -64,9 +65,10 @@ def test_python_waits_for_the_first_touch_and_nothing_of_it_loads_before(page, b
 
 def test_on_a_metered_connection_the_offline_copy_waits_for_the_reader(page, base_url):
     page.add_init_script(connection(saveData=False, effectiveType="4g", type="cellular"))
+    page.clock.install()  # the page's timers, on a clock the test moves (it runs as usual meanwhile)
     page.goto(base_url + KV)
     wait_ready(page, "kv-cache")
-    page.wait_for_timeout(1500)
+    page.clock.run_for(10_000)  # past the delay after which a fast, unmetered link saves by itself
     assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
     control = page.locator("[data-calc-offline]")
     assert control.get_attribute("data-state") == "idle"
@@ -122,7 +124,7 @@ CASES = [(what, "fail") for what in BLOCKED] + [("wasm", "stall")]
 def test_a_blocked_download_is_told_with_the_numbers_kept_and_a_retry_recovers(page, context, base_url, what, how):
     held: list = []
     handler = block(context, BLOCKED[what], how, held)
-    page.add_init_script(NO_LAST_RESORT)
+    runtime_options(context, **NO_LAST_RESORT)
     page.goto(base_url + KV)
     page.wait_for_selector(f'{KV_CALC}[data-state="error"]', timeout=60_000)
     message = page.text_content(f"{KV_CALC} [data-message]")
@@ -138,7 +140,7 @@ def test_a_blocked_download_is_told_with_the_numbers_kept_and_a_retry_recovers(p
 def test_a_stalled_snapshot_gives_way_to_a_normal_boot(page, context, base_url):
     held: list = []
     block(context, ["**/snapshot-*.bin.gz"], "stall", held)
-    page.add_init_script(NO_LAST_RESORT)
+    runtime_options(context, **NO_LAST_RESORT)
     page.goto(base_url + KV)
     wait_ready(page, "kv-cache")
     assert page.evaluate("window.calculatorsRuntime.bootMode") == "boot"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from e2e_helpers import wait_ready
+from e2e_helpers import set_field, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -41,15 +41,18 @@ def test_instant_navigation_keeps_the_worker(page, base_url):
 
 
 def test_a_widget_never_writes_its_keys_onto_the_next_page(page, base_url):
-    """The quantization page's fence sets a preset, so its widget writes its keys to the address,
-    throttled; a write still due after instant navigation must not land on the next page."""
+    """A widget set away from its fence writes its keys to the address, throttled; a write still
+    due after instant navigation must not land on the next page."""
+    page.clock.install()  # the page's timers, on a clock the test moves (it runs as usual meanwhile)
     page.goto(base_url + "inference/quantization/")
     wait_ready(page, "decode-roofline")
-    page.wait_for_function("() => location.search.includes('decode-roofline.')")
+    set_field(page, "decode-roofline", "batch", "8")
+    set_field(page, "decode-roofline", "batch", "16")  # the second write waits for the throttle
+    page.wait_for_function("() => location.search.includes('decode-roofline.batch=')")
     page.click('nav.md-nav--primary a[href$="speculative-decoding/"]')
     page.wait_for_url("**/speculative-decoding/")
     wait_ready(page, "speculative-decoding")
-    page.wait_for_timeout(600)  # past the address bar's throttle interval
+    page.clock.run_for(1000)  # the address bar's throttled write still due has fired
     assert "decode-roofline" not in page.url
 
 
@@ -80,7 +83,6 @@ def test_an_exception_in_one_calculation_stays_in_that_widget(page, base_url):
 
 def test_when_python_cannot_load_the_static_numbers_stay(page, base_url):
     page.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
-    page.add_init_script("window.calculatorsBootTimeoutMs = 4000")  # Pyodide waits forever on a failed wasm
     page.goto(base_url + "inference/kv-cache/")
     page.wait_for_selector('.calc[data-state="error"]', timeout=30_000)
     assert "Interactive mode is unavailable" in page.text_content(".calc [data-message]")

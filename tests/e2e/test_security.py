@@ -62,11 +62,14 @@ def test_a_tampered_runtime_file_is_refused_and_the_numbers_stay(page, base_url)
         body = route.fetch().text() + "\nwindow.__tampered = true;"
         route.fulfill(body=body, content_type="text/javascript")
 
-    page.context.route("**/assets/calc/boot.js*", tampered)
-    page.goto(base_url + KV)
-    page.wait_for_selector('.calc[data-state="error"]')
+    page.context.route("**/assets/calc/runtime.js*", tampered)
+    with page.expect_console_message(lambda m: m.type == "error" and "integrity" in m.text):
+        page.goto(base_url + KV)
+    page.wait_for_load_state("load")
     assert page.evaluate("window.__tampered") is None
-    assert "Interactive mode is unavailable" in page.text_content(".calc [data-message]")
+    assert page.evaluate("typeof window.calculatorsRuntime") == "undefined"  # nothing of it ran
+    assert page.get_attribute(".calc", "data-state") == "static"
+    assert "computed at build time" in page.text_content(".calc [data-status]")
     assert output(page, "kv-cache", "kv_bytes_per_token") == ("131072", "128 KiB")
 
 
@@ -76,7 +79,6 @@ def test_a_lock_file_from_another_version_is_refused(page, base_url):
                       content_type="application/json")
 
     page.context.route("**/pyodide-lock.json*", other_version)
-    page.add_init_script("window.calculatorsBootTimeoutMs = 30000")
     page.goto(base_url + KV)
     page.wait_for_selector('.calc[data-state="error"]', timeout=60_000)
     assert "lock file does not match" in page.text_content(".calc [data-message]")

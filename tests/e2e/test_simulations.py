@@ -22,6 +22,22 @@ STATE = """(figure) => ({ label: figure.querySelector('[data-frame-label]').text
   live: figure.querySelector('[data-chart-summary]').getAttribute('aria-live') })"""
 
 
+#: Records each element an IntersectionObserver has told its page is on screen: the player starts
+#: (or, under reduced motion, declines to start) only once told.
+SEEN_ON_SCREEN = """(() => {
+  const Native = window.IntersectionObserver;
+  window.__onScreen = new Set();
+  window.IntersectionObserver = class extends Native {
+    constructor(callback, options) {
+      super((entries, observer) => {
+        callback(entries, observer);
+        entries.forEach((e) => { if (e.isIntersecting) window.__onScreen.add(e.target); });
+      }, options);
+    }
+  };
+})();"""
+
+
 def frames(calc: str, index: int) -> dict:
     return course_calculators.get(calc).run({}).charts[index]
 
@@ -89,12 +105,15 @@ def test_steps_by_keyboard_and_tells_each_step(still_page, base_url, calc, path,
 @pytest.mark.parametrize("calc, path, index", SIMULATIONS)
 def test_stays_still_under_reduced_motion(still_page, base_url, calc, path, index):
     page = still_page
+    page.add_init_script(SEEN_ON_SCREEN)
+    page.clock.install()  # the page's timers, on a clock the test moves (it runs as usual meanwhile)
     page.goto(base_url + path)
     wait_ready(page, calc)
     chart = frames(calc, index)
     figure = page.locator(f'.calc[data-calc="{calc}"] figure[data-chart="{index}"]')
     figure.scroll_into_view_if_needed()
-    page.wait_for_timeout(2500)  # several steps' worth: nothing may move in that time
+    page.wait_for_function("(f) => window.__onScreen.has(f)", arg=figure.element_handle())  # the player knows
+    page.clock.run_for(2500)  # every timer due in several steps' time has fired: nothing may have moved
     state = figure.evaluate(STATE)
     assert not state["playing"] and state["label"] == chart["frames"][chart["frame"]]["label"]
     durations = figure.evaluate("""(f) => Array.from(f.querySelectorAll('.calc__cell, .calc__token'))

@@ -1,8 +1,10 @@
-"""The browser runtime's unit tests: ``tests/js/*.test.mjs``, run with Node's own test runner.
+"""The browser runtime's unit tests: ``tests/js/**/*.test.mjs``, run with Node's own test runner.
 
-They import the ES modules of ``course_calculators/browser/`` directly (``node --test``,
-``node:assert``; no npm test framework). Each file runs as one pytest test and fails with Node's
-report. The snapshot test also expands a buffer written here by ``snapshot.py``'s own ``pack``.
+They mirror ``course_calculators/browser/`` (``tests/js/page/form.test.mjs`` tests
+``browser/page/form.js``) and import its ES modules directly (``node --test``, ``node:assert``; no
+npm test framework, no DOM: ``tests/js/fake-dom.mjs`` stands for the few elements a module reads).
+Each file runs as one pytest test and fails with Node's report. The snapshot test also expands a
+buffer written here by ``snapshot.py``'s own ``pack``.
 """
 
 from __future__ import annotations
@@ -10,16 +12,16 @@ from __future__ import annotations
 import os
 import random
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from course_calculators.plugin import snapshot
+from tests.tools import need
 
 HERE = Path(__file__).resolve().parent
-FILES = sorted(p.name for p in HERE.glob("*.test.mjs"))
+FILES = sorted(p.relative_to(HERE).as_posix() for p in HERE.rglob("*.test.mjs"))
 
 
 @pytest.fixture(scope="module")
@@ -45,9 +47,7 @@ def test_there_are_node_tests():
 
 @pytest.mark.parametrize("name", FILES)
 def test_node(name, snapshot_fixture):
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is required for the browser runtime's unit tests")
+    node = need("node")
     proc = subprocess.run([node, "--test", str(HERE / name)], capture_output=True, text=True, timeout=120,
                           env={**os.environ, "SNAPSHOT_FIXTURE": str(snapshot_fixture), "NODE_NO_WARNINGS": "1"})
     report = proc.stdout + proc.stderr

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 import course_calculators
+from tests.tools import need
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.pyodide
@@ -17,9 +17,7 @@ pytestmark = pytest.mark.pyodide
 
 @pytest.fixture(scope="module")
 def pyodide_results(chapter_site):
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is required for the Pyodide tests")
+    node = need("node")
     site = chapter_site[0]
     proc = subprocess.run([node, str(ROOT / "tests/pyodide/run_calculators.mjs"), str(site)],
                           capture_output=True, text=True, timeout=300)

@@ -38,23 +38,23 @@ so the paged waste is only the unfilled tail of each sequence's last block. The 
 holding token states in earlier systems, against 96.3% with PagedAttention. Its power-of-two and
 oracle figures also lose memory to external fragmentation between reservations; this model counts
 only what each reservation leaves empty, so its figures for those two schemes are higher.
+
+The serving itself — the workload, the schedulers, the block pool, the recorded steps — is
+physics, in :mod:`llm_inference.physics.batching`; this module holds the calculator: its spec,
+:func:`compute` (the outputs) and :func:`chart` (the block table, a reader can step through, and
+the utilization bars).
 """
 
 from __future__ import annotations
 
-import math
-import random
-from collections import deque
 from typing import Any, Mapping, Sequence
 
 from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import format_count, format_fraction, format_ratio
 
+from .physics.batching import (contiguous_frames, continuous_throughput, sample_requests, simulate_paged,
+                               static_throughput, utilizations)
 
-#: Spread (σ of the log) of prompt lengths; output lengths take theirs from a parameter.
-PROMPT_SIGMA = 0.6
-#: Share of the blocks vLLM keeps free when admitting a request (``watermark=0.01``).
-WATERMARK = 0.01
 #: The block-table picture: the first ROWS × COLS physical blocks of the pool.
 GRID_ROWS = 8
 GRID_COLS = 16
@@ -125,266 +125,6 @@ PRESETS = (
 )
 
 
-def sample_requests(n: int, mean_prompt: float, mean_output: float, spread: float, cap: int,
-                    seed: int) -> list[tuple[int, int]]:
-    """``n`` (prompt, output) pairs: lognormal lengths with the given means, prompt + output ≤ ``cap``."""
-    rng = random.Random(seed)
-    mu_p = math.log(mean_prompt) - PROMPT_SIGMA**2 / 2
-    mu_o = math.log(mean_output) - spread**2 / 2
-    requests = []
-    for _ in range(n):
-        p = max(1, round(rng.lognormvariate(mu_p, PROMPT_SIGMA)))
-        o = max(1, round(rng.lognormvariate(mu_o, spread)))
-        p = min(p, cap - 1)
-        o = min(o, cap - p)
-        requests.append((p, o))
-    return requests
-
-
-def _ceil_sum(n: int, block: int) -> int:
-    """Σ_{L=1..n} ceil(L / block): blocks held summed over a sequence's growth from 1 to n tokens."""
-    q, r = divmod(n, block)
-    return block * q * (q + 1) // 2 + r * (q + 1)
-
-
-def utilizations(requests: Sequence[tuple[int, int]], block: int, max_len: int) -> dict[str, float]:
-    """Time-averaged fraction of reserved KV slots holding tokens, per reservation scheme."""
-    held = contiguous = oracle = pow2 = paged = 0
-    for p, o in requests:
-        held += o * p + o * (o + 1) // 2
-        contiguous += o * max_len
-        oracle += o * (p + o)
-        pow2 += o * min(max_len, 1 << (p + o - 1).bit_length())
-        paged += block * (_ceil_sum(p + o, block) - _ceil_sum(p, block))
-    return {
-        "contiguous": held / contiguous if contiguous else 0.0,
-        "oracle": held / oracle if oracle else 0.0,
-        "pow2": held / pow2 if pow2 else 0.0,
-        "paged": held / paged if paged else 0.0,
-    }
-
-
-def static_throughput(outputs: Sequence[int], batch: int) -> float:
-    """Static batching: tokens per step while requests wait (every batch but the last).
-
-    Each batch of ``batch`` requests runs until its longest output is done; its finished sequences
-    idle meanwhile. With a single batch nothing ever waits and the whole run counts.
-    """
-    if batch <= 0 or not outputs:
-        return 0.0
-    batches = [outputs[i:i + batch] for i in range(0, len(outputs), batch)]
-    saturated = batches[:-1] or batches
-    steps = sum(max(b) for b in saturated)
-    return sum(sum(b) for b in saturated) / steps if steps else 0.0
-
-
-def continuous_throughput(outputs: Sequence[int], slots: int) -> float:
-    """Continuous batching with fixed contiguous slots: tokens per step while requests wait.
-
-    A finished request's slot is refilled at the next step, so while requests wait every slot makes
-    a token each step: exactly ``slots`` tokens per step. If all requests fit at once, the run lasts
-    as long as the longest output.
-    """
-    if slots <= 0 or not outputs:
-        return 0.0
-    if len(outputs) > slots:
-        return float(slots)
-    return sum(outputs) / max(outputs)
-
-
-def simulate_paged(requests: Sequence[tuple[int, int]], block: int, pool: int) -> dict[str, Any]:
-    """Continuous batching over a pool of ``pool`` blocks of ``block`` tokens, one token per step.
-
-    Returns the steps taken, the preemptions, the tokens per step while requests waited (every running
-    sequence makes one token per step: the mean running batch; over the whole run if none waited) and a
-    snapshot of the first GRID_ROWS × GRID_COLS physical blocks (owner id or None) taken at the step
-    when half of the requests have finished (free list: last freed, first reused, as in vLLM), and
-    ``frames``: the state at up to MAX_FRAMES evenly spaced steps, the snapshot's and the last one
-    (the first blocks' owners, the running, waiting and finished sequences, the free blocks, the
-    preemptions and the blocks allocated and freed so far, the tokens held).
-    """
-    n = len(requests)
-    prompt = [p for p, _ in requests]
-    out = [o for _, o in requests]
-    done_before = [0] * n  # tokens generated before the current admission (kept across preemption)
-    state = [0] * n  # 0 waiting, 1 running, 2 finished
-    epoch = [0] * n
-    t_adm = [0] * n
-    len_adm = [0] * n
-    waiting = deque(range(n))
-    order: list[tuple[int, int]] = []  # (sequence, epoch) in admission order: preemption victims from the end
-    # A sequence admitted at step a holding L tokens needs a new block at step t when (t - a + L) % block == 0.
-    buckets: list[set[int]] = [set() for _ in range(block)]
-    finish_at: dict[int, list[tuple[int, int]]] = {}
-    watermark = max(1, int(pool * WATERMARK))
-    # The free list, last freed first reused (as vLLM's): freed ids on a stack, then never-used ids
-    # in order from block 0 — a pool of a million blocks needs no million-entry list.
-    free: list[int] = []
-    fresh = 0
-    table: list[list[int]] = [[] for _ in range(n)]
-    cells = GRID_ROWS * GRID_COLS
-    owner: list[int | None] = [None] * cells  # the first physical blocks' owners, kept as they change
-    snapshot_taken = False
-    snapshot_frame: dict[str, Any] | None = None
-    frames: list[dict[str, Any]] = []
-    stride = 1
-    allocated = freed = 0  # blocks, since the start (a frame's counts are the differences)
-    snapshot: list[int | None] = []
-    snapshot_step = 0
-    snapshot_running = 0
-    nfree, nrun, finished, preemptions = pool, 0, 0, 0
-    steady_steps = steady_sum = 0
-    t = 0
-    limit = 2 * sum(out) + 2 * n + 10  # every step makes progress that is never lost: a safety net only
-    while finished < n and t < limit:
-        while waiting:  # admission, first come first served
-            s = waiting[0]
-            length = prompt[s] + done_before[s]
-            need = -(-length // block)
-            if need > nfree or (nrun and nfree - need < watermark):
-                break
-            waiting.popleft()
-            state[s] = 1
-            epoch[s] += 1
-            t_adm[s], len_adm[s] = t, length
-            order.append((s, epoch[s]))
-            buckets[(t - length) % block].add(s)
-            finish_at.setdefault(t + out[s] - done_before[s] - 1, []).append((s, epoch[s]))
-            nfree -= need
-            nrun += 1
-            allocated += need
-            reused = min(need, len(free))
-            blocks = free[len(free) - reused:][::-1]
-            del free[len(free) - reused:]
-            blocks.extend(range(fresh, fresh + need - reused))
-            fresh += need - reused
-            table[s] = blocks
-            for b in blocks:
-                if b < cells:
-                    owner[b] = s
-        if nrun == 0:  # cannot happen: every request fits the empty pool
-            break
-        saturated = bool(waiting)
-        needers = buckets[t % block]
-        victims = []
-        while len(needers) > nfree:  # out of blocks: preempt the most recently admitted sequence
-            v, e = order.pop()
-            if state[v] != 1 or epoch[v] != e:
-                continue
-            held = len_adm[v] + t - t_adm[v]
-            buckets[(t_adm[v] - len_adm[v]) % block].discard(v)
-            done_before[v] += t - t_adm[v]
-            state[v] = 0
-            nrun -= 1
-            nfree += -(-held // block)
-            preemptions += 1
-            freed += -(-held // block)
-            victims.append(v)
-            free.extend(table[v])
-            for b in table[v]:
-                if b < cells:
-                    owner[b] = None
-            table[v] = []
-        for v in victims:  # back to the head of the queue, earliest first
-            waiting.appendleft(v)
-        if saturated:  # requests were waiting: the server is saturated; every running sequence makes a token
-            steady_steps += 1
-            steady_sum += nrun
-        nfree -= len(needers)
-        allocated += len(needers)
-        for s in needers:
-            if free:
-                b = free.pop()
-            else:
-                b = fresh
-                fresh += 1
-            table[s].append(b)
-            if b < cells:
-                owner[b] = s
-        # A frame: the state once this step's blocks are allocated (the tokens it makes included).
-        snap = not snapshot_taken and finished * 2 >= n
-        if snap or t % stride == 0:
-            held = sum(len_adm[i] + t - t_adm[i] + 1 for i in range(n) if state[i] == 1)
-            frame = {"step": t, "owner": list(owner), "running": nrun, "waiting": len(waiting),
-                     "finished": finished, "free": nfree, "preemptions": preemptions,
-                     "allocated": allocated, "freed": freed, "held": held}
-            if snap:  # the block table of the chart: a frame that thinning keeps
-                snapshot, snapshot_step, snapshot_running = list(owner), t, nrun
-                snapshot_taken, snapshot_frame = True, frame
-            if t % stride == 0:
-                frames.append(frame)
-                if len(frames) >= MAX_FRAMES:  # too many: keep every other, record half as often
-                    frames = frames[::2]
-                    stride *= 2
-        for s, e in finish_at.pop(t, ()):  # every running sequence made a token; some are done
-            if state[s] != 1 or epoch[s] != e:
-                continue
-            state[s] = 2
-            nrun -= 1
-            finished += 1
-            buckets[(t_adm[s] - len_adm[s]) % block].discard(s)
-            nfree += -(-(prompt[s] + out[s]) // block)
-            freed += -(-(prompt[s] + out[s]) // block)
-            free.extend(reversed(table[s]))
-            for b in table[s]:
-                if b < cells:
-                    owner[b] = None
-            table[s] = []
-        t += 1
-    if t and (not frames or frames[-1]["step"] != t - 1):  # the last step, all served
-        frames.append({"step": t - 1, "owner": list(owner), "running": nrun, "waiting": len(waiting),
-                       "finished": finished, "free": nfree, "preemptions": preemptions,
-                       "allocated": allocated, "freed": freed, "held": 0})
-    if snapshot_frame is not None and all(f["step"] != snapshot_step for f in frames):
-        frames = sorted([*frames, snapshot_frame], key=lambda f: f["step"])
-    return {
-        "steps": t,
-        "preemptions": preemptions,
-        "throughput": steady_sum / steady_steps if steady_steps else (sum(out) / t if t else 0.0),
-        "snapshot": snapshot,
-        "snapshot_step": snapshot_step,
-        "snapshot_running": snapshot_running,
-        "frames": frames,
-    }
-
-
-def contiguous_frames(requests: Sequence[tuple[int, int]], slots: int, max_len: int,
-                      steps: Sequence[int]) -> list[dict[str, Any]]:
-    """Continuous batching over ``slots`` contiguous max-length reservations (Orca's schedule), at
-    each of ``steps``: the first GRID_ROWS slots (the request in each, the tokens it holds), and
-    the running, waiting and finished requests and the tokens held. The same step convention as
-    :func:`simulate_paged`: a request admitted at step a makes its i-th token at step a + i − 1
-    and frees its slot at the end of its last step; a freed slot is refilled at the next step."""
-    n = len(requests)
-    waiting = deque(range(n))
-    slot_of: list[int | None] = [None] * slots
-    admitted = [0] * n
-    finish_at: dict[int, list[int]] = {}
-    free_slots = list(range(slots - 1, -1, -1))  # lowest slot first
-    finished = 0
-    wanted = sorted(set(steps))
-    out: list[dict[str, Any]] = []
-    t = 0
-    for target in wanted:
-        while t <= target:
-            while waiting and free_slots:
-                s, k = waiting.popleft(), free_slots.pop()
-                slot_of[k], admitted[s] = s, t
-                finish_at.setdefault(t + requests[s][1] - 1, []).append(k)
-            if t == target:
-                held = [None if s is None else requests[s][0] + t - admitted[s] + 1 for s in slot_of]
-                out.append({"step": t, "slots": [(s, h) for s, h in zip(slot_of[:GRID_ROWS], held)],
-                            "running": slots - len(free_slots), "waiting": len(waiting), "finished": finished,
-                            "held": sum(h for h in held if h is not None)})
-            for k in finish_at.pop(t, ()):
-                slot_of[k] = None
-                free_slots.append(k)
-                finished += 1
-            free_slots.sort(reverse=True)
-            t += 1
-    return out
-
-
 def compute(p: Mapping[str, Any]) -> Computed:
     notes: list[str] = []
     block, max_len, budget = p["block_size"], p["max_len"], p["kv_budget"]
@@ -397,7 +137,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
     batch_contiguous = budget // max_len
     static = static_throughput(outputs, batch_contiguous)
     continuous = continuous_throughput(outputs, batch_contiguous)
-    sim = simulate_paged(requests, block, pool)
+    sim = simulate_paged(requests, block, pool, watched=GRID_ROWS * GRID_COLS, max_frames=MAX_FRAMES)
     paged = sim["throughput"]
     truncated = sum(1 for q, o in requests if q + o == cap)
     if truncated:
@@ -433,7 +173,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "mean_length": round(sum(q + o for q, o in requests) / len(requests), 1),
     }
     steps = [f["step"] for f in sim["frames"]]
-    contiguous = contiguous_frames(requests, batch_contiguous, max_len, steps)
+    contiguous = contiguous_frames(requests, batch_contiguous, max_len, steps, GRID_ROWS)
     return Computed(values, notes, details={"sim": sim, "contiguous": contiguous, "requests": len(requests)})
 
 

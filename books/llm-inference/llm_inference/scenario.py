@@ -20,7 +20,7 @@ import json
 from functools import cache, lru_cache
 from typing import Any, Callable, Mapping
 
-from course_calculators.spec import Choice, Number, Text
+from course_calculators.spec import Choice, Number, Output, Text
 from course_calculators.units import format_count
 
 from .hardware import GPU_CHOICES, GPUS
@@ -30,7 +30,7 @@ from .models import params as mp
 from .models.quantization import FORMAT_CHOICES, SHIPPED, Scheme, format_scheme
 from .physics import CHUNKED, GQA, MLA, SLIDING, Engine, Layout, Model
 from .engines import vllm_releases
-from .physics.budget import DEFAULT_OVERHEAD_BYTES
+from .physics.budget import DEFAULT_OVERHEAD_BYTES, Pool
 from .engines.vllm_hybrid import MIXER_NAMES, MIXERS, NEMOTRON_H, Mixer
 from .physics.placement import DP, MAX_GPUS, TP
 from .physics.precision import KV_DTYPE_CHOICES
@@ -412,6 +412,42 @@ def engine_params() -> tuple:
                help="--decode-context-parallel-size (MLA models): the TP ranks that hold the same latent each "
                     "store every dcp-th token of a request, so the pool holds dcp times the tokens."),
     )
+
+
+# -- vLLM's memory pool, as two calculators show it ----------------------------------------------
+
+#: The pool's outputs in the order :func:`pool_outputs` lists them.
+POOL_OUTPUTS = ("usable_bytes", "activation_bytes", "kv_cache_memory", "kv_cache_tokens", "max_concurrency")
+
+
+def pool_outputs() -> tuple[Output, ...]:
+    """vLLM's memory-pool figures, as kv-cache and decode-roofline both show them: declared once,
+    so their labels and help texts cannot drift apart; :func:`pool_values` computes them."""
+    return (
+        Output("usable_bytes", "Memory vLLM may use, all GPUs", "bytes",
+               help="The memory the driver shows × gpu_memory_utilization, on every GPU."),
+        Output("activation_bytes", "Activation peak per GPU (estimate)", "bytes",
+               help="What vLLM's profiling run peaks at: the batched tokens' activations and the sampler's logits."),
+        Output("kv_cache_memory", "Available KV cache memory, per GPU", "bytes",
+               help="vLLM's figure: memory shown × utilization − weights − activation peak − non-torch/graphs."),
+        Output("kv_cache_tokens", "GPU KV cache size (tokens)", "count",
+               help="As vLLM 0.21+ logs it: maximum concurrency × context, for one pool (each data-parallel "
+                    "rank has its own)."),
+        Output("max_concurrency", "Maximum concurrency for this context", "ratio", precision=2,
+               help="As vLLM logs it: the KV blocks ÷ the blocks one request of this length takes (times the "
+                    "data-parallel ranks)."),
+    )
+
+
+def pool_values(pool: Pool, context: int, gpus: int) -> dict[str, float]:
+    """The values of :func:`pool_outputs` for ``pool`` (one GPU's) at ``context`` tokens per request."""
+    return {
+        "usable_bytes": pool.requested_bytes * gpus,
+        "activation_bytes": pool.activation_bytes,
+        "kv_cache_memory": max(0.0, pool.available_bytes),
+        "kv_cache_tokens": pool.kv_cache_tokens(context),
+        "max_concurrency": pool.concurrency(context),
+    }
 
 
 # -- resolving ----------------------------------------------------------------------------------

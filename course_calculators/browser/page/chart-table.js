@@ -49,7 +49,7 @@ function timelineTable(timeline, header) {
   return table;
 }
 
-/** A grid chart (rows of cells, each owned by a number or free) as its picture in `box`. */
+/** A grid chart (rows of cells: `values` the owners, `states` and `hues` per cell) as its picture in `box`. */
 export function renderGrid(box, chart) {
   if (!box) return;
   const grid = document.createElement("div");
@@ -63,11 +63,11 @@ export function renderGrid(box, chart) {
     label.className = "calc__grid-label";
     label.textContent = row.name;
     line.appendChild(label);
-    row.values.forEach((cell) => {
+    row.values.forEach((owner, i) => { // each cell as Python describes it (charts.grid_row)
       const c = document.createElement("span");
-      c.className = "calc__grid-cell";
-      if (cell === null) c.classList.add("calc__grid-cell--free");
-      else { c.style.setProperty("--owner-hue", String((Number(cell) * 47) % 360)); c.textContent = String(cell); }
+      c.className = `calc__grid-cell calc__grid-cell--${row.states[i]}`;
+      if (row.hues[i] !== null) c.style.setProperty("--owner-hue", String(row.hues[i]));
+      if (owner !== null) c.textContent = String(owner);
       line.appendChild(c);
     });
     grid.appendChild(line);

@@ -4,12 +4,12 @@
 // start-up or for every step of a slider on a widget scrolled out of view.
 
 import { DOM } from "../shared/contract.js";
-import { chartConfig, palette } from "./charts.js";
+import { chartConfig, palette } from "./chart-config.js";
 import { renderGrid, renderTable } from "./chart-table.js";
-import { FramePlayer } from "./player.js";
+import { FramePlayer } from "./frame-player.js";
 
 export class ChartView {
-  /** `withChart` from charts.js's chartLoader. */
+  /** `withChart` from chart-loader.js's chartLoader. */
   constructor(root, withChart) {
     this.root = root;
     this.withChart = withChart;

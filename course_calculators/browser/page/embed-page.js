@@ -93,8 +93,7 @@ class EmbedPage {
     const link = document.querySelector(DOM.chapterLink);
     if (link) {
       // The chapter link holds only this calculator's keys: all of them are replaced.
-      const changed = widget.changed(result.inputs);
-      link.href = withInputs(link.href, { calc: widget.calc, embed: false, isParam: () => true, changed }).href;
+      link.href = withInputs(link.href, { calc: widget.calc, embed: false, isParam: () => true, changed: result.changed }).href;
     }
     this.last = result;
     if (!this.ready) {

@@ -1,10 +1,9 @@
 // A widget's form: its number fields, selects and text areas (one per parameter, by name) and the
 // sliders beside the number fields. It reports the reader's edits and shows the values it is
-// given; it never judges a value (Python clamps or refuses, and says so). One rule of the
-// contract lives here: a field that a select fills (a model's shape) set by anything but Python
-// — the reader, a link, an embed message, another calculator — turns that select to its "custom"
-// value, since the shape is no longer the chosen model's; and a pasted text that fills fields
-// (a config.json) is emptied, since they no longer come from it.
+// given; it never judges a value (Python clamps or refuses, and says so), nor what a setting of
+// several fields means: a field that a model fills, set after the model, makes the model custom
+// in Python (calculator.py's _fold), which the next result shows. It only keeps the order in
+// which fields were set, since Python applies a run's inputs in that order.
 
 import { DOM } from "../shared/contract.js";
 import { sliderPosition, sliderValue } from "./slider.js";
@@ -16,16 +15,15 @@ export class Form {
   constructor(root, onEdit) {
     this.fields = new Map();
     this.sliders = new Map();
-    this.fillers = new Map(); // field name → the selects and text areas that fill it
+    // The names set since Python's last result (by the reader or from outside), in order: a run
+    // sends them last, because Python applies a run's inputs in order (a model set after its
+    // shape fields fills them; a shape field set after its model makes the model custom).
+    this.recent = [];
     root.querySelectorAll(DOM.fields).forEach((el) => this.fields.set(el.name, el));
     root.querySelectorAll(DOM.sliders).forEach((el) => this.sliders.set(el.dataset.for, el));
-    this.fields.forEach((el) => {
-      if (!el.dataset.fills) return;
-      el.dataset.fills.split(" ").forEach((name) => this.fillers.set(name, [...(this.fillers.get(name) || []), el]));
-    });
     const form = root.querySelector(DOM.form);
     if (form) form.addEventListener("submit", (e) => e.preventDefault());
-    const edited = (name, finalize) => { this.unfill(name); onEdit(finalize, name); };
+    const edited = (name, finalize) => { this.touch([name]); onEdit(finalize, name); };
     this.fields.forEach((el, name) => {
       if (el.tagName === "SELECT") {
         el.addEventListener("change", () => edited(name, false));
@@ -45,30 +43,31 @@ export class Form {
     });
   }
 
-  /** `name` was set from outside Python: what fills it stands for it no more (a select turns to
-   * its custom value, a filling text empties). Fillers named in `setTogether` were set with it. */
-  unfill(name, setTogether = {}) {
-    (this.fillers.get(name) || []).forEach((el) => {
-      if (Object.prototype.hasOwnProperty.call(setTogether, el.name)) return;
-      if (el.tagName === "SELECT") {
-        if (el.dataset.custom && el.value !== el.dataset.custom) el.value = el.dataset.custom;
-      } else if (el.value !== "") {
-        el.value = "";
-      }
-    });
-  }
-
   /** Values from outside the form (a link, an embed message, another calculator), as a reader
    * would enter them. */
   enter(values) {
     this.setValues(values);
-    Object.keys(values).forEach((name) => this.unfill(name, values));
+    this.touch(Object.keys(values));
   }
 
-  /** The select that fills `name` when it holds a shape the reader made (its custom value), or null. */
+  /** `names` were just set: the next run sends them last, in this order. */
+  touch(names) {
+    names.forEach((name) => {
+      if (!this.fields.has(name)) return;
+      this.recent = this.recent.filter((n) => n !== name);
+      this.recent.push(name);
+    });
+  }
+
+  /** The select that fills `name` when it shows a shape the reader made (its custom value, as
+   * Python's last result left it), or null. */
   customFiller(name) {
-    const select = (this.fillers.get(name) || []).find((el) => el.tagName === "SELECT" && el.dataset.custom);
-    return select && select.value === select.dataset.custom ? select : null;
+    let found = null;
+    this.fields.forEach((el) => {
+      if (el.tagName === "SELECT" && el.dataset.custom && el.value === el.dataset.custom &&
+          (el.dataset.fills || "").split(" ").includes(name)) found = el;
+    });
+    return found;
   }
 
   /** The names of this form's fields that share a scenario, with that scenario's name. */
@@ -82,10 +81,11 @@ export class Form {
     return this.fields.has(name);
   }
 
-  /** Every field's value, as the raw string it holds. */
+  /** Every field's value, as the raw string it holds; the ones set since the last result last. */
   values() {
     const raw = {};
-    this.fields.forEach((el, name) => { raw[name] = el.value; });
+    this.fields.forEach((el, name) => { if (!this.recent.includes(name)) raw[name] = el.value; });
+    this.recent.forEach((name) => { raw[name] = this.fields.get(name).value; });
     return raw;
   }
 
@@ -99,24 +99,29 @@ export class Form {
     });
   }
 
-  /** Python's inputs for a result. A number field being typed in keeps the reader's text until
-   * the edit is complete (`finalize`): replacing "1" by "1024" while they type would fight them. */
-  showResult(inputs, finalize) {
+  /** Python's inputs for a result, and its log sliders' positions (`sliders`: the result's
+   * `slider`). A number field being typed in keeps the reader's text until the edit is complete
+   * (`finalize`): replacing "1" by "1024" while they type would fight them. */
+  showResult(inputs, finalize, sliders = {}) {
+    this.recent = []; // the fields now hold Python's inputs, which agree with each other
     const focused = document.activeElement;
     Object.keys(inputs).forEach((name) => {
       const field = this.fields.get(name);
       if (!field) return;
       const value = String(inputs[name]);
       if (field.tagName === "SELECT" || finalize || field !== focused) field.value = value;
-      this.syncSlider(name, value);
+      this.syncSlider(name, value, sliders[name]);
     });
   }
 
-  syncSlider(name, value) {
+  /** Move `name`'s slider to `value`: a linear slider at once; a log slider to Python's
+   * `position` (until a result gives it, the slider stays where it is). */
+  syncSlider(name, value, position) {
     const slider = this.sliders.get(name);
     const v = Number(value);
     if (!slider || value === "" || !Number.isFinite(v)) return;
-    slider.value = sliderPosition(slider, v);
+    const at = sliderPosition(slider, v, position);
+    if (at !== null) slider.value = at;
     slider.setAttribute("aria-valuetext", value); // a log slider's own value is a position
   }
 }

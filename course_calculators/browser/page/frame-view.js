@@ -1,15 +1,13 @@
 // One recorded step of a simulation, shown: its extra pictures (a grid of cells, a row of
 // tokens) and its figures, built as DOM nodes from Python's frame (never markup). The same
-// structure as the build's HTML of the step it shows first (build/templates/widget.html).
+// structure as the build's HTML of the step it shows first (plugin/templates/widget.html).
 
-/** The cell of a grid panel: an owner's id holds tokens, −(id + 1) is reserved for it but empty. */
-function cell(value) {
+/** One cell of a grid panel, as Python describes it (charts.grid_row): its state (held, reserved
+ * or free: the class calc__cell--<state>) and its hue (null when free). */
+function cell(state, hue) {
   const c = document.createElement("span");
-  c.className = "calc__cell";
-  if (value === null) { c.classList.add("calc__cell--free"); return c; }
-  const owner = value < 0 ? -value - 1 : value;
-  if (value < 0) c.classList.add("calc__cell--reserved");
-  c.style.setProperty("--owner-hue", String((owner * 47) % 360));
+  c.className = `calc__cell calc__cell--${state}`;
+  if (hue !== null) c.style.setProperty("--owner-hue", String(hue));
   return c;
 }
 
@@ -28,7 +26,7 @@ function panel(data) {
     data.rows.forEach((row) => {
       const line = document.createElement("div");
       line.className = "calc__cells-row";
-      row.values.forEach((v) => line.appendChild(cell(v)));
+      row.states.forEach((state, i) => line.appendChild(cell(state, row.hues[i])));
       cells.appendChild(line);
     });
     box.appendChild(cells);

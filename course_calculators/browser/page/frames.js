@@ -22,7 +22,7 @@ export function frameChart(chart, i) {
   return out;
 }
 
-/** The timeline as a line chart (charts.js draws it) with its marker at frame `i`. */
+/** The timeline as a line chart (chart-config.js configures it) with its marker at frame `i`. */
 export function timelineChart(chart, i) {
   const t = chart.timeline;
   return { kind: "line", title: t.title, x_label: "Step", y_label: t.y_label, labels: t.labels,

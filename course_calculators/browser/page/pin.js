@@ -1,21 +1,11 @@
 // Pin and compare: a reader pins the current setting and keeps changing inputs; each output then
 // shows the pinned value beside the live one, with the ratio live ÷ pinned. The pin is a setting
-// (course_calculators/compare.py: `preset=<id>&<param>=<value>&…`, or "default"); it travels in
-// the address as `<calc>.pin` (`pin` on an embed page) and goes to Python with every run, which
-// recomputes the pinned outputs and the ratios. This module only shows what Python returned.
+// (course_calculators/setting.py's query form: `preset=<id>&<param>=<value>&…`, or "default"),
+// Python's `pin` of the result shown when the reader pins; it travels in the address as
+// `<calc>.pin` (`pin` on an embed page) and goes to Python with every run, which recomputes the
+// pinned outputs and the ratios. This module only shows what Python returned.
 
-import { DOM, urlKey } from "../shared/contract.js";
-
-/** The pin's word for the calculator's own defaults (compare.DEFAULTS). */
-export const PIN_DEFAULTS = "default";
-/** The reserved input and URL key (contract.PIN_KEY). */
-export const PIN_KEY = "pin";
-
-/** The pin of a setting: the inputs that differ from the defaults (url-state.js's changedInputs),
- * in the query form Python's compare.decode reads. */
-export function encodePin(changed) {
-  return new URLSearchParams(changed).toString() || PIN_DEFAULTS;
-}
+import { DOM, PIN_KEY, urlKey } from "../shared/contract.js";
 
 /** The pin a query string gives this widget, or "" (its key is `<calc>.pin`, `pin` on an embed). */
 export function pinOfQuery(search, calc, embed) {

@@ -1,11 +1,12 @@
 // One scenario through the chapter: a field with data-scenario="gpu" (or "model", "gpus", …)
 // shares the reader's choice with every other calculator that has a field of that scenario, on
 // this page and on the next ones, until the reader resets it. The choice travels in the address
-// in short keys (`?gpu=h200&gpus=8`, next to a widget's own `<calc>.<param>` keys, which win) and
-// lives in sessionStorage across instant navigation and reloads. A select's "custom" value (a
-// shape the reader typed) is that widget's own and is not shared. Embed pages keep to themselves.
+// in short keys (`?gpu=h200&gpus=8`, next to a widget's own `<calc>.<param>` keys, which win;
+// contract.js's scenarioKey) and lives in sessionStorage across instant navigation and reloads.
+// A select's "custom" value (a shape the reader typed) is that widget's own and is not shared.
+// Embed pages keep to themselves.
 
-const STORE_KEY = "calculators-scenario";
+import { SCENARIO_STORE, scenarioKey, scenarioOfKey } from "../shared/contract.js";
 
 function usable(el, value) {
   if (el.tagName !== "SELECT") return true; // Python clamps or refuses any number, and says so
@@ -17,10 +18,13 @@ export class Scenario {
   constructor(storage, search) {
     this.storage = storage;
     this.values = {};
-    try { Object.assign(this.values, JSON.parse((storage && storage.getItem(STORE_KEY)) || "{}")); } catch (err) { /* a bad entry is no choice */ }
+    try { Object.assign(this.values, JSON.parse((storage && storage.getItem(SCENARIO_STORE)) || "{}")); } catch (err) { /* a bad entry is no choice */ }
     // Plain keys of a chapter page's address: only those a scenario field names are used.
     this.linked = {};
-    new URLSearchParams(search).forEach((value, key) => { if (!key.includes(".")) this.linked[key] = value; });
+    new URLSearchParams(search).forEach((value, key) => {
+      const scenario = scenarioOfKey(key);
+      if (scenario !== null) this.linked[scenario] = value;
+    });
   }
 
   /** Values for a widget's scenario fields (the link's first, else the session's), before its
@@ -57,15 +61,15 @@ export class Scenario {
   }
 
   save() {
-    try { if (this.storage) this.storage.setItem(STORE_KEY, JSON.stringify(this.values)); } catch (err) { /* full or denied: the page still works */ }
+    try { if (this.storage) this.storage.setItem(SCENARIO_STORE, JSON.stringify(this.values)); } catch (err) { /* full or denied: the page still works */ }
   }
 
   /** `href` with the scenario's short keys (only those this page's widgets use). */
   withKeys(href, used) {
     const url = new URL(href);
     used.forEach((scenario) => {
-      if (scenario in this.values) url.searchParams.set(scenario, String(this.values[scenario]));
-      else url.searchParams.delete(scenario);
+      if (scenario in this.values) url.searchParams.set(scenarioKey(scenario), String(this.values[scenario]));
+      else url.searchParams.delete(scenarioKey(scenario));
     });
     return url;
   }

@@ -1,7 +1,7 @@
 // The sliders beside number fields. A linear slider is the native range input: its position is
-// the value. A log slider's positions are the values Python listed in its data-stops
-// (build/render.py's log_stops): position i stands for stops[i], and a value typed in the field
-// puts the slider at the nearest stop. The scale is defined in Python only; this maps over it.
+// the value. A log slider's positions are the values Python listed in its data-stops (params.py's
+// Number.stops): position i stands for stops[i]. Which position a value takes is Python's too
+// (each result's `slider`, Number.stop_of): this only reads what the markup and the result say.
 
 const parsed = new WeakMap();
 
@@ -12,24 +12,15 @@ export function stopsOf(slider) {
   return parsed.get(slider);
 }
 
-/** The index of the stop nearest to `value` on a log scale (the first one for value ≤ 0). */
-export function nearestStop(stops, value) {
-  if (!(value > 0)) return 0;
-  let best = 0;
-  stops.forEach((s, i) => {
-    if (Math.abs(Math.log(s) - Math.log(value)) < Math.abs(Math.log(stops[best]) - Math.log(value))) best = i;
-  });
-  return best;
-}
-
 /** The value (a string, for the number field) the slider's position stands for. */
 export function sliderValue(slider) {
   const stops = stopsOf(slider);
   return stops ? String(stops[Number(slider.value)]) : slider.value;
 }
 
-/** The position (a string, for slider.value) that stands for a finite number. */
-export function sliderPosition(slider, value) {
-  const stops = stopsOf(slider);
-  return String(stops ? nearestStop(stops, value) : value);
+/** The position (a string, for slider.value) of a finite number: the number itself on a linear
+ * slider; on a log slider Python's `position` for it, or null when Python has not said yet. */
+export function sliderPosition(slider, value, position) {
+  if (!stopsOf(slider)) return String(value);
+  return Number.isInteger(position) ? String(position) : null;
 }

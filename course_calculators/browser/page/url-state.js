@@ -1,7 +1,7 @@
 // A widget's inputs in the page's address: read from a link when the widget binds, written back
 // (throttled) as the reader changes them. Keys follow contract.js (`<calc-id>.<param>` on a chapter
-// page, `<param>` on an embed page). A link carries every input that differs from the
-// calculator's own defaults (data-defaults), so it reproduces exactly what its reader saw.
+// page, `<param>` on an embed page). A link carries every input that differs from the page's
+// fence setting (Python's `changed`), so on that page it reproduces exactly what its reader saw.
 
 import { paramOfKey, urlKey } from "../shared/contract.js";
 
@@ -38,16 +38,7 @@ export function firstRunInputs(formValues, link) {
   return raw;
 }
 
-/** The inputs that differ from the calculator's own defaults, as strings. */
-export function changedInputs(inputs, defaults) {
-  const out = {};
-  Object.keys(inputs).forEach((name) => {
-    if (String(inputs[name]) !== String(defaults[name])) out[name] = String(inputs[name]);
-  });
-  return out;
-}
-
-/** `href` with this widget's keys replaced by `changed` (from changedInputs); other keys stay. */
+/** `href` with this widget's keys replaced by `changed` (Python's: {param: canonical text}); other keys stay. */
 export function withInputs(href, { calc, embed, isParam, changed }) {
   const url = new URL(href);
   Array.from(url.searchParams.keys()).forEach((key) => {

@@ -1,22 +1,20 @@
-// One widget: its form, its outputs, its runs in the worker, its links.
-//
-// The HTML arrives with correct outputs for its inputs (computed at build time by the same
-// Python). Latest value wins: while a run is in flight, further inputs only mark the widget
-// dirty, and one more run with the newest inputs follows when the result arrives, so a burst of
-// inputs never queues a backlog.
+// One widget: its form, its outputs, its runs in the worker (run-queue.js: latest value wins), its
+// links. The HTML arrives with correct outputs for its inputs (computed at build time by the same
+// Python); this moves values between the form and the worker and shows Python's answers.
 
-import { DOM } from "../shared/contract.js";
+import { BASE_KEY, DOM, PIN_KEY } from "../shared/contract.js";
 import { MSG, STATE } from "../shared/protocol.js";
 import { Announcer } from "./announcer.js";
 import { ChartView } from "./chart-view.js";
 import { Form } from "./form.js";
-import { followersOf, showInFigures } from "./figures.js";
-import { keepResultsRoom } from "./results-room.js";
-import { PIN_KEY, PinView, encodePin, pinOfQuery, withPin } from "./pin.js";
-import { embedSnippet } from "./snippet.js";
+import { followersOf, showInFigures } from "./inline-figures.js";
+import { keepResultsHeight } from "./results-height.js";
+import { PinView, pinOfQuery, withPin } from "./pin.js";
+import { ANSWER, RunQueue } from "./run-queue.js";
+import { embedSnippet } from "./embed-snippet.js";
 import { bindSource } from "./source-view.js";
-import { bindTools } from "./tools.js";
-import { changedInputs, firstRunInputs, readQuery, throttle, withInputs } from "./url-state.js";
+import { bindButtons } from "./buttons.js";
+import { firstRunInputs, readQuery, throttle, withInputs } from "./url-state.js";
 
 const URL_INTERVAL_MS = 250;
 
@@ -25,7 +23,8 @@ function formatSeconds(ms) {
 }
 
 export class Widget {
-  /** `session`: {client (worker-client.js), embedPage (or null), siteRoot, withChart, timedOut(widget)}. */
+  /** `session`: {client (worker-client.js), embedPage (or null), scenario (or null), siteRoot,
+   * withChart, timedOut(widget), shareScenario, resetScenario}: session.js's PageSession. */
   constructor(root, session) {
     this.root = root;
     this.session = session;
@@ -33,16 +32,21 @@ export class Widget {
     this.id = root.id;
     this.calc = root.dataset.calc;
     this.embed = root.hasAttribute("data-embed");
-    this.defaults = JSON.parse(root.dataset.defaults || "{}"); // the calculator's own defaults
-    this.initial = JSON.parse(root.dataset.initial || root.dataset.defaults || "{}"); // this page's fence
+    this.initial = JSON.parse(root.dataset.initial || "{}"); // the inputs this page's fence gives
+    // This page's fence setting: every run's `base`, against which Python measures what the
+    // address carries (the result's `changed`).
+    this.setting = root.dataset.setting || "";
     this.outputs = root.querySelectorAll(DOM.outputs);
     this.message = root.querySelector(DOM.message);
     this.notice = root.querySelector(DOM.notice);
     this.status = root.querySelector(DOM.status);
     this.snippet = root.querySelector(DOM.snippet);
-    this.seq = 0;
-    this.inflight = 0; // the seq of the run in flight, or 0
-    this.dirty = false; // inputs changed since that run was sent
+    this.queue = new RunQueue({
+      canRun: () => this.client.canRun,
+      send: (seq) => this.client.run(
+        { type: MSG.RUN, widget: this.id, calc: this.calc, seq, inputs: this.runInputs() },
+        () => this.session.timedOut(this)),
+    });
     this.finalize = false;
     this.stalled = false; // its last run was stopped for taking too long
     this.announcer = new Announcer(root);
@@ -54,22 +58,22 @@ export class Widget {
     // The chapter's shared choices (the model, the GPU) first; the widget's own link keys win.
     if (session.scenario && !this.embed) this.form.enter(session.scenario.valuesFor(this.form));
     const page = location.pathname;
-    this.writeUrl = throttle((inputs) => {
+    this.writeUrl = throttle(() => {
       // A write still due when instant navigation has moved on belongs to this widget's page,
       // not to the next one (it would carry this calculator's keys there).
       if (location.pathname !== page || !root.isConnected) return;
-      const url = this.linkFor(inputs);
+      const url = this.linkFor();
       if (url.href !== location.href) history.replaceState(history.state, "", url.href);
     }, URL_INTERVAL_MS);
     this.pinView = new PinView(root, () => this.togglePin());
     this.last = null; // Python's latest result
-    bindTools(this);
+    bindButtons(this);
     this.applyUrl();
     this.charts = new ChartView(root, session.withChart);
     this.figures = followersOf(root);
     this.charts.draw(this.charts.data);
     bindSource(root);
-    this.stopRoom = keepResultsRoom(root);
+    this.stopResultsHeight = keepResultsHeight(root);
   }
 
   /** Values from outside the form (the embed API, another calculator), entered as a reader would. */
@@ -97,8 +101,10 @@ export class Widget {
     this.notice.hidden = !text;
   }
 
-  showSnippet(inputs) {
-    if (this.snippet) this.snippet.textContent = embedSnippet(this.calc, this.changed(inputs), this.session.siteRoot);
+  /** The embed snippet of `setting` (Python's `pin` of the inputs shown: what differs from the
+   * calculator's defaults). */
+  showSnippet(setting) {
+    if (this.snippet) this.snippet.textContent = embedSnippet(this.calc, setting, this.session.siteRoot);
   }
 
   // The first run sends the link's own strings (see url-state.js's firstRunInputs); a field
@@ -107,38 +113,36 @@ export class Widget {
     const linkPin = pinOfQuery(location.search, this.calc, this.embed);
     if (linkPin) this.pinView.set(linkPin); // a link's pin wins over the fence's
     const { values, unknown } = readQuery(location.search, { calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n) });
-    delete unknown[PIN_KEY];
+    delete unknown[PIN_KEY]; // reserved inputs: the pin is read above, the base is the fence's
+    delete unknown[BASE_KEY];
     this.form.enter(values);
     const shown = {};
     Object.keys(values).forEach((name) => { shown[name] = this.form.fields.get(name).value; });
     this.link = { raw: Object.assign(unknown, values), shown };
   }
 
+  /** The run's inputs: the form's (in the order they were set), the fence's setting they apply
+   * over, and the pin, whose outputs Python computes beside them. */
   runInputs() {
     const inputs = this.link ? firstRunInputs(this.form.values(), this.link) : this.form.values();
-    if (this.pinView.pinned) inputs[PIN_KEY] = this.pinView.pin; // Python computes the comparison
+    if (this.setting) inputs[BASE_KEY] = this.setting;
+    if (this.pinView.pinned) inputs[PIN_KEY] = this.pinView.pin;
     return inputs;
   }
 
-  /** Pin the setting shown now (Python's inputs of the last result), or unpin. */
+  /** Pin the setting shown now (Python's `pin` of its last result; before one, the fence's), or unpin. */
   togglePin() {
-    if (this.pinView.pinned) {
-      this.pinView.set("");
-    } else {
-      const inputs = this.last ? this.last.inputs : this.initial;
-      this.pinView.set(encodePin(this.changed(inputs)));
-    }
-    this.writeUrl(this.last ? this.last.inputs : this.form.values());
+    this.pinView.set(this.pinView.pinned ? "" : (this.last ? this.last.pin : this.setting));
+    this.writeUrl();
     this.request();
   }
 
-  /** The inputs that differ from the calculator's own defaults: what links and snippets carry. */
-  changed(inputs) {
-    return changedInputs(inputs, this.defaults);
-  }
-
-  linkFor(inputs) {
-    const url = withInputs(location.href, { calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n), changed: this.changed(inputs) });
+  /** This page's address with the widget's keys: Python's `changed` of its last result (before
+   * one, the keys stay as the link gave them) and the pin. */
+  linkFor() {
+    const url = this.last ? withInputs(location.href, {
+      calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n), changed: this.last.changed,
+    }) : new URL(location.href);
     return withPin(url.href, this.calc, this.embed, this.pinView.pin);
   }
 
@@ -159,37 +163,36 @@ export class Widget {
     if (this.client.ready) this.request();
   }
 
+  /** A run with the form's inputs now, or as soon as the worker can take one (its `ready` runs
+   * every widget). */
   request() {
     this.stalled = false;
-    if (!this.client.canRun) { this.dirty = true; return; } // `ready` runs every widget
-    if (this.inflight) { this.dirty = true; this.setState(STATE.LOADING); return; }
-    this.dirty = false;
-    this.seq += 1;
-    this.inflight = this.seq;
-    if (this.root.dataset.state !== STATE.READY) this.setState(STATE.LOADING);
-    const msg = { type: MSG.RUN, widget: this.id, calc: this.calc, seq: this.seq, inputs: this.runInputs() };
-    this.cancelTimer = this.client.run(msg, () => this.session.timedOut(this));
+    if (this.queue.request()) {
+      if (this.root.dataset.state !== STATE.READY) this.setState(STATE.LOADING);
+    } else if (this.queue.busy) {
+      this.setState(STATE.LOADING);
+    }
   }
 
-  cancelRun() {
-    if (this.cancelTimer) this.cancelTimer();
-    this.cancelTimer = null;
-    this.inflight = 0;
+  /** No run in flight and none due: what the widget shows is Python's answer to its inputs. */
+  get settled() {
+    return !this.queue.busy && !this.queue.dirty;
+  }
+
+  /** Forget the run in flight (its worker was stopped); `again`: run once more when a worker is ready. */
+  cancelRun(again = false) {
+    this.queue.cancel(again);
   }
 
   onResult(seq, result) {
-    if (seq !== this.inflight) return;
-    this.cancelRun();
-    if (this.dirty) { this.request(); return; } // newer inputs arrived meanwhile: only they count
+    if (this.queue.settle(seq) !== ANSWER.CURRENT) return;
     this.render(result);
     this.setState(STATE.READY);
     this.setStatus("Live: computed by Python in your browser");
   }
 
   onError(seq, message) {
-    if (seq !== this.inflight) return;
-    this.cancelRun();
-    if (this.dirty) { this.request(); return; }
+    if (this.queue.settle(seq) !== ANSWER.CURRENT) return;
     this.setState(STATE.ERROR);
     this.message.textContent = "This calculation failed: " + message;
     this.setStatus("Error");
@@ -225,13 +228,13 @@ export class Widget {
     this.message.textContent = notes.join(" ");
     this.pinView.show(this.pinView.pinned ? result.compare || null : null);
     this.showInputs(result.inputs_text || {});
-    this.form.showResult(result.inputs, this.finalize);
+    this.form.showResult(result.inputs, this.finalize, result.slider || {});
     this.finalize = false;
     this.charts.draw(result.charts || []);
     showInFigures(this.figures, result);
-    this.writeUrl(result.inputs);
+    this.writeUrl();
     this.announcer.rendered();
-    this.showSnippet(result.inputs);
+    this.showSnippet(result.pin);
     if (this.session.embedPage) this.session.embedPage.rendered(this, result);
   }
 
@@ -244,7 +247,7 @@ export class Widget {
 
   /** The widget left the page (instant navigation). */
   destroy() {
-    this.stopRoom();
+    this.stopResultsHeight();
     this.charts.destroy();
   }
 }

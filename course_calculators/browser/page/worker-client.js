@@ -1,6 +1,7 @@
 // The page's side of the one Python worker, which lives for the whole page session and survives
-// instant navigation. boot.js created it (on a page with widgets, from <head>); this takes it
-// over, replays what it said before, watches the boot, times each run, and restarts it when asked.
+// instant navigation: it creates the worker when the start policy allows it (runtime.js calls
+// allow()), sends it `init`, checks what it says, watches the boot, times each run, and ends or
+// replaces it when asked.
 
 import { MSG, isFromWorker } from "../shared/protocol.js";
 
@@ -9,24 +10,30 @@ const DEFAULTS_SHOWN = "The values shown are for the defaults.";
 
 export class WorkerClient {
   /**
-   * @param boot window.calculatorsBoot (boot.js), or null when it did not run
+   * @param options.createWorker () => a new Worker (runtime.js makes it from the runtime manifest),
+   *   or null when the page has no runtime: the client then has failed from the start
+   * @param options.init the `init` message every new worker is sent first
    * @param options.bootTimeoutMs a boot that has not said `ready` by then has failed: Pyodide does
    *   not reject when its wasm fails to download, it waits forever
-   * @param options.runTimeoutMs () => how long one run may take, read at each run
+   * @param options.runTimeoutMs how long one run may take (Python cannot be interrupted from
+   *   outside: a run past this limit is ended with its worker)
    * @param options.onMessage every valid message but a boot failure (`progress`, `ready`, and the
    *   widgets' `result` and `error`)
    * @param options.onFail (message) => the worker is gone for good; message says why, to readers
    */
-  constructor(boot, { bootTimeoutMs, runTimeoutMs, onMessage, onFail }) {
-    this.boot = boot;
+  constructor({ createWorker, init, bootTimeoutMs, runTimeoutMs, onMessage, onFail }) {
+    this.createWorker = createWorker || null;
+    this.init = init;
     this.bootTimeoutMs = bootTimeoutMs;
     this.runTimeoutMs = runTimeoutMs;
     this.onMessage = onMessage;
     this.onFail = onFail;
     this.worker = null;
+    this.allowed = false; // the start policy lets Python start (allow())
+    this.wanted = false; // start() was called before that
     this.ready = false; // the current worker said `ready`
-    this.failed = boot && boot.runtime ? null
-      : `${UNAVAILABLE} (the runtime did not load). ${DEFAULTS_SHOWN}`;
+    this.failed = this.createWorker ? null : `${UNAVAILABLE} (the runtime did not load). ${DEFAULTS_SHOWN}`;
+    this.retryable = false;
     this.status = "Loading Python…"; // for the widgets' status line
     this.bootTimer = 0;
   }
@@ -35,34 +42,38 @@ export class WorkerClient {
     return Boolean(this.worker) && this.ready;
   }
 
-  /** Take the worker over (boot.js starts it if it has not), as soon as boot.js allows it. */
+  /** The start policy allows Python now: a start asked for meanwhile happens. */
+  allow() {
+    if (this.allowed) return;
+    this.allowed = true;
+    if (this.wanted) this.start();
+  }
+
+  /** Create the worker and send it `init`, as soon as the start policy allows it. */
   start() {
     if (this.worker || this.failed) return;
-    if (this.boot.allowed === false) {
-      if (!this.waiting) this.boot.onAllowed(() => { this.waiting = false; this.start(); });
-      this.waiting = true;
-      return;
-    }
+    if (!this.allowed) { this.wanted = true; return; }
+    let worker;
     try {
-      this.worker = this.boot.start();
+      worker = this.createWorker();
     } catch (err) {
-      this.fail(`${UNAVAILABLE}: ${err.message}`);
+      this.fail(`${UNAVAILABLE}: ${err && err.message ? err.message : err}`);
       return;
     }
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => {
+    // Only the current worker is heard: one that was ended may still have a message on its way.
+    worker.addEventListener("message", (event) => { if (this.worker === worker) this.receive(event.data); });
+    worker.addEventListener("error", (event) => {
       event.preventDefault();
-      this.fail(`${UNAVAILABLE} (the Python runtime did not load). ${DEFAULTS_SHOWN}`);
-    };
-    this.boot.messages.splice(0).forEach((msg) => this.receive(msg)); // sent before we listened
-    if (!this.ready && !this.failed) {
-      clearTimeout(this.bootTimer);
-      this.bootTimer = setTimeout(() => {
-        if (this.ready) return;
-        const seconds = Math.round(this.bootTimeoutMs / 1000);
-        this.fail(`${UNAVAILABLE}: Python did not start within ${seconds} s. ${DEFAULTS_SHOWN}`);
-      }, this.bootTimeoutMs);
-    }
+      if (this.worker === worker) this.fail(`${UNAVAILABLE} (the Python runtime did not load). ${DEFAULTS_SHOWN}`);
+    });
+    this.worker = worker;
+    worker.postMessage(this.init);
+    clearTimeout(this.bootTimer);
+    this.bootTimer = setTimeout(() => {
+      if (this.ready || this.worker !== worker) return;
+      const seconds = Math.round(this.bootTimeoutMs / 1000);
+      this.fail(`${UNAVAILABLE}: Python did not start within ${seconds} s. ${DEFAULTS_SHOWN}`);
+    }, this.bootTimeoutMs);
   }
 
   receive(msg) {
@@ -85,14 +96,15 @@ export class WorkerClient {
   /** Post a `run`; `onTimeout()` follows unless the returned function is called first. */
   run(msg, onTimeout) {
     this.worker.postMessage(msg);
-    const timer = setTimeout(onTimeout, this.runTimeoutMs());
+    const timer = setTimeout(onTimeout, this.runTimeoutMs);
     return () => clearTimeout(timer);
   }
 
   /** End the worker (Python cannot be interrupted from outside: a run past its time is stopped
    * this way); restart() or fail() follows. */
   stop() {
-    this.boot.stop();
+    clearTimeout(this.bootTimer);
+    if (this.worker) this.worker.terminate();
     this.worker = null;
     this.ready = false;
   }
@@ -106,7 +118,7 @@ export class WorkerClient {
   /** After a failed start: forget the failure and start a new worker (a download that failed
    * may well succeed now). Only when a runtime exists and the worker is not running. */
   retry() {
-    if (!this.failed || !this.boot || !this.boot.runtime) return false;
+    if (!this.failed || !this.createWorker) return false;
     this.failed = null;
     this.ready = false;
     this.retryable = false;
@@ -117,11 +129,9 @@ export class WorkerClient {
 
   /** No worker until retry(); `retryable`: a new start may succeed (a download failed). */
   fail(message, retryable = true) {
-    clearTimeout(this.bootTimer);
+    this.stop();
     this.failed = message;
-    this.retryable = retryable && Boolean(this.boot && this.boot.runtime);
-    if (this.boot) this.boot.stop();
-    this.worker = null;
+    this.retryable = retryable && Boolean(this.createWorker);
     this.onFail(message);
   }
 }

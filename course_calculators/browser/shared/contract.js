@@ -1,5 +1,6 @@
 // The widget contract as the browser reads it: the grammar of calculator ids and parameter
-// names, the URL keys that carry a widget's inputs, and the page elements the runtime binds to.
+// names, the URL keys that carry a widget's inputs and the shared choices, and the page elements
+// the runtime binds to.
 // course_calculators/contract.py holds the same grammar for the build (a test checks that the two
 // agree); the site's "Widget contract" page documents all of it for authors and embedders.
 
@@ -10,14 +11,21 @@ export const NAME_PATTERN = "[a-z][a-z0-9_]*";
 export const ID = new RegExp(`^${ID_PATTERN}$`);
 export const NAME = new RegExp(`^${NAME_PATTERN}$`);
 
-/** The <meta> tag that tells a page where the runtime lives (build/manifest.py writes it). */
+/** The reserved inputs of a run and URL keys (contract.PIN_KEY, BASE_KEY): a widget's pin, and
+ * the fence's setting its inputs apply over. */
+export const PIN_KEY = "pin";
+export const BASE_KEY = "base";
+/** A setting's word for the calculator's own defaults (setting.DEFAULT). */
+export const SETTING_DEFAULT = "default";
+
+/** The <meta> tag that tells a page where the runtime lives (plugin/manifest.py writes it). */
 export const RUNTIME_META = "calculators-runtime";
 /** Where things are, relative to the site root. */
 export const EMBED_DIR = "embed";
 export const EMBED_SCRIPT = "assets/calc/embed.js";
 
 /**
- * The elements the runtime finds (build/templates/widget.html and embed.html make them).
+ * The elements the runtime finds (plugin/templates/widget.html and embed.html make them).
  * Attributes it reads on them: the widget's data-calc (its calculator), data-state (STATE in
  * protocol.js), data-defaults (the calculator's own defaults: links and presets start from
  * them), data-initial (what this page's fence set: Reset returns to it), data-embed (an embed
@@ -90,4 +98,22 @@ export function urlKey(calc, param, embed) {
 export function paramOfKey(key, calc, embed) {
   const prefix = urlPrefix(calc, embed);
   return key.startsWith(prefix) ? key.slice(prefix.length) : null;
+}
+
+// A shared choice (a field's data-scenario: the model, the GPU) travels in a chapter page's query
+// string under the scenario's own name, plain (`?gpu=h200`), beside the widgets' keys, which win,
+// and from page to page in sessionStorage (contract.scenario_key and SCENARIO_STORE are the
+// build's copy). Embed pages read none.
+
+/** The sessionStorage entry of the reader's shared choices. */
+export const SCENARIO_STORE = "calculators-scenario";
+
+/** The query key of a shared choice on a chapter page: `gpu` for the scenario "gpu". */
+export function scenarioKey(scenario) {
+  return scenario;
+}
+
+/** The scenario a chapter page's query key names, or null (a widget's `<calc>.<param>` key). */
+export function scenarioOfKey(key) {
+  return NAME.test(key) ? key : null;
 }

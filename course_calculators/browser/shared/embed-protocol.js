@@ -11,7 +11,7 @@
 // them is each side's own rule (page/embed-page.js, embed.js).
 
 import { ID } from "./contract.js";
-import { isPlainObject, isFlatRecord } from "./values.js";
+import { isPlainObject, isFlatRecord } from "./plain-data.js";
 
 export const SOURCE = "calculators";
 

@@ -1,11 +1,12 @@
 // The page ↔ worker protocol: the message names, the widget states, and the shape of every
-// message. boot.js sends `init`; the page sends `run` and reads the replies; the worker reads
-// `init` and `run`. Each side checks what it receives against SHAPES and drops what does not fit,
-// with a console warning: a sender and a receiver that disagree about a shape show as that
-// warning (and in tests/js/protocol.test.mjs), not as a field read as undefined.
+// message. The page (page/worker-client.js) sends `init` and `run` and reads the replies; the
+// worker (worker/message-handler.js) reads `init` and `run`. Each side checks what it receives
+// against SHAPES and drops what does not fit, with a console warning: a sender and a receiver
+// that disagree about a shape show as that warning (and in tests/js/shared/protocol.test.mjs),
+// not as a field read as undefined.
 
 import { ID } from "./contract.js";
-import { isPlainObject } from "./values.js";
+import { isPlainObject } from "./plain-data.js";
 
 export const MSG = Object.freeze({
   INIT: "init", RUN: "run", PROGRESS: "progress", READY: "ready", RESULT: "result", ERROR: "error",
@@ -38,22 +39,30 @@ const KINDS = {
 /** Every message's fields (besides `type`): field → kind; a kind ending in "?" may be absent. */
 export const SHAPES = Object.freeze({
   toWorker: {
-    // Boot Python and import the calculators; the snapshot fields are "" when there is none.
-    // stdlibURL: the standard-library zip beside the snapshot; bootStdlibURL: a normal boot's
-    // (Pyodide's whole one when absent or ""); hint: "slow" when the page's connection asks to
-    // spare it (Save-Data, a slow effective type), which the worker's own navigator may not say.
+    // Boot Python and import the calculators. Every field but `hint` is the runtime manifest's
+    // own, under its name (plugin/manifest.py; runtime-manifest.js's initMessage copies them):
+    // pyodide, the folder of Pyodide's files; lock, the site's lock file, and its sha256; the
+    // snapshot and its sha256 ("" when there is none); stdlib, the standard-library zip beside the
+    // snapshot; boot_stdlib, a normal boot's ("": Pyodide's whole one). hint: "slow" when the
+    // page's connection asks to spare it (Save-Data, a slow effective type), which the worker's
+    // own navigator may not say.
     [MSG.INIT]: {
-      indexURL: "url", lockFileURL: "url", lockSha256: "text?", snapshotURL: "text?", snapshotSha256: "text?",
-      stdlibURL: "text?", bootStdlibURL: "text?", hint: "text?",
+      pyodide: "url", lock: "url", lock_sha256: "text?", snapshot: "text?", snapshot_sha256: "text?",
+      stdlib: "text?", boot_stdlib: "text?", hint: "text?",
     },
-    // Compute one widget: `widget` is its element id, `seq` its run number.
+    // Compute one widget: `widget` is its element id, `seq` its run number. `inputs` apply in
+    // their order (a field set last wins over what its model fills); two are reserved: `base`,
+    // the widget's data-setting (the fence's setting the inputs apply over), and `pin`.
     [MSG.RUN]: { widget: "text", calc: "id", seq: "seq", inputs: "strings" },
   },
   fromWorker: {
     [MSG.PROGRESS]: { stage: "text" }, // boot progress, for the widgets' status line
     // why: what chose the mode (the measured link, the reader's Save-Data, no snapshot).
     [MSG.READY]: { bootMs: "number", python: "text", mode: "mode", timings: "numbers", why: "text?" },
-    [MSG.RESULT]: { widget: "text", seq: "seq", result: "result" }, // outputs, text, notes, charts
+    // course_calculators.run's answer: inputs, inputs_text, raw, text, notes, charts, and `pin` (the
+    // canonical setting the Pin button pins) and `changed` (the inputs that differ from `base`,
+    // what the address carries); `compare` with a pin.
+    [MSG.RESULT]: { widget: "text", seq: "seq", result: "result" },
     [MSG.ERROR]: { message: "text", widget: "text?", seq: "seq?" }, // one widget's failure, or the boot's
   },
 });

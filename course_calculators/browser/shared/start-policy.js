@@ -1,4 +1,4 @@
-// When Python may start on a page (boot.js applies it; runtime.js defers the widgets under it).
+// When Python may start on a page (runtime.js applies it, and the worker reads the same rule).
 //
 // AFTER_RENDER: once the page's own first render is done (the frame after DOMContentLoaded), so
 // that the runtime's downloads and its processor time never delay the page's paints.

@@ -13,9 +13,13 @@ import { mark } from "./timings.js";
 export const STALL_MS = 4000;
 
 export class Downloads {
-  constructor() {
+  /** `scope`: the worker's global, whose fetch install() wraps (a test passes a fake one);
+   * `now`: the clock, in milliseconds. */
+  constructor({ scope = globalThis, now = () => performance.now() } = {}) {
+    this.scope = scope;
+    this.now = now;
     this.active = new Set(); // downloads (and imports) under way
-    this.lastByte = performance.now();
+    this.lastByte = now();
     this.bytes = 0; // decoded bytes received, all downloads
     this.optional = new Set(); // URLs whose failure is not the boot's
     this.early = new Map(); // URL → a response started before Pyodide asked for it
@@ -26,10 +30,10 @@ export class Downloads {
 
   /** Replace the global fetch: Pyodide's downloads are watched too. */
   install() {
-    const realFetch = self.fetch.bind(self);
-    this.realFetch = realFetch;
-    self.fetch = (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+    const scope = this.scope;
+    this.realFetch = scope.fetch.bind(scope);
+    scope.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), scope.location.href).href;
       const early = this.early.get(url);
       if (early) {
         this.early.delete(url);
@@ -46,8 +50,8 @@ export class Downloads {
     const controller = new AbortController();
     const job = { url, name, onBytes, abort: () => controller.abort() };
     this.active.add(job);
-    this.lastByte = performance.now();
-    const started = (this.realFetch || self.fetch)(url, { ...init, signal: controller.signal }).then((response) => {
+    this.lastByte = this.now();
+    const started = (this.realFetch || this.scope.fetch)(url, { ...init, signal: controller.signal }).then((response) => {
       if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
       if (!response.body) { this.active.delete(job); return response; }
       return new Response(response.body.pipeThrough(this.counter(job)), {
@@ -75,7 +79,7 @@ export class Downloads {
     return new TransformStream({
       transform: (chunk, controller) => {
         this.bytes += chunk.byteLength;
-        this.lastByte = performance.now();
+        this.lastByte = this.now();
         if (job.onBytes) job.onBytes(chunk.byteLength, false);
         controller.enqueue(chunk);
       },
@@ -90,7 +94,7 @@ export class Downloads {
   track(name, promise) {
     const job = { url: name, name };
     this.active.add(job);
-    this.lastByte = Math.max(this.lastByte, performance.now());
+    this.lastByte = Math.max(this.lastByte, this.now());
     promise.then(() => this.active.delete(job), (err) => {
       this.active.delete(job);
       this.report(name, new Error(`${name}: did not load (${err && err.message ? err.message : err})`));
@@ -105,14 +109,14 @@ export class Downloads {
   }
 
   checkStall() {
-    if (!this.active.size || performance.now() - this.lastByte < STALL_MS) return;
+    if (!this.active.size || this.now() - this.lastByte < STALL_MS) return;
     const jobs = Array.from(this.active);
     const required = jobs.filter((j) => !this.optional.has(j.url));
     const stalled = (required[0] || jobs[0]).name;
     if (!required.length) {
       // Only an optional download is under way: it alone is given up.
       jobs.forEach((j) => { this.active.delete(j); if (j.abort) j.abort(); });
-      this.lastByte = performance.now();
+      this.lastByte = this.now();
       return;
     }
     this.fail(new Error(`${stalled}: the download stalled (nothing arrived for ${STALL_MS / 1000} s)`));

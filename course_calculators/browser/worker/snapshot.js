@@ -1,4 +1,4 @@
-// The Pyodide memory snapshot made at build time (build/snapshot.py): fetched, checked against
+// The Pyodide memory snapshot made at build time (plugin/snapshot.py): fetched, checked against
 // its sha256, inflated (it ships gzip-compressed) and expanded from its sparse form; the pages it
 // leaves to the base are filled from the module's own memory once it is instantiated.
 

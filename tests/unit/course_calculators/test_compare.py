@@ -17,15 +17,15 @@ def test_a_pin_is_a_query_of_the_inputs_that_differ_from_the_defaults():
     inputs = KV.run({"context": 131072, "concurrency": 4}).inputs
     assert compare.encode(KV, inputs) == "context=131072&concurrency=4"
     assert compare.encode(KV, KV.defaults()) == compare.DEFAULTS
-    assert compare.decode(KV, "context=131072&concurrency=4") == ({"context": "131072", "concurrency": "4"}, [])
-    assert compare.decode(KV, compare.DEFAULTS) == ({}, [])
+    assert compare.decode(KV, "context=131072&concurrency=4") == ([("context", "131072"), ("concurrency", "4")], [])
+    assert compare.decode(KV, compare.DEFAULTS) == ([], [])
 
 
 def test_a_pin_may_start_from_a_preset_and_override_it():
     raw, notes = compare.decode(KV, "preset=llama3-8b-128k&concurrency=2")
-    assert raw == {**KV.preset("llama3-8b-128k").values, "concurrency": "2"} and notes == []
+    assert raw == [*KV.preset("llama3-8b-128k").values.items(), ("concurrency", "2")] and notes == []
     raw, notes = compare.decode(KV, "preset=nope&context=4096")
-    assert raw == {"context": "4096"} and "no preset 'nope'" in notes[0]
+    assert raw == [("context", "4096")] and "no preset 'nope'" in notes[0]
 
 
 def test_the_ratio_is_live_over_pinned_of_the_raw_values():

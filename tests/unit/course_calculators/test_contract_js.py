@@ -1,7 +1,8 @@
 """The browser's copy of the contract (``browser/shared/contract.js``) agrees with ``contract.py``.
 
-The id and name grammars, the meta tag's name and the folders the browser builds URLs from are
-written in both languages; this reads the JavaScript source and compares.
+The id and name grammars, the meta tag's name, the folders the browser builds URLs from and the
+shared choices' keys are written in both languages; this reads the JavaScript source and compares
+(``tests/js/shared/contract.test.mjs`` runs the JavaScript functions on the cases below).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from course_calculators import contract
+from course_calculators import contract, setting
 from course_calculators.plugin import assets
 
 CONTRACT_JS = Path(contract.__file__).parent / "browser" / "shared" / "contract.js"
@@ -25,9 +26,14 @@ def js_string(name: str) -> str:
     return json.loads(m.group(1))
 
 
-@pytest.mark.parametrize("name", ["ID_PATTERN", "NAME_PATTERN", "RUNTIME_META", "EMBED_DIR"])
+@pytest.mark.parametrize("name", ["ID_PATTERN", "NAME_PATTERN", "RUNTIME_META", "EMBED_DIR", "SCENARIO_STORE", "PIN_KEY",
+                                  "BASE_KEY"])
 def test_the_same_constant_in_both_languages(name):
     assert js_string(name) == getattr(contract, name)
+
+
+def test_the_browser_spells_the_default_setting_as_python_does():
+    assert js_string("SETTING_DEFAULT") == setting.DEFAULT
 
 
 def test_the_browser_finds_embed_js_where_the_plugin_puts_it():
@@ -39,3 +45,25 @@ def test_the_browser_builds_its_regular_expressions_from_the_patterns():
     assert "export const ID = new RegExp(`^${ID_PATTERN}$`);" in text
     assert "export const NAME = new RegExp(`^${NAME_PATTERN}$`);" in text
     assert contract.ID.pattern == f"^{contract.ID_PATTERN}$" and contract.NAME.pattern == f"^{contract.NAME_PATTERN}$"
+
+
+#: A query key of a chapter page → the shared choice it names (None: a widget's key, or no name).
+#: contract.test.mjs holds the same table for the browser's scenarioOfKey.
+SCENARIO_KEYS = {"gpu": "gpu", "kv_dtype": "kv_dtype", "kv-cache.context": None, "kv-cache.pin": None, "": None,
+                 "GPU": None, "utm-source": None}
+
+
+@pytest.mark.parametrize("key, scenario", SCENARIO_KEYS.items())
+def test_a_shared_choice_travels_under_its_own_name(key, scenario):
+    assert contract.scenario_of_key(key) == scenario
+    if scenario:
+        assert contract.scenario_key(scenario) == key
+
+
+def test_the_browser_reads_the_shared_choices_with_the_same_rule():
+    text = CONTRACT_JS.read_text()
+    assert "export function scenarioKey(scenario) {\n  return scenario;\n}" in text
+    assert "export function scenarioOfKey(key) {\n  return NAME.test(key) ? key : null;\n}" in text
+    js_table = (Path(__file__).resolve().parents[2] / "js" / "shared" / "contract.test.mjs").read_text()
+    for key, scenario in SCENARIO_KEYS.items():
+        assert f"[{json.dumps(key)}, {json.dumps(scenario)}]" in js_table, key

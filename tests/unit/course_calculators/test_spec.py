@@ -365,7 +365,7 @@ def test_chart_rejects_non_finite_values():
     with pytest.raises(ValueError, match="non-finite"):
         chart.to_dict()
     ok = Chart("grid", "T", "x", "y", ["a", "b"], [{"name": "s", "values": [1, None]}])
-    assert ok.to_dict()["series"] == [{"name": "s", "values": [1, None]}]
+    assert ok.to_dict()["series"] == [{"name": "s", "values": [1, None], "states": ["held", "free"], "hues": [47, None]}]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -418,7 +418,7 @@ def test_result_to_dict_is_strict_json(preset):
     result = kv_cache.SPEC.run(raw)
     assert isinstance(result, Result)
     data = result.to_dict()
-    assert set(data) == {"inputs", "inputs_text", "raw", "text", "notes", "charts"}
+    assert set(data) == {"inputs", "inputs_text", "raw", "text", "notes", "charts", "pin", "changed", "slider"}
     assert set(data["inputs_text"]) == set(data["inputs"]) == set(kv_cache.SPEC.param_map)
     assert _is_plain(data)
     text = json.dumps(data, allow_nan=False)

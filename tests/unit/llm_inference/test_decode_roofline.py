@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import course_calculators
 from llm_inference import decode_roofline as dr
 from llm_inference.hardware import GPU, GPUS
+from course_calculators.setting import Setting
 from course_calculators.spec import Choice, Number
 from course_calculators.units import format_seconds, sig
 
@@ -27,8 +28,9 @@ GiB = 2**30
 
 
 def run(**overrides):
-    """decode-roofline from the 70B thought experiment (a custom 70B shape) with ``overrides``."""
-    return SPEC.run({**SPEC.preset("h100-70b-bf16").values, **overrides})
+    """decode-roofline from the 70B thought experiment (a custom 70B shape) with ``overrides`` set
+    after it (a model set here fills the shape the preset gave)."""
+    return SPEC.run(overrides, base=Setting(preset="h100-70b-bf16"))
 
 
 def preset(pid):

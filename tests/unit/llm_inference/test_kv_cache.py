@@ -186,8 +186,18 @@ def test_preset_deepseek_v3_mla():
 
 
 def test_data_parallel_attention_multiplies_the_pools():
+    """Under TP 8 each GPU's pool holds the whole latent of every sequence; under DP 8 each GPU holds
+    its own sequences' latents, so the eight pools add up, each smaller by the attention, embeddings,
+    dense MLPs and shared experts every DP rank holds whole (fp8, as DeepSeek-V3 ships: 17.5 GB more a
+    GPU, 8 x 29.4 GB of pool against 47.1 GB, 5.0x the sequences)."""
     tp, dp = run_preset("deepseek-v3-mla"), run_preset("deepseek-v3-dp8")
-    assert dp.values["max_concurrency"] > 5 * tp.values["max_concurrency"]
+    context, per_token = 131072, 70272  # (512 + 64) x 61 layers x 2 bytes
+    for result, pools in ((tp, 1), (dp, 8)):
+        v = result.values
+        assert v["kv_bytes_per_token_per_gpu"] == per_token
+        assert v["kv_cache_tokens"] == pytest.approx(v["kv_cache_memory"] / per_token, abs=64)  # whole blocks
+        assert v["max_concurrency"] == pytest.approx(pools * v["kv_cache_tokens"] / context)
+    assert dp.values["max_concurrency"] > 4.5 * tp.values["max_concurrency"]
     assert dp.values["weight_bytes_per_gpu"] > tp.values["weight_bytes_per_gpu"]
     assert dp.values["kv_replicas"] == 1
 

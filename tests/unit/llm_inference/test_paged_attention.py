@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-from collections import deque
 
 import numpy as np
 import pytest
@@ -15,6 +14,7 @@ from hypothesis import strategies as st
 
 import course_calculators
 from llm_inference import paged_attention as pa
+from llm_inference.physics import batching
 
 SPEC = pa.SPEC
 
@@ -73,7 +73,7 @@ def test_utilization_matches_numpy_recount(block, seed):
     inputs = SPEC.check_overrides({"block_size": block, "seed": seed})
     pool = inputs["kv_budget"] // block
     cap = min(inputs["max_len"], pool * block)
-    requests = pa.sample_requests(inputs["requests"], inputs["mean_prompt"], inputs["mean_output"],
+    requests = batching.sample_requests(inputs["requests"], inputs["mean_prompt"], inputs["mean_output"],
                                   inputs["length_spread"], cap, seed)
     ref = numpy_utilizations(requests, block, inputs["max_len"])
     v = SPEC.run(inputs).values
@@ -81,12 +81,6 @@ def test_utilization_matches_numpy_recount(block, seed):
     assert v["utilization_paged"] == pytest.approx(ref["paged"], rel=1e-12)
     assert v["utilization_oracle"] == pytest.approx(ref["oracle"], rel=1e-12)
     assert v["utilization_pow2"] == pytest.approx(ref["pow2"], rel=1e-12)
-
-
-def test_ceil_sum_closed_form():
-    for block in (1, 3, 16, 256):
-        for n in (0, 1, 15, 16, 17, 1000):
-            assert pa._ceil_sum(n, block) == sum(math.ceil(k / block) for k in range(1, n + 1))
 
 
 def test_defaults_in_the_expected_ranges():
@@ -147,126 +141,6 @@ def test_paged_never_below_contiguous_when_max_len_is_whole_blocks(block_exp, ma
                length_spread=round(spread, 2), seed=seed, requests=20)
     assert v["utilization_paged"] >= v["utilization_contiguous"] - 1e-12
     assert v["utilization_oracle"] >= v["utilization_contiguous"] - 1e-12
-
-
-def test_sampled_lengths_have_the_requested_means():
-    requests = pa.sample_requests(20000, 300, 500, 0.8, 10**9, seed=3)
-    prompts = np.array([p for p, _ in requests])
-    outputs = np.array([o for _, o in requests])
-    assert prompts.mean() == pytest.approx(300, rel=0.03)
-    assert outputs.mean() == pytest.approx(500, rel=0.05)
-    assert np.log(outputs).std() == pytest.approx(0.8, rel=0.05)
-
-
-def test_requests_respect_the_cap():
-    for p, o in pa.sample_requests(500, 3000, 3000, 1.5, 2048, seed=1):
-        assert p >= 1 and o >= 1 and p + o <= 2048
-
-
-# -- throughput: static batching against numpy, the paged scheduler against a reference ------------
-
-
-def test_static_throughput_against_numpy():
-    rng = np.random.default_rng(0)
-    outputs = rng.integers(1, 500, size=100).tolist()
-    batch = 8
-    full = np.array(outputs[: (len(outputs) - 1) // batch * batch]).reshape(-1, batch)
-    # 100 = 12 full batches of 8 + a last batch of 4: the last one is the drain, not counted.
-    expected = full.sum() / full.max(axis=1).sum()
-    assert pa.static_throughput(outputs, batch) == pytest.approx(expected, rel=1e-12)
-    assert pa.static_throughput([5, 3], 8) == pytest.approx(8 / 5)  # one batch: the whole run counts
-    assert pa.continuous_throughput(outputs, batch) == batch
-    assert pa.continuous_throughput([5, 3], 8) == pytest.approx(8 / 5)
-
-
-def reference_paged(requests, block, pool):
-    """A plain per-token simulation of the same policy: FCFS admission with a 1% watermark, on-demand
-    blocks, preemption of the latest admitted sequence (recompute, generated tokens kept)."""
-    n = len(requests)
-    held = [0] * n
-    generated = [0] * n
-    waiting = deque(range(n))
-    running: list[int] = []
-    free = pool
-    watermark = max(1, int(pool * pa.WATERMARK))
-    finished = steps = preemptions = steady_steps = steady_tokens = 0
-    while finished < n:
-        while waiting:
-            s = waiting[0]
-            length = requests[s][0] + generated[s]
-            need = math.ceil(length / block)
-            if need > free or (running and free - need < watermark):
-                break
-            waiting.popleft()
-            held[s] = length
-            free -= need
-            running.append(s)
-        saturated = bool(waiting)
-        needers = [s for s in running if held[s] % block == 0]
-        victims = []
-        while len(needers) > free:
-            v = running.pop()
-            free += math.ceil(held[v] / block)
-            preemptions += 1
-            victims.append(v)
-            if v in needers:
-                needers.remove(v)
-        for v in victims:
-            waiting.appendleft(v)
-        free -= len(needers)
-        if saturated:
-            steady_steps += 1
-            steady_tokens += len(running)
-        done = []
-        for s in running:
-            held[s] += 1
-            generated[s] += 1
-            if generated[s] == requests[s][1]:
-                done.append(s)
-        for s in done:
-            running.remove(s)
-            free += math.ceil(held[s] / block)
-            finished += 1
-        steps += 1
-        assert free >= 0
-    total = sum(o for _, o in requests)
-    throughput = steady_tokens / steady_steps if steady_steps else total / steps
-    return steps, preemptions, throughput
-
-
-@pytest.mark.parametrize(
-    "n,mean_prompt,mean_output,spread,block,pool",
-    [
-        (30, 100, 100, 0.5, 16, 64),
-        (40, 50, 200, 1.0, 8, 100),
-        (25, 300, 50, 0.3, 32, 40),
-        (30, 20, 300, 1.5, 1, 900),
-        (20, 60, 60, 0.0, 4, 5000),  # everything fits: no waiting, no preemption
-        (50, 200, 400, 0.8, 128, 12),
-    ],
-)
-def test_scheduler_matches_a_per_token_reference(n, mean_prompt, mean_output, spread, block, pool):
-    requests = pa.sample_requests(n, mean_prompt, mean_output, spread, pool * block, seed=7)
-    sim = pa.simulate_paged(requests, block, pool)
-    steps, preemptions, throughput = reference_paged(requests, block, pool)
-    assert sim["steps"] == steps
-    assert sim["preemptions"] == preemptions
-    assert sim["throughput"] == pytest.approx(throughput, rel=1e-12)
-
-
-def test_snapshot_is_a_consistent_block_table():
-    sim = pa.simulate_paged(pa.sample_requests(200, 400, 400, 0.6, 2048, seed=1), 16, 4096)
-    cells = sim["snapshot"]
-    assert len(cells) == pa.GRID_ROWS * pa.GRID_COLS
-    owners = [c for c in cells if c is not None]
-    assert owners and all(isinstance(c, int) and 0 <= c < 200 for c in owners)
-    assert cells.count(None) < len(cells) // 2  # the pool is busy half-way through
-    # some sequence's blocks are physically scattered: not one contiguous run
-    runs = {}
-    for i, c in enumerate(cells):
-        if c is not None:
-            runs.setdefault(c, []).append(i)
-    assert any(b[-1] - b[0] + 1 > len(b) for b in runs.values())
 
 
 def test_grid_chart_shape_and_summary():

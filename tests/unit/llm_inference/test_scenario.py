@@ -14,7 +14,7 @@ import pytest
 import course_calculators
 from llm_inference import decode_roofline, kv_cache, scenario, unit_economics
 from llm_inference.models import CATALOGUE
-from course_calculators.spec import Choice, Text
+from course_calculators.spec import Choice, SpecError, Text
 from tests.unit.llm_inference.models import numpy_reference as ref
 
 KV = kv_cache.SPEC
@@ -46,9 +46,25 @@ def test_deepseek_v3_fp8_on_eight_h200_at_128k_is_about_five_sequences():
     assert naive == 45
 
 
-def test_the_model_wins_over_stale_shape_fields():
-    r = run(KV, model="llama-3.1-8b", layers=80, kv_heads=64)
-    assert (r.inputs["layers"], r.inputs["kv_heads"]) == (32, 8)
+def test_a_shape_field_set_beside_its_model_makes_the_model_custom():
+    r = KV.run({"model": "llama-3.1-70b", "layers": 40})
+    assert r.inputs["model"] == "custom" and r.inputs["layers"] == 40
+    assert r.inputs["kv_heads"] == 8 and r.inputs["heads"] == 64  # the rest of the shape is the 70B's
+    assert any("Layers: 40 layers set beside Model “Llama 3.1 70B”" in n for n in r.notes), r.notes
+    with pytest.raises(SpecError, match="layers: 40 is set beside model: llama-3.1-70b, which fills it with 80"):
+        KV.check_overrides({"model": "llama-3.1-70b", "layers": 40})  # at build time both at once is an error
+
+
+def test_a_model_set_after_stale_shape_fields_fills_them():
+    """What the browser sends when the reader picks a model: the old shape, then the model."""
+    r = KV.run([("layers", "80"), ("kv_heads", "64"), ("model", "llama-3.1-8b")])
+    assert (r.inputs["model"], r.inputs["layers"], r.inputs["kv_heads"]) == ("llama-3.1-8b", 32, 8)
+    assert not [n for n in r.notes if "set beside" in n], r.notes
+
+
+def test_a_field_equal_to_what_its_model_fills_changes_nothing():
+    r = run(KV, model="llama-3.1-70b", layers=80, kv_heads=8)
+    assert r.inputs["model"] == "llama-3.1-70b" and r.notes == KV.run({"model": "llama-3.1-70b"}).notes
 
 
 def test_custom_keeps_the_readers_shape():
@@ -186,3 +202,20 @@ def test_defaults_are_their_models():
         assert d["model"] == model_id
         assert spec.run({}).inputs == d  # resolving the defaults changes nothing
         assert course_calculators.get(spec.id) is spec
+
+
+# -- vLLM's pool, declared once --------------------------------------------------------------------
+
+def test_the_pool_outputs_are_declared_once_and_shown_alike():
+    declared = scenario.pool_outputs()
+    assert [o.name for o in declared] == list(scenario.POOL_OUTPUTS)
+    for spec in (kv_cache.SPEC, decode_roofline.SPEC):
+        assert [spec.output_map[name] for name in scenario.POOL_OUTPUTS] == list(declared), spec.id
+        assert all(o.help for o in declared)
+
+
+def test_both_calculators_give_the_same_pool_for_the_same_deployment():
+    setting = {"model": "llama-3.1-8b", "gpu": "h100-sxm", "gpus": 1, "context": 8192}
+    kv = KV.run({**setting, "concurrency": 4}).values
+    roof = decode_roofline.SPEC.run({**setting, "batch": 4}).values
+    assert {n: kv[n] for n in scenario.POOL_OUTPUTS} == {n: roof[n] for n in scenario.POOL_OUTPUTS}

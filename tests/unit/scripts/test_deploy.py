@@ -1,4 +1,5 @@
-"""Publishing: the GitHub Pages workflow (``.github/workflows/pages.yml``) and ``make deploy``.
+"""Publishing: the GitHub Pages workflow (``.github/workflows/pages.yml``); ``make deploy`` is in
+``tests/integration/scripts/test_deploy.py``.
 
 The workflow cannot run here; these tests read it as data and check the parts that matter: it
 builds for the address Pages gives it, and it has the permissions a Pages deployment needs.
@@ -6,9 +7,6 @@ builds for the address Pages gives it, and it has the permissions a Pages deploy
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -82,19 +80,3 @@ def test_the_deploy_job_publishes_the_artifact(workflow):
     assert deploy["needs"] == "build"
     assert deploy["environment"]["name"] == "github-pages"
     assert uses(deploy) == ["actions/deploy-pages"]
-
-
-@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
-def test_make_deploy_asks_for_the_published_address():
-    env = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
-    proc = subprocess.run(["make", "-s", "deploy"], cwd=ROOT, capture_output=True, text=True, env=env)
-    assert proc.returncode != 0
-    assert "SITE_URL=https://<user>.github.io/<repo>/" in proc.stdout + proc.stderr
-    proc = subprocess.run(["make", "-s", "deploy-url", "SITE_URL=https://u.github.io/r"], cwd=ROOT,
-                          capture_output=True, text=True, env=env)
-    assert proc.returncode != 0 and "must end with /" in proc.stdout + proc.stderr
-    # Given the address, it builds for it and publishes (dry run: -n prints, runs nothing).
-    proc = subprocess.run(["make", "-n", "deploy", "SITE_URL=https://u.github.io/r/"], cwd=ROOT,
-                          capture_output=True, text=True, env=env)
-    assert proc.returncode == 0, proc.stderr
-    assert "SITE_URL=https://u.github.io/r/ .venv/bin/mkdocs gh-deploy --strict --force" in proc.stdout

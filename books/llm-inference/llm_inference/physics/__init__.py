@@ -10,7 +10,10 @@ bytes or seconds of its own.
 * :mod:`.budget` — vLLM's KV budget per GPU, blocks, concurrency, "GPU KV cache size";
 * :mod:`.speed` — a decode step's ceiling and estimate (all-reduces, step floor), prefill;
 * :mod:`.fleet` — the fewest GPUs that fit, the cheapest listed configuration;
-* :mod:`.measured` — published measurements set against the same ceiling.
+* :mod:`.measured` — published measurements set against the same ceiling;
+* :mod:`.batching` — serving a stream of requests from one KV budget: contiguous reservations
+  against paged blocks (:mod:`.block_pool`), static against continuous batching, the steps a
+  reader can watch (:mod:`.frame_recorder`).
 """
 
 from __future__ import annotations

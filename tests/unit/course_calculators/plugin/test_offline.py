@@ -54,9 +54,9 @@ def test_files_pages_request_with_a_version_are_precached_under_that_exact_url(t
     (tmp_path / "assets/pyodide/pyodide-lock.json").write_text("{}")
     from course_calculators.plugin.manifest import RuntimeManifest
 
-    manifest = RuntimeManifest(boot="assets/calc/boot.js", worker="assets/calc/worker.js?v=aa11",
+    manifest = RuntimeManifest(script="assets/calc/runtime.js", worker="assets/calc/worker.js?v=aa11",
                                pyodide="assets/pyodide/1/", lock="assets/pyodide/pyodide-lock.json",
-                               lock_sha256="0" * 64, version="bb22")
+                               lock_sha256="0" * 64, version="bb22", boot_timeout_ms=60000, run_timeout_ms=10000)
     (tmp_path / "inference/kv-cache/index.html").write_text('<script src="../../assets/calc/runtime.js?v=cc33"></script>')
     _, precache = written(tmp_path, manifest.versioned_urls())
     assert {"assets/calc/runtime.js?v=cc33", "assets/calc/worker.js?v=aa11",

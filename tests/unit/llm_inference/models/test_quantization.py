@@ -114,22 +114,45 @@ REFUSED = [
 ]
 
 
+#: What each calculator computes without the weights (the KV geometry, the GPU, the engine's own
+#: figures, the names); every other output of a refused config must be "not computed" (None).
+KV_CACHE_WEIGHT_FREE = {"kv_bytes_per_token", "kv_bytes_per_sequence", "kv_bytes_total", "state_bytes_per_sequence",
+                        "weight_format", "weight_breakdown", "usable_bytes", "activation_bytes", "runtime_bytes",
+                        "engine_release", "kv_bytes_per_token_per_gpu", "kv_replicas", "legal_gpus",
+                        "model_name", "model_source"}
+ROOFLINE_WEIGHT_FREE = {"kv_bytes_per_token", "kv_bytes", "ridge_point", "compute_ceiling", "bandwidth", "peak_flops",
+                        "usable_bytes", "activation_bytes", "model_name", "model_source", "weight_format",
+                        "weight_breakdown", "measured", "measured_band", "ttft_measured_band", "experts_touched",
+                        "allreduce_s"}
+
+
+def assert_weights_not_computed(result, weight_free, named):
+    """Every weight-dependent output is None (rendered "not computed"), every other one computed,
+    and the notes say why, naming the method."""
+    v = result.values
+    computed_anyway = sorted(k for k, x in v.items() if k not in weight_free and x is not None)
+    assert not computed_anyway, f"computed from another format: {computed_anyway}"
+    missing = sorted(k for k in weight_free if v[k] is None)
+    assert not missing, f"weight-free outputs left out: {missing}"
+    assert v["weight_format"].startswith("not modelled") and named.lower() in v["weight_format"].lower()
+    assert v["weight_breakdown"].startswith("not computed")
+    assert any("Nothing that depends on the weights is computed" in n and named.lower() in n.lower()
+               for n in result.notes)
+    assert not any(c["title"].startswith("Weights by tensor group") for c in result.charts)
+
+
 @pytest.mark.parametrize("quantization, named", REFUSED, ids=[r[1] for r in REFUSED])
 def test_an_unmodelled_method_is_named_and_sizes_nothing(quantization, named):
     scheme = read_quantization({**LLAMA_8B, "quantization_config": quantization})
     assert scheme.unsupported and named.lower() in scheme.unsupported.lower()
     text = json.dumps({**LLAMA_8B, "quantization_config": quantization})
-    for spec, gpu in ((kv_cache, "h100-sxm"), (decode_roofline, "h100-sxm")):
-        result = spec.SPEC.run({"config": text, "gpu": gpu})
-        v = result.values
-        assert v["weight_bytes"] == 0 and v["fits"] is False and v["gpus_needed"] == 0
-        assert v["weight_format"].startswith("not modelled") and named.lower() in v["weight_format"].lower()
-        assert any("Nothing that depends on the weights is computed" in n for n in result.notes)
-    kv = kv_cache.SPEC.run({"config": text}).values
-    assert kv["kv_cache_memory"] == 0 and kv["max_concurrency"] == 0 and kv["weight_bytes_per_gpu"] == 0
-    assert kv["kv_bytes_per_token"] > 0  # the KV geometry does not depend on the weights
-    roof = decode_roofline.SPEC.run({"config": text}).values
-    assert roof["tokens_per_s"] == 0 and roof["ttft_s"] == 0 and roof["bound"] == "not computed"
+    for inputs in ({"config": text, "gpu": "h100-sxm"}, {"config": text}):
+        kv = kv_cache.SPEC.run(inputs)
+        assert_weights_not_computed(kv, KV_CACHE_WEIGHT_FREE, named)
+        assert kv.values["kv_bytes_per_token"] > 0  # the KV geometry does not depend on the weights
+        roof = decode_roofline.SPEC.run(inputs)
+        assert_weights_not_computed(roof, ROOFLINE_WEIGHT_FREE, named)
+        assert roof.values["kv_bytes_per_token"] == kv.values["kv_bytes_per_token"]
 
 
 def test_a_pasted_quantized_config_is_read_the_same_way():

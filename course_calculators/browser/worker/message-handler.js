@@ -1,0 +1,51 @@
+// The worker's answers to the page's messages (shared/protocol.js): `init` starts Python once,
+// each `run` computes one widget and answers it alone. No DOM and no `self` here: worker.js wires
+// this to the worker's messages, and tests call it with a fake Python.
+
+import { MSG, isToWorker } from "../shared/protocol.js";
+
+const reason = (err) => String(err && err.message ? err.message : err);
+
+/**
+ * A function that handles one message from the page.
+ * @param post (msg) => send a message to the page
+ * @param startPython (init, post) => a promise of run_json(calc, inputsJson) → JSON text
+ *   (start-python.js); it rejects when Python cannot start
+ */
+export function createMessageHandler({ post, startPython }) {
+  let runJson = null;
+  let booting = null;
+
+  function run({ widget, calc, seq, inputs }) {
+    try {
+      post({ type: MSG.RESULT, widget, seq, result: JSON.parse(runJson(calc, JSON.stringify(inputs))) });
+    } catch (err) {
+      // A Python exception: its last line (the exception itself) to this widget alone; the worker
+      // keeps serving the others.
+      const lines = reason(err).trim().split("\n");
+      post({ type: MSG.ERROR, widget, seq, message: lines[lines.length - 1] || "calculation failed" });
+    }
+  }
+
+  return async function handle(msg) {
+    if (!isToWorker(msg)) {
+      console.warn("calculators: the worker ignored a message of no known shape", msg);
+      return;
+    }
+    if (msg.type === MSG.INIT) {
+      if (!booting) {
+        booting = startPython(msg, post).then((fn) => { runJson = fn; }, (err) => {
+          booting = null; // a later `init` may try again
+          post({ type: MSG.ERROR, message: `Python could not start: ${reason(err)}` });
+        });
+      }
+      return;
+    }
+    if (booting) await booting;
+    if (!runJson) {
+      post({ type: MSG.ERROR, widget: msg.widget, seq: msg.seq, message: "Python is not available" });
+      return;
+    }
+    run(msg);
+  };
+}

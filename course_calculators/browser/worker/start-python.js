@@ -1,0 +1,114 @@
+// Python's start in the worker. Two paths (worker/boot-path.js chooses): restore the memory snapshot
+// made at build time (the calculators already imported), with the tiny standard-library zip of
+// what is not imported yet; or boot Python normally with the boot-time zip and load the
+// calculators wheel by name from the site's lock file (Pyodide checks its sha256 against it). If
+// the snapshot fails (blocked, stalled, damaged), the normal boot follows. Every download is
+// watched (worker/downloads.js): a required one that fails or stalls ends the start with an error
+// naming the file, which the page shows with a retry.
+
+import { MSG, BOOT_MODE } from "../shared/protocol.js";
+import { Downloads } from "./downloads.js";
+import { RateMeter, choosePath, connectionHint } from "./boot-path.js";
+import { checkSha256 } from "./sha256.js";
+import { fetchSnapshot, fillFromBase } from "./snapshot.js";
+import { mark, timings } from "./timings.js";
+import { compileEarly, withBaseFill } from "./wasm.js";
+
+/** The lock file's text, checked against its sha256 (it holds the wheel's sha256 in turn). */
+async function fetchLock(downloads, url, sha256) {
+  const response = await downloads.fetch(url);
+  const text = await response.text();
+  await checkSha256(new TextEncoder().encode(text), sha256, () => "the lock file does not match this page's version");
+  return text;
+}
+
+const abs = (url, here) => (url ? new URL(url, here).href : "");
+
+/** Start Python for an `init` message; `post` sends progress and, at the end, `ready`. Resolves
+ * to course_calculators.run_json; rejects when a download fails or stalls. */
+export async function startPython(init, post) {
+  const downloads = new Downloads();
+  downloads.install();
+  try {
+    return await Promise.race([boot(init, post, downloads), downloads.failed]);
+  } finally {
+    downloads.stop();
+  }
+}
+
+async function boot(init, post, downloads) {
+  const started = performance.now();
+  post({ type: MSG.PROGRESS, stage: "Loading Python…" });
+  const here = self.location.href;
+  const lockURL = new URL(init.lock, here);
+  const pyodideURL = new URL(init.pyodide, here).href;
+  // Everything the boot needs starts downloading now, side by side: the wasm (measured: how fast
+  // it comes decides the path, and it is compiled as it arrives), the lock file, Pyodide's loader
+  // and its Emscripten module (which loadPyodide would otherwise import one after the other).
+  const meter = new RateMeter();
+  const wasm = downloads.prefetch(`${pyodideURL}pyodide.asm.wasm`, meter.onBytes);
+  downloads.failed.catch(() => {}); // raced in startPython
+  const compiled = compileEarly(wasm);
+  const lock = fetchLock(downloads, lockURL.href, init.lock_sha256);
+  lock.catch(() => {});
+  // Pyodide lives in a folder named by its version (the page says which), hence dynamic imports.
+  const emscripten = downloads.track("pyodide.asm.mjs", import(`${pyodideURL}pyodide.asm.mjs`));
+  const loader = downloads.track("pyodide.mjs", import(`${pyodideURL}pyodide.mjs`));
+  const snapshotURL = abs(init.snapshot, here);
+  const choice = await choosePath({
+    hasSnapshot: Boolean(snapshotURL), meter,
+    hint: init.hint || connectionHint(self.navigator && self.navigator.connection),
+  });
+  mark("pathChosen");
+  let snapshot = null;
+  if (choice.path === BOOT_MODE.SNAPSHOT) {
+    snapshot = fetchSnapshot(snapshotURL, init.snapshot_sha256,
+      (url) => downloads.fetch(url, {}, { optional: true }));
+    snapshot.catch(() => {});
+  }
+  const { loadPyodide } = await loader;
+  const createModule = (await emscripten).default;
+  const options = {
+    indexURL: pyodideURL,
+    lockFileContents: lock,
+    // Absolute: a relative base fails with "Invalid base URL" when a package loads.
+    packageBaseUrl: new URL(".", lockURL).href,
+    fullStdLib: false,
+  };
+  compiled.catch((err) => downloads.fail(new Error(`pyodide.asm.wasm: ${err.message}`)));
+  const image = snapshot ? await snapshot.catch((err) => {
+    console.warn("calculators: the Python snapshot did not load; booting normally.", err);
+    return null;
+  }) : null;
+  let pyodide = null;
+  let runJson = null;
+  let mode = BOOT_MODE.SNAPSHOT;
+  if (image) {
+    try {
+      pyodide = await loadPyodide({
+        ...options,
+        stdLibURL: abs(init.stdlib, here) || undefined,
+        createPyodideModule: withBaseFill(createModule, (memory) => fillFromBase(image, memory)),
+        _loadSnapshot: image.image,
+      });
+      mark("pyodideLoaded");
+      runJson = pyodide.pyimport("course_calculators").run_json;
+    } catch (err) {
+      console.warn("calculators: the Python snapshot did not restore; booting normally.", err);
+      pyodide = null;
+    }
+  }
+  if (!pyodide) {
+    mode = BOOT_MODE.BOOT;
+    pyodide = await loadPyodide({
+      ...options, stdLibURL: abs(init.boot_stdlib, here) || undefined, createPyodideModule: createModule,
+    });
+    post({ type: MSG.PROGRESS, stage: "Loading the calculators…" });
+    await pyodide.loadPackage("course-calculators", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
+    runJson = pyodide.pyimport("course_calculators").run_json;
+  }
+  const python = pyodide.runPython("import sys; sys.version.split()[0]");
+  mark("ready");
+  post({ type: MSG.READY, bootMs: performance.now() - started, python, mode, timings, why: choice.why });
+  return runJson;
+}

@@ -1,0 +1,442 @@
+"""A calculator — its spec and its pure ``compute()`` — and the one pipeline every run takes:
+convert each input, resolve what other parameters fill, compute, check and format every output,
+draw the charts."""
+
+from __future__ import annotations
+
+import inspect
+import math
+from collections import abc
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from . import contract
+from .charts import Chart
+from .outputs import Output, Preset
+from .params import Choice, Number, Param, SpecError, Text, echo, need_text
+from .setting import Setting
+
+__all__ = ["Calculator", "Result", "Computed"]
+
+
+def _repeated(names: Sequence[str]) -> str:
+    return ", ".join(sorted({n for n in names if names.count(n) > 1}))
+
+
+def _pairs(raw: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) -> list[tuple[str, Any]]:
+    if raw is None:
+        return []
+    return list(raw.items()) if isinstance(raw, abc.Mapping) else [(k, v) for k, v in raw]
+
+
+def _unfill_note(param: Param, value: Any, filler: Choice | Text, filler_value: Any, filled: Any) -> str:
+    """The reader's note when setting ``param`` beside ``filler`` stopped the filler filling it."""
+    if isinstance(filler, Choice):
+        return (f"{param.label}: {param.display(value)} set beside {filler.label} “{filler.display(filler_value)}”, "
+                f"which has {param.display(filled)}; {filler.label} is now “{filler.display(filler.custom)}”.")
+    return (f"{param.label}: {param.display(value)} set beside {filler.label}, which gave "
+            f"{param.display(filled)}; that text is now empty.")
+
+
+class FilledConflict(SpecError):
+    """At build time: a parameter set beside the one that fills it, to a value the filler does not
+    give (``layers: 40`` beside ``model: llama-3.1-8b``, which has 32). Names both, and carries
+    them (``filled``, ``filler``) so that the fence can point at the lines."""
+
+    def __init__(self, calc: "Calculator", filled: str, value: Any, filler: Choice | Text, filler_value: Any,
+                 fills_with: Any, *, before: bool = False) -> None:
+        param = calc.param_map[filled]
+        where = "before" if before else "beside"
+        shown = filler.encode(filler_value) if isinstance(filler, Choice) else "<its text>"
+        instead = (f"set {filler.name}: {filler.custom}" if isinstance(filler, Choice) else f"leave {filler.name} empty")
+        super().__init__(
+            f"{filled}: {param.encode(value)} is set {where} {filler.name}: {shown}, which fills it with "
+            f"{param.encode(fills_with)}; {instead} to give {filled} yourself, or leave {filled} out.")
+        self.filled, self.filler = filled, filler.name
+
+
+@dataclass
+class Result:
+    """What a run returns: the inputs used, raw outputs, their text, notes and an optional chart."""
+
+    inputs: dict[str, Any]
+    values: dict[str, Any]
+    text: dict[str, str]
+    raw: dict[str, str]
+    notes: list[str] = field(default_factory=list)
+    charts: list[dict[str, Any]] = field(default_factory=list)
+    #: Each input as the reader reads it ("131,072 tokens", a choice's label): the printed table.
+    inputs_text: dict[str, str] = field(default_factory=dict)
+    #: The canonical setting of these inputs against the calculator's defaults, in query form
+    #: (``default`` when nothing differs): what the widget's Pin button pins and an embed snippet carries.
+    pin: str = "default"
+    #: The inputs that differ from the run's ``base`` (the widget's fence setting), each as its
+    #: canonical text: what the page's address carries under ``<calc>.<name>``.
+    changed: dict[str, str] = field(default_factory=dict)
+    #: Each log slider's position for these inputs: the index of its nearest stop in the
+    #: ``data-stops`` its HTML carries (:attr:`Number.stops`), so the page never computes one.
+    slider: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "inputs": self.inputs,
+            "inputs_text": self.inputs_text,
+            "raw": self.raw,
+            "text": self.text,
+            "notes": self.notes,
+            "charts": self.charts,
+            "pin": self.pin,
+            "changed": self.changed,
+            "slider": self.slider,
+        }
+
+
+@dataclass
+class Computed:
+    """What ``compute()`` may return: the outputs' values, notes for the reader, and ``details``:
+    data that is not an output but that ``chart()`` draws (a simulation's recorded steps, a
+    distribution). ``chart(inputs, values, details)`` receives it when it takes three arguments."""
+
+    values: Mapping[str, Any]
+    notes: Sequence[str] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+Compute = Callable[[Mapping[str, Any]], Any]
+
+
+def _takes_details(chart: Callable[..., Any]) -> bool:
+    """Whether a chart function takes the ``details`` argument (a third positional parameter)."""
+    try:
+        params = list(inspect.signature(chart).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len(positional) >= 3 or any(p.kind == p.VAR_POSITIONAL for p in params)
+
+
+class _UnknownName(KeyError):
+    """A name read from the inputs or outputs that the calculator does not have."""
+
+
+class _Names(dict):
+    """The inputs (and outputs) handed to ``compute()`` and ``chart()``.
+
+    Reading a missing name raises :class:`_UnknownName` rather than a bare KeyError, so that a
+    compute or chart function naming a parameter or output the spec lacks fails the first run (the
+    build) with that name — and a KeyError from any other table is left as it is.
+    """
+
+    def __missing__(self, key: Any) -> Any:
+        raise _UnknownName(key)
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A calculator: its spec and its pure ``compute`` function.
+
+    ``compute(inputs)`` takes the converted inputs and returns a dict of output values, a pair
+    ``(values, notes)`` when it has something to say (for example "weights do not fit"), or a
+    :class:`Computed` when its chart needs more than the outputs.
+    ``chart(inputs, values[, details])`` optionally returns a :class:`Chart` or a list of them.
+    ``resolve(inputs)``, if given, runs between the conversion and ``compute``: it returns the
+    inputs with the parameters that others determine filled in (a model's shape from the chosen
+    model, a pasted config's shape), or ``(inputs, notes)``. Its values are checked again like a
+    reader's, and the widget shows them.
+    """
+
+    id: str
+    title: str
+    params: Sequence[Param]
+    outputs: Sequence[Output]
+    compute: Compute
+    presets: Sequence[Preset] = ()
+    chart: Callable[[Mapping[str, Any], Mapping[str, Any]], Chart | Sequence[Chart]] | None = None
+    summary: str = ""
+    resolve: Callable[[Mapping[str, Any]], Any] | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.id, str) or not contract.is_id(self.id):
+            raise SpecError(f"calculator id {self.id!r} must be kebab-case")
+        need_text(self.id, "title", self.title)
+        for attr, kinds, what in (("params", (Number, Choice, Text), "a Number, Choice or Text"),
+                                  ("outputs", (Output,), "an Output"), ("presets", (Preset,), "a Preset")):
+            items = getattr(self, attr)
+            if isinstance(items, (str, abc.Mapping)) or not isinstance(items, abc.Sequence):
+                raise SpecError(f"{self.id}: {attr} must be a sequence (a tuple or a list)")
+            for item in items:
+                if not isinstance(item, kinds):
+                    raise SpecError(f"{self.id}: {attr} holds a {type(item).__name__} ({echo(item)}), not {what}")
+        if not self.outputs:
+            raise SpecError(f"{self.id}: a calculator needs at least one output")
+        if not callable(self.compute):
+            raise SpecError(f"{self.id}: compute must be a function of the inputs")
+        if self.chart is not None and not callable(self.chart):
+            raise SpecError(f"{self.id}: chart must be a function of the inputs and outputs, or None")
+        if self.resolve is not None and not callable(self.resolve):
+            raise SpecError(f"{self.id}: resolve must be a function of the inputs, or None")
+        names = [p.name for p in self.params]
+        if len(set(names)) != len(names):
+            raise SpecError(f"{self.id}: duplicate parameter names: {_repeated(names)}")
+        for param in self.params:
+            if isinstance(param, (Choice, Text)) and param.fills:
+                unknown = [n for n in param.fills if n not in names or n == param.name]
+                if unknown:
+                    raise SpecError(f"{self.id}: parameter {param.name!r} fills {unknown}, which are not "
+                                    "other parameters of this calculator")
+                if self.resolve is None:
+                    raise SpecError(f"{self.id}: parameter {param.name!r} fills others, so the calculator "
+                                    "needs a resolve function")
+        outs = [o.name for o in self.outputs]
+        if len(set(outs)) != len(outs):
+            raise SpecError(f"{self.id}: duplicate output names: {_repeated(outs)}")
+        preset_ids = [p.id for p in self.presets]
+        if len(set(preset_ids)) != len(preset_ids):
+            raise SpecError(f"{self.id}: duplicate preset ids: {_repeated(preset_ids)}")
+        for preset in self.presets:
+            try:
+                self._check_values(preset.values)
+            except SpecError as exc:
+                raise SpecError(f"{self.id}: preset {preset.id!r}: {exc}") from None
+
+    # -- parameters ---------------------------------------------------------------------------
+
+    @property
+    def module(self) -> str:
+        """The module that holds the compute function: what "Show the Python" shows."""
+        return self.compute.__module__
+
+    @property
+    def param_map(self) -> dict[str, Param]:
+        return {p.name: p for p in self.params}
+
+    @property
+    def output_map(self) -> dict[str, Output]:
+        return {o.name: o for o in self.outputs}
+
+    def defaults(self) -> dict[str, Any]:
+        """Every parameter's default, converted (a new dict each time; computed once)."""
+        cached = self.__dict__.get("_defaults")
+        if cached is None:
+            cached = {p.name: p.convert(p.default)[0] for p in self.params}
+            self.__dict__["_defaults"] = cached  # a frozen dataclass may still keep a cache
+        return dict(cached)
+
+    @property
+    def fillers(self) -> dict[str, Choice | Text]:
+        """The parameters that fill others (a model its shape, a pasted config everything), by name."""
+        return {p.name: p for p in self.params if isinstance(p, (Choice, Text)) and p.fills}
+
+    def preset(self, preset_id: str) -> Preset:
+        for preset in self.presets:
+            if preset.id == preset_id:
+                return preset
+        raise SpecError(f"{self.id}: unknown preset {preset_id!r}")
+
+    def convert(self, raw: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        """Defaults overlaid with ``raw``, each value converted; unknown names are ignored with a note.
+        (No ``resolve`` and no filled-field rule: :meth:`prepare` is what a run does.)"""
+        values = self.defaults()
+        notes: list[str] = []
+        self._assign(values, raw.items(), notes)
+        return values, notes
+
+    def _assign(self, values: dict[str, Any], pairs: Iterable[tuple[str, Any]], notes: list[str]) -> None:
+        """Convert each ``(name, raw value)`` into ``values``, in order; an unknown name is ignored
+        with a note, as is any value's own note."""
+        params = self.param_map
+        for name, value in pairs:
+            param = params.get(name)
+            if param is None:
+                notes.append(f"Unknown parameter {echo(name)} ignored.")
+                continue
+            values[name], note = param.convert(value)
+            if note:
+                notes.append(note)
+
+    def _unknown(self, names: Sequence[str]) -> list[str]:
+        """The build's message for each name that is no parameter, with the closest one if any."""
+        params = self.param_map
+        problems = []
+        for name in names:
+            if name not in params:
+                import difflib  # only on this error path: keeps it out of the browser's boot
+
+                close = difflib.get_close_matches(str(name), list(params), n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                problems.append(f"Unknown parameter {echo(name)}: {hint}known: {', '.join(params)}.")
+        return problems
+
+    def _check_values(self, overrides: Mapping[str, Any]) -> None:
+        """Every name a parameter and every value taken as given (no resolve): a preset's check at
+        import, cheap enough for the browser's boot."""
+        problems = self._unknown(list(overrides))
+        problems.extend(self.convert({k: v for k, v in overrides.items() if k in self.param_map})[1])
+        if problems:
+            raise SpecError(" ".join(problems))
+
+    def check_overrides(self, overrides: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> dict[str, Any]:
+        """Strict :meth:`prepare`, for build time, presets and tests: any note on a value is an
+        error, and so is a parameter set beside the one that fills it (:class:`FilledConflict`).
+        Returns the inputs ``compute`` receives.
+
+        An unknown name is reported with the names that exist (and the closest, when one is close):
+        at build time nothing is "ignored", the build stops.
+        """
+        pairs = _pairs(overrides)
+        problems = self._unknown([name for name, _ in pairs])
+        problems.extend(self.convert({k: v for k, v in pairs if k in self.param_map})[1])
+        if problems:
+            raise SpecError(" ".join(problems))
+        return self._fold(pairs, strict=True)[0]
+
+    # -- running ------------------------------------------------------------------------------
+
+    def _resolved(self, inputs: dict[str, Any], notes: list[str]) -> tuple[dict[str, Any], list[str]]:
+        """Apply ``resolve`` and check what it set as a reader's input would be checked."""
+        try:
+            returned = self.resolve(_Names(inputs))
+        except _UnknownName as exc:
+            raise SpecError(f"{self.id}: resolve() reads {exc.args[0]!r}, which is not a parameter") from None
+        changed, extra = returned if isinstance(returned, tuple) else (returned, ())
+        params = self.param_map
+        resolved = dict(inputs)
+        for name, value in changed.items():
+            if name not in params:
+                raise SpecError(f"{self.id}: resolve() set {name!r}, which is not a parameter")
+            resolved[name], note = params[name].convert(value)
+            if note:
+                notes.append(note)
+        return resolved, [*notes, *extra]
+
+    def _fold(self, pairs: Sequence[tuple[str, Any]], *, strict: bool) -> tuple[dict[str, Any], list[str]]:
+        """The inputs a sequence of ``(name, raw value)`` assignments gives, applied in order over
+        the defaults, with the notes; the one place the filled-field rule is written.
+
+        A parameter that fills others (:attr:`fillers`: a model, a pasted config) fills them when
+        it is set to a value that fills (``fills_now``), replacing what was set before. A filled
+        parameter then set to another value than the one filled makes its filler stop filling (a
+        model turns ``custom``, a config text empties) and keeps every other filled value: the
+        reader's shape starts from the model's. ``strict`` (the build) refuses both cases where
+        they disagree — a filled parameter set beside its filler — naming both
+        (:class:`FilledConflict`); a filled parameter set beside a filler left at its default is
+        the reader's, as at run time, with a note.
+        """
+        params, fillers = self.param_map, self.fillers
+        notes: list[str] = []
+        if self.resolve is None or not fillers:
+            inputs = self.defaults()
+            self._assign(inputs, pairs, notes)
+            return self._resolved(inputs, notes) if self.resolve is not None else (inputs, notes)
+        inputs = dict(self._resolved_defaults())
+        set_here: dict[str, Any] = {}  # what the pairs set, converted: the conflicts name them
+        unfilled: dict[str, str] = {}  # filler → the note on why it stopped filling
+        for name, value in pairs:
+            param = params.get(name)
+            if param is None:
+                notes.append(f"Unknown parameter {echo(name)} ignored.")
+                continue
+            converted, note = param.convert(value)
+            if note:
+                notes.append(note)
+            # Set beside what fills it (a shape field beside its model; a model beside a pasted
+            # config), to another value: what fills it stops filling.
+            active = [f for f in fillers.values() if name in f.fills and f.fills_now(inputs[f.name])]
+            if active and converted != inputs[name]:
+                for filler in active:
+                    if strict and filler.name in set_here:
+                        raise FilledConflict(self, name, converted, filler, inputs[filler.name], inputs[name])
+                    unfilled[filler.name] = _unfill_note(param, converted, filler, inputs[filler.name], inputs[name])
+                    inputs[filler.name] = filler.unfilled
+            unfilled.pop(name, None)  # a filler set again says what it does itself
+            inputs[name] = converted
+            if name in fillers and param.fills_now(converted):  # it fills: what was set before gives way
+                filled = self._resolved(inputs, [])[0]
+                if strict:
+                    for other in param.fills:
+                        if other in set_here and filled[other] != set_here[other]:
+                            raise FilledConflict(self, other, set_here[other], param, converted, filled[other],
+                                                 before=True)
+                for other in param.fills:
+                    set_here.pop(other, None)
+                inputs = filled
+            set_here[name] = converted
+        return self._resolved(inputs, [*notes, *unfilled.values()])
+
+    def prepare(self, raw: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> tuple[dict[str, Any], list[str]]:
+        """The inputs ``compute`` receives for ``raw`` (a mapping, or ``(name, value)`` pairs: the
+        order counts, see :meth:`_fold`): converted, filled, resolved; with the notes."""
+        return self._fold(_pairs(raw), strict=False)
+
+    def _resolved_defaults(self) -> dict[str, Any]:
+        """The defaults with what their fillers fill (the defaults' model's shape), computed once."""
+        cached = self.__dict__.get("_resolved_defaults_")
+        if cached is None:
+            cached = self._resolved(self.defaults(), [])[0]
+            self.__dict__["_resolved_defaults_"] = cached
+        return cached
+
+    def base_inputs(self, base: Setting) -> dict[str, Any]:
+        """The inputs a base setting gives (computed once per setting: every run of a widget has the same)."""
+        cache = self.__dict__.setdefault("_base_inputs", {})
+        if base not in cache:
+            if len(cache) > 64:
+                cache.clear()
+            cache[base] = self.prepare(base.inputs(self)[0])[0]
+        return cache[base]
+
+    def run(self, raw: Mapping[str, Any] | Iterable[tuple[str, Any]] | None = None, *,
+            base: Setting | None = None) -> Result:
+        """Prepare ``raw`` (applied after ``base``'s values: a widget's fence setting, or a link's
+        keys over it), compute, check and format every output; with the result's canonical pin
+        and the inputs that differ from ``base``."""
+        base = base or Setting()
+        base_pairs, notes = base.inputs(self)
+        inputs, more = self.prepare([*base_pairs, *_pairs(raw)])
+        notes.extend(more)
+        try:
+            returned = self.compute(_Names(inputs))
+        except _UnknownName as exc:
+            raise SpecError(f"{self.id}: compute() reads {exc.args[0]!r}, which is not a parameter; "
+                            f"parameters: {', '.join(inputs)}") from None
+        details: Mapping[str, Any] = {}
+        if isinstance(returned, Computed):
+            values, details = returned.values, returned.details
+            notes.extend(returned.notes)
+        elif isinstance(returned, tuple):
+            values, extra = returned
+            notes.extend(extra)
+        else:
+            values = returned
+        missing = [o.name for o in self.outputs if o.name not in values]
+        if missing:
+            raise ValueError(f"{self.id}: compute() returned no value for {missing}")
+        for out in self.outputs:
+            value = values[out.name]
+            if out.unit in ("bool", "text") or value is None:  # None: not computed (the notes say why)
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise ValueError(f"{self.id}: output {out.name!r} is not a finite number ({value!r})")
+        try:
+            if not self.chart:
+                drawn = []
+            elif _takes_details(self.chart):
+                drawn = self.chart(_Names(inputs), _Names(values), details)
+            else:
+                drawn = self.chart(_Names(inputs), _Names(values))
+        except _UnknownName as exc:
+            raise SpecError(f"{self.id}: chart() reads {exc.args[0]!r}, which is neither a parameter nor an "
+                            f"output; outputs: {', '.join(values)}") from None
+        charts = [c.to_dict() for c in ([drawn] if isinstance(drawn, Chart) else drawn)]
+        return Result(
+            inputs=inputs,
+            values={o.name: values[o.name] for o in self.outputs},
+            text={o.name: o.text(values[o.name]) for o in self.outputs},
+            raw={o.name: o.raw(values[o.name]) for o in self.outputs},
+            notes=notes,
+            charts=charts,
+            inputs_text={p.name: p.display(inputs[p.name]) for p in self.params},
+            pin=Setting.of(self, inputs).query(),
+            changed=dict(Setting.of(self, inputs, self.base_inputs(base) if not base.is_default else None).values),
+            slider={p.name: p.stop_of(inputs[p.name]) for p in self.params if isinstance(p, Number) and p.stops},
+        )

@@ -1,0 +1,134 @@
+"""The browser runtime's served scripts, bundled at build time by esbuild.
+
+The sources are ES modules in ``browser/`` (any module syntax; ``node --test tests/js`` imports
+them as they are). Each file of :data:`ENTRIES` is bundled with everything it imports into the
+file of the same name under ``assets/calc/``, minified, with a source map beside it
+(``runtime.js.map``, its sources named by their path under ``browser/``); :data:`COPIES` are
+served as they are. esbuild runs in Node (``esbuild.mjs``) from the site's ``node_modules``, where
+the authors' ``npm install`` line puts it beside Pyodide and Chart.js; the same sources and the
+same esbuild give the same bytes.
+
+A build bundles once; ``mkdocs serve`` watches ``browser/`` and bundles again only when a file
+there changed (:class:`BundleCache`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import node
+
+log = logging.getLogger("mkdocs.plugins.calculators")
+
+BROWSER = Path(__file__).resolve().parent.parent / "browser"
+SCRIPT = Path(__file__).with_name("esbuild.mjs")
+
+IIFE = "iife"  # a classic script (a page's, a host page's, the deferred search worker)
+ESM = "esm"  # a module script (the calculators' worker: it imports Pyodide's files by URL)
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str  # its file under browser/ and under assets/calc/
+    format: str
+
+
+ENTRIES = (
+    Entry("runtime.js", IIFE),  # every page: starts the worker, binds the widgets
+    Entry("worker.js", ESM),  # the Web Worker: Pyodide
+    Entry("embed.js", IIFE),  # other sites' pages: embeds as iframes
+    Entry("search-deferred.js", IIFE),  # mkdocs-material's search worker, started late
+)
+#: Served as the file holds it.
+COPIES = ("calc.css",)
+#: The browsers the site supports run this syntax as it is.
+TARGET = ("es2022",)
+#: The esbuild release this framework is tested with (package.json pins it; the authors' page
+#: gives the npm line); an older one is refused, since its output was never tested.
+ESBUILD_VERSION = "0.28.2"
+MIN_ESBUILD = (0, 28)
+
+
+class BundleError(RuntimeError):
+    """esbuild is missing or refused the sources; the message says which file and what to do."""
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in text.split("-")[0].split(".")[:3] if p.isdigit())
+
+
+def esbuild_dir(node_modules: Path) -> Path:
+    """esbuild's package folder under ``node_modules``, or BundleError saying how to install it."""
+    folder = node_modules / "esbuild"
+    install = (f"run `npm install --save-exact esbuild@{ESBUILD_VERSION}` beside mkdocs.yml "
+               "(the authors' page gives the whole npm line)")
+    try:
+        version = json.loads((folder / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        raise BundleError(f"course-calculators bundles its browser runtime with esbuild, which is not in "
+                          f"{node_modules}: {install}") from None
+    if _version(version) < MIN_ESBUILD:
+        raise BundleError(f"course-calculators needs esbuild {'.'.join(map(str, MIN_ESBUILD))} or newer; "
+                          f"{folder} is {version}: {install}")
+    return folder
+
+
+def sources_digest(root: Path = BROWSER) -> str:
+    """A digest of every file under ``root``: a change to any module means new bundles."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+@dataclass(frozen=True)
+class Bundles:
+    files: dict[str, bytes]
+    """Name under ``assets/calc/`` → content: each entry's script and its map, and the copies."""
+    inputs: tuple[str, ...]
+    """The modules esbuild read, by their path under ``browser/``."""
+    digest: str
+    """:func:`sources_digest` of the sources, and the esbuild release, they were made from."""
+
+
+def bundle(node_modules: Path, root: Path = BROWSER) -> Bundles:
+    """Bundle every entry of ``root``; BundleError (or node.NodeError) when that cannot be done."""
+    folder = esbuild_dir(node_modules)
+    request = {"root": str(root), "outdir": str(root / "_bundled"), "target": list(TARGET),
+               "entries": [{"name": e.name, "format": e.format} for e in ENTRIES]}
+    proc = subprocess.run([node.find_node(), str(SCRIPT), str(folder)], input=json.dumps(request),
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        lines = (proc.stderr or proc.stdout).strip().splitlines() or ["(no output)"]
+        raise BundleError(f"esbuild could not bundle the browser runtime: {lines[0]}"
+                          + (f" (and {len(lines) - 1} more lines)" if len(lines) > 1 else ""))
+    result = json.loads(proc.stdout)
+    for warning in result["warnings"]:
+        log.warning(f"calculators: esbuild: {warning}")
+    files = {name: text.encode("utf-8") for name, text in sorted(result["files"].items())}
+    for name in COPIES:
+        files[name] = (root / name).read_bytes()
+    version = json.loads((folder / "package.json").read_text())["version"]
+    return Bundles(files, tuple(result["inputs"]), f"{sources_digest(root)}-{version}")
+
+
+class BundleCache:
+    """The last bundles, kept while ``root`` and esbuild are unchanged (``mkdocs serve`` rebuilds
+    on every Markdown edit; esbuild runs again only when a browser source changed)."""
+
+    def __init__(self, root: Path = BROWSER) -> None:
+        self.root = root
+        self._last: Bundles | None = None
+
+    def get(self, node_modules: Path) -> Bundles:
+        folder = esbuild_dir(node_modules)
+        version = json.loads((folder / "package.json").read_text())["version"]
+        if self._last and self._last.digest == f"{sources_digest(self.root)}-{version}":
+            return self._last
+        self._last = bundle(node_modules, self.root)
+        return self._last

@@ -1,0 +1,97 @@
+"""A site's own calculator packages in real builds: a broken package fails ``mkdocs build --strict``
+naming the file, and ``mkdocs serve`` re-imports an edited module. The example site of
+``tests/example_site/`` is the fixture."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.unit.course_calculators.plugin.test_packages import GOOD
+
+ROOT = Path(__file__).resolve().parents[4]
+EXAMPLE = ROOT / "tests" / "example_site"
+
+
+# -- real builds -----------------------------------------------------------------------------------
+
+
+def build_example_copy(tmp_path: Path, edit: dict[str, str]) -> subprocess.CompletedProcess:
+    site = tmp_path / "site"
+    shutil.copytree(EXAMPLE, site, ignore=shutil.ignore_patterns("__pycache__"))
+    text = (site / "mkdocs.yml").read_text().replace("../../node_modules", str(ROOT / "node_modules"))
+    (site / "mkdocs.yml").write_text(text)
+    for file, source in edit.items():
+        (site / file).write_text(source)
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "out")],
+        cwd=site, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+
+
+@pytest.mark.parametrize(
+    "edit, words",
+    [
+        ({"loan_calcs/loan.py": "def compute(:\n"}, ["loan_calcs/loan.py:1: syntax error"]),
+        ({"loan_calcs/loan.py": "import numpy\n"}, ["loan_calcs/loan.py:1", "'numpy'"]),
+        ({"loan_calcs/extra.py": GOOD.format(id="loan")}, ["loan_calcs/loan.py: calculator id 'loan' is already defined in loan_calcs/extra.py"]),
+    ],
+    ids=["syntax", "third-party", "duplicate"],
+)
+def test_a_broken_package_fails_the_strict_build_naming_the_file(tmp_path, edit, words):
+    proc = build_example_copy(tmp_path, edit)
+    assert proc.returncode != 0
+    for word in words:
+        assert word in proc.stderr, proc.stderr
+
+
+# -- mkdocs serve ----------------------------------------------------------------------------------
+
+
+def test_mkdocs_serve_reloads_an_edited_package_module(tmp_path):
+    """A real `mkdocs serve` of a copy of the example site: saving the module changes the page."""
+    import socket
+    import time
+    import urllib.request
+
+    site = tmp_path / "site"
+    shutil.copytree(EXAMPLE, site, ignore=shutil.ignore_patterns("__pycache__"))
+    text = (site / "mkdocs.yml").read_text().replace("../../node_modules", str(ROOT / "node_modules"))
+    (site / "mkdocs.yml").write_text(text.replace("      packages:", "      snapshot: false\n      packages:"))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
+        cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+
+    def page_shows(needle: str) -> bool:
+        """Poll the served page until it holds ``needle`` (bounded; the build takes a few seconds)."""
+        for _ in range(240):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/loans/", timeout=5) as response:
+                    if needle in response.read().decode():
+                        return True
+            except OSError:
+                pass
+            if server.poll() is not None:
+                return False
+            time.sleep(0.25)
+        return False
+
+    try:
+        assert page_shows(">Monthly payment<")
+        module = site / "loan_calcs" / "loan.py"
+        module.write_text(module.read_text().replace('"Monthly payment"', '"Payment each month"'))
+        assert page_shows(">Payment each month<"), "the edited module was not re-imported"
+    finally:
+        server.terminate()
+        _, stderr = server.communicate(timeout=30)
+    assert "Error" not in stderr, stderr

@@ -1,0 +1,81 @@
+// The worker's message handling with a fake Python: `init` boots once, runs wait for the boot,
+// each answer goes to its widget alone, a failed boot is told and may be tried again.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { createMessageHandler } from "../../../course_calculators/browser/worker/message-handler.js";
+
+const INIT = { type: "init", pyodide: "https://s/assets/pyodide/1/", lock: "https://s/assets/pyodide/pyodide-lock.json" };
+const run = (seq, inputs = { context: "4096" }, calc = "kv-cache") => ({ type: "run", widget: `calc-${calc}`, calc, seq, inputs });
+const RESULT = { inputs: { context: 4096 }, raw: { kv: 1 }, text: { kv: "1 B" }, notes: [], charts: [] };
+
+/** A handler over a fake Python whose boot resolves (or rejects) when the test says. */
+function worker() {
+  const w = { posted: [], boots: 0, calls: [] };
+  w.runJson = (calc, json) => {
+    w.calls.push([calc, JSON.parse(json)]);
+    if (calc === "broken") throw new Error("Traceback (most recent call last):\n  File x\nValueError: unknown calculator id 'broken'");
+    return JSON.stringify(RESULT);
+  };
+  w.handle = createMessageHandler({
+    post: (msg) => w.posted.push(msg),
+    startPython: () => {
+      w.boots += 1;
+      return new Promise((resolve, reject) => { w.bootOk = () => resolve(w.runJson); w.bootFails = reject; });
+    },
+  });
+  return w;
+}
+
+test("a run before any init is answered: Python is not available", async () => {
+  const w = worker();
+  await w.handle(run(1));
+  assert.deepEqual(w.posted, [{ type: "error", widget: "calc-kv-cache", seq: 1, message: "Python is not available" }]);
+});
+
+test("init boots once; runs sent during the boot are answered once it is done", async () => {
+  const w = worker();
+  await w.handle(INIT);
+  await w.handle(INIT); // a second init (a page that asked twice) boots nothing more
+  assert.equal(w.boots, 1);
+  const pending = w.handle(run(1));
+  assert.deepEqual(w.posted, []);
+  w.bootOk();
+  await pending;
+  assert.deepEqual(w.posted, [{ type: "result", widget: "calc-kv-cache", seq: 1, result: RESULT }]);
+  assert.deepEqual(w.calls, [["kv-cache", { context: "4096" }]]); // the raw strings, as the page sent them
+});
+
+test("a Python exception goes to its widget alone, as its last line; the worker keeps serving", async () => {
+  const w = worker();
+  await w.handle(INIT);
+  w.bootOk();
+  await w.handle(run(1, {}, "broken"));
+  await w.handle(run(2));
+  assert.deepEqual(w.posted[0], { type: "error", widget: "calc-broken", seq: 1, message: "ValueError: unknown calculator id 'broken'" });
+  assert.equal(w.posted[1].type, "result");
+});
+
+test("a boot that fails is told to the page, without a widget, and a later init tries again", async () => {
+  const w = worker();
+  await w.handle(INIT);
+  w.bootFails(new Error("pyodide.asm.wasm: HTTP 404"));
+  await w.handle(run(1)); // waits for the failed boot, then answers
+  assert.deepEqual(w.posted, [
+    { type: "error", message: "Python could not start: pyodide.asm.wasm: HTTP 404" },
+    { type: "error", widget: "calc-kv-cache", seq: 1, message: "Python is not available" },
+  ]);
+  await w.handle(INIT);
+  assert.equal(w.boots, 2);
+});
+
+test("a message of no known shape is ignored, with a warning", async (t) => {
+  t.mock.method(console, "warn", () => {});
+  const w = worker();
+  await w.handle({ type: "run", widget: "calc-a", calc: "kv-cache", seq: 0, inputs: {} });
+  await w.handle({ type: "init" });
+  await w.handle("run");
+  assert.deepEqual(w.posted, []);
+  assert.equal(w.boots, 0);
+  assert.equal(console.warn.mock.callCount(), 3);
+});
