@@ -338,13 +338,15 @@ def _pair(param: Number) -> st.SearchStrategy[tuple[Any, Any]]:
 
 
 def monotonic(calc_id: str, param: str, output: str, *, decreasing: bool = False, fixed: dict | None = None,
-              where=None, rel: float = 1e-9):
+              where=None, rel: float = 1e-9, values: st.SearchStrategy | None = None):
     """A property: raising ``param`` (everything else drawn from the whole space) never lowers
-    ``output`` (never raises it, when ``decreasing``). ``where(inputs, result)`` limits it to a regime."""
+    ``output`` (never raises it, when ``decreasing``). ``where(inputs, result)`` limits it to a regime;
+    ``values`` draws the parameter from part of its range (where a value is not a quantity)."""
     calc = course_calculators.get(calc_id)
+    pair = _pair(calc.param_map[param]) if values is None else st.tuples(values, values).map(sorted).map(tuple)
 
     @MONOTONIC
-    @given(inputs_strategy(calc), _pair(calc.param_map[param]))
+    @given(inputs_strategy(calc), pair)
     def prop(base, pair):
         base = {**base, **(fixed or {})}
         low, high = (calc.run({**base, param: v}) for v in pair)
@@ -369,9 +371,10 @@ def LEGAL(result) -> bool:
     return legal is not None and not refused and str(result.inputs["gpus"]) in legal.split(", ")
 
 
-def EXPLICIT_UTILIZATION(result) -> bool:
-    """A utilization given (0 stands for the release's default, 0.92 in the newest)."""
-    return result.inputs["gpu_memory_utilization"] > 0
+#: Utilizations given: 0 is not the smallest utilization but "the release's default" (0.92 in the
+#: newest), so the ordering properties draw from (0, 1] instead of filtering 0 out (the spec's
+#: edges, min 0 and default 0, would be drawn two times in three and filtered away).
+EXPLICIT_UTILIZATIONS = st.one_of(st.sampled_from([0.5, 0.9, 0.92, 1.0]), st.floats(0.01, 1.0))
 
 
 def LEGAL_DECODE(result) -> bool:
@@ -397,8 +400,8 @@ MONOTONIC_CASES = [
     ("kv-cache", "gpus", "max_context", {"where": LEGAL}),
     ("kv-cache", "params_b", "weight_bytes", {"fixed": CUSTOM}),
     ("kv-cache", "params_b", "max_sequences", {"fixed": CUSTOM, "decreasing": True}),
-    ("kv-cache", "gpu_memory_utilization", "usable_bytes", {"where": EXPLICIT_UTILIZATION}),
-    ("kv-cache", "gpu_memory_utilization", "max_sequences", {"where": EXPLICIT_UTILIZATION}),
+    ("kv-cache", "gpu_memory_utilization", "usable_bytes", {"values": EXPLICIT_UTILIZATIONS}),
+    ("kv-cache", "gpu_memory_utilization", "max_sequences", {"values": EXPLICIT_UTILIZATIONS}),
     ("kv-cache", "overhead_gib", "kv_cache_memory", {"decreasing": True}),
     # decode-roofline: more GPUs (tensor parallel) → more bandwidth and FLOPs → faster; more
     # batch → more throughput, slower streams; longer context → more bytes per step → slower.

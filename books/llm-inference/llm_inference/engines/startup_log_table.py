@@ -187,7 +187,6 @@ LOGS: tuple[Log, ...] = (
          "request: 284.25x"),
         FITS, tensor_parallel=4, utilization=0.8, max_model_len=16384, weights="mxfp4", loading_gib=17.2217,
         available_gib=45.32, kv_tokens=2640144, concurrency=284.25, install="docker",
-        needs=(f"{_R18W}: gpt-oss's MXFP4 experts as vLLM holds them (Marlin on the A100)",),
         kinds=("quantized", "pre-0.20"), notes=_DL_FI),
     Log("llama31-8b-3090-090-v0171", _TB + "baseline_llama_gmem090_offload0.log", "lines 8, 9, 10 (line 7: 'non-default args': the model and max_model_len 8192)",
         _TB_VERSION, "0.17.1", "meta-llama/Llama-3.1-8B-Instruct", "llama-3.1-8b", "NVIDIA GeForce RTX 3090", "rtx-3090",
@@ -280,7 +279,6 @@ LOGS: tuple[Log, ...] = (
          "(EngineCore_0 pid=5839) ERROR 08-20 18:04:22 [core.py:700] EngineCore failed to start."),
         NO_BLOCKS, max_model_len=131072, weights="mxfp4", loading_gib=65.9651, available_gib=-2.14,
         error="EngineCore failed to start (Available KV cache memory: -2.14 GiB)",
-        needs=(f"{_R18W}: gpt-oss's MXFP4 experts as vLLM holds them (Marlin on the H100 in 0.10.1)",),
         kinds=("quantized", "failed", "pre-0.20"),
         notes="vllm serve on an H100 takes 8,192 batched tokens and 1,024 sequences: a 7.7 GiB sampler peak "
               "at gpt-oss's 201,088-token vocabulary with the PyTorch sort path (pip wheel, no FlashInfer)."),
@@ -295,7 +293,6 @@ LOGS: tuple[Log, ...] = (
         TOO_LITTLE_KV, utilization=0.95, max_model_len=131072, max_num_batched_tokens=1024, weights="mxfp4",
         available_gib=1.71,
         error="4.54 GiB KV cache is needed, which is larger than the available KV cache memory (1.71 GiB)",
-        needs=(f"{_R18W}: gpt-oss's MXFP4 experts as vLLM holds them",),
         kinds=("quantized", "failed", "pre-0.20")),
     Log("gpt-oss-20b-a100-v0190", "https://myoceane.fr/index.php/ai-vllm-a100-gemma-4/",
         "section 'GPT-OSS-20B', the command and the system messages ('version 0.19.0', non-default args)",
@@ -304,7 +301,7 @@ LOGS: tuple[Log, ...] = (
         ("Model loading took 13.72 GiB memory and 62.336108 seconds",
          "Available KV cache memory: 36.56 GiB"),
         FITS, utilization=0.65, max_model_len=131072, weights="mxfp4", loading_gib=13.72, available_gib=36.56,
-        needs=(f"{_R18W}: gpt-oss's MXFP4 experts as vLLM holds them",), kinds=("quantized", "pre-0.20"),
+        kinds=("quantized", "pre-0.20"),
         notes="The page does not say 40 or 80 GB; 13.72 + 36.56 GiB at 0.65 only fits the 80 GB card. The "
               "page's excerpt quotes two of the four lines."),
     Log("llama33-70b-fp8-h100-tp1-v014-fails", _LD,
@@ -318,7 +315,6 @@ LOGS: tuple[Log, ...] = (
          "initializing the engine.`"),
         NO_BLOCKS, utilization=0.9, max_model_len=16000, weights="fp8", loading_gib=67.72, available_gib=-1.44,
         error="No available memory for the cache blocks",
-        needs=(f"{_R18W}: the compressed-tensors FP8-dynamic release of Llama 3.3 70B",),
         kinds=("quantized", "failed", "pre-0.20")),
     Log("qwen3-32b-h100-32k-v014-fails", _LD,
         "the summary table, row 'Qwen3-32B | FAILED | … | 32000' (and the 16,000-token run beside it: the same "

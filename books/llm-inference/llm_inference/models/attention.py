@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .errors import ConfigError
 from .fields import FieldReader
-from .params import gqa_attention, linear, mla_attention
+from .params import COLUMN, gqa_attention, join, linear, mla_attention, norm
 
 #: Families whose attention has biases on q, k and v (not o) whatever the config says.
 QKV_BIAS_TYPES = ("qwen2", "qwen2_moe", "qwen2_vl", "qwen2_5_vl")
@@ -101,8 +101,13 @@ def _mla(reader: FieldReader, hidden: int, heads: int, kv_lora: int) -> Attentio
         # DeepseekV32Indexer: wq_b (q_lora_rank -> index_n_heads x index_head_dim), wk (hidden ->
         # index_head_dim), k_norm (a LayerNorm: weight and bias), weights_proj (hidden -> index_n_heads).
         index_heads = reader.integer("index_n_heads")
-        params += (linear(q_lora or hidden, index_heads * index_dim) + linear(hidden, index_dim) + 2 * index_dim
-                   + linear(hidden, index_heads))
+        # vLLM 0.33.0 quantizes wq_b with the checkpoint and fuses wk and weights_proj into one
+        # unquantized bf16 GEMM (wk_weights_proj, quant_config=None: "FP8 wk weights are upcasted").
+        params = join(params,
+                      linear(q_lora or hidden, index_heads * index_dim, module="self_attn.indexer.wq_b"),
+                      linear(hidden, index_dim, module="self_attn.indexer.wk", quantizable=False),
+                      norm(index_dim, "self_attn.indexer.k_norm", bias=True),
+                      linear(hidden, index_heads, module="self_attn.indexer.weights_proj", quantizable=False))
         topk = reader.integer("index_topk", required=False, null_ok=True)
         reader.traps.append(
             f"DeepSeek sparse attention (index_head_dim {index_dim}, index_n_heads {index_heads}"
@@ -140,7 +145,8 @@ def read_attention(reader: FieldReader, hidden: int, heads: int, gpt2: bool) -> 
             sinks=model_type == "gpt_oss",
         )
         if model_type in GATED_OUTPUT_TYPES or (model_type.startswith("qwen3_5") and reader.boolean("attn_output_gate", True)):
-            params += linear(hidden, heads * head_dim)  # the gate half of q_proj
+            # the gate half of q_proj (stored in the same tensor, split with it by heads)
+            params = join(params, linear(hidden, heads * head_dim, module="self_attn.q_proj", split=COLUMN))
             reader.traps.append(
                 "Gated attention: q_proj also produces an output gate (twice num_attention_heads x head_dim "
                 "wide); the cache is unchanged.")
@@ -148,5 +154,6 @@ def read_attention(reader: FieldReader, hidden: int, heads: int, gpt2: bool) -> 
             # MiniMaxM2Attention: qk_norm_type "per_layer" is one RMSNorm over all query heads and one
             # over all KV heads; "per_head" one of head_dim each.
             per_layer = reader.raw("qk_norm_type") != "per_head"
-            params += (heads + kv_heads) * head_dim if per_layer else 2 * head_dim
+            widths = ((heads * head_dim, kv_heads * head_dim) if per_layer else (head_dim, head_dim))
+            params = join(params, norm(widths[0], "self_attn.q_norm"), norm(widths[1], "self_attn.k_norm"))
     return AttentionPlan(kind, kv_heads=kv_heads, head_dim=head_dim, latent_dim=0, rope_dim=0, params=params)

@@ -20,7 +20,7 @@ from .experts import dense_width_name, read_experts
 from .fields import MODEL_TYPE_DEFAULTS, FieldReader
 from .layers import layer_kinds
 from .mixers import read_hybrid, refuse_unmodelled
-from .params import (LayerPlan, Params, count, embedding_table, gated_mlp, join, linear, lm_head, model_tensors,
+from .params import (COLUMN, DENSE_MLP, ROW, LayerPlan, Params, count, embedding_table, gated_mlp, join, linear, lm_head, model_tensors,
                      norm, plain_mlp, ungated_mlp)
 from .quantization import read_quantization
 from .shape import ModelShape
@@ -111,7 +111,8 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
         # Nemotron-H's MLP blocks are relu² (up, down); the others SwiGLU.
         dense = (gated_mlp(hidden, width, hybrid.mlp_bias) if hybrid.gated
                  else ungated_mlp(hidden, width) if not hybrid.mlp_bias
-                 else linear(hidden, width, hybrid.mlp_bias) + linear(width, hidden, hybrid.mlp_bias))
+                 else join(linear(hidden, width, True, module="mlp.up_proj", group=DENSE_MLP, split=COLUMN),
+                           linear(width, hidden, True, module="mlp.down_proj", group=DENSE_MLP, split=ROW)))
     elif len(moe_layers) < layers and not (fixed_ffn and "dense" not in fixed_ffn):  # some layer keeps a dense MLP
         if gpt2:
             inner = reader.integer("intermediate_size", required=False, null_ok=True) or 4 * hidden

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from .errors import ConfigError
 from .fields import FieldReader
-from .params import gated_mlp, linear
+from .params import COLUMN, MIXER, ROW, Params, Tensor, conv1d, join, linear, norm, vector
 from .shape import FULL, LINEAR, NONE, RecurrentState
 
 #: The model types whose recurrent layers are read here.
@@ -74,9 +74,9 @@ class HybridPlan:
     """
 
     kinds: tuple[tuple[str, int], ...]
-    mixer_params: tuple[int, ...]
+    mixer_params: tuple[Params, ...]
     ffn: tuple[str, ...] | None
-    norms: tuple[int, ...]
+    norms: tuple[Params, ...]
     state: RecurrentState
     state_layers: int
     dense_width: int = 0
@@ -84,53 +84,91 @@ class HybridPlan:
     mlp_bias: bool = False
 
 
-# -- parameter counts of the recurrent mixers -----------------------------------------------------
+# -- the recurrent mixers' tensors -----------------------------------------------------------------
+# Each builder returns the tensors as the checkpoint names them (``prefix`` is the mixer's module:
+# "mixer" in Nemotron-H, "mamba" in Granite, Falcon-H1 and Jamba, "linear_attn" in Qwen3-Next,
+# "self_attn" in Kimi-Linear and MiniMax); projections are split as vLLM splits them (in_proj by
+# columns, out_proj by rows), per-head vectors with their heads.
 
 def mamba2_params(hidden: int, inner: int, groups: int, state: int, heads: int, kernel: int, *,
-                  conv_bias: bool, proj_bias: bool, gated_norm: bool = True) -> int:
+                  conv_bias: bool, proj_bias: bool, gated_norm: bool = True, out_bias: bool | None = None,
+                  prefix: str = "mixer") -> Params:
     """Mamba-2 (``MambaMixer2`` / ``*Mixer``): in_proj to z, x, B, C and dt (2·I + 2·G·N + H);
     a depthwise conv over x, B, C (I + 2·G·N channels, K taps, optional bias); A_log, D, dt_bias (H
-    each); the gated RMSNorm over I; out_proj back."""
+    each); the gated RMSNorm over I; out_proj back (its bias ``out_bias``, else ``proj_bias``)."""
     conv_dim = inner + 2 * groups * state
-    in_proj = linear(hidden, inner + conv_dim + heads, proj_bias)
-    conv = conv_dim * kernel + (conv_dim if conv_bias else 0)
-    return in_proj + conv + 3 * heads + (inner if gated_norm else 0) + linear(inner, hidden, proj_bias)
+    return join(
+        linear(hidden, inner + conv_dim + heads, proj_bias, module=f"{prefix}.in_proj", group=MIXER, split=COLUMN),
+        conv1d(conv_dim, kernel, f"{prefix}.conv1d", bias=conv_bias),
+        *(vector(MIXER, f"{prefix}.{name}", heads, name) for name in ("A_log", "D", "dt_bias")),
+        norm(inner, f"{prefix}.norm", split=COLUMN) if gated_norm else Params(),
+        linear(inner, hidden, proj_bias if out_bias is None else out_bias, module=f"{prefix}.out_proj", group=MIXER,
+               split=ROW))
 
 
 def mamba1_params(hidden: int, inner: int, state: int, kernel: int, dt_rank: int, *, conv_bias: bool,
-                  proj_bias: bool, inner_norms: bool = True) -> int:
+                  proj_bias: bool, inner_norms: bool = True, prefix: str = "mamba") -> Params:
     """Mamba-1 (``JambaMambaMixer``): in_proj (2·I), conv (I × K + bias), x_proj (dt_rank + 2N),
     dt_proj (I, with bias), A_log (I × N), D (I), out_proj, and Jamba's dt/B/C RMSNorms."""
-    total = linear(hidden, 2 * inner, proj_bias) + inner * kernel + (inner if conv_bias else 0)
-    total += linear(inner, dt_rank + 2 * state) + linear(dt_rank, inner, True) + inner * state + inner
-    total += linear(inner, hidden, proj_bias)
-    return total + (dt_rank + 2 * state if inner_norms else 0)
+    parts = [
+        linear(hidden, 2 * inner, proj_bias, module=f"{prefix}.in_proj", group=MIXER, split=COLUMN),
+        conv1d(inner, kernel, f"{prefix}.conv1d", bias=conv_bias),
+        linear(inner, dt_rank + 2 * state, module=f"{prefix}.x_proj", group=MIXER, split=ROW),
+        linear(dt_rank, inner, True, module=f"{prefix}.dt_proj", group=MIXER, split=COLUMN),
+        Params([Tensor(MIXER, f"{prefix}.A_log", (inner, state), COLUMN, param="A_log")]),
+        vector(MIXER, f"{prefix}.D", inner, "D"),
+        linear(inner, hidden, proj_bias, module=f"{prefix}.out_proj", group=MIXER, split=ROW),
+    ]
+    if inner_norms:
+        parts += [norm(dt_rank, f"{prefix}.dt_layernorm"), norm(state, f"{prefix}.b_layernorm"),
+                  norm(state, f"{prefix}.c_layernorm")]
+    return join(*parts)
 
 
-def gdn_params(hidden: int, k_heads: int, v_heads: int, k_dim: int, v_dim: int, kernel: int) -> int:
+def gdn_params(hidden: int, k_heads: int, v_heads: int, k_dim: int, v_dim: int, kernel: int, *,
+               prefix: str = "linear_attn") -> Params:
     """Gated DeltaNet (``Qwen3NextGatedDeltaNet``): in_proj_qkvz (2·Kh·Kd + 2·Vh·Vd), in_proj_ba
     (2·Vh), the conv over q, k, v (2·Kh·Kd + Vh·Vd channels, K taps, no bias), dt_bias and A_log
     (Vh each), the gated norm over Vd, out_proj."""
     key, value = k_heads * k_dim, v_heads * v_dim
-    conv_dim = 2 * key + value
-    return (linear(hidden, 2 * key + 2 * value) + linear(hidden, 2 * v_heads) + conv_dim * kernel
-            + 2 * v_heads + v_dim + linear(value, hidden))
+    return join(
+        linear(hidden, 2 * key + 2 * value, module=f"{prefix}.in_proj_qkvz", group=MIXER, split=COLUMN),
+        linear(hidden, 2 * v_heads, module=f"{prefix}.in_proj_ba", group=MIXER, split=COLUMN),
+        conv1d(2 * key + value, kernel, f"{prefix}.conv1d"),
+        vector(MIXER, f"{prefix}.dt_bias", v_heads, "dt_bias"), vector(MIXER, f"{prefix}.A_log", v_heads, "A_log"),
+        norm(v_dim, f"{prefix}.norm"),
+        linear(value, hidden, module=f"{prefix}.out_proj", group=MIXER, split=ROW))
 
 
-def kda_params(hidden: int, heads: int, head_dim: int, kernel: int) -> int:
+def kda_params(hidden: int, heads: int, head_dim: int, kernel: int, *, prefix: str = "self_attn") -> Params:
     """Kimi Delta Attention (vllm/model_executor/layers/kda.py, 0.21.0): q, k, v projections
     (H·D each), their three convs (K taps), f_a/f_b and g_a/g_b low-rank gates through D, dt_bias
     (H·D), b_proj (H), A_log (H), the gated norm over D, o_proj."""
     proj = heads * head_dim
-    return (3 * linear(hidden, proj) + 3 * proj * kernel + 2 * (linear(hidden, head_dim) + linear(head_dim, proj))
-            + proj + linear(hidden, heads) + heads + head_dim + linear(proj, hidden))
+    parts = [linear(hidden, proj, module=f"{prefix}.{x}_proj", group=MIXER, split=COLUMN) for x in "qkv"]
+    parts += [conv1d(proj, kernel, f"{prefix}.{x}_conv1d") for x in "qkv"]
+    for gate in "fg":
+        parts += [linear(hidden, head_dim, module=f"{prefix}.{gate}_a_proj", group=MIXER),
+                  linear(head_dim, proj, module=f"{prefix}.{gate}_b_proj", group=MIXER, split=COLUMN)]
+    parts += [vector(MIXER, f"{prefix}.dt_bias", proj, "dt_bias"),
+              linear(hidden, heads, module=f"{prefix}.b_proj", group=MIXER, split=COLUMN),
+              vector(MIXER, f"{prefix}.A_log", heads, "A_log"), norm(head_dim, f"{prefix}.o_norm"),
+              linear(proj, hidden, module=f"{prefix}.o_proj", group=MIXER, split=ROW)]
+    return join(*parts)
 
 
-def lightning_params(hidden: int, heads: int, head_dim: int) -> int:
+def lightning_params(hidden: int, heads: int, head_dim: int, *, prefix: str = "self_attn") -> Params:
     """MiniMax's lightning attention (``MiniMaxLightningAttention``): qkv_proj (3·H·D), output_gate
     (H·D), the norm over H·D, out_proj."""
     proj = heads * head_dim
-    return linear(hidden, 3 * proj) + linear(hidden, proj) + proj + linear(proj, hidden)
+    return join(linear(hidden, 3 * proj, module=f"{prefix}.qkv_proj", group=MIXER, split=COLUMN),
+                linear(hidden, proj, module=f"{prefix}.output_gate", group=MIXER, split=COLUMN),
+                norm(proj, f"{prefix}.norm", split=COLUMN),
+                linear(proj, hidden, module=f"{prefix}.out_proj", group=MIXER, split=ROW))
+
+
+def _two_norms(hidden: int) -> Params:
+    return join(norm(hidden, "input_layernorm"), norm(hidden, "post_attention_layernorm"))
 
 
 # -- reading the families -------------------------------------------------------------------------
@@ -192,7 +230,7 @@ def _gdn(reader: FieldReader, hidden: int, layers: int, attention_params: int) -
     return HybridPlan(
         kinds=tuple((LINEAR, 0) if lin else (FULL, 0) for lin in linear_layer),
         mixer_params=tuple(mixer if lin else attention_params for lin in linear_layer),
-        ffn=None, norms=(2 * hidden,) * layers, state=state, state_layers=n_linear)
+        ffn=None, norms=(_two_norms(hidden),) * layers, state=state, state_layers=n_linear)
 
 
 def _nemotron_h(reader: FieldReader, hidden: int, layers: int, attention_params: int) -> HybridPlan:
@@ -218,7 +256,7 @@ def _nemotron_h(reader: FieldReader, hidden: int, layers: int, attention_params:
     kinds, mixers, ffn = [], [], []
     for block in pattern:
         kinds.append({"M": (LINEAR, 0), "*": (FULL, 0)}.get(block, (NONE, 0)))
-        mixers.append({"M": mamba, "*": attention_params}.get(block, 0))
+        mixers.append({"M": mamba, "*": attention_params}.get(block, Params()))
         ffn.append({"-": "dense", "E": "moe"}.get(block, "none"))
     counts = {b: pattern.count(b) for b in "M*-E"}
     reader.traps.append(
@@ -229,7 +267,7 @@ def _nemotron_h(reader: FieldReader, hidden: int, layers: int, attention_params:
         + ("" if dtype != "nemotron_h" else " mamba_ssm_cache_dtype is not set: vLLM keeps the SSM state in "
            "float32 from 0.20 (float16 in 0.13–0.19)."))
     width = reader.integer("intermediate_size", required=counts["-"] > 0, default=0) if counts["-"] else 0
-    return HybridPlan(kinds=tuple(kinds), mixer_params=tuple(mixers), ffn=tuple(ffn), norms=(hidden,) * layers,
+    return HybridPlan(kinds=tuple(kinds), mixer_params=tuple(mixers), ffn=tuple(ffn), norms=(norm(hidden, "norm"),) * layers,
                       state=state, state_layers=counts["M"], dense_width=width, gated=False,
                       mlp_bias=reader.boolean("mlp_bias", False))
 
@@ -254,7 +292,7 @@ def _granite(reader: FieldReader, hidden: int, layers: int, attention_params: in
     inner = expand * hidden
     heads, head_dim, groups, n, kernel = _mamba2_fields(reader, hidden, inner)
     mamba = mamba2_params(hidden, inner, groups, n, heads, kernel, conv_bias=reader.boolean("mamba_conv_bias", True),
-                          proj_bias=reader.boolean("mamba_proj_bias", False))
+                          proj_bias=reader.boolean("mamba_proj_bias", False), prefix="mamba")
     state = RecurrentState("mamba2", heads=heads, head_dim=head_dim, state_dim=n, conv_channels=inner, groups=groups,
                            conv_kernel=kernel,
                            ssm_dtype=_explicit_ssm_dtype(reader, ("mamba_ssm_cache_dtype",), "auto"),
@@ -267,19 +305,18 @@ def _granite(reader: FieldReader, hidden: int, layers: int, attention_params: in
     return HybridPlan(
         kinds=tuple((LINEAR, 0) if t == "mamba" else (FULL, 0) for t in types),
         mixer_params=tuple(mamba if t == "mamba" else attention_params for t in types),
-        ffn=None, norms=(2 * hidden,) * layers, state=state, state_layers=mamba_layers)
+        ffn=None, norms=(_two_norms(hidden),) * layers, state=state, state_layers=mamba_layers)
 
 
 def _falcon_h1(reader: FieldReader, hidden: int, layers: int, attention_params: int) -> HybridPlan:
     d_ssm = reader.integer("mamba_d_ssm", required=False, null_ok=True)
     inner = d_ssm or reader.integer("mamba_expand", default=2) * hidden
     heads, head_dim, groups, n, kernel = _mamba2_fields(reader, hidden, inner)
+    # out_proj's bias follows projectors_bias in FalconH1Mixer (the in_proj follows mamba_proj_bias).
     mamba = mamba2_params(hidden, inner, groups, n, heads, kernel, conv_bias=reader.boolean("mamba_conv_bias", True),
                           proj_bias=reader.boolean("mamba_proj_bias", False),
-                          gated_norm=reader.boolean("mamba_rms_norm", False))
-    # out_proj's bias follows projectors_bias in FalconH1Mixer (the in_proj follows mamba_proj_bias).
-    if reader.boolean("projectors_bias", False) != reader.boolean("mamba_proj_bias", False):
-        mamba += hidden if reader.boolean("projectors_bias", False) else -hidden
+                          gated_norm=reader.boolean("mamba_rms_norm", False),
+                          out_bias=reader.boolean("projectors_bias", False), prefix="mamba")
     state = RecurrentState("mamba2", heads=heads, head_dim=head_dim, state_dim=n, conv_channels=inner, groups=groups,
                            conv_kernel=kernel,
                            ssm_dtype=_explicit_ssm_dtype(reader, ("mamba_ssm_cache_dtype",), "auto"),
@@ -287,8 +324,8 @@ def _falcon_h1(reader: FieldReader, hidden: int, layers: int, attention_params: 
     reader.traps.append(
         f"Falcon-H1 runs attention and Mamba-2 side by side in every one of its {layers} layers: each caches keys "
         f"and values and also keeps a fixed Mamba-2 state per sequence ({heads} heads × {head_dim} × {n}).")
-    return HybridPlan(kinds=((FULL, 0),) * layers, mixer_params=(attention_params + mamba,) * layers,
-                      ffn=("dense",) * layers, norms=(2 * hidden,) * layers, state=state, state_layers=layers,
+    return HybridPlan(kinds=((FULL, 0),) * layers, mixer_params=(join(attention_params, mamba),) * layers,
+                      ffn=("dense",) * layers, norms=(_two_norms(hidden),) * layers, state=state, state_layers=layers,
                       dense_width=reader.integer("intermediate_size"), mlp_bias=reader.boolean("mlp_bias", False))
 
 
@@ -315,7 +352,7 @@ def _jamba(reader: FieldReader, hidden: int, layers: int, attention_params: int)
         f"channels × {n}) and no KV cache.")
     return HybridPlan(kinds=tuple((FULL, 0) if a else (LINEAR, 0) for a in attn),
                       mixer_params=tuple(attention_params if a else mamba for a in attn), ffn=ffn,
-                      norms=(2 * hidden,) * layers, state=state, state_layers=layers - sum(attn),
+                      norms=(_two_norms(hidden),) * layers, state=state, state_layers=layers - sum(attn),
                       dense_width=reader.integer("intermediate_size"))
 
 
@@ -340,7 +377,7 @@ def _kimi_linear(reader: FieldReader, hidden: int, layers: int, attention_params
         f"({heads} heads × {head_dim} × {head_dim} in fp32) and {layers - sum(is_kda)} MLA layers that cache the latent.")
     return HybridPlan(kinds=tuple((LINEAR, 0) if k else (FULL, 0) for k in is_kda),
                       mixer_params=tuple(mixer if k else attention_params for k in is_kda),
-                      ffn=None, norms=(2 * hidden,) * layers, state=state, state_layers=sum(is_kda))
+                      ffn=None, norms=(_two_norms(hidden),) * layers, state=state, state_layers=sum(is_kda))
 
 
 def _minimax(reader: FieldReader, hidden: int, layers: int, attention_params: int, heads: int,
@@ -368,7 +405,7 @@ def _minimax(reader: FieldReader, hidden: int, layers: int, attention_params: in
         f"state per sequence) and {layers - n_linear} softmax-attention layers with a KV cache.")
     return HybridPlan(kinds=tuple((LINEAR, 0) if k == 0 else (FULL, 0) for k in kinds_raw),
                       mixer_params=tuple(lightning if k == 0 else attention_params for k in kinds_raw),
-                      ffn=None, norms=(2 * hidden,) * layers, state=state, state_layers=n_linear)
+                      ffn=None, norms=(_two_norms(hidden),) * layers, state=state, state_layers=n_linear)
 
 
 def refuse_unmodelled(reader: FieldReader) -> None:

@@ -23,11 +23,14 @@ from typing import Iterable
 
 EMBEDDING, LM_HEAD, ATTENTION, DENSE_MLP = "embedding", "lm_head", "attention", "dense_mlp"
 ROUTED_EXPERTS, SHARED_EXPERTS, ROUTER, NORMS_BIASES = "routed_experts", "shared_experts", "router", "norms_biases"
+#: The token mixers that are not attention: Gated DeltaNet, Mamba, KDA, lightning attention.
+MIXER = "mixer"
 #: The groups in the order the breakdown lists them, with the words it uses.
 GROUPS = (
     (EMBEDDING, "Embeddings"),
     (LM_HEAD, "LM head"),
     (ATTENTION, "Attention projections"),
+    (MIXER, "Linear-attention and SSM mixers"),
     (DENSE_MLP, "Dense MLP"),
     (ROUTED_EXPERTS, "Routed experts"),
     (SHARED_EXPERTS, "Shared experts"),
@@ -61,6 +64,8 @@ class Tensor:
     (``model.embed_tokens``, ``lm_head``); ``layer`` the decoder layer's index, None outside the
     layers. ``param`` is "weight" (a matrix a quantization method may replace), "bias", "norm"
     or another vector name. ``head_dim`` is set on K/V projections, whose rows are KV heads.
+    ``quantizable`` is False where vLLM builds the layer with ``quant_config=None`` whatever the
+    checkpoint (a Mamba conv1d, DeepSeek-V3.2's fused indexer ``wk_weights_proj``).
     """
 
     group: str
@@ -71,6 +76,7 @@ class Tensor:
     count: int = 1
     layer: int | None = None
     head_dim: int = 0
+    quantizable: bool = True
 
     @property
     def elements(self) -> int:
@@ -135,21 +141,36 @@ def repeat(part: Params, count: int) -> Params:
 # -- builders -----------------------------------------------------------------------------------
 
 def linear(inputs: int, outputs: int, bias: bool = False, *, module: str = "linear", group: str = ATTENTION,
-           split: str = REPLICATED, head_dim: int = 0) -> Params:
+           split: str = REPLICATED, head_dim: int = 0, quantizable: bool = True) -> Params:
     """A Linear layer's weight (out × in) and its bias. A column-parallel layer's bias splits
     with its rows; a row-parallel layer's bias is added once, after the all-reduce: replicated."""
-    tensors = [Tensor(group, module, (outputs, inputs), split, head_dim=head_dim)]
+    tensors = [Tensor(group, module, (outputs, inputs), split, head_dim=head_dim, quantizable=quantizable)]
     if bias:
         bias_split = {COLUMN: COLUMN, KV_HEADS: KV_HEADS, EXPERT_COLUMN: EXPERT_COLUMN}.get(split, REPLICATED)
         tensors.append(Tensor(NORMS_BIASES, module, (outputs,), bias_split, param="bias", head_dim=head_dim))
     return Params(tensors)
 
 
-def norm(width: int, module: str, *, bias: bool = False) -> Params:
-    """An RMSNorm (one weight vector) or a LayerNorm (weight and bias): every rank holds it."""
-    tensors = [Tensor(NORMS_BIASES, module, (width,), REPLICATED, param="norm")]
+def norm(width: int, module: str, *, bias: bool = False, split: str = REPLICATED) -> Params:
+    """An RMSNorm (one weight vector) or a LayerNorm (weight and bias): every rank holds it, but
+    for the gated norms inside a mixer, split with its channels (``split=COLUMN``)."""
+    tensors = [Tensor(NORMS_BIASES, module, (width,), split, param="norm")]
     if bias:
-        tensors.append(Tensor(NORMS_BIASES, module, (width,), REPLICATED, param="bias"))
+        tensors.append(Tensor(NORMS_BIASES, module, (width,), split, param="bias"))
+    return Params(tensors)
+
+
+def vector(group: str, module: str, width: int, param: str, split: str = COLUMN) -> Params:
+    """A learned vector that is not a norm (a mixer's A_log, D, dt_bias): split with its heads."""
+    return Params([Tensor(group, module, (width,), split, param=param)])
+
+
+def conv1d(channels: int, kernel: int, module: str, *, bias: bool = False, group: str = MIXER) -> Params:
+    """A depthwise causal convolution as checkpoints store it, (channels, 1, kernel), and its bias:
+    split by channels; vLLM never quantizes it (quant_config=None in MambaMixer2, 0.33.0)."""
+    tensors = [Tensor(group, module, (channels, 1, kernel), COLUMN, param="conv", quantizable=False)]
+    if bias:
+        tensors.append(Tensor(NORMS_BIASES, module, (channels,), COLUMN, param="bias"))
     return Params(tensors)
 
 

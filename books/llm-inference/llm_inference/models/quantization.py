@@ -116,7 +116,7 @@ class Scheme:
     def spec_for(self, tensor: Tensor) -> WeightSpec:
         """The format ``tensor`` is stored in (and, for the kernels, held in by vLLM)."""
         base = dense(self.dtype)
-        if not self.quantized or not tensor.is_linear or tensor.group in (EMBEDDING, ROUTER):
+        if not self.quantized or not tensor.is_linear or not tensor.quantizable or tensor.group in (EMBEDDING, ROUTER):
             return base
         if self.experts_only and tensor.group != ROUTED_EXPERTS:
             return base
