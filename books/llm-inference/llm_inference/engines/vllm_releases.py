@@ -28,6 +28,11 @@ def parse_version(version: str | Sequence[int]) -> tuple[int, ...]:
     """"0.10.2" → (0, 10, 2); tuples pass through. Suffixes such as "rc1" or ".post1" are dropped."""
     if not isinstance(version, str):
         return tuple(version)
+    return _parse_version(version)
+
+
+@lru_cache(maxsize=1024)  # a run compares release strings thousands of times
+def _parse_version(version: str) -> tuple[int, ...]:
     parts = []
     for piece in version.strip().lstrip("v").split("."):
         digits = ""
@@ -327,7 +332,17 @@ def _rules(v: tuple[int, ...], label: str) -> Rules:
 def rules(version: str | Sequence[int] = NEWEST) -> Rules:
     """Every rule of ``version`` (any release string; pre-releases take the rules of the release
     they lead to only once it is out: "0.29.1rc1" follows 0.29.x, i.e. 0.28.0's rules)."""
-    v = parse_version(version)
+    if isinstance(version, str):
+        return _rules_of_string(version)
+    return _rules_of(parse_version(version), version)
+
+
+@lru_cache(maxsize=256)
+def _rules_of_string(version: str) -> Rules:
+    return _rules_of(parse_version(version), version)
+
+
+def _rules_of(v: tuple[int, ...], version: str | Sequence[int]) -> Rules:
     if v < (0, 8, 5):
         raise ValueError(f"vLLM {version}: releases before 0.8.5 are not modelled (the V0 engine's rules differ)")
     return _rules(v, str(version) if isinstance(version, str) else ".".join(map(str, version)))

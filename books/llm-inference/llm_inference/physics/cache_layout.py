@@ -21,6 +21,7 @@ from ..engines import vllm_releases
 from ..engines.vllm import LayerGroup, parse_version
 from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
 from .kv import MODEL_DTYPE_BYTES, layer_bytes_per_token
+from .memo import pure_cache
 from .model import CHUNKED, Model
 from .placement import Placement, kv_layers_per_gpu, state_layers_per_gpu
 from .precision import kv_layout_problem
@@ -105,6 +106,7 @@ def _checkpoint(model: Model, cache_mode: str, cc: tuple[int, int] | None, versi
     return None, 0
 
 
+@pure_cache()
 def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str = "", block_size: int = 16,
            version: str = "0.33.0", prefix_caching: bool | None = None, dcp: int = 1,
            sinks: bool = False, num_spec: int = 0) -> CacheLayout:

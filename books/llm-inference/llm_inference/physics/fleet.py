@@ -12,11 +12,13 @@ from dataclasses import dataclass, replace
 
 from ..hardware import GPU, GPUS
 from .budget import Engine, Pool, pool
+from .memo import pure_cache
 from .model import Model
 from .placement import DP, MAX_GPUS, Layout, legal_tp_sizes, place
 from .weights import on_gpu
 
 
+@pure_cache()
 def deployment_pool(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str) -> Pool:
     """vLLM's pool for ``layout`` on ``gpu`` (``weights``: Weights, a WeightPlan or a dtype name;
     placed on this GPU, whose kernels may pad them)."""
@@ -37,14 +39,39 @@ def candidate_sizes(model: Model, layout: Layout) -> list[int]:
     return [tp * stages for tp in legal_tp_sizes(model) if tp * stages <= MAX_GPUS]
 
 
+class _SizedPools:
+    """The legal sizes of one layout scheme and their pools, each built when first asked for: the
+    bisection of :func:`fewest_gpus` asks for a few, and again when only the context or the
+    sequences change."""
+
+    def __init__(self, model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str) -> None:
+        self.args = (model, gpu, layout, engine, weights, kv_dtype)
+        self.sizes = candidate_sizes(model, layout)
+        self._pools: dict[int, Pool] = {}
+
+    def pool(self, i: int) -> Pool:
+        found = self._pools.get(i)
+        if found is None:
+            model, gpu, layout, engine, weights, kv_dtype = self.args
+            found = self._pools[i] = deployment_pool(model, gpu, replace(layout, gpus=self.sizes[i]), engine, weights,
+                                                     kv_dtype)
+        return found
+
+
+@pure_cache(maxsize=1024)
+def _sized_pools(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str) -> _SizedPools:
+    return _SizedPools(model, gpu, layout, engine, weights, kv_dtype)
+
+
 def fewest_gpus(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str,
                 context: int, sequences: int) -> int:
     """The fewest GPUs of this kind (a legal size, in ``layout``'s scheme) that fit; 0 if none up
     to MAX_GPUS does."""
-    sizes = candidate_sizes(model, layout)
+    sized = _sized_pools(model, gpu, replace(layout, gpus=1), engine, weights, kv_dtype)
+    sizes = sized.sizes
 
     def ok(i: int) -> bool:
-        return fits(model, gpu, replace(layout, gpus=sizes[i]), engine, weights, kv_dtype, context, sequences)
+        return sized.pool(i).holds(context, sequences)
 
     if not sizes or not ok(len(sizes) - 1):
         return 0

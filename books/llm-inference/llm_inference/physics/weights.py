@@ -278,6 +278,12 @@ class Weights:
         a quantization group must not straddle two ranks (the row-parallel input split must be a
         multiple of the group size; ``GPTQMarlinLinearMethod`` / AWQ ``create_weights``: "The
         input size is not aligned with the quantized weight shape")."""
+        key = ("tp_problem", tp)
+        if key not in self._cache:
+            self._cache[key] = self._tp_problem(tp)
+        return self._cache[key]
+
+    def _tp_problem(self, tp: int) -> str:
         for t, spec in self.plan.linear_specs:
             if spec.kind not in ("int", "nf4") or spec.group <= 0:
                 continue
