@@ -377,6 +377,11 @@ def LEGAL(result) -> bool:
 EXPLICIT_UTILIZATIONS = st.one_of(st.sampled_from([0.5, 0.9, 0.92, 1.0]), st.floats(0.01, 1.0))
 
 
+#: GPU counts as readers pick them: most models shard only over powers of two (the heads divide by
+#: them), so drawing any count from the range would leave LEGAL too few runs to compare.
+POWER_OF_TWO_GPUS = st.sampled_from([1, 2, 4, 8, 16, 32, 64])
+
+
 def LEGAL_DECODE(result) -> bool:
     kv = course_calculators.get("kv-cache")
     shared = {k: v for k, v in result.inputs.items() if k in kv.param_map}
@@ -395,9 +400,9 @@ MONOTONIC_CASES = [
     ("kv-cache", "latent_dim", "kv_bytes_per_token", {"fixed": {**CUSTOM, "attention": "mla"}}),
     ("kv-cache", "gpus", "usable_bytes", {}),
     # more GPUs never hold fewer sequences, at any size vLLM accepts
-    ("kv-cache", "gpus", "max_sequences", {"where": LEGAL}),
-    ("kv-cache", "gpus", "max_concurrency", {"where": LEGAL}),
-    ("kv-cache", "gpus", "max_context", {"where": LEGAL}),
+    ("kv-cache", "gpus", "max_sequences", {"where": LEGAL, "values": POWER_OF_TWO_GPUS}),
+    ("kv-cache", "gpus", "max_concurrency", {"where": LEGAL, "values": POWER_OF_TWO_GPUS}),
+    ("kv-cache", "gpus", "max_context", {"where": LEGAL, "values": POWER_OF_TWO_GPUS}),
     ("kv-cache", "params_b", "weight_bytes", {"fixed": CUSTOM}),
     ("kv-cache", "params_b", "max_sequences", {"fixed": CUSTOM, "decreasing": True}),
     ("kv-cache", "gpu_memory_utilization", "usable_bytes", {"values": EXPLICIT_UTILIZATIONS}),

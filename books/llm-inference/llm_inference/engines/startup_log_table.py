@@ -359,7 +359,6 @@ LOGS: tuple[Log, ...] = (
          "per request: 18.44x"),
         FITS, utilization=0.95, max_model_len=131072, loading_gib=64.69, available_gib=47.55, kv_tokens=623040,
         concurrency=18.44, install="docker",
-        needs=(f"{_R18A}: Qwen3.6-35B-A3B (qwen3_5_moe: Gated DeltaNet + attention) in the catalogue",),
         kinds=("hybrid", "new-gpu"),
         extra={"enable_prefix_caching": False, "cuda_graph_estimate_gib": 0.93}),
     Log("nemotron3-nano-4b-gb10-v020dev", _DJ + "nemotron-3/nemotron-3-nano-4b/bf16/_bootlog.txt",

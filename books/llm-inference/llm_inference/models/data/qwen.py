@@ -263,4 +263,54 @@ ENTRIES = (
                     "active count to one significant figure ('A3B': 3.7% of 80B), so it is compared within "
                     "half a unit of that figure (±0.5B, 17%).",
     ),
+    CatalogueEntry(
+        id="qwen3.6-35b-a3b", name="Qwen3.6-35B-A3B (hybrid: Gated DeltaNet, MoE)",
+        config={
+            "architectures": ["Qwen3_5MoeForConditionalGeneration"],
+            "model_type": "qwen3_5_moe",
+            "tie_word_embeddings": False,
+            # The text model's fields as its config nests them (the vision tower's vision_config is
+            # left out: `--language-model-only` serves without it, and the catalogue counts text only).
+            "text_config": {
+                "attention_bias": False,
+                "attn_output_gate": True,
+                "full_attention_interval": 4,
+                "head_dim": 256,
+                "hidden_size": 2048,
+                "layer_types": ["linear_attention", "linear_attention", "linear_attention", "full_attention"] * 10,
+                "linear_conv_kernel_dim": 4,
+                "linear_key_head_dim": 128,
+                "linear_num_key_heads": 16,
+                "linear_num_value_heads": 32,
+                "linear_value_head_dim": 128,
+                "mamba_ssm_dtype": "float32",
+                "max_position_embeddings": 262144,
+                "model_type": "qwen3_5_moe_text",
+                "moe_intermediate_size": 512,
+                "mtp_num_hidden_layers": 1,
+                "mtp_use_dedicated_embeddings": False,
+                "num_attention_heads": 16,
+                "num_experts": 256,
+                "num_experts_per_tok": 8,
+                "num_hidden_layers": 40,
+                "num_key_value_heads": 2,
+                "partial_rotary_factor": 0.25,
+                "shared_expert_intermediate_size": 512,
+                "tie_word_embeddings": False,
+                "vocab_size": 248320,
+            },
+        },
+        # No stored copy of Qwen/Qwen3.6-35B-A3B's own config.json was found: these are the text_config
+        # fields of NVIDIA's NVFP4 quantization of it (the shape is the base model's; its
+        # quantization_config is left out), which equal those of Qwen--Qwen3.5-35B-A3B_config.json in
+        # the same folder field for field (bos_token_id, partial_rotary_factor's spelling and
+        # tie_word_embeddings aside).
+        source=aiconfigurator("nvidia/Qwen3.6-35B-A3B-NVFP4",
+                              note="the text_config of the NVFP4 release, shape of https://huggingface.co/Qwen/"
+                                   "Qwen3.6-35B-A3B (the bf16 checkpoint this entry stands for)"),
+        published_total=35_000_000_000, published_active=3_000_000_000, active_excludes_embedding=True,
+        count_source=_QWEN3_NAMING + ": 35B saved, 3B activated",
+        counts_note="The shapes give 34.66B in all and 2.95B active without the input embedding (0.51B); the "
+                    "multi-token-prediction layer (mtp_num_hidden_layers 1) and the vision tower are not counted.",
+    ),
 )
