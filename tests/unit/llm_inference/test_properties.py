@@ -399,10 +399,11 @@ MONOTONIC_CASES = [
     ("kv-cache", "kv_heads", "kv_bytes_per_token", {"fixed": {**CUSTOM, "attention": "gqa"}}),
     ("kv-cache", "latent_dim", "kv_bytes_per_token", {"fixed": {**CUSTOM, "attention": "mla"}}),
     ("kv-cache", "gpus", "usable_bytes", {}),
-    # more GPUs never hold fewer sequences, at any size vLLM accepts
-    ("kv-cache", "gpus", "max_sequences", {"where": LEGAL, "values": POWER_OF_TWO_GPUS}),
-    ("kv-cache", "gpus", "max_concurrency", {"where": LEGAL, "values": POWER_OF_TWO_GPUS}),
-    ("kv-cache", "gpus", "max_context", {"where": LEGAL, "values": POWER_OF_TWO_GPUS}),
+    # more GPUs never hold fewer sequences, at any size vLLM accepts (decode context parallelism left
+    # at 1: a DCP size drawn from its whole range is refused, or not modelled, for most models)
+    ("kv-cache", "gpus", "max_sequences", {"where": LEGAL, "values": POWER_OF_TWO_GPUS, "fixed": {"dcp": 1}}),
+    ("kv-cache", "gpus", "max_concurrency", {"where": LEGAL, "values": POWER_OF_TWO_GPUS, "fixed": {"dcp": 1}}),
+    ("kv-cache", "gpus", "max_context", {"where": LEGAL, "values": POWER_OF_TWO_GPUS, "fixed": {"dcp": 1}}),
     ("kv-cache", "params_b", "weight_bytes", {"fixed": CUSTOM}),
     ("kv-cache", "params_b", "max_sequences", {"fixed": CUSTOM, "decreasing": True}),
     ("kv-cache", "gpu_memory_utilization", "usable_bytes", {"values": EXPLICIT_UTILIZATIONS}),
