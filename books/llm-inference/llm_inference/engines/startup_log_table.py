@@ -378,7 +378,8 @@ LOGS: tuple[Log, ...] = (
          "per request: 216.94x"),
         FITS, utilization=0.95, max_model_len=49152, kv_dtype="fp8_e4m3", loading_gib=7.43, available_gib=103.39,
         kv_tokens=1934432, concurrency=216.94, install="docker",
-        needs=(f"{_R18A}: NVIDIA-Nemotron-3-Nano-4B (nemotron_h: Mamba-2 + attention) from its config.json",),
+        needs=(f"catalogue: NVIDIA-Nemotron-3-Nano-4B (nemotron_h: Mamba-2 + attention) from its config.json, of "
+               f"which no stored copy was found (aiconfigurator, the search index)",),
         kinds=("hybrid", "new-gpu"),
         notes="A Mamba-2 hybrid printing all four lines ('Updating mamba_ssm_cache_dtype to float32 for NemotronH "
               "model', line 14). Its CUDA-graph estimate, 2.44 GiB for a 4B model, is the largest of the table.",
@@ -391,8 +392,10 @@ LOGS: tuple[Log, ...] = (
         ("| marlin | 64.36 GiB | 6,518,438 tok | 36.17x | yes |",),
         FITS, utilization=0.92, max_model_len=180224, max_num_batched_tokens=8192, max_num_seqs=8, weights="nvfp4",
         kv_dtype="fp8", available_gib=64.36, kv_tokens=6518438, concurrency=36.17,
-        needs=(f"{_R18A}: Qwen3.6-35B-A3B (Gated DeltaNet hybrid) in the catalogue",
-               f"{_R18W}: the NVFP4 (ModelOpt) release, its MoE served by Marlin"),
+        needs=(f"{_R18W}: the NVFP4 release nvidia/Qwen3.6-35B-A3B-NVFP4 (its catalogue entry; ModelOpt "
+               f"MIXED_PRECISION: FP8 attention and linear-attention projections, W4A16 NVFP4 experts, shared experts "
+               f"and LM head, by layer name under model.language_model, with Qwen3.5's split in_proj_qkv/in_proj_z; "
+               f"its MoE served by Marlin)",),
         kinds=("quantized", "hybrid", "new-gpu")),
     Log("qwen36-35b-nvfp4-5090-652", "https://github.com/noonghunna/club-3090/issues/652",
         "issue description, the engine's lines and 'non-default args'", "0.24.0 (printed: 'Initializing a V1 LLM "
@@ -404,8 +407,9 @@ LOGS: tuple[Log, ...] = (
          "tokens per request: 4.35x"),
         FITS, max_model_len=131072, max_num_batched_tokens=8192, max_num_seqs=1, weights="nvfp4", kv_dtype="fp8",
         available_gib=6.01, kv_tokens=569878, concurrency=4.35, install="docker",
-        needs=(f"{_R18A}: Qwen3.6-35B-A3B (Gated DeltaNet hybrid) in the catalogue",
-               f"{_R18W}: the NVFP4 (ModelOpt) release"),
+        needs=(f"{_R18W}: the NVFP4 release nvidia/Qwen3.6-35B-A3B-NVFP4 (its catalogue entry; ModelOpt "
+               f"MIXED_PRECISION: FP8 attention and linear-attention projections, W4A16 NVFP4 experts, shared experts "
+               f"and LM head, by layer name under model.language_model, with Qwen3.5's split in_proj_qkv/in_proj_z)",),
         kinds=("quantized", "hybrid", "new-gpu"),
         notes="limit_mm_per_prompt image 2: the vision encoder is profiled too (not modelled)."),
     Log("qwen36-35b-nvfp4-5090-612", "https://github.com/noonghunna/club-3090/issues/612",
@@ -417,8 +421,9 @@ LOGS: tuple[Log, ...] = (
          "tokens per request: 4.33x"),
         FITS, max_model_len=131072, max_num_batched_tokens=8192, max_num_seqs=1, weights="nvfp4", kv_dtype="fp8",
         available_gib=5.98, kv_tokens=567978, concurrency=4.33, install="docker",
-        needs=(f"{_R18A}: Qwen3.6-35B-A3B (Gated DeltaNet hybrid) in the catalogue",
-               f"{_R18W}: the NVFP4 (ModelOpt) release"),
+        needs=(f"{_R18W}: the NVFP4 release nvidia/Qwen3.6-35B-A3B-NVFP4 (its catalogue entry; ModelOpt "
+               f"MIXED_PRECISION: FP8 attention and linear-attention projections, W4A16 NVFP4 experts, shared experts "
+               f"and LM head, by layer name under model.language_model, with Qwen3.5's split in_proj_qkv/in_proj_z)",),
         kinds=("quantized", "hybrid", "new-gpu")),
 )
 

@@ -126,14 +126,21 @@ def mamba1_params(hidden: int, inner: int, state: int, kernel: int, dt_rank: int
 
 
 def gdn_params(hidden: int, k_heads: int, v_heads: int, k_dim: int, v_dim: int, kernel: int, *,
-               prefix: str = "linear_attn") -> Params:
+               prefix: str = "linear_attn", split_projections: bool = False) -> Params:
     """Gated DeltaNet (``Qwen3NextGatedDeltaNet``): in_proj_qkvz (2·Kh·Kd + 2·Vh·Vd), in_proj_ba
     (2·Vh), the conv over q, k, v (2·Kh·Kd + Vh·Vd channels, K taps, no bias), dt_bias and A_log
-    (Vh each), the gated norm over Vd, out_proj."""
+    (Vh each), the gated norm over Vd, out_proj. Qwen3.5's checkpoints store the projections apart
+    (``split_projections``: in_proj_qkv, in_proj_z, in_proj_b, in_proj_a; the same sizes)."""
     key, value = k_heads * k_dim, v_heads * v_dim
+    if split_projections:
+        projections = [linear(hidden, width, module=f"{prefix}.{name}", group=MIXER, split=COLUMN)
+                       for name, width in (("in_proj_qkv", 2 * key + value), ("in_proj_z", value),
+                                           ("in_proj_b", v_heads), ("in_proj_a", v_heads))]
+    else:
+        projections = [linear(hidden, 2 * key + 2 * value, module=f"{prefix}.in_proj_qkvz", group=MIXER, split=COLUMN),
+                       linear(hidden, 2 * v_heads, module=f"{prefix}.in_proj_ba", group=MIXER, split=COLUMN)]
     return join(
-        linear(hidden, 2 * key + 2 * value, module=f"{prefix}.in_proj_qkvz", group=MIXER, split=COLUMN),
-        linear(hidden, 2 * v_heads, module=f"{prefix}.in_proj_ba", group=MIXER, split=COLUMN),
+        *projections,
         conv1d(2 * key + value, kernel, f"{prefix}.conv1d"),
         vector(MIXER, f"{prefix}.dt_bias", v_heads, "dt_bias"), vector(MIXER, f"{prefix}.A_log", v_heads, "A_log"),
         norm(v_dim, f"{prefix}.norm"),
@@ -220,7 +227,7 @@ def _gdn(reader: FieldReader, hidden: int, layers: int, attention_params: int) -
     state = RecurrentState("gated_deltanet", heads=vh, head_dim=vd, state_dim=kd, conv_channels=2 * kh * kd + vh * vd,
                            conv_kernel=kernel,
                            ssm_dtype=_explicit_ssm_dtype(reader, ("mamba_ssm_dtype", "mamba_ssm_cache_dtype"), "auto"))
-    mixer = gdn_params(hidden, kh, vh, kd, vd, kernel)
+    mixer = gdn_params(hidden, kh, vh, kd, vd, kernel, split_projections=reader.model_type.startswith("qwen3_5"))
     n_linear = sum(linear_layer)
     reader.traps.append(
         f"Hybrid attention ({rule}): {layers - n_linear} of {layers} layers attend fully and cache keys and "
