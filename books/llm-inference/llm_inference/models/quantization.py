@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
+from functools import lru_cache
 from typing import Any, Mapping
 
 from .params import EMBEDDING, LM_HEAD, ROUTED_EXPERTS, ROUTER, Tensor
@@ -90,6 +91,9 @@ class Scheme:
     lm_head: bool = False  # the LM head quantized too
     experts_only: bool = False  # only routed experts quantized (MXFP4)
     groups: tuple[tuple[tuple[str, ...], WeightSpec], ...] = ()  # compressed-tensors targets → spec
+    #: ModelOpt MIXED_PRECISION: each quantized layer's name (as the tensors are named) → its spec;
+    #: a layer not listed stays in ``dtype``.
+    layers: tuple[tuple[str, WeightSpec], ...] = ()
     unsupported: str = ""
     notes: tuple[str, ...] = field(default=(), compare=False)
     max_vllm: str = ""  # the last vLLM release that loads it ("" while the newest does)
@@ -124,6 +128,12 @@ class Scheme:
             return base
         if self._skipped(tensor):
             return base
+        if self.layers:
+            table = _layer_table(self.layers)
+            for name in _names(tensor):
+                if name in table:
+                    return table[name]
+            return base
         if self.groups:
             for targets, spec in self.groups:
                 if _ct_targets(tensor, targets):
@@ -151,6 +161,11 @@ def _names(tensor: Tensor) -> list[str]:
     if tensor.group == ROUTED_EXPERTS:
         names.append(path.rsplit(".", 1)[0])
     return names
+
+
+@lru_cache(maxsize=64)
+def _layer_table(layers: tuple[tuple[str, WeightSpec], ...]) -> dict[str, WeightSpec]:
+    return dict(layers)
 
 
 def _ct_match(name: str, pattern: str) -> bool:
@@ -317,6 +332,8 @@ def _modelopt(config: Mapping[str, Any], dtype: str) -> Scheme:
     inner = inner if isinstance(inner, Mapping) else config
     algo = str(inner.get("quant_algo", "")).upper()
     exclude = _str_list(inner, "exclude_modules") or _str_list(inner, "ignore")
+    if algo == "MIXED_PRECISION":
+        return _modelopt_mixed(inner, dtype, exclude)
     if algo == "FP8":
         spec = WeightSpec("fp8", bits=8, strategy="tensor", static_input=True, activations="fp8")
         label = "ModelOpt FP8 (one scale per tensor, static input scales)"
@@ -331,6 +348,40 @@ def _modelopt(config: Mapping[str, Any], dtype: str) -> Scheme:
     if exclude:
         label += f" (excluded: {', '.join(exclude[:3])}{'…' if len(exclude) > 3 else ''})"
     return Scheme("modelopt", label, dtype, linear=spec, skip=exclude, match="modelopt", lm_head=True)
+
+
+#: ModelOpt's per-layer algorithms under MIXED_PRECISION (ModelOptMixedPrecisionConfig,
+#: vllm/model_executor/layers/quantization/modelopt.py, 0.33.0): W4A16_NVFP4 is NVFP4 weights with
+#: 16-bit activations (the FP4 Marlin GEMM, ``use_a16``).
+_MIXED_ALGOS = {
+    "FP8": WeightSpec("fp8", bits=8, strategy="tensor", static_input=True, activations="fp8"),
+    "NVFP4": WeightSpec("nvfp4", bits=4, group=16, activations="fp4"),
+    "W4A16_NVFP4": WeightSpec("nvfp4", bits=4, group=16),
+}
+
+
+def _modelopt_mixed(inner: Mapping[str, Any], dtype: str, exclude: tuple[str, ...]) -> Scheme:
+    """``quant_algo`` MIXED_PRECISION: ``quantized_layers`` names each quantized layer and its
+    algorithm; every other layer stays unquantized. A multimodal checkpoint's names carry the text
+    model's ``language_model.`` (``model.language_model.layers.3...``), which vLLM strips when it
+    matches (``_quantized_layer_prefix_candidates``): the tensors here are named without it."""
+    listed = inner.get("quantized_layers")
+    if not isinstance(listed, Mapping) or not listed:
+        raise _Refused("MIXED_PRECISION needs a non-empty quantized_layers mapping")
+    layers, counts = [], {}
+    for name, info in listed.items():
+        algo = str(info.get("quant_algo", "")).upper() if isinstance(info, Mapping) else ""
+        if algo not in _MIXED_ALGOS:
+            raise _Refused(f"ModelOpt MIXED_PRECISION layer algorithm {algo or '(none)'!r} is not modelled "
+                           f"(FP8, NVFP4 and W4A16_NVFP4 are)")
+        if algo != "FP8" and info.get("group_size", 16) not in (None, 16):
+            raise _Refused(f"{algo} with group_size {info.get('group_size')} is not modelled")
+        layers.append((str(name).replace("model.language_model.", "model.", 1), _MIXED_ALGOS[algo]))
+        counts[algo] = counts.get(algo, 0) + 1
+    label = "ModelOpt mixed precision (" + ", ".join(
+        f"{n} layers {'NVFP4 W4A16' if a == 'W4A16_NVFP4' else a}" for a, n in sorted(counts.items())) + \
+        "; the rest in " + _short(dtype) + ")"
+    return Scheme("modelopt", label, dtype, layers=tuple(layers), skip=exclude, match="modelopt", lm_head=True)
 
 
 def _bitsandbytes(config: Mapping[str, Any], dtype: str) -> Scheme:

@@ -402,7 +402,8 @@ def _specs(tensors: tuple[Tensor, ...], scheme: Scheme) -> list[tuple[Tensor, We
     if scheme.unsupported:
         base = dense(scheme.dtype)
         return [(t, base) for t in tensors]
-    by_name = bool(scheme.skip) or any(target != "Linear" for targets, _ in scheme.groups for target in targets)
+    by_name = (bool(scheme.skip) or bool(scheme.layers)
+               or any(target != "Linear" for targets, _ in scheme.groups for target in targets))
     if by_name:
         return [(t, scheme.spec_for(t)) for t in tensors]
     memo: dict = {}

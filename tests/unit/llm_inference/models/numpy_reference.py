@@ -93,7 +93,7 @@ def _layer(c: dict, kind: str, i: int) -> list:
         if kind == "qwen3":
             plain += _swiglu(f"{p}.mlp", h, c["intermediate_size"])
         else:
-            assert c["decoder_sparse_step"] == 1 and not c["mlp_only_layers"]  # true of the catalogue
+            assert c.get("decoder_sparse_step", 1) == 1 and not c.get("mlp_only_layers")  # true of the catalogue
             plain += [(f"{p}.mlp.gate.weight", (c["num_experts"], h))]
             for e in range(c["num_experts"]):
                 routed += [(n, s, e) for n, s in _swiglu(f"{p}.mlp.experts.{e}", h, c["moe_intermediate_size"])]
@@ -157,7 +157,7 @@ def _layer(c: dict, kind: str, i: int) -> list:
             q = f"{p}.mlp.experts"
             routed += [(f"{q}.gate_up_proj[{e}]", (h, 2 * inner), e), (f"{q}.gate_up_proj_bias[{e}]", (2 * inner,), e),
                        (f"{q}.down_proj[{e}]", (inner, h), e), (f"{q}.down_proj_bias[{e}]", (h,), e)]
-    elif kind == "qwen3_next":  # transformers 4.57.1 modeling_qwen3_next.py
+    elif kind in ("qwen3_next", "qwen3_5_moe_text"):  # transformers 4.57.1 modeling_qwen3_next.py, and Qwen3.5's
         plain = _norms(p, h, ("input_layernorm", "post_attention_layernorm"))
         if _qwen3_next_types(c)[i] == "full_attention":  # gated: q_proj doubles its output
             nh, nkv, d = c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"]
@@ -170,10 +170,15 @@ def _layer(c: dict, kind: str, i: int) -> list:
             vh, vd = c["linear_num_value_heads"], c["linear_value_head_dim"]
             q = f"{p}.linear_attn"
             conv = 2 * kh * kd + vh * vd
-            plain += [(f"{q}.in_proj_qkvz.weight", (2 * kh * kd + 2 * vh * vd, h)), (f"{q}.in_proj_ba.weight", (2 * vh, h)),
-                      (f"{q}.conv1d.weight", (conv, 1, c["linear_conv_kernel_dim"])), (f"{q}.dt_bias", (vh,)),
+            if kind == "qwen3_5_moe_text":  # Qwen3.5 stores the four input projections apart
+                plain += [(f"{q}.in_proj_qkv.weight", (2 * kh * kd + vh * vd, h)), (f"{q}.in_proj_z.weight", (vh * vd, h)),
+                          (f"{q}.in_proj_b.weight", (vh, h)), (f"{q}.in_proj_a.weight", (vh, h))]
+            else:
+                plain += [(f"{q}.in_proj_qkvz.weight", (2 * kh * kd + 2 * vh * vd, h)),
+                          (f"{q}.in_proj_ba.weight", (2 * vh, h))]
+            plain += [(f"{q}.conv1d.weight", (conv, 1, c["linear_conv_kernel_dim"])), (f"{q}.dt_bias", (vh,)),
                       (f"{q}.A_log", (vh,)), (f"{q}.norm.weight", (vd,)), (f"{q}.out_proj.weight", (h, vh * vd))]
-        assert c["decoder_sparse_step"] == 1 and not c["mlp_only_layers"]  # true of the catalogue
+        assert c.get("decoder_sparse_step", 1) == 1 and not c.get("mlp_only_layers")  # true of the catalogue
         experts = c["num_experts"]
         plain += [(f"{p}.mlp.gate.weight", (experts, h)), (f"{p}.mlp.shared_expert_gate.weight", (1, h))]
         plain += _swiglu(f"{p}.mlp.shared_expert", h, c["shared_expert_intermediate_size"])
@@ -304,7 +309,7 @@ def kv_bytes_per_token_bf16(config: dict) -> int:
         d = c.get("head_dim") or c.get("attention_head_dim") or d
         per_layer = np.prod([2, kv, d])  # K and V
     attending = sum(1 for kind, _ in layer_pattern(config) if kind in ("full", "sliding", "chunked"))
-    assert attending == layers or c["model_type"] in ("qwen3_next", "nemotron_h")  # the hybrids
+    assert attending == layers or c["model_type"] in ("qwen3_next", "qwen3_5_moe_text", "nemotron_h")  # the hybrids
     return int(np.full(attending, per_layer, dtype=np.int64).sum() * 2)
 
 
@@ -313,7 +318,7 @@ def layer_pattern(config: dict) -> list[tuple[str, int]]:
     c = text_config(config)
     kind = c["model_type"]
     layers = c.get("num_hidden_layers") or c["n_layer"]
-    if kind == "qwen3_next":  # Gated DeltaNet layers keep a state, no KV
+    if kind in ("qwen3_next", "qwen3_5_moe_text"):  # Gated DeltaNet layers keep a state, no KV
         return [("full", 0) if t == "full_attention" else ("linear", 0) for t in _qwen3_next_types(c)]
     if kind == "nemotron_h":  # M: Mamba-2 (a state), *: attention, - and E: MLP / MoE blocks (neither)
         return [{"M": ("linear", 0), "*": ("full", 0)}.get(b, ("none", 0)) for b in c["hybrid_override_pattern"]]

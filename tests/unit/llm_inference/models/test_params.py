@@ -26,7 +26,7 @@ def test_every_model_has_its_tensors_and_its_shipped_format(model_id):
 @pytest.mark.parametrize("model_id, method", [("deepseek-v3.2", "fp8"), ("kimi-k2", "fp8"), ("minimax-m2.5", "fp8"),
                                               ("qwen3-next-80b-a3b", "none"), ("glm-4.5-air", "none"),
                                               ("nemotron-h-56b", "none"), ("nemotron-3-nano-30b-a3b", "none"),
-                                              ("qwen3.6-35b-a3b", "none")])
+                                              ("qwen3.6-35b-a3b", "none"), ("qwen3.6-35b-a3b-nvfp4", "modelopt")])
 def test_the_attention_works_models_ship_as_their_configs_say(model_id, method):
     scheme = read_quantization(CATALOGUE[model_id].config)
     assert scheme.method == method
@@ -59,3 +59,23 @@ def test_deepseek_v32_indexer_as_vllm_holds_it():
     for name in ("self_attn.indexer.wk", "self_attn.indexer.weights_proj"):
         assert scheme.spec_for(layer0[name]).kind == "dense"
     assert layer0["self_attn.indexer.wq_b"].shape == (64 * 128, 1536)
+
+
+def test_modelopt_mixed_precision_layer_by_layer():
+    """nvidia/Qwen3.6-35B-A3B-NVFP4: attention and linear-attention projections FP8, routed and shared
+    experts and the LM head NVFP4 with 16-bit activations, everything not listed (the embedding, the
+    small in_proj_a/in_proj_b, the routers, the convolutions) bf16; names carry no language_model."""
+    shape = catalogue_shape("qwen3.6-35b-a3b-nvfp4")
+    scheme = read_quantization(CATALOGUE["qwen3.6-35b-a3b-nvfp4"].config)
+    assert scheme.method == "modelopt" and "mixed precision" in scheme.label and not scheme.unsupported
+    by_module = {}
+    for t in shape.tensors:
+        if t.layer in (None, 2, 3):
+            by_module.setdefault((t.layer, t.module, t.param), scheme.spec_for(t))
+    spec = lambda layer, module, param="weight": by_module[(layer, module, param)]  # noqa: E731
+    assert spec(2, "linear_attn.in_proj_qkv").kind == spec(3, "self_attn.q_proj").kind == "fp8"
+    assert spec(2, "linear_attn.in_proj_a").kind == spec(2, "mlp.gate").kind == "dense"
+    routed = spec(2, "mlp.experts.down_proj")
+    assert routed.kind == "nvfp4" and routed.group == 16 and routed.activations == ""  # W4A16
+    assert spec(3, "mlp.shared_expert.up_proj").kind == spec(None, "lm_head").kind == "nvfp4"
+    assert spec(None, "model.embed_tokens").kind == "dense"

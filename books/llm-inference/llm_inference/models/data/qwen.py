@@ -19,6 +19,61 @@ def _card(repo: str, figure: str) -> str:
 _QWEN3_NAMING = ("QwenLM/Qwen3 @ 7a2f61ffc7a2: docs/source/getting_started/concepts.md (the size in the "
                  "name is total saved / activated parameters)")
 
+#: Qwen3.6-35B-A3B's text model (see its entry for where the fields were read).
+_QWEN36_CONFIG = {
+    "architectures": ["Qwen3_5MoeForConditionalGeneration"],
+    "model_type": "qwen3_5_moe",
+    "tie_word_embeddings": False,
+    # The text model's fields as its config nests them (the vision tower's vision_config is
+    # left out: `--language-model-only` serves without it, and the catalogue counts text only).
+    "text_config": {
+        "attention_bias": False,
+        "attn_output_gate": True,
+        "full_attention_interval": 4,
+        "head_dim": 256,
+        "hidden_size": 2048,
+        "layer_types": ["linear_attention", "linear_attention", "linear_attention", "full_attention"] * 10,
+        "linear_conv_kernel_dim": 4,
+        "linear_key_head_dim": 128,
+        "linear_num_key_heads": 16,
+        "linear_num_value_heads": 32,
+        "linear_value_head_dim": 128,
+        "mamba_ssm_dtype": "float32",
+        "max_position_embeddings": 262144,
+        "model_type": "qwen3_5_moe_text",
+        "moe_intermediate_size": 512,
+        "mtp_num_hidden_layers": 1,
+        "mtp_use_dedicated_embeddings": False,
+        "num_attention_heads": 16,
+        "num_experts": 256,
+        "num_experts_per_tok": 8,
+        "num_hidden_layers": 40,
+        "num_key_value_heads": 2,
+        "partial_rotary_factor": 0.25,
+        "shared_expert_intermediate_size": 512,
+        "tie_word_embeddings": False,
+        "vocab_size": 248320,
+    },
+}
+
+
+def _qwen36_nvfp4_layers() -> dict:
+    """nvidia/Qwen3.6-35B-A3B-NVFP4's quantized_layers, written out by rule: every attention and
+    linear-attention projection FP8; every layer's routed experts, shared expert and the LM head
+    W4A16 NVFP4 in groups of 16 (the published mapping, key for key: 291 entries)."""
+    nvfp4 = {"quant_algo": "W4A16_NVFP4", "group_size": 16}
+    layers = {}
+    for i in range(40):
+        prefix = f"model.language_model.layers.{i}."
+        mixer = ("self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj", "self_attn.o_proj") if i % 4 == 3 \
+            else ("linear_attn.out_proj", "linear_attn.in_proj_qkv", "linear_attn.in_proj_z")
+        layers.update({prefix + m: {"quant_algo": "FP8"} for m in mixer})
+        layers.update({prefix + m: dict(nvfp4) for m in ("mlp.experts", "mlp.shared_expert.gate_proj",
+                                                         "mlp.shared_expert.up_proj", "mlp.shared_expert.down_proj")})
+    layers["lm_head"] = dict(nvfp4)
+    return layers
+
+
 ENTRIES = (
     CatalogueEntry(
         id="qwen2.5-7b", name="Qwen2.5 7B",
@@ -265,41 +320,7 @@ ENTRIES = (
     ),
     CatalogueEntry(
         id="qwen3.6-35b-a3b", name="Qwen3.6-35B-A3B (hybrid: Gated DeltaNet, MoE)",
-        config={
-            "architectures": ["Qwen3_5MoeForConditionalGeneration"],
-            "model_type": "qwen3_5_moe",
-            "tie_word_embeddings": False,
-            # The text model's fields as its config nests them (the vision tower's vision_config is
-            # left out: `--language-model-only` serves without it, and the catalogue counts text only).
-            "text_config": {
-                "attention_bias": False,
-                "attn_output_gate": True,
-                "full_attention_interval": 4,
-                "head_dim": 256,
-                "hidden_size": 2048,
-                "layer_types": ["linear_attention", "linear_attention", "linear_attention", "full_attention"] * 10,
-                "linear_conv_kernel_dim": 4,
-                "linear_key_head_dim": 128,
-                "linear_num_key_heads": 16,
-                "linear_num_value_heads": 32,
-                "linear_value_head_dim": 128,
-                "mamba_ssm_dtype": "float32",
-                "max_position_embeddings": 262144,
-                "model_type": "qwen3_5_moe_text",
-                "moe_intermediate_size": 512,
-                "mtp_num_hidden_layers": 1,
-                "mtp_use_dedicated_embeddings": False,
-                "num_attention_heads": 16,
-                "num_experts": 256,
-                "num_experts_per_tok": 8,
-                "num_hidden_layers": 40,
-                "num_key_value_heads": 2,
-                "partial_rotary_factor": 0.25,
-                "shared_expert_intermediate_size": 512,
-                "tie_word_embeddings": False,
-                "vocab_size": 248320,
-            },
-        },
+        config=_QWEN36_CONFIG,
         # No stored copy of Qwen/Qwen3.6-35B-A3B's own config.json was found: these are the text_config
         # fields of NVIDIA's NVFP4 quantization of it (the shape is the base model's; its
         # quantization_config is left out), which equal those of Qwen--Qwen3.5-35B-A3B_config.json in
@@ -312,5 +333,17 @@ ENTRIES = (
         count_source=_QWEN3_NAMING + ": 35B saved, 3B activated",
         counts_note="The shapes give 34.66B in all and 2.95B active without the input embedding (0.51B); the "
                     "multi-token-prediction layer (mtp_num_hidden_layers 1) and the vision tower are not counted.",
+    ),
+    CatalogueEntry(
+        id="qwen3.6-35b-a3b-nvfp4", name="Qwen3.6-35B-A3B NVFP4 (NVIDIA; FP8 attention, NVFP4 experts)",
+        config={**_QWEN36_CONFIG, "quantization_config": {
+            "ignore": ["mtp.layers.0*", "mtp*"], "producer": {"name": "modelopt", "version": "0.37.0"},
+            "quant_algo": "MIXED_PRECISION", "quant_method": "modelopt", "quantized_layers": _qwen36_nvfp4_layers()}},
+        source=aiconfigurator("nvidia/Qwen3.6-35B-A3B-NVFP4",
+                              note="quantization_config as published but for its config_groups, the same layers in "
+                                   "compressed-tensors' words, which vLLM's modelopt method does not read"),
+        published_total=35_000_000_000, published_active=3_000_000_000, active_excludes_embedding=True,
+        count_source=_QWEN3_NAMING + ": 35B saved, 3B activated (the base model's)",
+        counts_note="The base model's shape (qwen3.6-35b-a3b); the formats change the bytes, not the counts.",
     ),
 )
