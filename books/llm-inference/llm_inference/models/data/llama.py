@@ -107,6 +107,7 @@ ENTRIES = (
     CatalogueEntry(
         id="llama-4-scout", name="Llama 4 Scout (17B x 16E)",
         config={
+            "torch_dtype": "bfloat16",  # as published (read from the same file)
             "architectures": ["Llama4ForConditionalGeneration"],
             "model_type": "llama4",
             "text_config": {
@@ -153,6 +154,7 @@ ENTRIES = (
     CatalogueEntry(
         id="llama-4-maverick", name="Llama 4 Maverick (17B x 128E)",
         config={
+            "torch_dtype": "bfloat16",  # as published (read from the same file)
             "architectures": ["Llama4ForConditionalGeneration"],
             "model_type": "llama4",
             "text_config": {

@@ -69,6 +69,7 @@ ENTRIES = (
     CatalogueEntry(
         id="qwen3-coder-480b-a35b", name="Qwen3-Coder 480B-A35B",
         config={
+            "torch_dtype": "bfloat16",  # as published (read from the same file)
             "architectures": ["Qwen3MoeForCausalLM"],
             "decoder_sparse_step": 1,
             "head_dim": 128,

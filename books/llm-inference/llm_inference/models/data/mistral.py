@@ -36,6 +36,7 @@ ENTRIES = (
     CatalogueEntry(
         id="mixtral-8x7b", name="Mixtral 8x7B",
         config={
+            "torch_dtype": "bfloat16",  # as published (read from the same file)
             "architectures": ["MixtralForCausalLM"],
             "hidden_size": 4096,
             "intermediate_size": 14336,
@@ -59,6 +60,7 @@ ENTRIES = (
     CatalogueEntry(
         id="mixtral-8x22b", name="Mixtral 8x22B",
         config={
+            "torch_dtype": "bfloat16",  # as published (read from the same file)
             "architectures": ["MixtralForCausalLM"],
             "hidden_size": 6144,
             "intermediate_size": 16384,

@@ -9,6 +9,7 @@ ENTRIES = (
     CatalogueEntry(
         id="nemotron-h-56b", name="Nemotron-H 56B (Mamba-2 hybrid)",
         config={
+            "torch_dtype": "bfloat16",  # as published (read from the same file)
             "architectures": ["NemotronHForCausalLM"],
             "attention_bias": False,
             "attention_head_dim": 128,
@@ -45,6 +46,7 @@ ENTRIES = (
     CatalogueEntry(
         id="nemotron-3-nano-30b-a3b", name="Nemotron 3 Nano 30B-A3B (Mamba-2 MoE hybrid)",
         config={
+            "torch_dtype": "bfloat16",  # as published (read from the same file)
             "architectures": ["NemotronHForCausalLM"],
             "attention_bias": False,
             "chunk_size": 128,

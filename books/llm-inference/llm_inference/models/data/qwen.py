@@ -22,6 +22,7 @@ _QWEN3_NAMING = ("QwenLM/Qwen3 @ 7a2f61ffc7a2: docs/source/getting_started/conce
 #: Qwen3.6-35B-A3B's text model (see its entry for where the fields were read).
 _QWEN36_CONFIG = {
     "architectures": ["Qwen3_5MoeForConditionalGeneration"],
+    "dtype": "bfloat16",
     "model_type": "qwen3_5_moe",
     "tie_word_embeddings": False,
     # The text model's fields as its config nests them (the vision tower's vision_config is
@@ -300,6 +301,7 @@ ENTRIES = (
             "partial_rotary_factor": 0.25,
             "shared_expert_intermediate_size": 512,
             "tie_word_embeddings": False,
+            "torch_dtype": "bfloat16",
             "use_sliding_window": False,
             "vocab_size": 151936,
         },
