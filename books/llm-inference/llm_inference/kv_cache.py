@@ -233,7 +233,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
     longest = pool.longest_context(concurrency, CONTEXT_MAX)
     needed = 0 if refused else fleet.fewest_gpus(model, gpu, layout, engine, w, p["kv_dtype"], context, concurrency)
     offer = None if refused else fleet.cheapest(model, layout, engine, w.plan, p["kv_dtype"], context, concurrency)
-    legal = ", ".join(str(n) for n in fleet.candidate_sizes(model, layout))
+    legal = ", ".join(str(n) for n in fleet.candidate_sizes(model, layout, w))
     name, source = scenario.model_name(p)
 
     cards = f"{p['gpus']} × {gpu.name}"

@@ -15,7 +15,7 @@ from .budget import Engine, Pool, pool
 from .memo import pure_cache
 from .model import Model
 from .placement import DP, MAX_GPUS, Layout, legal_tp_sizes, place
-from .weights import on_gpu
+from .weights import as_plan, on_gpu
 
 
 @pure_cache()
@@ -30,13 +30,19 @@ def fits(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dty
     return deployment_pool(model, gpu, layout, engine, weights, kv_dtype).holds(context, sequences)
 
 
-def candidate_sizes(model: Model, layout: Layout) -> list[int]:
+def candidate_sizes(model: Model, layout: Layout, weights=None) -> list[int]:
     """GPU counts vLLM accepts for this layout, up to MAX_GPUS: any count for data-parallel
-    attention, the legal TP sizes times the pipeline stages otherwise."""
+    attention, the legal TP sizes times the pipeline stages otherwise; with ``weights``, only the
+    TP sizes its checkpoint can be sharded over (a quantization group must not straddle two ranks:
+    :meth:`.weights.Weights.tp_problem`)."""
     if layout.attention == DP:
         return list(range(1, MAX_GPUS + 1))
     stages = max(1, min(layout.pipeline_stages, model.layers))
-    return [tp * stages for tp in legal_tp_sizes(model) if tp * stages <= MAX_GPUS]
+    tps = legal_tp_sizes(model)
+    if weights is not None:
+        plan = as_plan(model, weights)
+        tps = [tp for tp in tps if not plan.on(None).tp_problem(tp)]
+    return [tp * stages for tp in tps if tp * stages <= MAX_GPUS]
 
 
 class _SizedPools:
@@ -46,7 +52,7 @@ class _SizedPools:
 
     def __init__(self, model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str) -> None:
         self.args = (model, gpu, layout, engine, weights, kv_dtype)
-        self.sizes = candidate_sizes(model, layout)
+        self.sizes = candidate_sizes(model, layout, weights)
         self._pools: dict[int, Pool] = {}
 
     def pool(self, i: int) -> Pool:
