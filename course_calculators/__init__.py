@@ -33,7 +33,7 @@ import os
 import pkgutil
 from typing import Any, Mapping
 
-from . import compare, contract
+from . import compare, contract, failure
 from .setting import Setting
 from .spec import Calculator, SpecError
 
@@ -165,11 +165,22 @@ def run(calc_id: str, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
 
 
 def run_json(calc_id: str, raw_json: str) -> str:
-    """The worker's entry point: JSON in, JSON out (strings cross the JS/Python boundary cheaply)."""
+    """The worker's entry point: JSON in, JSON out (strings cross the JS/Python boundary cheaply).
+
+    A run that raises answers ``{"failure": …, "trace": …}``: the failure in one line, the file
+    and line inside the calculator's package first (:mod:`.failure`; under Pyodide a traceback
+    ends in the framework's frames), and the whole traceback for the browser's console."""
     raw = json.loads(raw_json)
     if not isinstance(raw, dict):
         raw = {}
-    return json.dumps(run(calc_id, raw), allow_nan=False)
+    calc = CALCULATORS.get(calc_id)
+    try:
+        return json.dumps(run(calc_id, raw), allow_nan=False)
+    except Exception as exc:
+        if calc is None:
+            raise
+        failed = failure.describe(exc, calc.module)
+        return json.dumps({"failure": str(failed), "trace": failed.trace or str(failed)})
 
 
 _register_shipped_packages()

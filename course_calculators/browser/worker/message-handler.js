@@ -18,7 +18,14 @@ export function createMessageHandler({ post, startPython }) {
 
   function run({ widget, calc, seq, inputs }) {
     try {
-      post({ type: MSG.RESULT, widget, seq, result: JSON.parse(runJson(calc, JSON.stringify(inputs))) });
+      const answer = JSON.parse(runJson(calc, JSON.stringify(inputs)));
+      if (typeof answer.failure === "string") {
+        // compute() raised: course_calculators.run_json's one line names the author's file and
+        // line; the traceback goes to the page's console.
+        post({ type: MSG.ERROR, widget, seq, message: answer.failure, trace: String(answer.trace || "") });
+        return;
+      }
+      post({ type: MSG.RESULT, widget, seq, result: answer });
     } catch (err) {
       // A Python exception: its last line (the exception itself) to this widget alone; the worker
       // keeps serving the others.

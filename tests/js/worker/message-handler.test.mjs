@@ -15,6 +15,7 @@ function worker() {
   w.runJson = (calc, json) => {
     w.calls.push([calc, JSON.parse(json)]);
     if (calc === "broken") throw new Error("Traceback (most recent call last):\n  File x\nValueError: unknown calculator id 'broken'");
+    if (calc === "raises") return JSON.stringify({ failure: "my_calcs/double.py:7: ZeroDivisionError: division by zero", trace: "Traceback …" });
     return JSON.stringify(RESULT);
   };
   w.handle = createMessageHandler({
@@ -54,6 +55,17 @@ test("a Python exception goes to its widget alone, as its last line; the worker 
   await w.handle(run(2));
   assert.deepEqual(w.posted[0], { type: "error", widget: "calc-broken", seq: 1, message: "ValueError: unknown calculator id 'broken'" });
   assert.equal(w.posted[1].type, "result");
+});
+
+test("a compute() that raises answers its widget with the author's file and line, and the traceback", async () => {
+  const w = worker();
+  await w.handle(INIT);
+  w.bootOk();
+  await w.handle(run(1, {}, "raises"));
+  assert.deepEqual(w.posted[0], {
+    type: "error", widget: "calc-raises", seq: 1, message: "my_calcs/double.py:7: ZeroDivisionError: division by zero",
+    trace: "Traceback …",
+  });
 });
 
 test("a boot that fails is told to the page, without a widget, and a later init tries again", async () => {
