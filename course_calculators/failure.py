@@ -9,6 +9,7 @@ otherwise end in the framework or in Pyodide's own frames). Standard library onl
 from __future__ import annotations
 
 import os
+import sys
 import traceback
 from typing import Any, Callable
 
@@ -37,12 +38,21 @@ def author_frame(exc: BaseException, module: str) -> str:
     """``package/module.py:LINE`` of the last traceback frame inside ``module``'s top-level package
     (a calculator's helpers and the book's physics count: the author's code), or "" when none."""
     package = module.partition(".")[0]
+    folder = _folder(package)
     found = ""
     for frame in traceback.extract_tb(exc.__traceback__):
-        parts = frame.filename.replace(os.sep, "/").split("/")
-        if package in parts[:-1]:
+        filename = frame.filename.replace(os.sep, "/")
+        inside = filename.startswith(folder) if folder else package in filename.split("/")[:-1]
+        if inside:
             found = f"{_relative(frame.filename, package)}:{frame.lineno}"
     return found
+
+
+def _folder(package: str) -> str:
+    """The folder of an imported package, with a trailing slash ("" when it is not imported)."""
+    mod = sys.modules.get(package)
+    path = getattr(mod, "__file__", None)
+    return os.path.dirname(path).replace(os.sep, "/") + "/" if path else ""
 
 
 def function_line(func: Callable[..., Any]) -> str:

@@ -4,6 +4,8 @@
 
 import { MSG, isToWorker } from "../shared/protocol.js";
 
+// The type name Python's traceback gives course_calculators.failure.RunFailure on its last line.
+const RUN_FAILURE = /^(?:[\w.]+\.)?RunFailure: /;
 const reason = (err) => String(err && err.message ? err.message : err);
 
 /**
@@ -18,19 +20,16 @@ export function createMessageHandler({ post, startPython }) {
 
   function run({ widget, calc, seq, inputs }) {
     try {
-      const answer = JSON.parse(runJson(calc, JSON.stringify(inputs)));
-      if (typeof answer.failure === "string") {
-        // compute() raised: course_calculators.run_json's one line names the author's file and
-        // line; the traceback goes to the page's console.
-        post({ type: MSG.ERROR, widget, seq, message: answer.failure, trace: String(answer.trace || "") });
-        return;
-      }
-      post({ type: MSG.RESULT, widget, seq, result: answer });
+      post({ type: MSG.RESULT, widget, seq, result: JSON.parse(runJson(calc, JSON.stringify(inputs))) });
     } catch (err) {
-      // A Python exception: its last line (the exception itself) to this widget alone; the worker
-      // keeps serving the others.
-      const lines = reason(err).trim().split("\n");
-      post({ type: MSG.ERROR, widget, seq, message: lines[lines.length - 1] || "calculation failed" });
+      // A Python exception: its last line (the exception itself) to this widget alone, with the
+      // traceback for the page's console; the worker keeps serving the others. When compute()
+      // raised, course_calculators.run_json's RunFailure says where in one line: the author's
+      // file and line, then the exception.
+      const trace = reason(err).trim();
+      const lines = trace.split("\n");
+      const last = (lines[lines.length - 1] || "calculation failed").replace(RUN_FAILURE, "");
+      post({ type: MSG.ERROR, widget, seq, message: last, trace });
     }
   }
 
