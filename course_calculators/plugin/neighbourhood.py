@@ -45,6 +45,9 @@ HIDDEN_STOPS = 5
 #: Seconds of compute one table may take (past the first ring: every shown control's two
 #: nearest stops are always computed). The whole book's tables stay within a few seconds.
 BUDGET_S = 0.6
+#: The budget in force: the plugin sets it (``mkdocs serve`` keeps only the first rings, so that a
+#: save reaches the page fast; the check still runs every calculator's defaults and presets).
+budget_s = BUDGET_S
 
 
 class CheckError(PluginError):
@@ -163,14 +166,15 @@ def check_error(calc: Calculator, exc: BaseException, what: str, setting: Settin
     return CheckError(f"{where}: calculator {calc.id!r} {what}{over}: {failure.what}")
 
 
-def check_calculator(calc: Calculator, runs: Runs = RUNS) -> None:
+def check_calculator(calc: Calculator, shown: set[str] | None = None, runs: Runs = RUNS) -> None:
     """Before any snapshot: the defaults, every preset and each control's stops around the
-    defaults compute (the embed page's table is this same computation, then read from ``runs``)."""
-    runs.run(calc, Setting(), (), "at the defaults")
+    defaults compute (``shown``: the controls shown first, by default those not ``advanced``; the
+    embed page's table is this same computation, then read from ``runs``)."""
+    result = runs.run(calc, Setting(), (), "at the defaults")
     for preset in calc.presets:
         runs.run(calc, Setting(preset.id), (), f"with preset {preset.id!r}")
-    result = runs.run(calc, Setting(), (), "at the defaults")
-    table(calc, Setting(), result, {p.name for p in calc.params if not p.advanced}, runs=runs)
+    shown = {p.name for p in calc.params if not p.advanced} if shown is None else shown
+    table(calc, Setting(), result, shown, runs=runs)
 
 
 def _diff(new: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
@@ -178,8 +182,10 @@ def _diff(new: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
 
 
 def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *, runs: Runs = RUNS,
-          budget_s: float = BUDGET_S) -> dict[str, Any]:
-    """The neighbourhood table of a widget rendered at ``setting`` (whose run gave ``result``)."""
+          budget_s: float | None = None) -> dict[str, Any]:
+    """The neighbourhood table of a widget rendered at ``setting`` (whose run gave ``result``),
+    computed for ``budget_s`` seconds past its first rings (None: the budget in force)."""
+    budget = globals()["budget_s"] if budget_s is None else budget_s
     params = calc.param_map
     encoded = {n: params[n].encode(v) for n, v in result.inputs.items()}
     names = [o.name for o in calc.outputs]
@@ -187,7 +193,7 @@ def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *
     todo, first = moves(calc, result.inputs, shown)
     spent = 0.0
     for i, move in enumerate(todo):
-        if i >= first and spent > budget_s:
+        if i >= first and spent > budget:
             break
         got, took = runs.timed(calc, setting, ((move.name, move.value),), f"with {move.name}={move.value}")
         spent += took

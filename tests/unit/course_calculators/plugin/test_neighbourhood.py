@@ -92,7 +92,7 @@ def test_a_table_past_the_size_limit_loses_its_farthest_stops_first():
 
 def test_the_check_runs_the_defaults_presets_and_stops_and_says_which_in_one_line():
     with pytest.raises(nb.CheckError) as info:
-        nb.check_calculator(calc(), nb.Runs())
+        nb.check_calculator(calc(), runs=nb.Runs())
     line = _compute.__code__.co_firstlineno + 2
     message = str(info.value)
     package = _compute.__module__.partition(".")[0]  # this test's package stands for an author's
@@ -104,7 +104,7 @@ def test_the_check_runs_the_defaults_presets_and_stops_and_says_which_in_one_lin
 def test_a_preset_that_raises_is_named():
     broken = calc(presets=(Preset("high", "High", {"x": 9}),))
     with pytest.raises(nb.CheckError, match="with preset 'high'.*ZeroDivisionError"):
-        nb.check_calculator(broken, nb.Runs())
+        nb.check_calculator(broken, runs=nb.Runs())
 
 
 def test_nan_and_an_undeclared_output_are_caught_with_compute_s_line():
@@ -112,9 +112,9 @@ def test_nan_and_an_undeclared_output_are_caught_with_compute_s_line():
         return {"y": float("nan") if p["far"] > 1000 else 1, "label": "a"}
 
     with pytest.raises(nb.CheckError, match=r"test_neighbourhood.py:\d+: calculator 'small' with far=\d+: .*not a finite number"):
-        nb.check_calculator(calc(nan_at_far), nb.Runs())
+        nb.check_calculator(calc(nan_at_far), runs=nb.Runs())
     with pytest.raises(nb.CheckError, match=r"returned \['extra'\], which no output declares"):
-        nb.check_calculator(calc(lambda p: {"y": 1, "label": "a", "extra": 2}), nb.Runs())
+        nb.check_calculator(calc(lambda p: {"y": 1, "label": "a", "extra": 2}), runs=nb.Runs())
 
 
 def test_runs_are_shared_and_charged_their_time_so_two_tables_of_one_state_agree():
