@@ -42,8 +42,8 @@ MAX_GZIP_BYTES = 30_000
 SHOWN_STOPS = 25
 #: Stops per parameter folded under "More parameters".
 HIDDEN_STOPS = 5
-#: Seconds of compute one table may take (past the first ring: every shown control's two
-#: nearest stops are always computed). The whole book's tables stay within a few seconds.
+#: Seconds of compute (CPU time) one table may take past its first rings (every shown control's
+#: two nearest stops are always computed). The whole book's tables stay within about ten seconds.
 BUDGET_S = 0.6
 #: The budget in force: the plugin sets it (``mkdocs serve`` keeps only the first rings, so that a
 #: save reaches the page fast; the check still runs every calculator's defaults and presets).
@@ -144,12 +144,12 @@ class Runs:
         :class:`CheckError` saying ``what`` was run ("at the defaults", "with context=4096")."""
         key = (calc.id, setting.query(), pairs)
         if key not in self._results:
-            start = time.perf_counter()
+            start = time.process_time()  # CPU time: on shared cores the tables keep their stops
             try:
                 result = calc.run(list(pairs), base=setting)
             except Exception as exc:  # the author's mistake: said in one line, never a traceback
                 raise check_error(calc, exc, what, setting) from None
-            self._results[key] = (result, time.perf_counter() - start)
+            self._results[key] = (result, time.process_time() - start)
         return self._results[key]
 
     def run(self, calc: Calculator, setting: Setting, pairs: tuple[tuple[str, str], ...], what: str) -> Result:
