@@ -44,7 +44,7 @@ SHOWN_STOPS = 25
 HIDDEN_STOPS = 5
 #: Seconds of compute (CPU time) one table may take past its first rings (every shown control's
 #: two nearest stops are always computed). The whole book's tables stay within about ten seconds.
-BUDGET_S = 0.6
+BUDGET_S = 0.5
 #: The budget in force: the plugin sets it (``mkdocs serve`` keeps only the first rings, so that a
 #: save reaches the page fast; the check still runs every calculator's defaults and presets).
 budget_s = BUDGET_S
