@@ -228,7 +228,9 @@ export class Widget {
     this.answered = found;
     this.markPending(false);
     this.showOutputs(found);
-    this.message.textContent = found.notes.join(" ");
+    // Python gone for good: say so beside the notes (the retry button follows the message).
+    const gone = this.client.failed ? "Python could not start: these values were computed at build time for these inputs." : "";
+    this.message.textContent = found.notes.concat(gone ? [gone] : []).join(" ");
     this.showInputs(found.inputs_text);
     this.form.showResult(found.inputs, this.finalize, found.slider);
     this.finalize = false;
