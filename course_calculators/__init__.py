@@ -33,7 +33,7 @@ import os
 import pkgutil
 from typing import Any, Mapping
 
-from . import compare, contract
+from . import compare, contract, failure
 from .setting import Setting
 from .spec import Calculator, SpecError
 
@@ -165,11 +165,24 @@ def run(calc_id: str, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
 
 
 def run_json(calc_id: str, raw_json: str) -> str:
-    """The worker's entry point: JSON in, JSON out (strings cross the JS/Python boundary cheaply)."""
+    """The worker's entry point: JSON in, JSON out (strings cross the JS/Python boundary cheaply).
+
+    A run that raises raises :class:`~.failure.RunFailure` from it: its message is the failure in
+    one line, the file and line inside the calculator's package first (under Pyodide a traceback
+    ends in the framework's frames), and the chained traceback stays whole for the console."""
     raw = json.loads(raw_json)
     if not isinstance(raw, dict):
         raw = {}
-    return json.dumps(run(calc_id, raw), allow_nan=False)
+    calc = CALCULATORS.get(calc_id)
+    try:
+        return json.dumps(run(calc_id, raw), allow_nan=False)
+    except failure.RunFailure:
+        raise
+    except Exception as exc:
+        if calc is None:
+            raise
+        described = failure.describe(exc, calc.module)
+        raise failure.RunFailure(described.where, described.what) from exc
 
 
 _register_shipped_packages()

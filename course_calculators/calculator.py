@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from . import contract
 from .charts import Chart
+from .failure import RunFailure, function_line
 from .outputs import Output, Preset
 from .params import Choice, Number, Param, SpecError, Text, echo, need_text
 from .setting import Setting
@@ -385,6 +386,28 @@ class Calculator:
             cache[base] = self.prepare(base.inputs(self)[0])[0]
         return cache[base]
 
+    def check_values(self, values: Any) -> None:
+        """What ``compute()`` returned must be exactly the declared outputs, each a finite number
+        (or None: not computed; a bool or text output its own kind). A :class:`RunFailure` naming
+        the line of ``compute``'s ``def`` otherwise: the build's check and the browser say where."""
+        where = function_line(self.compute)
+        if not isinstance(values, abc.Mapping):
+            raise RunFailure(where, f"{self.id}: compute() returned a {type(values).__name__}, not a dict of outputs")
+        missing = [o.name for o in self.outputs if o.name not in values]
+        if missing:
+            raise RunFailure(where, f"{self.id}: compute() returned no value for {missing}")
+        declared = self.output_map
+        extra = [k for k in values if k not in declared]
+        if extra:
+            raise RunFailure(where, f"{self.id}: compute() returned {extra}, which no output declares; "
+                                    f"outputs: {', '.join(declared)}")
+        for out in self.outputs:
+            value = values[out.name]
+            if out.unit in ("bool", "text") or value is None:  # None: not computed (the notes say why)
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise RunFailure(where, f"{self.id}: output {out.name!r} is not a finite number ({value!r})")
+
     def run(self, raw: Mapping[str, Any] | Iterable[tuple[str, Any]] | None = None, *,
             base: Setting | None = None) -> Result:
         """Prepare ``raw`` (applied after ``base``'s values: a widget's fence setting, or a link's
@@ -408,15 +431,7 @@ class Calculator:
             notes.extend(extra)
         else:
             values = returned
-        missing = [o.name for o in self.outputs if o.name not in values]
-        if missing:
-            raise ValueError(f"{self.id}: compute() returned no value for {missing}")
-        for out in self.outputs:
-            value = values[out.name]
-            if out.unit in ("bool", "text") or value is None:  # None: not computed (the notes say why)
-                continue
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise ValueError(f"{self.id}: output {out.name!r} is not a finite number ({value!r})")
+        self.check_values(values)
         try:
             if not self.chart:
                 drawn = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 #: The contract's version, quoted on the "Widget contract" page and in the embed ``ready`` message.
-VERSION = "4"
+VERSION = "5"
 
 #: A calculator or preset id: kebab-case (``kv-cache``, ``llama3-8b-128k``).
 ID_PATTERN = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
@@ -30,6 +30,19 @@ PIN_KEY = "pin"
 #: The run input that carries the setting a widget's inputs apply over (its fence's setting, in
 #: query form; ``default`` for none): a run's ``changed`` is measured against it.
 BASE_KEY = "base"
+
+#: The attribute of a widget's hidden element that carries its neighbourhood table (JSON, see
+#: ``plugin/neighbourhood.py``): the answers the page gives before Python is ready.
+NEIGHBOURHOOD_ATTR = "data-neighbourhood"
+#: The attribute an output (and the widget, and a chart's figure) carries while what it shows is
+#: not the answer to the inputs shown: a move outside the neighbourhood table before Python is
+#: ready. The same elements carry ``aria-busy="true"``, and the page marks them visibly.
+PENDING_ATTR = "data-pending"
+#: The attribute an output (and the widget) carries when the run for the inputs shown raised: the
+#: output shows :data:`FAILED_TEXT`, never the previous number; the message names file and line.
+FAILED_ATTR = "data-failed"
+#: What a failed output shows.
+FAILED_TEXT = "failed"
 
 #: The fenced-block language that makes a widget: ```` ```calculator kv-cache ````.
 FENCE_NAME = "calculator"

@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from bench import baselines, compute, link, machine, measure, network, report  # noqa: E402
+from bench import baselines, compute, link, machine, measure, network, report, tables  # noqa: E402
 from find_browsers import CHROMIUM_ARGS, executable_path  # noqa: E402
 from serving import build_site  # noqa: E402
 
@@ -96,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         port = args.port or free_port()
         print(f"bench: building the site for http://127.0.0.1:{port}/ and the baselines in {work}", flush=True)
         build_site(work / "site", f"http://127.0.0.1:{port}/", check=True)
+        table_sizes = tables.sizes(work / "site")
         baselines.build(work / "baselines", node_modules)
         traffic = measure.Traffic()
         wire, gzip, probe = link.Link(), link.Gzip(), measure.Probe()
@@ -147,9 +148,16 @@ def main(argv: list[str] | None = None) -> int:
                 for rs in got.values():
                     for r in rs:
                         runs.setdefault("_external", []).append({"external": r.get("external", [])})
+            site_url = next((v.url for v in variants if v.name == "site"), None)
+            touch = {}
+            for prof in network.PROFILES if site_url else ():  # numbers before Python, on each link
+                wire.profile = prof
+                wire.reset()
+                touch[prof.label] = tables.first_touch(fresh_profile, site_url)
+                print(f"bench: {prof.label} first touch before Python: bound {report.fmt_ms(touch[prof.label]['bound_ms'])}",
+                      flush=True)
             wire.profile = link.LOOPBACK
             wire.reset()
-            site_url = next((v.url for v in variants if v.name == "site"), None)
             if site_url:
                 chromium = runs.get("site", [])
                 net["engines"]["chromium"] = {"runs": len(chromium), "ready_ms": report.median(r["ready_ms"] for r in chromium),
@@ -182,12 +190,14 @@ def main(argv: list[str] | None = None) -> int:
     doc = report.document(runs, described, config)
     doc["network"] = net
     doc["compute"] = computed
+    doc["tables"] = {"widgets": table_sizes, "first_touch": touch}
     doc["network_targets"] = [{k: r[k] for k in ("target", "value", "limit", "met")}
                               for r in network.targets(doc["summary"], net)]
     json_link = os.path.relpath(args.json, args.page.parent).replace(os.sep, "/")
     block = report.markdown(doc["summary"], report.verdicts(doc["summary"]), described, config, json_link)
     block += "\n\n" + network.markdown(doc["summary"], net)
     block += "\n\n" + compute.markdown(computed)
+    block += "\n\n" + tables.markdown(table_sizes, touch)
     print("\n" + block + "\n")
     if not args.no_write:
         args.json.parent.mkdir(parents=True, exist_ok=True)

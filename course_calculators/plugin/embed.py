@@ -85,6 +85,15 @@ def render_page(
     )
 
 
+def shown_controls(calc: Calculator, chapter: Any) -> list[str] | None:
+    """The controls the embed page shows first: those of the chapter's widget (its fence's
+    ``show:`` line, ``chapter`` the page that holds it, or None)."""
+    shown = fence.shown_on_page(chapter.content_string, calc.id) if chapter is not None else None
+    if shown is not None and not set(shown) <= set(calc.param_map):
+        shown = None  # the chapter's own build reports the bad line
+    return shown
+
+
 def add_pages(files: Files, config: Any, head: HeadTags, *, show_source: bool = True) -> None:
     """Add ``embed/<id>/index.html`` to the site for every registered calculator."""
     chapters = chapter_pages(files)
@@ -96,10 +105,7 @@ def add_pages(files: Files, config: Any, head: HeadTags, *, show_source: bool = 
         favicon = ""  # only a file of this site, linked relatively
     for calc in course_calculators.CALCULATORS.values():
         chapter = chapters.get(calc.id)
-        # The embed page shows the controls of the chapter's widget (its fence's `show:` line).
-        shown = fence.shown_on_page(chapter.content_string, calc.id) if chapter is not None else None
-        if shown is not None and not set(shown) <= set(calc.param_map):
-            shown = None  # the chapter's own build reports the bad line
+        shown = shown_controls(calc, chapter)
         html = render_page(
             calc,
             head=head,

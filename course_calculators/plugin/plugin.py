@@ -28,7 +28,8 @@ from mkdocs.utils import get_relative_url
 import course_calculators
 from course_calculators import contract
 
-from . import assets, embed, esbuild, fence, figures, material, node, offline, packages, reference, security, source_pages
+from . import (assets, embed, esbuild, fence, figures, material, neighbourhood, node, offline, packages, reference, render,
+               security, source_pages)
 from .artifacts import ArtifactCache, ArtifactError
 from .config import CalculatorsConfig
 from .manifest import RuntimeManifest
@@ -54,6 +55,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self._serving = command == "serve"
+        # Under serve a save must reach the page fast: each table keeps its first rings only.
+        neighbourhood.budget_s = 0.0 if self._serving else neighbourhood.BUDGET_S
         # `mkdocs serve` and the tests' servers use mimetypes; module workers need the right types.
         mimetypes.add_type("application/wasm", ".wasm")
         mimetypes.add_type("text/javascript", ".mjs")
@@ -65,6 +68,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         course_calculators.unregister_all()
         source_pages.highlighted.cache_clear()
         figures.compute.cache_clear()
+        neighbourhood.RUNS.clear()  # the modules are read afresh: so are their runs
         root = Path(config.config_file_path or ".").resolve().parent
         self._packages = packages.load(self.config.packages, root)
         self._node_modules = Path(self.config.node_modules)
@@ -92,6 +96,11 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
     def on_files(self, files: Files, *, config: Any) -> Files:
         if not self.config.enabled:
             return files
+        # Every mistake caught here, in CPython, before any snapshot: the defaults, each preset and
+        # each control's stops compute (neighbourhood.py; the pages' tables reuse these runs).
+        chapters = embed.chapter_pages(files)  # the embed page's table is the check's own
+        for calc in course_calculators.CALCULATORS.values():
+            neighbourhood.check_calculator(calc, render.shown_params(calc, embed.shown_controls(calc, chapters.get(calc.id))))
         try:
             built = self._artifacts.get(self._pyodide_dir, self._packages, with_snapshot=self.config.snapshot)
         except ArtifactError as exc:

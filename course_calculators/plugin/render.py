@@ -19,7 +19,7 @@ from course_calculators import compare, contract
 from course_calculators.setting import Setting
 from course_calculators.spec import Calculator, Number
 
-from . import source_pages, svg
+from . import neighbourhood, source_pages, svg
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -94,11 +94,15 @@ def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None,
     try:
         result = calc.run(base=setting)
         compared = compare.compare(calc, result, pin) if pin else None
-    except Exception as exc:  # a broken calculator must fail the build, naming its file
+    except Exception as exc:  # a broken calculator must fail the build, naming its file and line
+        where = neighbourhood.check_error(calc, exc, "failed to render", setting)
         raise RenderError(
-            f"calculator {calc.id!r} ({source_pages.module_file(calc.module)}) failed to render: "
-            f"{type(exc).__name__}: {exc}"
-        ) from exc
+            f"calculator {calc.id!r} ({source_pages.module_file(calc.module)}) failed to render: {where}"
+        ) from None
+    try:  # the answers before Python: the same compute over one control moved at a time
+        table = neighbourhood.fitted(neighbourhood.table(calc, setting, result, shown_params(calc, shown)))
+    except neighbourhood.CheckError as exc:
+        raise RenderError(str(exc)) from None
     return env.get_template("widget.html").render(
         calc=calc,
         dom_id=dom_id,
@@ -110,6 +114,7 @@ def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None,
         pin=pin,
         compared=compared,
         charts_json=json.dumps([one_frame(c) for c in result.charts], separators=(",", ":"), allow_nan=False),
+        neighbourhood_json=table,
         slider=slider,
         preset_inputs=lambda preset: preset_inputs(calc, preset.id),
         source_path=source_pages.module_file(calc.module) if show_source else "",

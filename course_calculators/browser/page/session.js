@@ -107,7 +107,7 @@ export class PageSession {
       }
       case MSG.ERROR: {
         const w = this.widgets.get(msg.widget);
-        if (w) w.onError(msg.seq, msg.message);
+        if (w) w.onError(msg.seq, msg.message, msg.trace);
         break;
       }
     }

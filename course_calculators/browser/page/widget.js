@@ -2,13 +2,14 @@
 // links. The HTML arrives with correct outputs for its inputs (computed at build time by the same
 // Python); this moves values between the form and the worker and shows Python's answers.
 
-import { BASE_KEY, DOM, PIN_KEY } from "../shared/contract.js";
+import { BASE_KEY, DOM, FAILED_ATTR, FAILED_TEXT, NEIGHBOURHOOD_ATTR, PENDING_ATTR, PIN_KEY } from "../shared/contract.js";
 import { MSG, STATE } from "../shared/protocol.js";
 import { Announcer } from "./announcer.js";
 import { ChartView } from "./chart-view.js";
 import { Form } from "./form.js";
 import { followersOf, showInFigures } from "./inline-figures.js";
 import { keepResultsHeight } from "./results-height.js";
+import { lookup, parseTable } from "./neighbourhood.js";
 import { PinView, pinOfQuery, withPin } from "./pin.js";
 import { ANSWER, RunQueue } from "./run-queue.js";
 import { embedSnippet } from "./embed-snippet.js";
@@ -74,6 +75,12 @@ export class Widget {
     this.charts.draw(this.charts.data);
     bindSource(root);
     this.stopResultsHeight = keepResultsHeight(root);
+    // Before Python: the build's answers for the rendered state's neighbourhood (neighbourhood.js).
+    const table = root.querySelector(DOM.neighbourhood);
+    this.table = parseTable(table ? table.getAttribute(NEIGHBOURHOOD_ATTR) : "");
+    this.answered = null; // the table's answer shown, until Python's first result
+    // A link or the reader's scenario may have set inputs: never beside the fence's outputs.
+    if (this.table || this.form.recent.length) this.beforePython(true);
   }
 
   /** Values from outside the form (the embed API, another calculator), entered as a reader would. */
@@ -140,8 +147,9 @@ export class Widget {
   /** This page's address with the widget's keys: Python's `changed` of its last result (before
    * one, the keys stay as the link gave them) and the pin. */
   linkFor() {
-    const url = this.last ? withInputs(location.href, {
-      calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n), changed: this.last.changed,
+    const known = this.last || this.answered; // Python's result, or the build's answer before it
+    const url = known ? withInputs(location.href, {
+      calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n), changed: known.changed,
     }) : new URL(location.href);
     return withPin(url.href, this.calc, this.embed, this.pinView.pin);
   }
@@ -166,6 +174,7 @@ export class Widget {
   /** A run with the form's inputs now, or as soon as the worker can take one (its `ready` runs
    * every widget). */
   request() {
+    if (!this.client.canRun) this.beforePython();
     this.stalled = false;
     if (this.queue.request()) {
       if (this.root.dataset.state !== STATE.READY) this.setState(STATE.LOADING);
@@ -191,11 +200,89 @@ export class Widget {
     this.setStatus("Live: computed by Python in your browser");
   }
 
-  onError(seq, message) {
+  onError(seq, message, trace = "") {
     if (this.queue.settle(seq) !== ANSWER.CURRENT) return;
     this.setState(STATE.ERROR);
+    this.markFailed();
     this.message.textContent = "This calculation failed: " + message;
     this.setStatus("Error");
+    console.error(`calculators: ${this.calc} (${this.id}) failed: ${message}${trace ? "\n" + trace : ""}`);
+  }
+
+  // -- before Python: the neighbourhood table, or outputs marked as not yet computed ----------
+
+  /** Python is not there yet (or will never be): show the build's answer for the form's state
+   * when its table holds it, else mark every output as not yet computed. `binding`: the widget
+   * is being bound, and its form holds the fence's values unless a link or the scenario set some. */
+  beforePython(binding = false) {
+    const values = this.form.values();
+    const found = this.table ? lookup(this.table, values) : null;
+    if (found && found.base && binding) { this.markPending(false); return; } // the HTML shows it already
+    if (found) this.showAnswer(found);
+    else this.markPending(true);
+  }
+
+  /** The table's answer: outputs, notes, inputs as Python's run leaves them; the charts wait for
+   * Python unless the answer is the rendered state itself (whose charts are the build's). */
+  showAnswer(found) {
+    this.answered = found;
+    this.markPending(false);
+    this.showOutputs(found);
+    // Python gone for good: say so beside the notes (the retry button follows the message).
+    const gone = this.client.failed ? "Python could not start: these values were computed at build time for these inputs." : "";
+    this.message.textContent = found.notes.concat(gone ? [gone] : []).join(" ");
+    this.showInputs(found.inputs_text);
+    this.form.showResult(found.inputs, this.finalize, found.slider);
+    this.finalize = false;
+    this.markCharts(!found.base);
+    this.writeUrl();
+  }
+
+  /** Each output's text and data-value from a result (Python's, or the table's). */
+  showOutputs(result) {
+    this.outputs.forEach((el) => {
+      const name = el.dataset.output;
+      if (!(name in result.raw)) return;
+      el.dataset.value = result.raw[name];
+      if (el.hasAttribute("data-bool")) el.dataset.bool = result.raw[name];
+      el.textContent = result.text[name];
+    });
+  }
+
+  /** Mark (or unmark) every output, the charts and the widget as not yet computed: what they
+   * show is not the answer to the inputs shown. */
+  markPending(on) {
+    const mark = (el) => {
+      if (on) { el.setAttribute(PENDING_ATTR, ""); el.setAttribute("aria-busy", "true"); }
+      else { el.removeAttribute(PENDING_ATTR); el.removeAttribute("aria-busy"); }
+    };
+    this.outputs.forEach(mark);
+    mark(this.root);
+    this.markCharts(on);
+  }
+
+  markCharts(on) {
+    this.root.querySelectorAll(DOM.chart).forEach((fig) => {
+      if (on) { fig.setAttribute(PENDING_ATTR, ""); fig.setAttribute("aria-busy", "true"); }
+      else { fig.removeAttribute(PENDING_ATTR); fig.removeAttribute("aria-busy"); }
+    });
+  }
+
+  /** The run for the inputs shown raised: no output keeps a number computed for other inputs. */
+  markFailed() {
+    this.markPending(false);
+    this.root.setAttribute(FAILED_ATTR, "");
+    this.outputs.forEach((el) => {
+      el.setAttribute(FAILED_ATTR, "");
+      el.dataset.value = "";
+      el.textContent = FAILED_TEXT;
+    });
+  }
+
+  clearMarks() {
+    this.markPending(false);
+    this.root.removeAttribute(FAILED_ATTR);
+    this.outputs.forEach((el) => el.removeAttribute(FAILED_ATTR));
   }
 
   /** Its run took longer than `limitMs` and the worker was replaced. */
@@ -216,13 +303,9 @@ export class Widget {
 
   render(result) {
     this.link = null; // from now on the form holds Python's values
-    this.outputs.forEach((el) => {
-      const name = el.dataset.output;
-      if (!(name in result.raw)) return;
-      el.dataset.value = result.raw[name];
-      if (el.hasAttribute("data-bool")) el.dataset.bool = result.raw[name];
-      el.textContent = result.text[name];
-    });
+    this.clearMarks();
+    this.answered = null;
+    this.showOutputs(result);
     this.last = result;
     const notes = (result.notes || []).concat(result.compare ? result.compare.notes : []);
     this.message.textContent = notes.join(" ");

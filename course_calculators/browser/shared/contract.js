@@ -18,6 +18,15 @@ export const BASE_KEY = "base";
 /** A setting's word for the calculator's own defaults (setting.DEFAULT). */
 export const SETTING_DEFAULT = "default";
 
+/** The neighbourhood table's attribute (contract.NEIGHBOURHOOD_ATTR): the answers before Python. */
+export const NEIGHBOURHOOD_ATTR = "data-neighbourhood";
+/** An output, chart figure or widget whose shown value is not the answer to the inputs shown
+ * (contract.PENDING_ATTR): it also carries aria-busy="true", and calc.css marks it. */
+export const PENDING_ATTR = "data-pending";
+/** An output or widget whose run raised (contract.FAILED_ATTR); the output shows FAILED_TEXT. */
+export const FAILED_ATTR = "data-failed";
+export const FAILED_TEXT = "failed";
+
 /** The <meta> tag that tells a page where the runtime lives (plugin/manifest.py writes it). */
 export const RUNTIME_META = "calculators-runtime";
 /** Where things are, relative to the site root. */
@@ -67,6 +76,7 @@ export const DOM = Object.freeze({
   output: ".calc__out",
   primaryOutput: ".calc__out--primary",
   chartData: "[data-charts]",
+  neighbourhood: "[data-neighbourhood]",
   chart: "figure[data-chart]",
   chartCanvas: "figure[data-chart] canvas",
   chartSummary: "[data-chart-summary]",

@@ -63,7 +63,9 @@ export const SHAPES = Object.freeze({
     // canonical setting the Pin button pins) and `changed` (the inputs that differ from `base`,
     // what the address carries); `compare` with a pin.
     [MSG.RESULT]: { widget: "text", seq: "seq", result: "result" },
-    [MSG.ERROR]: { message: "text", widget: "text?", seq: "seq?" }, // one widget's failure, or the boot's
+    // One widget's failure (its message names the author's file and line; `trace`: Python's
+    // traceback, for the console), or the boot's.
+    [MSG.ERROR]: { message: "text", widget: "text?", seq: "seq?", trace: "text?" },
   },
 });
 

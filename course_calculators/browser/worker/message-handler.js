@@ -4,6 +4,8 @@
 
 import { MSG, isToWorker } from "../shared/protocol.js";
 
+// The type name Python's traceback gives course_calculators.failure.RunFailure on its last line.
+const RUN_FAILURE = /^(?:[\w.]+\.)?RunFailure: /;
 const reason = (err) => String(err && err.message ? err.message : err);
 
 /**
@@ -20,10 +22,14 @@ export function createMessageHandler({ post, startPython }) {
     try {
       post({ type: MSG.RESULT, widget, seq, result: JSON.parse(runJson(calc, JSON.stringify(inputs))) });
     } catch (err) {
-      // A Python exception: its last line (the exception itself) to this widget alone; the worker
-      // keeps serving the others.
-      const lines = reason(err).trim().split("\n");
-      post({ type: MSG.ERROR, widget, seq, message: lines[lines.length - 1] || "calculation failed" });
+      // A Python exception: its last line (the exception itself) to this widget alone, with the
+      // traceback for the page's console; the worker keeps serving the others. When compute()
+      // raised, course_calculators.run_json's RunFailure says where in one line: the author's
+      // file and line, then the exception.
+      const trace = reason(err).trim();
+      const lines = trace.split("\n");
+      const last = (lines[lines.length - 1] || "calculation failed").replace(RUN_FAILURE, "");
+      post({ type: MSG.ERROR, widget, seq, message: last, trace });
     }
   }
 

@@ -15,6 +15,11 @@ function worker() {
   w.runJson = (calc, json) => {
     w.calls.push([calc, JSON.parse(json)]);
     if (calc === "broken") throw new Error("Traceback (most recent call last):\n  File x\nValueError: unknown calculator id 'broken'");
+    if (calc === "raises") {
+      throw new Error("Traceback (most recent call last):\n  File \"/lib/my_calcs/double.py\", line 7\nZeroDivisionError: division by zero\n\n" +
+        "The above exception was the direct cause of the following exception:\n\n" +
+        "course_calculators.failure.RunFailure: my_calcs/double.py:7: ZeroDivisionError: division by zero");
+    }
     return JSON.stringify(RESULT);
   };
   w.handle = createMessageHandler({
@@ -52,8 +57,21 @@ test("a Python exception goes to its widget alone, as its last line; the worker 
   w.bootOk();
   await w.handle(run(1, {}, "broken"));
   await w.handle(run(2));
-  assert.deepEqual(w.posted[0], { type: "error", widget: "calc-broken", seq: 1, message: "ValueError: unknown calculator id 'broken'" });
+  assert.equal(w.posted[0].message, "ValueError: unknown calculator id 'broken'");
+  assert.equal(w.posted[0].widget, "calc-broken");
   assert.equal(w.posted[1].type, "result");
+});
+
+test("a compute() that raises answers its widget with the author's file and line, and the traceback", async () => {
+  const w = worker();
+  await w.handle(INIT);
+  w.bootOk();
+  await w.handle(run(1, {}, "raises"));
+  assert.deepEqual(w.posted[0], {
+    type: "error", widget: "calc-raises", seq: 1, message: "my_calcs/double.py:7: ZeroDivisionError: division by zero",
+    trace: w.posted[0].trace,
+  });
+  assert.match(w.posted[0].trace, /^Traceback[\s\S]*double\.py", line 7/);
 });
 
 test("a boot that fails is told to the page, without a widget, and a later init tries again", async () => {

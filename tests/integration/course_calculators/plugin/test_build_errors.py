@@ -92,15 +92,15 @@ def test_an_invalid_spec_in_a_site_package_names_its_module(tmp_path):
 
 
 def test_a_calculator_that_breaks_on_its_first_run_names_its_module_and_the_problem(tmp_path):
-    # Valid as data, but its chart reads an output it does not have: found on its first run, when
-    # its embed page or the first page that shows it is rendered (whichever the build reaches first).
+    # Valid as data, but its chart reads an output it does not have: found on its first run, in the
+    # check of every calculator's defaults, presets and stops before the snapshot.
     broken = VALID_MODULE.replace(
         "outputs=(Output",
         'chart=lambda p, v: Chart("line", "T", "x", "y", ["a"], [{"name": "s", "values": [v["triple"]]}]),\n'
         "                  outputs=(Output",
     ).replace("import Calculator,", "import Calculator, Chart,")
     proc = build(tmp_path, "```calculator double\nx: 3\n```\n", {"double.py": broken})
-    assert_fails_saying(proc, "calculator 'double' (my_calcs/double.py) failed to render", "chart() reads 'triple'",
+    assert_fails_saying(proc, "my_calcs/double.py:4: calculator 'double' at the defaults", "chart() reads 'triple'",
                         "neither a parameter nor an output")
 
 
@@ -182,3 +182,80 @@ def test_a_failure_in_the_node_step_shows_pythons_own_error(tmp_path):
     assert "RuntimeError: this calculator cannot run in the browser" in proc.stderr
     assert 'File "/lib/python3' in proc.stderr or "my_calcs/double.py" in proc.stderr  # Python's traceback
     assert max(len(line) for line in proc.stderr.splitlines()) < 1000, "minified JavaScript in the message"
+
+
+# -- every run checked before the snapshot: the defaults, each preset, each control's stops -------
+
+CHECKED_MODULE = '''\
+from course_calculators.spec import Calculator, Number, Output, Preset
+
+
+def compute(p):
+    x = p["x"]
+    y = 10 / (x - {zero_at})
+    return {returned}
+
+
+SPEC = Calculator(id="double", title="Double", params=(Number("x", "X", 2, 0, 10),),
+                  outputs=(Output("double", "Twice x", "count"),), compute=compute,
+                  presets=(Preset("{preset_id}", "Preset", {{"x": {preset_x}}}),))
+'''
+#: The line of ``y = 10 / (x - …)`` in CHECKED_MODULE, and of ``def compute``.
+RAISES_AT, COMPUTE_AT = 6, 4
+
+
+def build_checked(tmp_path: Path, *, zero_at: float = 99, preset_x: int = 3, returned: str = '{"double": x * 2}',
+                  snapshot: bool = True) -> subprocess.CompletedProcess:
+    """A site of one calculator whose compute() divides by ``x - zero_at``; the snapshot is on (as
+    an author's site has it): the check must stop the build before it."""
+    module = CHECKED_MODULE.format(zero_at=zero_at, returned=returned, preset_id="three", preset_x=preset_x)
+    (tmp_path / "docs" / "course").mkdir(parents=True)
+    (tmp_path / "docs" / "course" / "lesson.md").write_text("# Lesson\n\n```calculator double\n```\n")
+    pkg = tmp_path / "my_calcs"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text('"""Calculators."""\n')
+    (pkg / "double.py").write_text(module)
+    config = CONFIG.format(node_modules=ROOT / "node_modules", extra="      packages: [my_calcs]\n")
+    if snapshot:
+        config = config.replace("      snapshot: false\n", "")
+    (tmp_path / "mkdocs.yml").write_text(config)
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
+        cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+
+
+def assert_checked(proc: subprocess.CompletedProcess, *words: str) -> None:
+    """One line, before any snapshot: no Pyodide, no traceback frame."""
+    assert_one_line(proc, *words)
+    assert "snapshot" not in proc.stderr and "pyodide" not in proc.stderr.lower(), proc.stderr
+    assert 'File "' not in proc.stderr, proc.stderr
+
+
+def test_defaults_that_raise_are_one_line_with_file_and_line_in_compute(tmp_path):
+    proc = build_checked(tmp_path, zero_at=2)
+    assert_checked(proc, f"my_calcs/double.py:{RAISES_AT}:", "calculator 'double' at the defaults",
+                   "ZeroDivisionError: division by zero")
+
+
+def test_a_preset_that_raises_is_one_line_naming_it(tmp_path):
+    proc = build_checked(tmp_path, zero_at=3, preset_x=3)
+    assert_checked(proc, f"my_calcs/double.py:{RAISES_AT}:", "calculator 'double' with preset 'three'",
+                   "ZeroDivisionError")
+
+
+def test_part_of_a_sliders_range_that_raises_is_one_line_naming_the_stop(tmp_path):
+    proc = build_checked(tmp_path, zero_at=9)
+    assert_checked(proc, f"my_calcs/double.py:{RAISES_AT}:", "calculator 'double' with x=9", "ZeroDivisionError")
+
+
+def test_an_undeclared_output_is_one_line_naming_compute(tmp_path):
+    proc = build_checked(tmp_path, returned='{"double": x * 2, "triple": x * 3}')
+    assert_checked(proc, f"my_calcs/double.py:{COMPUTE_AT}:", "calculator 'double' at the defaults",
+                   "compute() returned ['triple'], which no output declares")
+
+
+def test_nan_is_one_line_naming_compute_and_the_stop(tmp_path):
+    proc = build_checked(tmp_path, returned='{"double": float("nan") if x == 10 else x * 2}')
+    assert_checked(proc, f"my_calcs/double.py:{COMPUTE_AT}:", "calculator 'double' with x=10",
+                   "output 'double' is not a finite number (nan)")

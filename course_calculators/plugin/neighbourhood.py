@@ -1,0 +1,244 @@
+"""Each widget's neighbourhood, computed at build time by the same ``compute()``: the answers the
+page gives before Python is ready in the reader's browser (or when it never starts), and the
+build's check that every control's stops compute.
+
+The neighbourhood of a widget's rendered state is one control moved at a time: every stop of
+each slider (a log slider's positions; a linear slider's, coarsened to at most
+:data:`SHOWN_STOPS` evenly spread ones plus the two beside the value) and every option of each
+choice. The controls the widget shows first come first, nearest stops first; the rest of the
+parameters (under "More parameters") follow with fewer stops, as long as the widget's compute
+budget lasts. The table travels in the widget's HTML as a ``data-neighbourhood`` attribute (an
+attribute, like the charts' data: a JSON ``<script>`` would be re-created as a classic script by
+mkdocs-material's instant navigation and blocked by the CSP); ``browser/page/neighbourhood.js``
+looks states up in it. A table whose gzip size passes :data:`MAX_GZIP_BYTES` loses its farthest
+stops first.
+
+:func:`check_calculator` runs the same computation over each calculator's defaults and presets
+before any snapshot is made: an exception, a NaN or an infinity, or an output ``compute()`` does
+not declare stops the build in one line, naming the file and the line inside ``compute()``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import time
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from mkdocs.exceptions import PluginError
+
+from course_calculators.calculator import Calculator, Result
+from course_calculators.failure import RunFailure, describe, function_line
+from course_calculators.params import Choice, Number, Param
+from course_calculators.setting import Setting
+
+#: The table format's version, read by browser/page/neighbourhood.js.
+VERSION = 1
+#: A table's largest size, gzip-compressed: past it the farthest stops are dropped.
+MAX_GZIP_BYTES = 30_000
+#: Stops per shown slider (besides the two beside its value), and per choice.
+SHOWN_STOPS = 25
+#: Stops per parameter folded under "More parameters".
+HIDDEN_STOPS = 5
+#: Seconds of compute (CPU time) one table may take past its first rings (every shown control's
+#: two nearest stops are always computed). The whole book's tables stay within about ten seconds.
+BUDGET_S = 0.5
+#: The budget in force: the plugin sets it (``mkdocs serve`` keeps only the first rings, so that a
+#: save reaches the page fast; the check still runs every calculator's defaults and presets).
+budget_s = BUDGET_S
+
+
+class CheckError(PluginError):
+    """A run of a calculator failed at build time: one line, the author's file and line first."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One control moved from the widget's state: ``name`` set to ``value`` (its canonical text)."""
+
+    name: str
+    value: str
+
+
+def _linear_positions(param: Number) -> int:
+    return int(math.floor((param.max - param.min) / param.step + 1e-9))
+
+
+def _linear_value(param: Number, i: int) -> float | int:
+    value = param.min + i * param.step
+    if param.integer:
+        return int(round(value))
+    decimals = max(0, -math.floor(math.log10(param.step))) + 2 if param.step < 1 else 2
+    return round(min(value, param.max), decimals)
+
+
+def _nearest_first(positions: Iterable[int], at: int) -> list[int]:
+    return sorted(set(positions) - {at}, key=lambda i: (abs(i - at), i))
+
+
+def candidates(param: Param, value: Any, limit: int) -> list[str]:
+    """The values (canonical text) the neighbourhood tries for ``param`` at ``value``, nearest first."""
+    if isinstance(param, Choice):
+        values = param.values
+        at = values.index(value) if value in values else 0
+        return [values[i] for i in _nearest_first(range(len(values)), at)][:limit]
+    if not isinstance(param, Number):
+        return []  # free text has no stops
+    if param.stops:
+        stops = param.stops
+        at = param.stop_of(value)
+        picked = _spread(len(stops) - 1, at, limit)
+        return [param.encode(stops[i]) for i in picked]
+    n = _linear_positions(param)
+    at = int(round((value - param.min) / param.step))
+    out = []
+    for i in _spread(n, at, limit):
+        v = _linear_value(param, i)
+        if v != value and param.min <= v <= param.max:
+            out.append(param.encode(v))
+    return list(dict.fromkeys(out))
+
+
+def _spread(last: int, at: int, limit: int) -> list[int]:
+    """Positions 0..last, nearest to ``at`` first: all when there are few, else the two beside
+    ``at`` and ``limit`` evenly spread ones."""
+    if last + 1 <= limit + 1:
+        return _nearest_first(range(last + 1), at)
+    grid = {round(j * last / (limit - 1)) for j in range(limit)}
+    grid |= {p for p in (at - 1, at + 1) if 0 <= p <= last}
+    return _nearest_first(grid, at)
+
+
+def moves(calc: Calculator, inputs: dict[str, Any], shown: set[str]) -> tuple[list[Move], int]:
+    """Every move of the neighbourhood in the order they are computed, and how many of them make
+    the first ring (each shown control's nearest stops: always computed). Shown controls first,
+    ring by ring (the nearest stop of each, then the next…), then the others the same way."""
+    def rings(params: Sequence[Param], limit: int) -> list[list[Move]]:
+        lists = [[Move(p.name, v) for v in candidates(p, inputs[p.name], limit)] for p in params]
+        depth = max((len(x) for x in lists), default=0)
+        return [[x[k] for x in lists if k < len(x)] for k in range(depth)]
+
+    front = rings([p for p in calc.params if p.name in shown], SHOWN_STOPS)
+    back = rings([p for p in calc.params if p.name not in shown], HIDDEN_STOPS)
+    first = sum(len(r) for r in front[:2])
+    return [m for ring in (*front, *back) for m in ring], first
+
+
+class Runs:
+    """The build's runs, kept for the build: the check before the snapshot, the embed page and
+    each page's widget share the states they have in common."""
+
+    def __init__(self) -> None:
+        #: Each run's result and the seconds it took (charged again when it is read from here,
+        #: so that two tables of one state reach the same stops: the budget is compute time).
+        self._results: dict[tuple[str, str, tuple[tuple[str, str], ...]], tuple[Result, float]] = {}
+
+    def clear(self) -> None:
+        self._results.clear()
+
+    def timed(self, calc: Calculator, setting: Setting, pairs: tuple[tuple[str, str], ...],
+              what: str) -> tuple[Result, float]:
+        """``calc`` run on ``pairs`` over ``setting``, and the seconds it took; a failure is a
+        :class:`CheckError` saying ``what`` was run ("at the defaults", "with context=4096")."""
+        key = (calc.id, setting.query(), pairs)
+        if key not in self._results:
+            start = time.process_time()  # CPU time: on shared cores the tables keep their stops
+            try:
+                result = calc.run(list(pairs), base=setting)
+            except Exception as exc:  # the author's mistake: said in one line, never a traceback
+                raise check_error(calc, exc, what, setting) from None
+            self._results[key] = (result, time.process_time() - start)
+        return self._results[key]
+
+    def run(self, calc: Calculator, setting: Setting, pairs: tuple[tuple[str, str], ...], what: str) -> Result:
+        return self.timed(calc, setting, pairs, what)[0]
+
+
+RUNS = Runs()
+
+
+def check_error(calc: Calculator, exc: BaseException, what: str, setting: Setting | None = None) -> CheckError:
+    failure = describe(exc, calc.module)
+    where = failure.where or function_line(calc.compute)
+    over = f" over the setting {setting.query()}" if setting is not None and not setting.is_default else ""
+    return CheckError(f"{where}: calculator {calc.id!r} {what}{over}: {failure.what}")
+
+
+def check_calculator(calc: Calculator, shown: set[str] | None = None, runs: Runs = RUNS) -> None:
+    """Before any snapshot: the defaults, every preset and each control's stops around the
+    defaults compute (``shown``: the controls shown first, by default those not ``advanced``; the
+    embed page's table is this same computation, then read from ``runs``)."""
+    result = runs.run(calc, Setting(), (), "at the defaults")
+    for preset in calc.presets:
+        runs.run(calc, Setting(preset.id), (), f"with preset {preset.id!r}")
+    shown = {p.name for p in calc.params if not p.advanced} if shown is None else shown
+    table(calc, Setting(), result, shown, runs=runs)
+
+
+def _diff(new: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in new.items() if old.get(k) != v}
+
+
+def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *, runs: Runs = RUNS,
+          budget_s: float | None = None) -> dict[str, Any]:
+    """The neighbourhood table of a widget rendered at ``setting`` (whose run gave ``result``),
+    computed for ``budget_s`` seconds past its first rings (None: the budget in force)."""
+    budget = globals()["budget_s"] if budget_s is None else budget_s
+    params = calc.param_map
+    encoded = {n: params[n].encode(v) for n, v in result.inputs.items()}
+    names = [o.name for o in calc.outputs]
+    entries = []
+    todo, first = moves(calc, result.inputs, shown)
+    spent = 0.0
+    for i, move in enumerate(todo):
+        if i >= first and spent > budget:
+            break
+        got, took = runs.timed(calc, setting, ((move.name, move.value),), f"with {move.name}={move.value}")
+        spent += took
+        got_inputs = {n: params[n].encode(v) for n, v in got.inputs.items()}
+        entries.append({
+            "set": [move.name, move.value],
+            "in": _diff(got_inputs, encoded),
+            "out": [[j, got.raw[n], got.text[n]] for j, n in enumerate(names)
+                    if (got.raw[n], got.text[n]) != (result.raw[n], result.text[n])],
+            "notes": " ".join(got.notes),
+            "changed": got.changed,
+            "slider": _diff(got.slider, result.slider),
+            "text": _diff(got.inputs_text, result.inputs_text),
+        })
+    return {
+        "v": VERSION,
+        "numbers": [p.name for p in calc.params if isinstance(p, Number)],
+        "base": encoded,
+        "outputs": names,
+        "base_out": [[result.raw[n], result.text[n]] for n in names],
+        "base_notes": " ".join(result.notes),
+        "base_changed": result.changed,
+        "base_slider": result.slider,
+        "base_text": result.inputs_text,
+        "entries": entries,
+    }
+
+
+def dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
+
+
+def gzip_size(text: str) -> int:
+    return len(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0))
+
+
+def fitted(data: dict[str, Any], limit: int = MAX_GZIP_BYTES) -> str:
+    """The table as the HTML carries it, under ``limit`` bytes gzip: its farthest stops dropped
+    (a fifth at a time) until it fits; with no entries left, no table (an empty string)."""
+    entries = data["entries"]
+    while True:
+        text = dumps({**data, "entries": entries})
+        if gzip_size(text) <= limit:
+            return text
+        if not entries:
+            return ""
+        entries = entries[: len(entries) * 4 // 5]
+

@@ -1,0 +1,86 @@
+// The neighbourhood table's lookup (browser/page/neighbourhood.js): a state the build computed
+// answers, any other has no answer. The table below has the shape plugin/neighbourhood.py writes
+// (tests/unit/course_calculators/plugin/test_neighbourhood.py checks the Python side).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { differences, lookup, parseTable, sameValue } from "../../../course_calculators/browser/page/neighbourhood.js";
+
+const TABLE = JSON.stringify({
+  v: 1,
+  numbers: ["context", "layers"],
+  base: { model: "m8b", layers: "32", context: "4096", config: "" },
+  outputs: ["bytes", "fits"],
+  base_out: [["100", "100 B"], ["1", "yes"]],
+  base_notes: "",
+  base_changed: {},
+  base_slider: { context: 12 },
+  base_text: { context: "4,096 tokens" },
+  entries: [
+    { set: ["context", "8192"], in: { context: "8192" }, out: [[0, "200", "200 B"]], notes: "", changed: { context: "8192" },
+      slider: { context: 13 }, text: { context: "8,192 tokens" } },
+    // a model fills its shape: the entry's inputs hold the filled field too
+    { set: ["model", "m70b"], in: { model: "m70b", layers: "80" }, out: [[0, "900", "900 B"], [1, "0", "no"]],
+      notes: "Does not fit.", changed: { model: "m70b" }, slider: {}, text: {} },
+    // a filled field moved: the model turns custom
+    { set: ["layers", "40"], in: { model: "custom", layers: "40" }, out: [[0, "125", "125 B"]], notes: "Model is now custom.",
+      changed: { model: "custom", layers: "40" }, slider: {}, text: {} },
+  ],
+});
+
+const table = parseTable(TABLE);
+const form = (over = {}) => Object.assign({ model: "m8b", layers: "32", context: "4096", config: "" }, over);
+
+test("no table, or one of another version, is null", () => {
+  assert.equal(parseTable(""), null);
+  assert.equal(parseTable("{not json"), null);
+  assert.equal(parseTable(JSON.stringify({ v: 99, entries: [], base: {} })), null);
+  assert.equal(lookup(null, form()), null);
+});
+
+test("the rendered state answers with the build's own outputs", () => {
+  const got = lookup(table, form());
+  assert.equal(got.base, true);
+  assert.deepEqual(got.raw, { bytes: "100", fits: "1" });
+  assert.deepEqual(got.notes, []);
+});
+
+test("a slider stop answers with its outputs, the others kept from the rendered state", () => {
+  const got = lookup(table, form({ context: "8192" }));
+  assert.equal(got.base, false);
+  assert.deepEqual(got.raw, { bytes: "200", fits: "1" });
+  assert.deepEqual(got.text, { bytes: "200 B", fits: "yes" });
+  assert.equal(got.slider.context, 13);
+  assert.deepEqual(got.changed, { context: "8192" });
+  assert.equal(got.inputs_text.context, "8,192 tokens");
+});
+
+test("a number field matches by value, not by spelling", () => {
+  assert.ok(lookup(table, form({ context: "8192.0" })));
+  assert.ok(lookup(table, form({ context: "8.192e3" })));
+  assert.ok(sameValue(table, "context", " 4096 ", "4096"));
+  assert.ok(!sameValue(table, "context", "", "0")); // an emptied field is no number
+  assert.ok(!sameValue(table, "model", "M8B", "m8b")); // a choice is its word
+});
+
+test("an off-grid value, two controls moved, or free text have no answer", () => {
+  assert.equal(lookup(table, form({ context: "5000" })), null);
+  assert.equal(lookup(table, form({ context: "8192", model: "m70b" })), null);
+  assert.equal(lookup(table, form({ config: "{}" })), null);
+  assert.equal(lookup(table, form({ context: "" })), null);
+});
+
+test("a choice that fills answers both as the reader set it and as Python left the fields", () => {
+  const set = lookup(table, form({ model: "m70b" }));
+  assert.deepEqual(set.raw, { bytes: "900", fits: "0" });
+  assert.equal(set.inputs.layers, "80"); // the form then shows the filled field
+  assert.deepEqual(set.notes, ["Does not fit."]);
+  assert.deepEqual(lookup(table, form({ model: "m70b", layers: "80" })).raw, set.raw);
+  const custom = lookup(table, form({ layers: "40" }));
+  assert.equal(custom.inputs.model, "custom");
+  assert.deepEqual(lookup(table, form({ layers: "40", model: "custom" })).raw, custom.raw);
+});
+
+test("differences are the fields that differ from the rendered state", () => {
+  assert.deepEqual(differences(table, form({ context: "8192", other: "x" })), ["context"]);
+});

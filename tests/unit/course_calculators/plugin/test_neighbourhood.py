@@ -1,0 +1,126 @@
+"""The neighbourhood tables (``course_calculators/plugin/neighbourhood.py``): which stops each
+control gets, that every entry is exactly what ``Calculator.run`` gives for that move, the size
+limit, and the build's check of the defaults, the presets and each control's stops."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from course_calculators.plugin import neighbourhood as nb
+from course_calculators.setting import Setting
+from course_calculators.spec import Calculator, Choice, Number, Output, Preset
+
+
+def _compute(p):
+    if p["x"] > 7:
+        return {"y": p["x"] / 0}
+    return {"y": p["x"] * 2, "label": p["mode"]}
+
+
+def calc(compute=_compute, presets=()):
+    return Calculator(
+        id="small", title="Small",
+        params=(Number("x", "X", 2, 0, 10), Choice("mode", "Mode", "a", (("a", "A"), ("b", "B"), ("c", "C"))),
+                Number("far", "Far", 64, 1, 4096, scale="log", advanced=True)),
+        outputs=(Output("y", "Y", "count"), Output("label", "Label", "text")),
+        compute=compute, presets=presets)
+
+
+def safe(p):
+    return {"y": p["x"] * 2 + p["far"], "label": p["mode"]}
+
+
+def test_a_linear_slider_tries_every_stop_when_they_are_few_nearest_first():
+    x = calc().param_map["x"]
+    assert nb.candidates(x, 2, 25) == ["1", "3", "0", "4", "5", "6", "7", "8", "9", "10"]
+
+
+def test_a_long_slider_is_coarsened_to_an_even_spread_and_the_two_beside_the_value():
+    wide = Number("n", "N", 500, 0, 100_000)
+    got = [int(v) for v in nb.candidates(wide, 500, 5)]
+    assert got[:2] == [499, 501]
+    assert set(got) == {499, 501, 0, 25_000, 50_000, 75_000, 100_000}
+
+
+def test_a_log_slider_tries_its_positions_and_a_choice_its_options():
+    c = calc()
+    assert nb.candidates(c.param_map["far"], 64, 25)[:2] == ["32", "128"]
+    assert len(nb.candidates(c.param_map["far"], 64, 25)) == len(c.param_map["far"].stops) - 1
+    assert nb.candidates(c.param_map["mode"], "b", 25) == ["a", "c"]
+
+
+def test_shown_controls_come_first_ring_by_ring_and_the_first_rings_are_always_computed():
+    c = calc(safe)
+    todo, first = nb.moves(c, c.defaults(), {"x", "mode"})
+    assert [(m.name, m.value) for m in todo[:4]] == [("x", "1"), ("mode", "b"), ("x", "3"), ("mode", "c")]
+    assert first == 4
+    assert todo[-1].name == "far"
+
+
+def test_every_entry_is_what_a_run_of_that_move_gives():
+    c = calc(safe)
+    setting = Setting.from_pairs([("x", "4")])
+    result = c.run(base=setting)
+    table = nb.table(c, setting, result, {"x", "mode", "far"}, runs=nb.Runs(), budget_s=60)
+    assert table["base"] == {"x": "4", "mode": "a", "far": "64"}
+    assert len(table["entries"]) == 10 + 2 + (len(c.param_map["far"].stops) - 1)
+    for entry in table["entries"]:
+        name, value = entry["set"]
+        run = c.run([(name, value)], base=setting)
+        raw = [run.raw[o.name] for o in c.outputs]
+        shown = [list(pair) for pair in table["base_out"]]
+        for i, r, t in entry["out"]:
+            shown[i] = [r, t]
+        assert shown == [[run.raw[o.name], run.text[o.name]] for o in c.outputs], entry
+        assert raw == [s[0] for s in shown]
+        assert entry["changed"] == run.changed
+        assert entry["in"][name] == value
+
+
+def test_a_table_past_the_size_limit_loses_its_farthest_stops_first():
+    c = calc(safe)
+    table = nb.table(c, Setting(), c.run(), {"x", "mode", "far"}, runs=nb.Runs(), budget_s=60)
+    whole = nb.fitted(table)
+    small = nb.fitted(table, limit=nb.gzip_size(whole) - 1)
+    kept = json.loads(small)["entries"]
+    assert 0 < len(kept) < len(table["entries"])
+    assert kept == table["entries"][: len(kept)]  # the nearest ones
+    assert nb.fitted(table, limit=10) == ""
+
+
+def test_the_check_runs_the_defaults_presets_and_stops_and_says_which_in_one_line():
+    with pytest.raises(nb.CheckError) as info:
+        nb.check_calculator(calc(), runs=nb.Runs())
+    line = _compute.__code__.co_firstlineno + 2
+    message = str(info.value)
+    package = _compute.__module__.partition(".")[0]  # this test's package stands for an author's
+    assert message.startswith(f"{package}/") and f"plugin/test_neighbourhood.py:{line}: " in message.split(" ")[0] + " "
+    assert "calculator 'small' with x=8" in message and "ZeroDivisionError: division by zero" in message
+    assert "\n" not in message and "Traceback" not in message
+
+
+def test_a_preset_that_raises_is_named():
+    broken = calc(presets=(Preset("high", "High", {"x": 9}),))
+    with pytest.raises(nb.CheckError, match="with preset 'high'.*ZeroDivisionError"):
+        nb.check_calculator(broken, runs=nb.Runs())
+
+
+def test_nan_and_an_undeclared_output_are_caught_with_compute_s_line():
+    def nan_at_far(p):
+        return {"y": float("nan") if p["far"] > 1000 else 1, "label": "a"}
+
+    with pytest.raises(nb.CheckError, match=r"test_neighbourhood.py:\d+: calculator 'small' with far=\d+: .*not a finite number"):
+        nb.check_calculator(calc(nan_at_far), runs=nb.Runs())
+    with pytest.raises(nb.CheckError, match=r"returned \['extra'\], which no output declares"):
+        nb.check_calculator(calc(lambda p: {"y": 1, "label": "a", "extra": 2}), runs=nb.Runs())
+
+
+def test_runs_are_shared_and_charged_their_time_so_two_tables_of_one_state_agree():
+    c = calc(safe)
+    runs = nb.Runs()
+    first = nb.table(c, Setting(), c.run(), {"x"}, runs=runs, budget_s=0.0)
+    again = nb.table(c, Setting(), c.run(), {"x"}, runs=runs, budget_s=0.0)
+    assert first == again
+    assert len(first["entries"]) >= 2  # the first rings, whatever the budget
