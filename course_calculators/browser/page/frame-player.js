@@ -46,7 +46,14 @@ export class FramePlayer {
     if (this.buttons.play) this.buttons.play.addEventListener("click", () => (this.timer ? this.pause() : this.play()));
     if (this.buttons.back) this.buttons.back.addEventListener("click", () => { this.pause(); this.show(this.index - 1); });
     if (this.buttons.next) this.buttons.next.addEventListener("click", () => { this.pause(); this.show(this.index + 1); });
-    if (this.buttons.end) this.buttons.end.addEventListener("click", () => { this.pause(); this.show(this.count - 1); });
+    if (this.buttons.end) {
+      this.buttons.end.addEventListener("click", () => {
+        this.pause();
+        this.show(this.count - 1);
+        // At the end the button is disabled: keyboard focus moves to the step back, not to the page.
+        if (document.activeElement === this.buttons.end && this.buttons.back) this.buttons.back.focus();
+      });
+    }
     if (this.speedControl) this.speedControl.addEventListener("change", () => this.setSpeed(this.speedControl.value));
     if (this.scrub) this.scrub.addEventListener("input", () => { this.pause(); this.show(Number(this.scrub.value)); });
     if (this.summary) this.summary.setAttribute("aria-live", "polite");
