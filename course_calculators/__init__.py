@@ -151,7 +151,8 @@ def run(calc_id: str, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
     Two reserved inputs are no parameters. ``base`` (a :class:`~.setting.Setting` in query form:
     the widget's fence setting, ``default`` for none) is what the other inputs apply over, in
     their order; the result's ``changed`` is measured against it. ``pin`` (a widget's pinned
-    setting, see :mod:`.compare`) adds ``compare``: the pinned outputs and each ratio live ÷ pinned.
+    setting, see :mod:`.compare`) adds ``compare``: the pinned outputs and each ratio live ÷ pinned,
+    and the pinned curves to the charts (:func:`.compare.overlay`).
     """
     raw = dict(raw or {})
     pin = raw.pop(contract.PIN_KEY, None)
@@ -161,6 +162,7 @@ def run(calc_id: str, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
     out = result.to_dict()
     if isinstance(pin, str) and pin.strip():
         out["compare"] = compare.compare(calc, result, pin)
+        out["charts"] = compare.pinned_charts(calc, result, pin)
     return out
 
 

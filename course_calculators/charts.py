@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-__all__ = ["Chart", "grid_row", "HELD", "RESERVED", "FREE"]
+__all__ = ["Chart", "grid_row", "frame_ms", "HELD", "RESERVED", "FREE"]
 
 #: A grid cell's states, as the painters name them (the CSS classes ``calc__cell--<state>``).
 HELD, RESERVED, FREE = "held", "reserved", "free"
@@ -33,6 +33,20 @@ def _cell(row: Mapping[str, Any], value: Any) -> tuple[int | None, str, int | No
         raise ValueError(f"grid row {row.get('name')!r}: a cell is an integer owner or None, got {value!r}")
     owner = -value - 1 if value < 0 else value
     return owner, RESERVED if value < 0 else HELD, owner * HUE_STEP % 360
+
+
+#: The longest a step of a recorded run shows at the default speed: a run of a few steps plays
+#: faster than its ``play_seconds`` rather than leaving a reader before a still picture.
+MAX_FRAME_MS = 1500
+
+
+def frame_ms(count: int, play_seconds: float) -> int:
+    """How long each of ``count`` recorded steps shows at the player's default speed: the run from
+    its first step to its last in ``play_seconds`` (a run's length varies with its inputs, and a
+    frame recorder keeps between half and all of its limit), at most :data:`MAX_FRAME_MS`."""
+    if count < 2:
+        return MAX_FRAME_MS
+    return max(1, min(MAX_FRAME_MS, round(play_seconds * 1000 / (count - 1))))
 
 
 @dataclass(frozen=True)
@@ -62,8 +76,10 @@ class Chart:
     (each row handed on as :func:`grid_row` makes it),
     or ``{"kind": "tokens", "title", "tokens": [{"text", "state"}]}``, a row of labelled tokens).
     ``frame`` is the step the chart's own series show (what the page shows first, without
-    JavaScript and in print). ``timeline`` (``{"title", "y_label", "series": [{"name", "values"}]}``,
-    one value per frame) is drawn as a line over the steps with the current one marked. The
+    JavaScript and in print). ``play_seconds`` is how long the whole run takes to play at the
+    player's default speed: :meth:`to_dict` turns it into ``frame_ms``, the time each step shows
+    (:func:`frame_ms`; the browser only divides it by the reader's speed). ``timeline``
+    (``{"title", "y_label", "series": [{"name", "values"}]}``, one value per frame) is drawn as a line over the steps with the current one marked. The
     browser only shows frame ``i``: it never steps a simulation itself.
     """
 
@@ -80,6 +96,7 @@ class Chart:
     frames: Sequence[Mapping[str, Any]] = ()
     frame: int = 0
     timeline: Mapping[str, Any] | None = None
+    play_seconds: float = 30.0
 
     KINDS = ("line", "bar", "grid", "xy")
     #: The most steps one chart may carry (they travel with every result).
@@ -143,7 +160,10 @@ class Chart:
                 else:
                     panel["tokens"] = [{"text": str(t["text"]), "state": str(t["state"])} for t in panel["tokens"]]
             f["panels"] = panels
-        out: dict[str, Any] = {"frames": frames, "frame": self.frame, "timeline": None}
+        if not (isinstance(self.play_seconds, (int, float)) and 0 < self.play_seconds <= 600):
+            raise ValueError(f"{where}: play_seconds {self.play_seconds!r} is not in (0, 600]")
+        out: dict[str, Any] = {"frames": frames, "frame": self.frame, "timeline": None,
+                               "frame_ms": frame_ms(len(frames), self.play_seconds)}
         if self.timeline is not None:
             series = [dict(s, values=list(s["values"])) for s in self.timeline["series"]]
             if any(len(s["values"]) != len(frames) for s in series):

@@ -7,6 +7,12 @@ reaches :func:`run_json <course_calculators.run_json>` as the reserved input ``p
 writes the same setting in text form, as an inline figure does: ``pin: preset=llama3-8b context=131072``.
 What the Pin button pins is each result's own ``pin`` (:attr:`Result.pin <course_calculators.calculator.Result.pin>`).
 
+The pinned setting's curves are drawn on the live charts too (:func:`overlay`): each chart that the
+two settings draw on the same axes gets the pinned curves and bars as more series, marked
+``"pinned": true`` (with ``like``, the index of the live series it pins, whose colour it takes)
+and named "… (pinned)", so that every painter (Chart.js, the build's SVG, the
+data table) draws them beside the live ones without knowing about pins.
+
 Python, not the browser, computes the pinned outputs and each live ÷ pinned ratio (the browser
 only shows what :func:`compare` returns), so a ratio is always of the raw values, never of two
 rounded texts, and is formatted like every other number on the page.
@@ -16,7 +22,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from . import units
 from .setting import DEFAULT, Setting
@@ -108,3 +114,53 @@ def summary(preset: str, differs: list[dict[str, str]]) -> str:
     changes = "; ".join(f"{d['label']} {d['pinned']} → {d['live']}" for d in differs)
     return f"{head} Now: {changes}."
 
+
+
+#: The series kinds a pinned setting adds to a chart: its curves and bars. Its measured points and
+#: markers would repeat the live ones; a reference rule is added only where it differs.
+PINNED_KINDS = ("line", "bar")
+#: What a pinned series' name ends with.
+PINNED_SUFFIX = " (pinned)"
+
+
+def _same_axes(live: Mapping[str, Any], pinned: Mapping[str, Any] | None) -> bool:
+    """Whether a pinned chart can be drawn on the live chart's axes: the same chart (kind, title,
+    axis labels and scales), the same categories (a line or bar chart), no recorded steps (a
+    simulation's player shows one run)."""
+    if pinned is None or live.get("frames") or pinned.get("frames"):
+        return False
+    keys = ("kind", "title", "x_label", "y_label", "y_log", "x_log")
+    if any(live.get(k) != pinned.get(k) for k in keys) or live["kind"] not in ("line", "bar", "xy"):
+        return False
+    return live["kind"] == "xy" or list(live["labels"]) == list(pinned["labels"])
+
+
+def _pinned_series(live: Mapping[str, Any], pinned: Mapping[str, Any]) -> list[dict[str, Any]]:
+    values = "points" if live["kind"] == "xy" else "values"
+    rules = [s[values] for s in live["series"] if s.get("kind") == "rule"]
+    names = [s["name"] for s in live["series"]]
+    out = []
+    for s in pinned["series"]:
+        kind = s.get("kind", "line")
+        if kind in PINNED_KINDS or (kind == "rule" and s[values] not in rules):
+            # ``like``: the live series it pins (same name), whose colour it takes, or None.
+            out.append({**s, "name": s["name"] + PINNED_SUFFIX, "pinned": True,
+                        "like": names.index(s["name"]) if s["name"] in names else None})
+    return out
+
+
+def overlay(live: Sequence[Mapping[str, Any]], pinned: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The live charts, each with the pinned setting's curves beside its own where the two share
+    axes (:func:`_same_axes`); the others as they are."""
+    out: list[Mapping[str, Any]] = []
+    for i, chart in enumerate(live):
+        other = pinned[i] if i < len(pinned) else None
+        if _same_axes(chart, other):
+            chart = {**chart, "series": [*chart["series"], *_pinned_series(chart, other)]}
+        out.append(chart)
+    return out
+
+
+def pinned_charts(calc: Calculator, live: Result, pin: str) -> list[Mapping[str, Any]]:
+    """The live result's charts with the pin's curves drawn on them (the pin's result is cached)."""
+    return overlay(live.charts, pinned_result(calc, pin)[0].charts)

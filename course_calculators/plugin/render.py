@@ -8,6 +8,7 @@ start from), and ``data-initial``, the values this page's fence gave it (what "R
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -94,6 +95,8 @@ def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None,
     try:
         result = calc.run(base=setting)
         compared = compare.compare(calc, result, pin) if pin else None
+        if pin:  # the pinned curves beside the live ones, in the build's pictures too
+            result = dataclasses.replace(result, charts=compare.pinned_charts(calc, result, pin))
     except Exception as exc:  # a broken calculator must fail the build, naming its file and line
         where = neighbourhood.check_error(calc, exc, "failed to render", setting)
         raise RenderError(

@@ -107,9 +107,12 @@ def _legend(series: Sequence[Mapping[str, Any]]) -> list[str]:
 
 
 def _series_class(s: Mapping[str, Any], i: int) -> str:
+    pinned = " calc-svg__pinned" if s.get("pinned") else ""  # a pinned setting's (compare.overlay)
     if s.get("kind") == "rule":
-        return "calc-svg__rule"
-    return f"calc-svg__s{i % SERIES_CLASSES + 1}"
+        return "calc-svg__rule" + pinned
+    if pinned and s.get("like") is not None:
+        i = s["like"]
+    return f"calc-svg__s{i % SERIES_CLASSES + 1}" + pinned
 
 
 def _categories(chart: Mapping[str, Any]) -> list[str]:

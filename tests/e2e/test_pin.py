@@ -10,7 +10,7 @@ import pytest
 
 import course_calculators
 from course_calculators import compare
-from e2e_helpers import settle, wait_ready
+from e2e_helpers import set_field, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -79,4 +79,41 @@ def test_a_link_with_a_pin_reopens_the_comparison(page, base_url):
     wait_ready(page, "kv-cache")
     message = page.text_content(f"{root} [data-message]")
     assert "Pinned: Unknown parameter 'bogus' ignored." in message
+    assert page.watch.errors == []
+
+
+#: Each drawn chart's datasets as Chart.js holds them: label, values, dash.
+DATASETS = """(root) => Array.from(root.querySelectorAll('figure[data-chart]')).map((figure) => {
+  const canvas = figure.querySelector('.calc__canvas > canvas');
+  const chart = canvas && window.Chart && window.Chart.getChart(canvas);
+  return chart ? chart.data.datasets.map((d) => ({ label: d.label, dashed: (d.borderDash || []).length > 0,
+    values: d.data.map((v) => (v && typeof v === 'object' ? [v.x, v.y] : v)) })) : null; })"""
+
+
+def test_the_pinned_curve_is_drawn_beside_the_live_one(page, base_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + "embed/kv-cache/")
+    wait_ready(page, "kv-cache")
+    root = '.calc[data-calc="kv-cache"]'
+    page.click(f"{root} [data-action=pin]")
+    settle(page, "kv-cache")
+    page.wait_for_function("() => new URLSearchParams(location.search).has('pin')")
+    pin = parse_qs(urlparse(page.url).query)["pin"][0]
+    set_field(page, "kv-cache", "concurrency", "8")  # more sequences: a higher memory curve
+    settle(page, "kv-cache")
+    page.locator(f"{root} figure[data-chart='0']").scroll_into_view_if_needed()
+    page.wait_for_function("(r) => { const c = r.querySelector('figure[data-chart=\"0\"] .calc__canvas > canvas'); "
+                           "return window.Chart && window.Chart.getChart(c); }", arg=page.locator(root).element_handle())
+    drawn = page.locator(root).evaluate(DATASETS)[0]
+    want = course_calculators.run("kv-cache", {**form_inputs(page, root), "pin": pin})["charts"][0]["series"]
+    assert [d["label"] for d in drawn] == [s["name"] for s in want]
+    assert [d["values"] for d in drawn] == [s["values"] for s in want]
+    pinned = [d for d in drawn if d["label"].endswith(compare.PINNED_SUFFIX)]
+    live = [d for d in drawn if not d["label"].endswith(compare.PINNED_SUFFIX)]
+    assert pinned and live and all(d["dashed"] for d in pinned)  # a second dataset per curve, dashed
+    assert pinned[0]["values"] != live[0]["values"]  # the pinned setting's curve, not the live one's
+    page.click(f"{root} [data-action=pin]")  # unpinned: the live curves alone
+    settle(page, "kv-cache")
+    drawn = page.locator(root).evaluate(DATASETS)[0]
+    assert not any(d["label"].endswith(compare.PINNED_SUFFIX) for d in drawn)
     assert page.watch.errors == []

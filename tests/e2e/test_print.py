@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from e2e_helpers import wait_ready
+from e2e_helpers import settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -151,3 +151,52 @@ def test_the_build_pictures_are_legible_in_both_palettes(browser, base_url, sche
     finally:
         ctx.close()
     assert low == []
+
+
+#: What prints of one widget's charts, under print media: the picture each chart box shows (svg
+#: or canvas), whether its figure is stale, and what a drawn canvas holds against the widget's
+#: latest result from Python.
+PRINTED_CHARTS = """(root) => { const widget = window.calculatorsRuntime.widgets.get(root.id);
+  return Array.from(root.querySelectorAll('figure[data-chart]')).map((figure, i) => {
+    const box = figure.querySelector('.calc__canvas');
+    const shown = Array.from(box.children).filter((c) => c.checkVisibility({ visibilityProperty: true }))
+      .map((c) => c.tagName.toLowerCase());
+    const chart = window.Chart && window.Chart.getChart(box.querySelector('canvas'));
+    const latest = widget.last.charts[i];
+    return { shown, stale: figure.hasAttribute('data-stale'), kind: latest.kind,
+             drawn: chart ? chart.data.datasets.map((d) => d.data) : null,
+             latest: latest.series.map((s) => s.values || s.points) }; }); }"""
+
+
+def test_a_pdf_after_a_change_prints_the_new_state(browser, base_url):
+    """No print event (Chromium's page.pdf() fires none): a chart out of view whose result changed
+    prints its new picture, never the build's beside the new numbers."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = ctx.new_page()
+    root = '.calc[data-calc="kv-cache"]'
+    try:
+        page.goto(base_url + "inference/kv-cache/")
+        built = page.eval_on_selector_all(f"{root} output[data-output]", "os => os.map((o) => o.textContent.trim())")
+        page.goto(base_url + "inference/kv-cache/?kv-cache.context=131072&kv-cache.concurrency=4")
+        wait_ready(page, "kv-cache")
+        settle(page, "kv-cache")
+        # The widget is out of view (the page opens at its top): its charts are drawn in the background.
+        assert page.eval_on_selector(root, "(r) => r.getBoundingClientRect().top > window.innerHeight + 200")
+        page.wait_for_function("(sel) => !document.querySelector(sel).querySelector('figure[data-stale]')", arg=root)
+        outputs = page.eval_on_selector_all(f"{root} output[data-output]", "os => os.map((o) => o.textContent.trim())")
+        inputs = page.eval_on_selector_all(f"{root} [data-print-inputs] td", "tds => tds.map((t) => t.textContent.trim())")
+        text = squeeze(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(page.pdf(format="A4"))).pages))
+        page.emulate_media(media="print")
+        charts = page.locator(root).evaluate(PRINTED_CHARTS)
+    finally:
+        ctx.close()
+    assert outputs != built  # the link changed the numbers
+    missing = [v for v in outputs + inputs if squeeze(v) not in text]
+    assert missing == [], missing
+    assert any("131,072" in v for v in inputs)
+    for chart in charts:
+        assert not chart["stale"]
+        if chart["kind"] == "grid":
+            continue
+        assert chart["shown"] == ["canvas"], chart  # the live picture prints, not the build's SVG
+        assert chart["drawn"] == chart["latest"]  # … drawn for the latest result

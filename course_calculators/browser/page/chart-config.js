@@ -29,15 +29,32 @@ function axis(title, log, fg, grid, extra) {
     ticks: { color: fg }, grid: { color: grid } }, extra);
 }
 
+/** A series' colour: a rule's, or the series' own by its place; a pinned setting's series
+ * (compare.py's overlay: `pinned`, `like`) takes the colour of the live series it pins. */
+function seriesColour(s, i, colors, rule) {
+  if (s.kind === "rule") return rule;
+  const j = s.pinned && Number.isInteger(s.like) ? s.like : i;
+  return colors[j % colors.length];
+}
+
+/** A pinned series is drawn dashed and paler, beside the live one. */
+const PINNED_DASH = [3, 3];
+function translucent(color) { // 45 % opaque, for the palette's #rrggbb and rgb() colours
+  if (/^#[0-9a-f]{6}$/i.test(color)) return color + "73";
+  const rgb = /^rgb\((\d+),\s*(\d+),\s*(\d+)\)$/.exec(color);
+  return rgb ? `rgba(${rgb[1]}, ${rgb[2]}, ${rgb[3]}, 0.45)` : color;
+}
+
 /** The Chart.js configuration of an xy chart: numeric axes, lines, measured points, a marker. */
 function xyConfig(chart, { fg, grid, series: colors, rule }) {
   const datasets = chart.series.map((s, i) => {
     const kind = s.kind || "line";
-    const color = kind === "rule" ? rule : colors[i % colors.length];
+    const color = seriesColour(s, i, colors, rule);
     const lined = kind === "line" || kind === "rule";
     return {
-      label: s.name, data: s.points.map(([x, y]) => ({ x, y })), borderColor: color, backgroundColor: color,
-      showLine: lined, borderWidth: 2, borderDash: kind === "rule" ? [6, 4] : [],
+      label: s.name, data: s.points.map(([x, y]) => ({ x, y })), borderColor: color,
+      backgroundColor: s.pinned ? translucent(color) : color,
+      showLine: lined, borderWidth: 2, borderDash: s.pinned ? PINNED_DASH : (kind === "rule" ? [6, 4] : []),
       pointRadius: lined ? 0 : (kind === "marker" ? 6 : 4), pointLabels: s.point_labels || [],
     };
   });
@@ -67,13 +84,14 @@ export function chartConfig(chart, colours) {
   const { fg, grid, series: colors, rule } = colours;
   const isBar = chart.kind === "bar";
   const datasets = chart.series.map((s, i) => {
-    const color = s.kind === "rule" ? rule : colors[i % colors.length];
+    const color = seriesColour(s, i, colors, rule);
     const ds = {
-      label: s.name, data: s.values, borderColor: color, backgroundColor: color,
+      label: s.name, data: s.values, borderColor: color, backgroundColor: s.pinned ? translucent(color) : color,
       type: s.kind === "rule" ? "line" : (isBar ? "bar" : "line"),
       borderWidth: 2, pointRadius: 0, tension: 0,
     };
     if (s.kind === "rule") { ds.borderDash = [6, 4]; }
+    if (s.pinned) { ds.borderDash = PINNED_DASH; }
     if (!isBar && s.kind !== "rule" && chart.marker !== null && chart.marker !== undefined) {
       ds.pointRadius = s.values.map((_, j) => (j === chart.marker ? 5 : 0));
     }

@@ -49,9 +49,13 @@ function timelineTable(timeline, header) {
   return table;
 }
 
-/** A grid chart (rows of cells: `values` the owners, `states` and `hues` per cell) as its picture in `box`. */
+/** A grid chart (rows of cells: `values` the owners, `states` and `hues` per cell) as its picture
+ * in `box`. Rows wider than the box scroll sideways, and say so (a cue under the grid, a fading
+ * edge until the reader reaches the end); the next step keeps the reader's scroll position. */
 export function renderGrid(box, chart) {
   if (!box) return;
+  const before = box.querySelector ? box.querySelector(".calc__grid") : null;
+  const scrolled = before ? before.scrollLeft || 0 : 0;
   const grid = document.createElement("div");
   grid.className = "calc__grid";
   grid.setAttribute("role", "img");
@@ -72,5 +76,15 @@ export function renderGrid(box, chart) {
     });
     grid.appendChild(line);
   });
-  box.replaceChildren(grid);
+  const cue = document.createElement("p");
+  cue.className = "calc__grid-cue";
+  cue.setAttribute("aria-hidden", "true"); // the picture's label and the data table hold every cell
+  cue.textContent = "Scroll sideways for the rest of each row →";
+  box.replaceChildren(grid, cue);
+  grid.scrollLeft = scrolled;
+  const atEnd = () => grid.toggleAttribute("data-scrolled-end", grid.scrollLeft + grid.clientWidth >= grid.scrollWidth - 1);
+  const over = grid.scrollWidth > grid.clientWidth + 1;
+  grid.toggleAttribute("data-overflow", over);
+  cue.hidden = !over;
+  if (over) { atEnd(); grid.addEventListener("scroll", atEnd, { passive: true }); }
 }

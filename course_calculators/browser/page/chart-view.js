@@ -1,12 +1,25 @@
 // One widget's charts. Summaries and data tables (the charts' text alternatives) always follow
-// the latest result. Canvas charts are drawn only while the widget is on (or near) the screen:
-// Chart.js is loaded, and a chart redrawn, when a reader can see it, not during the page's
-// start-up or for every step of a slider on a widget scrolled out of view.
+// the latest result. Canvas charts are drawn at once while the widget is on (or near) the screen;
+// out of view, a chart whose picture (the build's SVG, or the canvas's last drawing) no longer
+// shows the latest result is marked `data-stale` and drawn in the background once its results
+// stop changing: Chart.js is not loaded during the page's start-up (its first results are the
+// build's), a slider's every step is not drawn out of view, and a printed page (with or without
+// the print event, e.g. a headless PDF) never shows an old picture beside new numbers (the print
+// style hides a stale picture: calc.css).
 
 import { DOM } from "../shared/contract.js";
 import { chartConfig, palette } from "./chart-config.js";
 import { renderGrid, renderTable } from "./chart-table.js";
 import { FramePlayer } from "./frame-player.js";
+
+/** Out of view, a chart is drawn this long after its latest result (a burst draws once). */
+const BACKGROUND_DRAW_MS = 300;
+
+/** What a chart's picture shows: its series, categories, marker and axes (not its steps or text). */
+function pictureKey(chart) {
+  return JSON.stringify([chart.kind, chart.title, chart.x_label, chart.y_label, chart.labels, chart.series,
+    chart.marker, chart.y_log, chart.x_log]);
+}
 
 export class ChartView {
   /** `withChart` from chart-loader.js's chartLoader. */
@@ -20,6 +33,10 @@ export class ChartView {
     } catch (err) {
       this.data = [];
     }
+    // What each chart's picture shows now: the build's SVG, drawn for the page's own data.
+    this.pictured = this.data.map((chart) => (chart ? pictureKey(chart) : ""));
+    this.pending = new Map(); // figure index → the chart to draw in the background
+    this.backgroundTimer = 0;
     this.visible = !("IntersectionObserver" in window);
     this.stale = false;
     if (this.visible || !root.querySelector(DOM.chartCanvas)) { this.visible = true; return; }
@@ -59,8 +76,21 @@ export class ChartView {
     if (chart.kind === "grid") { renderGrid(figure.querySelector(DOM.chartBox), chart); return; }
     const canvas = figure.querySelector(DOM.chartCanvasOf);
     if (canvas) canvas.setAttribute("aria-label", chart.summary);
-    if (!this.visible) { this.stale = true; return; }
-    this.withChart((Chart) => this.drawCanvas(Chart, i, canvas, chart));
+    if (this.visible) { this.pending.delete(i); this.withChart((Chart) => this.drawCanvas(Chart, i, canvas, chart)); return; }
+    this.stale = true;
+    if (pictureKey(chart) === this.pictured[i]) { this.pending.delete(i); delete figure.dataset.stale; return; }
+    figure.dataset.stale = "";
+    this.pending.set(i, { canvas, chart });
+    clearTimeout(this.backgroundTimer);
+    this.backgroundTimer = setTimeout(() => this.drawPending(), BACKGROUND_DRAW_MS);
+  }
+
+  /** The charts out of view whose pictures are behind their results, drawn now. */
+  drawPending() {
+    this.backgroundTimer = 0;
+    const due = Array.from(this.pending.entries());
+    this.pending.clear();
+    if (due.length) this.withChart((Chart) => due.forEach(([i, { canvas, chart }]) => this.drawCanvas(Chart, i, canvas, chart)));
   }
 
   drawCanvas(Chart, i, canvas, chart) {
@@ -75,9 +105,10 @@ export class ChartView {
       if (existing) existing.destroy();
       this.instances[i] = new Chart(canvas, config);
     }
-    // The live chart is drawn: the build's SVG picture of it steps aside (it stays for print).
+    // The live chart is drawn: the build's SVG picture of it steps aside (on screen and in print).
+    this.pictured[i] = pictureKey(chart);
     const figure = canvas.closest(DOM.chart);
-    if (figure) figure.dataset.drawn = "";
+    if (figure) { figure.dataset.drawn = ""; delete figure.dataset.stale; }
   }
 
   /** Printing: a chart out of view since its latest data is drawn now, so that the page prints
@@ -98,12 +129,16 @@ export class ChartView {
   }
 
   destroyCharts() {
+    // A destroyed chart's canvas is blank: it pictures nothing until drawn again.
+    this.instances.forEach((c, i) => { if (c) this.pictured[i] = ""; });
     this.instances.forEach((c) => c && c.destroy());
     this.instances = [];
   }
 
   /** The widget left the page. */
   destroy() {
+    clearTimeout(this.backgroundTimer);
+    this.pending.clear();
     this.destroyCharts();
     this.players.forEach((p) => p && p.destroy());
     if (this.observer) this.observer.disconnect();

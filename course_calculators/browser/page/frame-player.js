@@ -1,16 +1,19 @@
-// The player of a chart's recorded simulation steps: play, pause, step back and forward, and a
-// scrubber, all by keyboard too. It shows frame i of Python's frames (frames.js), nothing more.
+// The player of a chart's recorded simulation steps: play, pause, step back and forward one step,
+// jump to the end, a scrubber and a speed, all by keyboard too. It shows frame i of Python's
+// frames (frames.js), nothing more.
+//
+// Time: each step shows for Python's `frame_ms` (the whole run in the chart's play_seconds at
+// 1×) divided by the speed the reader chose (the template's options: ½×, 1×, 2×, 4×).
 //
 // Motion: a player whose steps have all arrived plays once, from the first step, the first time
 // half of it is on screen, unless the reader prefers reduced motion; then it stays on the step
-// the chart shows until the reader steps or presses Play. While it plays its text summary is not
-// a live region (a step every FRAME_MS would drown a screen reader); paused, each step is read.
+// the chart shows (its first) until the reader steps or presses Play. While it plays its text
+// summary is not a live region (a step every few hundred ms would drown a screen reader);
+// paused, each step is read.
 
 import { chartConfig, palette } from "./chart-config.js";
 import { showFrame } from "./frame-view.js";
-import { clampFrame, frameChart, hasAllFrames, timelineChart } from "./frames.js";
-
-const FRAME_MS = 700;
+import { clampFrame, frameChart, hasAllFrames, stepInterval, timelineChart } from "./frames.js";
 
 function reducedMotion() {
   return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -32,7 +35,8 @@ export class FramePlayer {
     this.timeline = null; // its Chart.js object
     const q = (sel) => figure.querySelector(sel);
     this.buttons = { play: q('[data-frame-action="play"]'), back: q('[data-frame-action="back"]'),
-      next: q('[data-frame-action="next"]') };
+      next: q('[data-frame-action="next"]'), end: q('[data-frame-action="end"]') };
+    this.speedControl = q("[data-frame-speed]");
     this.scrub = q("[data-frame-scrub]");
     this.label = q("[data-frame-label]");
     this.panels = q("[data-frame-panels]");
@@ -42,6 +46,15 @@ export class FramePlayer {
     if (this.buttons.play) this.buttons.play.addEventListener("click", () => (this.timer ? this.pause() : this.play()));
     if (this.buttons.back) this.buttons.back.addEventListener("click", () => { this.pause(); this.show(this.index - 1); });
     if (this.buttons.next) this.buttons.next.addEventListener("click", () => { this.pause(); this.show(this.index + 1); });
+    if (this.buttons.end) {
+      this.buttons.end.addEventListener("click", () => {
+        this.pause();
+        this.show(this.count - 1);
+        // At the end the button is disabled: keyboard focus moves to the step back, not to the page.
+        if (document.activeElement === this.buttons.end && this.buttons.back) this.buttons.back.focus();
+      });
+    }
+    if (this.speedControl) this.speedControl.addEventListener("change", () => this.setSpeed(this.speedControl.value));
     if (this.scrub) this.scrub.addEventListener("input", () => { this.pause(); this.show(Number(this.scrub.value)); });
     if (this.summary) this.summary.setAttribute("aria-live", "polite");
     if ("IntersectionObserver" in window) {
@@ -57,12 +70,29 @@ export class FramePlayer {
     return this.chart ? this.chart.frames.length : 0;
   }
 
+  /** The speed the reader chose (1 unless the control says otherwise). */
+  get speed() {
+    const value = this.speedControl ? Number(this.speedControl.value) : 1;
+    return value > 0 ? value : 1;
+  }
+
+  /** The time each step shows now: Python's frame_ms at the reader's speed. */
+  get interval() {
+    return stepInterval(this.chart, this.speed);
+  }
+
+  /** A new speed (the control's value); a play under way goes on at it. */
+  setSpeed(value) {
+    if (this.speedControl && String(this.speedControl.value) !== String(value)) this.speedControl.value = String(value);
+    if (this.timer) { this.stopTimer(); this.startTimer(); }
+  }
+
   /** Python's chart (with every step, or, from the page's HTML, the one it shows). */
   load(chart) {
     const same = chart === this.chart;
     this.chart = chart;
     const ready = hasAllFrames(chart);
-    Object.values(this.buttons).concat([this.scrub]).forEach((el) => { if (el) el.disabled = !ready; });
+    Object.values(this.buttons).concat([this.scrub, this.speedControl]).forEach((el) => { if (el) el.disabled = !ready; });
     if (!ready) { this.draw(frameChart(chart, 0)); return; }
     if (this.scrub) this.scrub.max = String(this.count - 1);
     if (!same) { this.pause(); this.index = clampFrame(chart.frame, this.count); }
@@ -84,6 +114,7 @@ export class FramePlayer {
     }
     if (this.buttons.back) this.buttons.back.disabled = this.index === 0;
     if (this.buttons.next) this.buttons.next.disabled = this.index === this.count - 1;
+    if (this.buttons.end) this.buttons.end.disabled = this.index === this.count - 1;
     this.drawTimeline();
   }
 
@@ -111,16 +142,24 @@ export class FramePlayer {
     this.figure.dataset.playing = "";
     if (this.summary) this.summary.setAttribute("aria-live", "off");
     if (this.buttons.play) { this.buttons.play.setAttribute("aria-pressed", "true"); this.buttons.play.textContent = "Pause"; }
+    this.startTimer();
+  }
+
+  startTimer() {
     this.timer = setInterval(() => {
+      this.show(this.index + 1);
       if (this.index >= this.count - 1) this.pause();
-      else this.show(this.index + 1);
-    }, FRAME_MS);
+    }, this.interval);
+  }
+
+  stopTimer() {
+    clearInterval(this.timer);
+    this.timer = 0;
   }
 
   pause() {
     if (!this.timer) return;
-    clearInterval(this.timer);
-    this.timer = 0;
+    this.stopTimer();
     delete this.figure.dataset.playing;
     if (this.summary) this.summary.setAttribute("aria-live", "polite");
     if (this.buttons.play) { this.buttons.play.setAttribute("aria-pressed", "false"); this.buttons.play.textContent = "Play"; }

@@ -28,3 +28,20 @@ export function timelineChart(chart, i) {
   return { kind: "line", title: t.title, x_label: "Step", y_label: t.y_label, labels: t.labels,
     series: t.series, marker: i, summary: t.title, y_log: false, x_log: false };
 }
+
+/** A step's time for a chart without Python's `frame_ms` (every chart with frames has one). */
+const FALLBACK_FRAME_MS = 1000;
+
+/** How long each step shows at `speed` (1 the default, 2 twice as fast): Python's `frame_ms`
+ * (the whole run in the chart's play_seconds at 1×) divided by the reader's speed. */
+export function stepInterval(chart, speed = 1) {
+  const ms = chart && Number(chart.frame_ms) > 0 ? Number(chart.frame_ms) : FALLBACK_FRAME_MS;
+  const s = Number(speed) > 0 ? Number(speed) : 1;
+  return ms / s;
+}
+
+/** The time from the first step to the last at `speed`: what a reader waits for the whole run. */
+export function runDuration(chart, speed = 1) {
+  const count = chart && Array.isArray(chart.frames) ? chart.frames.length : 0;
+  return Math.max(0, count - 1) * stepInterval(chart, speed);
+}

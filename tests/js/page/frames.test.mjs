@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { clampFrame, frameChart, hasAllFrames, timelineChart } from "../../../course_calculators/browser/page/frames.js";
+import { clampFrame, frameChart, hasAllFrames, runDuration, stepInterval, timelineChart } from "../../../course_calculators/browser/page/frames.js";
 
 const chart = {
   kind: "bar", title: "T", x_label: "x", y_label: "y", labels: ["a", "b"], marker: null, summary: "all",
@@ -46,4 +46,17 @@ test("the timeline is a line over the steps, marked at the one shown", () => {
   assert.deepEqual(line.labels, ["Step 0", "Step 9"]);
   assert.equal(line.marker, 1);
   assert.equal(line.series, chart.timeline.series);
+});
+
+test("a step shows for Python's frame_ms divided by the speed; the run lasts (frames − 1) steps", () => {
+  const run = { frames: Array.from({ length: 48 }, (_, i) => ({ label: `Pass ${i + 1}`, summary: "" })), frame_ms: 638 };
+  assert.equal(stepInterval(run), 638);
+  assert.equal(stepInterval(run, 2), 319);
+  assert.equal(stepInterval(run, 0.5), 1276);
+  assert.equal(stepInterval(run, "4"), 159.5);
+  assert.equal(stepInterval(run, 0), 638); // no speed: the default
+  assert.equal(runDuration(run), 47 * 638);
+  assert.ok(runDuration(run) >= 20000 && runDuration(run) <= 40000);
+  assert.equal(runDuration(run, 4), 47 * 638 / 4);
+  assert.equal(runDuration({ frames: [{}] }), 0);
 });

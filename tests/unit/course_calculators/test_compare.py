@@ -71,3 +71,54 @@ def test_no_parameter_may_take_a_reserved_name(name):
     with pytest.raises(SpecError, match="reserved"):
         Calculator(id="x", title="X", params=(Number(name, "P", 1, 0, 2),), outputs=(Output("y", "Y", "count"),),
                    compute=lambda p: {"y": 1})
+
+
+# -- the pinned setting's curves on the live charts ------------------------------------------------
+
+
+def test_the_pinned_curves_are_drawn_beside_the_live_ones():
+    out = course_calculators.run("kv-cache", {"context": 65536, contract.PIN_KEY: "context=8192"})
+    live = KV.run({"context": 65536}).charts
+    pinned = KV.run({"context": 8192}).charts
+    line = out["charts"][0]
+    assert line["series"][:len(live[0]["series"])] == live[0]["series"]  # the live series first, unchanged
+    added = line["series"][len(live[0]["series"]):]
+    assert added and all(s["pinned"] is True and s["name"].endswith(compare.PINNED_SUFFIX) for s in added)
+    # each pinned curve is the pinned run's own, taking the colour of the live series it pins
+    curves = [s for s in pinned[0]["series"] if s.get("kind", "line") in compare.PINNED_KINDS]
+    assert [s["values"] for s in added if s.get("kind", "line") != "rule"] == [s["values"] for s in curves]
+    assert [s["like"] for s in added if s.get("kind", "line") != "rule"] == [
+        [x["name"] for x in live[0]["series"]].index(s["name"]) for s in curves]
+    # the same GPU: its memory rule is the same and is not drawn twice
+    assert not any(s.get("kind") == "rule" for s in added)
+    # without a pin the charts are the live ones alone
+    assert course_calculators.run("kv-cache", {"context": 65536})["charts"] == live
+
+
+def test_a_pinned_rule_is_drawn_where_it_differs():
+    out = course_calculators.run("kv-cache", {"gpu": "a100-40g", contract.PIN_KEY: "gpu=h100-sxm"})
+    rules = [s for s in out["charts"][0]["series"] if s.get("kind") == "rule"]
+    assert [s.get("pinned", False) for s in rules] == [False, True]
+
+
+def test_charts_on_other_axes_and_simulations_take_no_pinned_series():
+    live = {"kind": "line", "title": "T", "x_label": "x", "y_label": "y", "labels": ["a", "b"], "y_log": False,
+            "x_log": False, "series": [{"name": "s", "values": [1, 2]}]}
+    other = {**live, "labels": ["a", "c"]}
+    assert compare.overlay([live], [other]) == [live]
+    assert compare.overlay([live], [{**live, "y_label": "z"}]) == [live]
+    assert compare.overlay([live], []) == [live]
+    player = {**live, "frames": [{"label": "Step 0", "summary": ""}]}
+    assert compare.overlay([player], [player]) == [player]
+    grid = {**live, "kind": "grid"}
+    assert compare.overlay([grid], [grid]) == [grid]
+    both = compare.overlay([live], [live])[0]
+    assert [s["name"] for s in both["series"]] == ["s", "s (pinned)"] and both["series"][1]["like"] == 0
+
+
+def test_the_build_draws_a_fence_pin_on_its_picture():
+    from course_calculators.plugin import render
+
+    html = render.widget(KV, {"context": 65536}, dom_id="calc-kv", pin="context=8192")
+    assert "calc-svg__pinned" in html and "(pinned)" in html
+    assert "calc-svg__pinned" not in render.widget(KV, {"context": 65536}, dom_id="calc-kv")

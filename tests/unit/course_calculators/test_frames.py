@@ -12,6 +12,7 @@ import course_calculators
 from llm_inference import paged_attention as pa
 from llm_inference import speculative_decoding as sd
 from course_calculators.plugin import render
+from course_calculators.charts import MAX_FRAME_MS, frame_ms
 from course_calculators.spec import Chart
 
 
@@ -24,6 +25,8 @@ def chart(**kw) -> Chart:
 def test_frames_are_plain_data_with_defaults():
     out = chart(frame=1, timeline={"title": "Run", "y_label": "%", "series": [{"name": "u", "values": [1, 2]}]}).to_dict()
     assert out["frame"] == 1 and [f["stats"] for f in out["frames"]] == [[], []]
+    assert out["frame_ms"] == MAX_FRAME_MS == 1500  # two steps: not 30 s (play_seconds) on one still picture
+    assert frame_ms(121, 30) == 250 and frame_ms(31, 30) == 1000 and frame_ms(1, 30) == MAX_FRAME_MS
     assert out["timeline"]["labels"] == ["Step 0", "Step 1"]
     json.dumps(out, allow_nan=False)
     assert "frames" not in chart(frames=()).to_dict()
@@ -36,6 +39,7 @@ def test_frames_are_plain_data_with_defaults():
     ({"frames": [{"label": "x", "summary": "y", "panels": [{"kind": "pie"}]}]}, "kind is one of"),
     ({"frames": [{"label": "x", "summary": "y"}] * (Chart.MAX_FRAMES + 1)}, "at most"),
     ({"timeline": {"title": "t", "y_label": "y", "series": [{"name": "u", "values": [1]}]}}, "one value per frame"),
+    ({"play_seconds": 0}, "play_seconds"),
 ])
 def test_bad_frames_are_refused(kw, message):
     with pytest.raises(ValueError, match=message):
@@ -62,11 +66,14 @@ def test_the_page_carries_only_the_step_it_shows():
 # -- paged-attention: the chart shows one of its frames -------------------------------------------
 
 
-def test_the_block_chart_is_its_own_frame():
+def test_the_block_chart_is_its_own_first_frame():
     grid, _ = course_calculators.get("paged-attention").run({}).charts
-    shown = grid["frames"][grid["frame"]]
+    assert grid["frame"] == 0  # the page's HTML shows the step the player opens on
+    shown = grid["frames"][0]
     assert grid["series"] == shown["series"] and grid["summary"] == shown["summary"]
-    assert "when half of the requests had finished" in shown["summary"]
+    assert shown["label"] == "Step 0"
+    # The step when half of the requests had finished is kept among the frames, whatever the spacing.
+    assert sum("when half of the requests had finished" in f["summary"] for f in grid["frames"]) == 1
     assert all(len(r["values"]) == pa.GRID_COLS for p in shown["panels"] for r in p["rows"])
     assert len(grid["timeline"]["series"][0]["values"]) == len(grid["frames"])
 
@@ -80,7 +87,7 @@ def test_speculative_frames_are_passes_of_the_same_run():
     bars = result.charts[1]
     frames = bars["frames"]
     assert [f["label"] for f in frames[:sd.FIRST_PASSES]] == [f"Pass {i}" for i in range(1, sd.FIRST_PASSES + 1)]
-    assert bars["frame"] == len(frames) - 1 and bars["series"] == frames[-1]["series"]
+    assert bars["frame"] == 0 and bars["series"] == frames[0]["series"] and bars["summary"] == frames[0]["summary"]
     assert frames[-1]["label"] == f"Pass {result.values['passes']:,}"
     for f in frames:
         states = [t["state"] for t in f["panels"][0]["tokens"]]
@@ -91,3 +98,25 @@ def test_speculative_frames_are_passes_of_the_same_run():
     # Recording the frames leaves the random stream alone: the same run as before, token for token.
     sim = sd.simulate(sd.TARGET, sd.draft_for(0.8), 4, 5000, 1)
     assert sim["passes"] == result.values["passes"]
+
+
+# -- both players: the whole run in 20-40 s at the default speed ----------------------------------
+
+
+def _run_seconds(chart) -> float:
+    return (len(chart["frames"]) - 1) * chart["frame_ms"] / 1000
+
+
+@pytest.mark.parametrize("calc, index", [("paged-attention", 0), ("speculative-decoding", 1)])
+def test_each_run_plays_in_20_to_40_seconds_at_the_default_speed(calc, index):
+    spec = course_calculators.get(calc)
+    for preset in [None, *spec.presets]:
+        chart = spec.run(dict(preset.values) if preset else {}).charts[index]
+        assert 20 <= _run_seconds(chart) <= 40, (calc, preset and preset.id, len(chart["frames"]), chart["frame_ms"])
+        assert chart["frame"] == 0
+
+
+def test_the_paged_run_is_watched_every_16th_step():
+    grid = course_calculators.get("paged-attention").run({}).charts[0]
+    steps = [int(f["label"].removeprefix("Step ").replace(",", "")) for f in grid["frames"]]
+    assert steps[:3] == [0, 16, 32] and len(grid["frames"]) <= Chart.MAX_FRAMES

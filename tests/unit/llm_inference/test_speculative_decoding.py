@@ -166,9 +166,10 @@ def test_chart_series():
     assert bars["kind"] == "bar" and bars["labels"] == list(sd.VOCAB)
     names = [s["name"] for s in bars["series"]]
     assert names == ["target p", "draft q", "empirical (spec. decoding)"]
-    target, _, empirical = (np.array(s["values"]) for s in bars["series"])
+    assert bars["frame"] == 0 and bars["series"] == bars["frames"][0]["series"]  # the run's first pass, shown first
+    target, _, empirical = (np.array(s["values"]) for s in bars["frames"][-1]["series"])  # the whole run
     assert np.abs(target - empirical).max() < 3  # percentage points
-    assert "total variation" in bars["summary"]
+    assert "total variation" in bars["summary"] and "total variation" in bars["frames"][-1]["summary"]
 
 
 # -- finiteness, determinism, speed ----------------------------------------------------------------

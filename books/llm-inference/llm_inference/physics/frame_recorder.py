@@ -36,10 +36,14 @@ class FrameRecorder:
                 self.stride *= 2
 
     def finish(self, last_step: int, last: Callable[[], dict[str, Any]]) -> list[dict[str, Any]]:
-        """The frames, in step order: the recorded ones, the last step's (``last()``, unless
-        recorded) and the kept one (unless thinned into the others already)."""
+        """The frames, in step order: the recorded ones, the last step's and the kept one (unless
+        thinned into the others already). The last step's frame is ``last()``, the state the run
+        ends in, even when that step was recorded as it ran (a frame taken during the step, before
+        what finishes at it)."""
         frames = list(self.frames)
-        if last_step >= 0 and (not frames or frames[-1]["step"] != last_step):
+        if last_step >= 0:
+            if frames and frames[-1]["step"] == last_step:
+                frames.pop()
             frames.append(last())
         if self.kept is not None and all(f["step"] != self.kept["step"] for f in frames):
             frames = sorted([*frames, self.kept], key=lambda f: f["step"])
