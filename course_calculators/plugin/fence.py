@@ -170,6 +170,8 @@ class PageFences:
     unique on a page) and remembers the first one (the page's first paint waits for it)."""
 
     show_source: bool = True
+    #: Under `mkdocs serve` (plugin/live.py): a bad fence is recorded and shown, not raised.
+    live: Any = None
     page: str = "<markdown>"
     counts: dict[str, int] = field(default_factory=dict)
     dom_ids: list[str] = field(default_factory=list)
@@ -191,6 +193,26 @@ class PageFences:
 
     def validator(self, language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any],
                   md: Any) -> bool:
+        try:
+            return self._validate(inputs, options)
+        except FenceError as exc:
+            if self.live is None:
+                raise
+            options["live_error"] = self.live.add(exc)
+            return True
+
+    def formatter(self, source: str, language: str, class_name: str, options: dict[str, Any], md: Any,
+                  **kwargs: Any) -> str:
+        if "live_error" in options:
+            return self.live.placeholder(options["live_error"])
+        try:
+            return self._format(source, options)
+        except FenceError as exc:
+            if self.live is None:
+                raise
+            return self.live.placeholder(self.live.add(exc))
+
+    def _validate(self, inputs: dict[str, str], options: dict[str, Any]) -> bool:
         line = int(inputs["line"]) if str(inputs.get("line", "")).isdigit() else None
         calc_id = inputs.get("id")
         if not calc_id:
@@ -204,8 +226,7 @@ class PageFences:
         options["line"] = line
         return True
 
-    def formatter(self, source: str, language: str, class_name: str, options: dict[str, Any], md: Any,
-                  **kwargs: Any) -> str:
+    def _format(self, source: str, options: dict[str, Any]) -> str:
         calc_id, header = options["id"], options.get("line")
         calc = course_calculators.get(calc_id)
 
