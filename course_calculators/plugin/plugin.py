@@ -108,7 +108,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         try:
             # No snapshot under serve: it takes seconds, and a reload boots Python normally fast enough.
             built = self._artifacts.get(self._pyodide_dir, self._packages,
-                                        with_snapshot=self.config.snapshot and not self._serving)
+                                        with_snapshot=self.config.snapshot and not self._serving,
+                                        compress=not self._serving)
         except ArtifactError as exc:
             raise PluginError(f"calculators: {exc}") from None
         try:
