@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 #: The contract's version, quoted on the "Widget contract" page and in the embed ``ready`` message.
-VERSION = "4"
+VERSION = "5"
 
 #: A calculator or preset id: kebab-case (``kv-cache``, ``llama3-8b-128k``).
 ID_PATTERN = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"

@@ -34,6 +34,8 @@ CHAR_PX = 6.8
 #: A grid chart's rows (px): as the live grid's (calc.css ``.calc__grid-row``).
 GRID_ROW, GRID_GAP, GRID_LABEL = 22, 2, 90
 DOT = {"marker": 12, "points": 8, "chart_marker": 10}
+#: A narrow widget shows at most about this many x labels (the others are minor, calc.css).
+MAX_NARROW_TICKS = 6
 
 
 def _e(text: Any) -> str:
@@ -141,8 +143,11 @@ def _frame(chart: Mapping[str, Any], y: "Scale", x_ticks: Sequence[tuple[float, 
         marks.append(f'<line class="calc-svg__grid" x1="0" x2="{UNITS}" y1="{_num(y(v))}" y2="{_num(y(v))}"{_STROKE}/>')
         text.append(_text("calc-svg__tick", LEFT - 6, _y(f, top), _tick_text(v),
                           ' text-anchor="end" dominant-baseline="middle"'))
-    for g, label in x_ticks:
-        text.append(_text("calc-svg__tick", _x(g / UNITS), _at(1, 16 - BOTTOM), label, ' text-anchor="middle"'))
+    for k, (g, label) in enumerate(x_ticks):
+        # Every other label of a crowded axis steps aside in a narrow widget (calc.css), as
+        # Chart.js skips labels that would overlap.
+        cls = "calc-svg__tick calc-svg__tick--minor" if len(x_ticks) > MAX_NARROW_TICKS and k % 2 else "calc-svg__tick"
+        text.append(_text(cls, _x(g / UNITS), _at(1, 16 - BOTTOM), label, ' text-anchor="middle"'))
     marks.append(f'<line class="calc-svg__axis" x1="0" x2="{UNITS}" y1="{UNITS}" y2="{UNITS}"{_STROKE}/>')
     text.append(_text("calc-svg__label", _x(0.5), _at(1, -8), chart["x_label"], ' text-anchor="middle"'))
     # The y title turns about its own centre, at 14 px from the left and half-way down the plot.
