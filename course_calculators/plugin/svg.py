@@ -27,15 +27,19 @@ LEFT, RIGHT, TOP, BOTTOM = 62, 14, 34, 46
 #: The plot's own coordinates: 0..UNITS on each axis, stretched over the plot area.
 UNITS = 1000
 SERIES_CLASSES = 5
-#: The legend wraps to another row past this width (px), so that it fits a phone's box.
-LEGEND_WIDTH = 300
-#: An average character's width at the legend's 12 px, to place legend items.
-CHAR_PX = 6.8
+#: The legend starts at LEGEND_LEFT px and wraps to another row past LEGEND_RIGHT px, so that it
+#: fits a phone's box (332 px at 390 px wide).
+LEGEND_LEFT, LEGEND_RIGHT = 4, 320
+#: A wide character's width at the legend's 12 px, to place legend items.
+CHAR_PX = 7.2
 #: A grid chart's rows (px): as the live grid's (calc.css ``.calc__grid-row``).
 GRID_ROW, GRID_GAP, GRID_LABEL = 22, 2, 90
 DOT = {"marker": 12, "points": 8, "chart_marker": 10}
 #: A narrow widget shows at most about this many x labels (the others are minor, calc.css).
 MAX_NARROW_TICKS = 6
+#: Category names longer than SLANT_PAST characters are turned SLANT_DEGREES (as Chart.js turns
+#: labels that would overlap), cut to LABEL_CHARS.
+SLANT_PAST, SLANT_DEGREES, LABEL_CHARS = 7, 35, 18
 
 
 def _e(text: Any) -> str:
@@ -105,9 +109,9 @@ def _x(g: float) -> tuple[str, str]:
     return _at(g, LEFT * (1 - g) - RIGHT * g)
 
 
-def _y(f: float, top: float) -> tuple[str, str]:
+def _y(f: float, top: float, bottom: float = BOTTOM) -> tuple[str, str]:
     """Where the plot's vertical fraction ``f`` (0 top, 1 bottom) is: ``y`` and ``dy``."""
-    return _at(f, top * (1 - f) - BOTTOM * f)
+    return _at(f, top * (1 - f) - bottom * f)
 
 
 def _text(cls: str, x: tuple[str, str] | float, y: tuple[str, str] | float, text: str, extra: str = "") -> str:
@@ -135,34 +139,40 @@ def _dot(cls: str, px: float, py: float, size: int, title: str = "") -> str:
             f'stroke-width="{size}" stroke-linecap="round"{_STROKE}>{inner}</polyline>')
 
 
-def _frame(chart: Mapping[str, Any], y: "Scale", x_ticks: Sequence[tuple[float, str]], top: float) -> tuple[list[str], list[str]]:
-    """Grid lines (marks of the plot) and tick labels and axis titles (text of the box)."""
+def _frame(chart: Mapping[str, Any], y: "Scale", x_ticks: Sequence[tuple[float, str]], top: float,
+           bottom: float = BOTTOM, slant: bool = False) -> tuple[list[str], list[str]]:
+    """Grid lines (marks of the plot) and tick labels and axis titles (text of the box); ``slant``:
+    the x labels are long (a category's name), turned as Chart.js turns them, ending at their tick."""
     marks, text = [], []
     for v in y.ticks():
         f = y(v) / UNITS
         marks.append(f'<line class="calc-svg__grid" x1="0" x2="{UNITS}" y1="{_num(y(v))}" y2="{_num(y(v))}"{_STROKE}/>')
-        text.append(_text("calc-svg__tick", LEFT - 6, _y(f, top), _tick_text(v),
+        text.append(_text("calc-svg__tick", LEFT - 6, _y(f, top, bottom), _tick_text(v),
                           ' text-anchor="end" dominant-baseline="middle"'))
     for k, (g, label) in enumerate(x_ticks):
         # Every other label of a crowded axis steps aside in a narrow widget (calc.css), as
         # Chart.js skips labels that would overlap.
         cls = "calc-svg__tick calc-svg__tick--minor" if len(x_ticks) > MAX_NARROW_TICKS and k % 2 else "calc-svg__tick"
-        text.append(_text(cls, _x(g / UNITS), _at(1, 16 - BOTTOM), label, ' text-anchor="middle"'))
+        if slant:
+            text.append(_text(cls + " calc-svg__tick--slant", _x(g / UNITS), _at(1, 12 - bottom), label,
+                              ' text-anchor="end" dominant-baseline="middle"'))
+        else:
+            text.append(_text(cls, _x(g / UNITS), _at(1, 16 - bottom), label, ' text-anchor="middle"'))
     marks.append(f'<line class="calc-svg__axis" x1="0" x2="{UNITS}" y1="{UNITS}" y2="{UNITS}"{_STROKE}/>')
     text.append(_text("calc-svg__label", _x(0.5), _at(1, -8), chart["x_label"], ' text-anchor="middle"'))
     # The y title turns about its own centre, at 14 px from the left and half-way down the plot.
-    text.append(_text("calc-svg__label calc-svg__label--y", 14, _y(0.5, top), chart["y_label"],
+    text.append(_text("calc-svg__label calc-svg__label--y", 14, _y(0.5, top, bottom), chart["y_label"],
                       ' text-anchor="middle" dominant-baseline="middle"'))
     return marks, text
 
 
 def _legend(series: Sequence[Mapping[str, Any]]) -> tuple[list[str], float]:
-    """The legend's items in rows of at most LEGEND_WIDTH px, and the plot's top margin under them."""
-    parts, x, row = [], LEFT, 0
+    """The legend's items in rows that end before LEGEND_RIGHT px, and the plot's top margin under them."""
+    parts, x, row = [], LEGEND_LEFT, 0
     for i, s in enumerate(series):
         width = 24 + CHAR_PX * len(str(s["name"]))
-        if x > LEFT and x + width > LEFT + LEGEND_WIDTH:
-            x, row = LEFT, row + 1
+        if x > LEGEND_LEFT and x + width > LEGEND_RIGHT:
+            x, row = LEGEND_LEFT, row + 1
         cls = _series_class(s, i)
         y = 8 + row * 18
         parts.append(f'<rect class="{cls}" x="{_num(x)}" y="{y}" width="12" height="12"/>')
@@ -184,8 +194,10 @@ def _categories(chart: Mapping[str, Any], top: float) -> tuple[list[str], list[s
     values = [v for s in chart["series"] for v in s["values"] if v is not None]
     y = Scale(min(values, default=0), max(values, default=1), UNITS, 0, chart.get("y_log", False))
     every = max(1, math.ceil(n / 12))
-    ticks = [(band * (i + 0.5), label) for i, label in enumerate(labels) if i % every == 0]
-    marks, text = _frame(chart, y, ticks, top)
+    ticks = [(band * (i + 0.5), _short(label)) for i, label in enumerate(labels) if i % every == 0]
+    slant = max((len(t) for _, t in ticks), default=0) > SLANT_PAST
+    bottom = slanted_bottom(ticks) if slant else BOTTOM
+    marks, text = _frame(chart, y, ticks, top, bottom, slant)
     bars = [s for s in chart["series"] if s.get("kind", "line") == "bar" or chart["kind"] == "bar" and s.get("kind") != "rule"]
     for i, s in enumerate(chart["series"]):
         cls = _series_class(s, i)
@@ -206,7 +218,20 @@ def _categories(chart: Mapping[str, Any], top: float) -> tuple[list[str], list[s
         marker = chart.get("marker")
         if s.get("kind") != "rule" and marker is not None and 0 <= marker < len(s["values"]) and s["values"][marker] is not None:
             marks.append(_dot(cls, band * (marker + 0.5), y(s["values"][marker]), DOT["chart_marker"]))
-    return marks, text
+    return marks, text, bottom
+
+
+def _short(label: str) -> str:
+    """A category's name as its axis shows it: at most LABEL_CHARS characters (the data table
+    and the live chart's tooltip hold the whole)."""
+    label = str(label)
+    return label if len(label) <= LABEL_CHARS else label[:LABEL_CHARS - 1].rstrip() + "…"
+
+
+def slanted_bottom(ticks: Sequence[tuple[float, str]]) -> float:
+    """The bottom margin under labels turned by SLANT_DEGREES: their drop, and the axis title."""
+    longest = max(len(t) for _, t in ticks)
+    return 12 + CHAR_PX * longest * math.sin(math.radians(SLANT_DEGREES)) + 22
 
 
 def _xy(chart: Mapping[str, Any], top: float) -> tuple[list[str], list[str]]:
@@ -228,7 +253,7 @@ def _xy(chart: Mapping[str, Any], top: float) -> tuple[list[str], list[str]]:
             for j, (px, py) in enumerate(points):
                 marks.append(_dot(cls, px, py, DOT["marker" if kind == "marker" else "points"],
                                   names[j] if j < len(names) else ""))
-    return marks, text
+    return marks, text, BOTTOM
 
 
 def _grid(chart: Mapping[str, Any]) -> tuple[list[str], list[str]]:
@@ -275,8 +300,8 @@ def render(chart: Mapping[str, Any], *, hidden: bool = False) -> str:
         body = [plot, *text]
     else:
         legend, top = _legend(chart["series"])
-        marks, text = _xy(chart, top) if chart["kind"] == "xy" else _categories(chart, top)
-        body = [_plot(marks, top), *legend, *text]
+        marks, text, bottom = _xy(chart, top) if chart["kind"] == "xy" else _categories(chart, top)
+        body = [_plot(marks, top, bottom=bottom), *legend, *text]
     label = 'aria-hidden="true" focusable="false"' if hidden else f'role="img" aria-label="{_e(chart["summary"])}"'
     return (f'<svg class="calc-svg" width="100%" height="100%" {label} '
             'xmlns="http://www.w3.org/2000/svg">' + "".join(body) + "</svg>")

@@ -205,8 +205,10 @@ def cold_build_seconds(folder: Path, config: str) -> float:
     """One cold ``mkdocs build --strict`` in a fresh process (its site in a folder of its own)."""
     out = folder / f"site-{Path(config).stem}"
     started = time.monotonic()
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", config, "-d", str(out)],
-                   cwd=folder, env=_env(), check=True, capture_output=True)
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", config, "-d", str(out)],
+                          cwd=folder, env=_env(), capture_output=True, text=True)
+    if proc.returncode:
+        raise RuntimeError(f"mkdocs build -f {config} failed:\n{proc.stderr[-3000:]}")
     return time.monotonic() - started
 
 

@@ -25,7 +25,9 @@ MEASURE = """() => [...document.querySelectorAll('.calc__canvas')].filter((b) =>
     // A text a narrow widget hides (an axis's minor labels, calc.css) draws nothing.
     const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim() && t.getBoundingClientRect().width > 0).map((t) => {
       const r = t.getBoundingClientRect();
-      return { text: t.textContent, font: parseFloat(getComputedStyle(t).fontSize), height: r.height,
+      // The y axis's title is turned a quarter: its line's height is then its box's width.
+      const height = t.classList.contains('calc-svg__label--y') ? r.width : r.height;
+      return { text: t.textContent, font: parseFloat(getComputedStyle(t).fontSize), height,
                outside: r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1 };
     });
     return { box: [b.width, b.height], svg: [s.width, s.height], texts,
@@ -83,5 +85,23 @@ def test_an_authors_charts_are_legible_without_javascript(browser, example_url, 
         page = context.new_page()
         problems = check(page, example_url + "loans/")
         assert not problems, "\n".join(problems)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_picture_has_the_live_charts_size(browser, example_url, viewport):
+    """Once Chart.js has drawn, its canvas covers exactly the build's picture: the same box."""
+    context = browser.new_context(viewport=VIEWPORTS[viewport])
+    try:
+        page = context.new_page()
+        page.goto(example_url + "loans/")
+        figure = page.locator("#calc-loan figure[data-chart]").first
+        figure.scroll_into_view_if_needed()
+        page.wait_for_function("() => document.querySelector('#calc-loan figure[data-chart]').hasAttribute('data-drawn')",
+                               timeout=120_000)
+        canvas = figure.locator(".calc__canvas > canvas").bounding_box()
+        picture = figure.locator(".calc__canvas > svg.calc-svg").bounding_box()
+        assert all(abs(canvas[k] - picture[k]) <= 1 for k in ("x", "y", "width", "height")), (canvas, picture)
     finally:
         context.close()
