@@ -40,6 +40,8 @@ MAX_NARROW_TICKS = 6
 #: Category names longer than SLANT_PAST characters are turned SLANT_DEGREES (as Chart.js turns
 #: labels that would overlap), cut to LABEL_CHARS.
 SLANT_PAST, SLANT_DEGREES, LABEL_CHARS = 7, 35, 18
+#: The y axis's title, turned, in characters: a chart's box (13rem on a phone), a timeline's (9rem).
+Y_TITLE_CHARS, Y_TITLE_CHARS_COMPACT = 26, 13
 
 
 def _e(text: Any) -> str:
@@ -161,7 +163,10 @@ def _frame(chart: Mapping[str, Any], y: "Scale", x_ticks: Sequence[tuple[float, 
     marks.append(f'<line class="calc-svg__axis" x1="0" x2="{UNITS}" y1="{UNITS}" y2="{UNITS}"{_STROKE}/>')
     text.append(_text("calc-svg__label", _x(0.5), _at(1, -8), chart["x_label"], ' text-anchor="middle"'))
     # The y title turns about its own centre, at 14 px from the left and half-way down the plot.
-    text.append(_text("calc-svg__label calc-svg__label--y", 14, _y(0.5, top, bottom), chart["y_label"],
+    # Turned, it runs along the plot's height: cut to what the box holds (the caption and the data
+    # table hold the whole).
+    limit = Y_TITLE_CHARS_COMPACT if chart.get("compact") else Y_TITLE_CHARS
+    text.append(_text("calc-svg__label calc-svg__label--y", 14, _y(0.5, top, bottom), _short(chart["y_label"], limit),
                       ' text-anchor="middle" dominant-baseline="middle"'))
     return marks, text
 
@@ -221,11 +226,11 @@ def _categories(chart: Mapping[str, Any], top: float) -> tuple[list[str], list[s
     return marks, text, bottom
 
 
-def _short(label: str) -> str:
-    """A category's name as its axis shows it: at most LABEL_CHARS characters (the data table
-    and the live chart's tooltip hold the whole)."""
-    label = str(label)
-    return label if len(label) <= LABEL_CHARS else label[:LABEL_CHARS - 1].rstrip() + "…"
+def _short(label: str, limit: int = 0) -> str:
+    """A category's name as its axis shows it: at most ``limit`` (LABEL_CHARS) characters (the
+    data table and the live chart's tooltip hold the whole)."""
+    label, limit = str(label), limit or LABEL_CHARS
+    return label if len(label) <= limit else label[:limit - 1].rstrip() + "…"
 
 
 def slanted_bottom(ticks: Sequence[tuple[float, str]]) -> float:
@@ -284,7 +289,7 @@ def timeline_chart(chart: Mapping[str, Any]) -> dict[str, Any]:
     timeline = chart["timeline"]
     return {"kind": "line", "title": timeline["title"], "x_label": "Step", "y_label": timeline["y_label"],
             "labels": timeline["labels"], "series": timeline["series"], "marker": chart["frame"],
-            "summary": timeline["title"], "y_log": False, "x_log": False}
+            "summary": timeline["title"], "y_log": False, "x_log": False, "compact": True}
 
 
 def render(chart: Mapping[str, Any], *, hidden: bool = False) -> str:
