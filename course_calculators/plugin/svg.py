@@ -41,7 +41,7 @@ MAX_NARROW_TICKS = 6
 #: labels that would overlap), cut to LABEL_CHARS.
 SLANT_PAST, SLANT_DEGREES, LABEL_CHARS = 7, 35, 18
 #: The y axis's title, turned, in characters: a chart's box (13rem on a phone), a timeline's (9rem).
-Y_TITLE_CHARS, Y_TITLE_CHARS_COMPACT = 26, 13
+Y_TITLE_CHARS, Y_TITLE_CHARS_COMPACT = 24, 13
 
 
 def _e(text: Any) -> str:
