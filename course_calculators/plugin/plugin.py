@@ -32,6 +32,7 @@ import course_calculators
 from course_calculators import contract
 
 from . import assets, embed, esbuild, fence, figures, live, material, node, offline, packages, reference, security, source_pages
+from . import wheel
 from .artifacts import ArtifactCache, ArtifactError
 from .config import CalculatorsConfig
 from .manifest import RuntimeManifest
@@ -53,6 +54,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         #: The package folders serve watches, a broken one's included.
         self._watched: list[Path] = []
         self._templates = live.TemplateBytecode()
+        self._figures_digest = ""
         self._manifest: RuntimeManifest | None = None
         self.fences = fence.PageFences()
         self.figures = figures.PageFigures()
@@ -72,13 +74,17 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             return config
         # Each build (and every `mkdocs serve` rebuild) reads the packages afresh.
         course_calculators.unregister_all()
-        source_pages.highlighted.cache_clear()
-        figures.compute.cache_clear()
+        source_pages.highlighted.cache_clear()  # highlighted_code keeps each text's highlighting
         root = Path(config.config_file_path or ".").resolve().parent
         if self._live is None:
             self._packages = packages.load(self.config.packages, root)
         else:
             self._packages = self._load_live(root)
+        # An inline figure's number holds while no calculator source changed (a Markdown-only save).
+        digest = wheel.sources_digest(packages=self._packages)
+        if digest != self._figures_digest:
+            figures.compute.cache_clear()
+            self._figures_digest = digest
         self._node_modules = Path(self.config.node_modules)
         self._pyodide_dir = assets.check_node_modules(self._node_modules)
         try:  # Node and esbuild: both are needed by every build, so said before anything is built
