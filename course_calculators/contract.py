@@ -24,7 +24,7 @@ NAME = re.compile(f"^{NAME_PATTERN}$")
 #: Words that a fence line, an inline figure, a widget's URL key or a run's inputs give a meaning
 #: of their own (``preset: <id>``, ``show: …``, ``pin: …``, ``?kv-cache.pin=…``, the run input
 #: ``base``): no parameter may be named so.
-RESERVED_NAMES = ("preset", "show", "pin", "base")
+RESERVED_NAMES = ("preset", "show", "pin", "base", "instance")
 #: The URL key (after the calculator's prefix) and the run input that carry a widget's pin.
 PIN_KEY = "pin"
 #: The run input that carries the setting a widget's inputs apply over (its fence's setting, in
@@ -60,9 +60,22 @@ def is_name(text: object) -> bool:
     return isinstance(text, str) and NAME.match(text) is not None
 
 
-def url_key(calc_id: str, param: str, *, embed: bool = False) -> str:
-    """The query key of one input: ``kv-cache.context`` on a chapter page, ``context`` on an embed page."""
-    return param if embed else f"{calc_id}.{param}"
+#: A fence's ``instance: <name>`` line names one of several widgets of a calculator on a page; its
+#: URL keys are ``<calc-id>~<name>.<param>`` (``kv-cache~second.context``), the default instance's
+#: stay ``<calc-id>.<param>``. An instance name is an id (kebab-case).
+INSTANCE_KEY = "instance"
+INSTANCE_SEPARATOR = "~"
+
+
+def url_name(calc_id: str, instance: str = "") -> str:
+    """The prefix of a widget's URL keys: its calculator id, and its instance's name after ``~``."""
+    return f"{calc_id}{INSTANCE_SEPARATOR}{instance}" if instance else calc_id
+
+
+def url_key(calc_id: str, param: str, *, embed: bool = False, instance: str = "") -> str:
+    """The query key of one input: ``kv-cache.context`` on a chapter page (``kv-cache~second.context``
+    for the widget of the fence's ``instance: second``), ``context`` on an embed page."""
+    return param if embed else f"{url_name(calc_id, instance)}.{param}"
 
 
 #: The sessionStorage entry that keeps a reader's shared choices from page to page.
@@ -82,8 +95,11 @@ def scenario_of_key(key: str) -> str | None:
     return key if is_name(key) else None
 
 
-def dom_id(calc_id: str, n: int) -> str:
-    """The element id of the ``n``-th widget (from 1) of a calculator on one page."""
+def dom_id(calc_id: str, n: int, instance: str = "") -> str:
+    """The element id of the ``n``-th widget (from 1) of a calculator on one page; a named
+    instance's is ``calc-<id>--<instance>`` (no id holds ``--``, so no two can meet)."""
+    if instance:
+        return f"calc-{calc_id}--{instance}"
     return f"calc-{calc_id}" if n == 1 else f"calc-{calc_id}-{n}"
 
 

@@ -6,8 +6,10 @@ one run: for each of ``--runs`` rounds one cold visit to each page in a fresh Ch
 (interleaved, so a slow moment of the machine hurts all three alike); the same cold visits over
 throttled links (``bench/link.py``: 10 Mbit/s with 40 ms, 1.6 Mbit/s with 150 ms; ``--slow-runs``
 for the slower); the site's cold ready in Firefox and WebKit beside Chromium's
-(``bench/launch.py``); Lighthouse on every chapter page, mobile and desktop; and each
-calculator's compute time in CPython (``bench/compute.py``). Reports medians.
+(``bench/launch.py``); Lighthouse on every chapter page, mobile and desktop; each
+calculator's compute time in CPython (``bench/compute.py``); and the author's edit loop
+(``bench/edit_loop.py``): ``mkdocs serve``'s save → page latency on a two-calculator site, and
+its cold build beside a plain mkdocs-material build of the same pages. Reports medians.
 Writes the JSON file and the tables of the site's Performance page (``docs/performance.md``)
 unless ``--no-write``.
 
@@ -31,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from bench import baselines, compute, link, machine, measure, network, report, tables  # noqa: E402
+from bench import baselines, compute, edit_loop, link, machine, measure, network, report, tables  # noqa: E402
 from find_browsers import CHROMIUM_ARGS, executable_path  # noqa: E402
 from serving import build_site  # noqa: E402
 
@@ -61,6 +63,29 @@ def chapter_pages() -> list[str]:
     return [m.removesuffix(".md") + "/" for m in re.findall(r":\s*(inference/[\w-]+\.md)", section)]
 
 
+def measure_edit_loop(playwright, runs: int, browser_launch=None) -> tuple[dict, dict]:
+    """The edit loop (``bench/edit_loop.py``): serve's save → page, then the cold builds."""
+    folder = Path(tempfile.mkdtemp(prefix="bench-loop-"))
+    try:
+        if browser_launch is None:
+            with playwright() as p:
+                browser = p.chromium.launch(executable_path=executable_path(p), args=[*CHROMIUM_ARGS, NO_EXTERNAL_HOSTS])
+                loop = edit_loop.measure_serve_loop(browser, folder / "serve", saves=max(3, runs))
+                browser.close()
+        else:
+            browser = browser_launch()
+            loop = edit_loop.measure_serve_loop(browser, folder / "serve", saves=max(3, runs))
+            browser.close()
+        print(f"bench: edit loop: save → page {loop['median_s']:.2f} s (median of {len(loop['save_to_page_s'])})", flush=True)
+        builds = edit_loop.measure_cold_builds(folder / "build", runs=runs)
+        m = builds["median_s"]
+        print(f"bench: cold builds: plain {m['plain']:.2f} s, plugin without snapshot {m['no_snapshot']:.2f} s, "
+              f"with {m['full']:.2f} s: {builds['ratio']:.2f} ×", flush=True)
+        return loop, builds
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--runs", type=int, default=3, help="cold runs per page, loopback and 10 Mbit/s (default 3)")
@@ -71,6 +96,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--slow-runs", type=int, default=1, help="cold runs per page at 1.6 Mbit/s (default 1)")
     p.add_argument("--engine-runs", type=int, default=3, help="cold runs in Firefox and in WebKit (default 3)")
     p.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
+    p.add_argument("--no-edit-loop", action="store_true", help="skip the edit loop (mkdocs serve, cold builds)")
+    p.add_argument("--edit-loop-only", action="store_true", help="measure the edit loop alone (and write nothing)")
     p.add_argument("--no-write", action="store_true", help="print the results only")
     p.add_argument("--only", choices=[n for n, _ in report.VARIANTS], action="append",
                    help="measure only this page (repeatable; default all three)")
@@ -83,6 +110,11 @@ def main(argv: list[str] | None = None) -> int:
         sys.exit("--runs must be at least 1")
     started = time.monotonic()
     from playwright.sync_api import sync_playwright
+
+    if args.edit_loop_only:
+        loop, builds = measure_edit_loop(sync_playwright, args.runs)
+        print("\n" + edit_loop.markdown(loop, builds) + "\n")
+        return 0
 
     import course_calculators
 
@@ -168,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"bench: {name:8s} cold ready {report.fmt_ms(e.get('ready_ms'))} ({e.get('runs')} runs)"
                           f"{' — ' + e['error'] if e.get('error') else ''}", flush=True)
                 net["engines"].update(measure_engines)
+                if not args.no_edit_loop:
+                    net["edit_loop"] = measure_edit_loop(None, args.runs, browser_launch=lambda: p.chromium.launch(**launch))
                 if not args.no_lighthouse:
                     from bench import lighthouse
                     if lighthouse.binary(node_modules):
@@ -198,6 +232,10 @@ def main(argv: list[str] | None = None) -> int:
     block += "\n\n" + network.markdown(doc["summary"], net)
     block += "\n\n" + compute.markdown(computed)
     block += "\n\n" + tables.markdown(table_sizes, touch)
+    if net.get("edit_loop"):
+        loop, builds = net["edit_loop"]
+        doc["edit_loop"] = {"serve": loop, "cold_builds": builds}
+        block += "\n\n" + edit_loop.markdown(loop, builds)
     print("\n" + block + "\n")
     if not args.no_write:
         args.json.parent.mkdir(parents=True, exist_ok=True)

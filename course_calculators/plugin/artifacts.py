@@ -36,13 +36,16 @@ class ArtifactCache:
         self.out = out
         self._last: Artifacts | None = None
 
-    def get(self, pyodide_dir: Path, packages: Sequence[Path], *, with_snapshot: bool) -> Artifacts:
+    def get(self, pyodide_dir: Path, packages: Sequence[Path], *, with_snapshot: bool,
+            compress: bool = True) -> Artifacts:
+        """The artifacts of ``packages``; under ``mkdocs serve`` (no snapshot, ``compress`` off) a
+        save remakes the wheel (its files stored, not deflated) and the lock, in milliseconds."""
         digest = wheel.sources_digest(packages=packages)
         last = self._last
         if last and last.digest == digest and (last.snapshot is not None) == with_snapshot:
             return last
         try:
-            whl = wheel.build_wheel(self.out / "wheels" / digest, packages=packages)
+            whl = wheel.build_wheel(self.out / "wheels" / digest, packages=packages, compress=compress)
             lock = wheel.write_lock(pyodide_dir / "pyodide-lock.json", whl, self.out / "pyodide-lock.json",
                                     base_path=self.out / "wheels")
             wheel.trim_lock(lock, keep=(wheel.LOCK_NAME,))

@@ -170,6 +170,8 @@ class PageFences:
     unique on a page) and remembers the first one (the page's first paint waits for it)."""
 
     show_source: bool = True
+    #: Under `mkdocs serve` (plugin/live.py): a bad fence is recorded and shown, not raised.
+    live: Any = None
     page: str = "<markdown>"
     counts: dict[str, int] = field(default_factory=dict)
     dom_ids: list[str] = field(default_factory=list)
@@ -179,11 +181,21 @@ class PageFences:
         self.counts = {}
         self.dom_ids = []
 
-    def next_dom_id(self, calc_id: str) -> str:
-        self.counts[calc_id] = self.counts.get(calc_id, 0) + 1
-        dom_id = contract.dom_id(calc_id, self.counts[calc_id])
+    def next_dom_id(self, calc_id: str, instance: str = "") -> str:
+        self.counts[calc_id] = self.counts.get(calc_id, 0) + (0 if instance else 1)
+        dom_id = contract.dom_id(calc_id, self.counts[calc_id], instance)
         self.dom_ids.append(dom_id)
         return dom_id
+
+    def _parse_instance(self, calc: Any, name: str) -> str:
+        """``instance: second``: this widget's URL keys are ``<id>~second.<param>``, apart from the
+        page's other widgets of the calculator (the default instance keeps ``<id>.<param>``)."""
+        if not contract.is_id(name):
+            raise SpecError(f"instance: {name!r} is not an instance name (kebab-case: `instance: second`)")
+        dom_id = contract.dom_id(calc.id, 1, name)
+        if dom_id in self.dom_ids:
+            raise SpecError(f"instance: {name!r} is already a widget of {calc.id!r} on this page; give each its own name")
+        return name
 
     def _fail(self, line: int | None, message: str) -> FenceError:
         where = f"{self.page}:{line}" if line else self.page
@@ -191,6 +203,26 @@ class PageFences:
 
     def validator(self, language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any],
                   md: Any) -> bool:
+        try:
+            return self._validate(inputs, options)
+        except FenceError as exc:
+            if self.live is None:
+                raise
+            options["live_error"] = self.live.add(exc)
+            return True
+
+    def formatter(self, source: str, language: str, class_name: str, options: dict[str, Any], md: Any,
+                  **kwargs: Any) -> str:
+        if "live_error" in options:
+            return self.live.placeholder(options["live_error"])
+        try:
+            return self._format(source, options)
+        except FenceError as exc:
+            if self.live is None:
+                raise
+            return self.live.placeholder(self.live.add(exc))
+
+    def _validate(self, inputs: dict[str, str], options: dict[str, Any]) -> bool:
         line = int(inputs["line"]) if str(inputs.get("line", "")).isdigit() else None
         calc_id = inputs.get("id")
         if not calc_id:
@@ -204,8 +236,7 @@ class PageFences:
         options["line"] = line
         return True
 
-    def formatter(self, source: str, language: str, class_name: str, options: dict[str, Any], md: Any,
-                  **kwargs: Any) -> str:
+    def _format(self, source: str, options: dict[str, Any]) -> str:
         calc_id, header = options["id"], options.get("line")
         calc = course_calculators.get(calc_id)
 
@@ -218,15 +249,15 @@ class PageFences:
             raise self._fail(line(exc.line), f"calculator {calc_id!r}: {exc}") from None
         problems: list[tuple[int | None, str]] = []  # every bad line, each with its number
         lines: dict[str, int | None] = {}  # each setting name's line, for the filled-field rule
-        read: dict[str, Any] = {"show": None, "pin": ""}  # the lines that are not values
-        for key, parse in (("show", parse_show), ("pin", parse_pin)):
+        read: dict[str, Any] = {"show": None, "pin": "", contract.INSTANCE_KEY: ""}  # the lines that are not values
+        for key, parse in (("show", parse_show), ("pin", parse_pin), (contract.INSTANCE_KEY, self._parse_instance)):
             if key in overrides:
                 text, number = overrides.pop(key)
                 try:
                     read[key] = parse(calc, text)
                 except SpecError as exc:
                     problems.append((line(number), str(exc)))
-        shown, pin = read["show"], read["pin"]
+        shown, pin, instance = read["show"], read["pin"], read[contract.INSTANCE_KEY]
         for name, (value, number) in overrides.items():
             lines[name] = line(number)
             try:
@@ -250,7 +281,7 @@ class PageFences:
         except SpecError as exc:
             raise self._fail(header, f"calculator {calc_id!r}: {exc}") from None
         try:
-            return render.widget(calc, setting, dom_id=self.next_dom_id(calc_id), show_source=self.show_source,
-                                 shown=shown, pin=pin)
+            return render.widget(calc, setting, dom_id=self.next_dom_id(calc_id, instance),
+                                 show_source=self.show_source, shown=shown, pin=pin, instance=instance)
         except render.RenderError as exc:  # a broken calculator must fail the build, not become a code block
             raise self._fail(header, str(exc)) from exc

@@ -73,6 +73,8 @@ def compute(figure: Figure) -> tuple[str, str, dict[str, Any]]:
 class PageFigures:
     """The figures of the page being rendered: the plugin starts it for each page."""
 
+    #: Under `mkdocs serve` (plugin/live.py): a figure that cannot be computed is shown, not raised.
+    live: Any = None
     page: str = "<markdown>"
     markdown: str = ""
     rendered: list[Figure] = field(default_factory=list)
@@ -87,10 +89,21 @@ class PageFigures:
     def element(self, source: str, figure: Figure) -> etree.Element:
         try:
             raw, text, inputs = compute(figure)
-        except SpecError as exc:
+        except Exception as exc:
+            if self.live is None and not isinstance(exc, SpecError):
+                raise
             line = self.line_of(source)
             where = f"{self.page}:{line}" if line else self.page
-            raise FigureError(f"{where}: {source}: {exc}") from None
+            text = str(exc) if isinstance(exc, SpecError) else f"{type(exc).__name__}: {exc}"
+            error = FigureError(f"{where}: {source}: {text}")
+            if self.live is None:
+                raise error from None
+            error.__cause__ = exc  # live.where() finds the author's line in its traceback
+            span = etree.Element("span")
+            span.set("class", "calc-live-error")
+            span.set("style", "color:#b00020")
+            span.text = f"⚠ {self.live.add(error)}"
+            return span
         self.rendered.append(figure)
         span = etree.Element("span")
         span.set("class", "calc-figure")

@@ -37,6 +37,22 @@ def forget(name: str) -> None:
             del sys.modules[module]
 
 
+def folders(names: Sequence[str], root: Path) -> list[Path]:
+    """The folders of the packages that can be found (none imported): what ``mkdocs serve``
+    watches and where an error's file and line are looked for."""
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    found = []
+    for name in names:
+        try:
+            spec = importlib.util.find_spec(name) if name.isidentifier() else None
+        except (ImportError, ValueError):
+            spec = None
+        if spec is not None and spec.origin:
+            found.append(Path(spec.origin).resolve().parent)
+    return found
+
+
 def load(names: Sequence[str], root: Path) -> list[Path]:
     """Check and register each package; return their folders (what the wheel ships and serve watches)."""
     if str(root) not in sys.path:

@@ -10,6 +10,9 @@ The hooks, in the order MkDocs calls them; each hands its work to a module of it
   runtime manifest (:mod:`.manifest`) and mkdocs-material's deferred search (:mod:`.material`);
 - ``on_post_build`` (last): the security policy (:mod:`.security`) and the service worker (:mod:`.offline`),
   which hash the pages as finally written.
+
+Under ``mkdocs serve`` (:mod:`.live`): no snapshot (the worker boots Python the normal way), and a
+broken calculator becomes a banner on every page and a line in the terminal, not a failed rebuild.
 """
 
 from __future__ import annotations
@@ -28,8 +31,8 @@ from mkdocs.utils import get_relative_url
 import course_calculators
 from course_calculators import contract
 
-from . import (assets, embed, esbuild, fence, figures, material, neighbourhood, node, offline, packages, reference, render,
-               security, source_pages)
+from . import (assets, embed, esbuild, fence, figures, live, material, neighbourhood, node, offline, packages,
+               reference, render, security, source_pages, wheel)
 from .artifacts import ArtifactCache, ArtifactError
 from .config import CalculatorsConfig
 from .manifest import RuntimeManifest
@@ -46,6 +49,12 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         self._artifacts = ArtifactCache(Path(self._tmp.name))
         self._bundles = esbuild.BundleCache()
         self._packages: list[Path] = []
+        #: Under `mkdocs serve`: this build's calculator problems, shown in the pages (None otherwise).
+        self._live: live.LiveErrors | None = None
+        #: The package folders serve watches, a broken one's included.
+        self._watched: list[Path] = []
+        self._templates = live.TemplateBytecode()
+        self._figures_digest = ""
         self._manifest: RuntimeManifest | None = None
         self.fences = fence.PageFences()
         self.figures = figures.PageFigures()
@@ -57,6 +66,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         self._serving = command == "serve"
         # Under serve a save must reach the page fast: each table keeps its first rings only.
         neighbourhood.budget_s = 0.0 if self._serving else neighbourhood.BUDGET_S
+        self._live = live.LiveErrors() if self._serving else None
         # `mkdocs serve` and the tests' servers use mimetypes; module workers need the right types.
         mimetypes.add_type("application/wasm", ".wasm")
         mimetypes.add_type("text/javascript", ".mjs")
@@ -66,11 +76,18 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             return config
         # Each build (and every `mkdocs serve` rebuild) reads the packages afresh.
         course_calculators.unregister_all()
-        source_pages.highlighted.cache_clear()
-        figures.compute.cache_clear()
+        source_pages.highlighted.cache_clear()  # highlighted_code keeps each text's highlighting
         neighbourhood.RUNS.clear()  # the modules are read afresh: so are their runs
         root = Path(config.config_file_path or ".").resolve().parent
-        self._packages = packages.load(self.config.packages, root)
+        if self._live is None:
+            self._packages = packages.load(self.config.packages, root)
+        else:
+            self._packages = self._load_live(root)
+        # An inline figure's number holds while no calculator source changed (a Markdown-only save).
+        digest = wheel.sources_digest(packages=self._packages)
+        if digest != self._figures_digest:
+            figures.compute.cache_clear()
+            self._figures_digest = digest
         self._node_modules = Path(self.config.node_modules)
         self._pyodide_dir = assets.check_node_modules(self._node_modules)
         try:  # Node and esbuild: both are needed by every build, so said before anything is built
@@ -78,7 +95,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             esbuild.esbuild_dir(self._node_modules)
         except (node.NodeError, esbuild.BundleError) as exc:
             raise PluginError(str(exc)) from None
-        self.fences = fence.PageFences(show_source=self.config.show_source)
+        self.fences = fence.PageFences(show_source=self.config.show_source, live=self._live)
+        self.figures = figures.PageFigures(live=self._live)
         self._widgets = {}
         if "pymdownx.superfences" not in config.markdown_extensions:
             config.markdown_extensions.append("pymdownx.superfences")
@@ -100,9 +118,17 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         # each control's stops compute (neighbourhood.py; the pages' tables reuse these runs).
         chapters = embed.chapter_pages(files)  # the embed page's table is the check's own
         for calc in course_calculators.CALCULATORS.values():
-            neighbourhood.check_calculator(calc, render.shown_params(calc, embed.shown_controls(calc, chapters.get(calc.id))))
+            try:
+                neighbourhood.check_calculator(calc, render.shown_params(calc, embed.shown_controls(calc, chapters.get(calc.id))))
+            except neighbourhood.CheckError as exc:
+                if self._live is None:
+                    raise
+                self._live.add(exc)  # under serve: the banner and the terminal say it; serving goes on
         try:
-            built = self._artifacts.get(self._pyodide_dir, self._packages, with_snapshot=self.config.snapshot)
+            # No snapshot under serve: it takes seconds, and a reload boots Python normally fast enough.
+            built = self._artifacts.get(self._pyodide_dir, self._packages,
+                                        with_snapshot=self.config.snapshot and not self._serving,
+                                        compress=not self._serving)
         except ArtifactError as exc:
             raise PluginError(f"calculators: {exc}") from None
         try:
@@ -118,13 +144,24 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             for module in sorted({calc.module for calc in course_calculators.CALCULATORS.values()}):
                 files.append(File.generated(config, f"{source_pages.SOURCE_DIR}/{source_pages.source_file(module)}",
                                             content=source_pages.source_document(module)))
-        embed.add_pages(files, config, lambda here: self._manifest.head_tags(here), show_source=self.config.show_source)
+        try:
+            embed.add_pages(files, config, lambda here: self._manifest.head_tags(here),
+                            show_source=self.config.show_source)
+        except PluginError as exc:
+            if self._live is None:
+                raise
+            self._live.add(exc, "its embed page")
         return files
 
     def on_nav(self, nav: Any, *, config: Any, files: Files) -> Any:
         # With an explicit nav, a page that is not in it is built but linked from nowhere.
         self._in_nav = {p.file.src_uri for p in nav.pages} if config.nav else None
         return nav
+
+    def on_env(self, env: Any, *, config: Any, files: Files) -> Any:
+        if self._serving:  # the theme's templates, compiled once for all of serve's rebuilds
+            env.bytecode_cache = self._templates
+        return env
 
     def on_page_markdown(self, markdown: str, *, page: Any, config: Any, files: Files) -> str:
         if not self.config.enabled:
@@ -153,7 +190,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             output = material.defer_search_worker(output, here, f"{assets.RUNTIME_DIR}/search-deferred.js")
         widgets = self._widgets.get(page.file.src_uri, [])
         tags = self._manifest.head_tags(here, first_widget=widgets[0] if widgets else "")
-        return security.insert_at_head_top(output, tags)
+        output = security.insert_at_head_top(output, tags)
+        return self._live.insert_banner(output) if self._live is not None else output
 
     @event_priority(-100)  # after every other plugin: these hash the pages as finally written
     def on_post_build(self, *, config: Any) -> None:
@@ -165,8 +203,24 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         if self.config.offline:  # last: its version covers the pages as finally written
             offline.write_service_worker(site_dir, self._manifest.versioned_urls())
 
+    def _load_live(self, root: Path) -> list[Path]:
+        """Under serve: each package checked and registered on its own; a broken one is recorded
+        (and still watched), the others are served."""
+        folders = []
+        self._live.reset(packages.folders(self.config.packages, root))
+        for folder in self._live.folders:
+            if folder not in self._watched:
+                self._watched.append(folder)
+        for name in self.config.packages:
+            try:
+                folders += packages.load([name], root)
+            except PluginError as exc:
+                self._live.add(exc)
+        return folders
+
     def on_serve(self, server: Any, *, config: Any, builder: Any) -> Any:
-        for folder in self._packages:
-            server.watch(str(folder))
+        with live.polled_often(server):  # a saved calculator is seen within 0.1 s, not MkDocs' 0.5 s
+            for folder in dict.fromkeys([*self._packages, *self._watched]):
+                server.watch(str(folder))
         server.watch(str(esbuild.BROWSER))  # the runtime's own sources: bundled again when one changes
         return server

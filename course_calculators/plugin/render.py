@@ -85,11 +85,41 @@ def preset_inputs(calc: Calculator, preset_id: str) -> dict[str, str]:
     return {p.name: p.encode(inputs[p.name]) for p in calc.params}
 
 
+#: The embed page's height, estimated at build time for the iframe snippet (for hosts that strip
+#: scripts, so embed.js cannot size the iframe): its layout at :data:`EMBED_WIDTH` CSS px with
+#: "More parameters" closed, from what it shows. Each figure is CSS px, measured on this
+#: repository's books and example site (tests/e2e/test_embed_iframe.py checks that every embed
+#: page fits its estimate, and is not much shorter); the total gets :data:`EMBED_MARGIN` on top.
+EMBED_WIDTH = 720
+EMBED_HEIGHT = {"frame": 320, "param": 80, "text": 60, "output": 34, "preset_row": 45, "more": 45,
+                "note_line": 24, "chart": 330, "summary_line": 24, "frames": 560, "timeline": 170}
+EMBED_MARGIN = 1.22
+_LINE = 80  # characters of a note or a chart summary per line, at that width
+
+
+def embed_height(calc: Calculator, result: Any, shown: Sequence[str] | None = None) -> int:
+    """The iframe height (CSS px) the embed page of ``calc`` needs at :data:`EMBED_WIDTH`, rounded
+    up to 20 px: its parameters shown first, its outputs, presets, notes and charts."""
+    h = EMBED_HEIGHT
+    first = shown_params(calc, shown)
+    params = [p for p in calc.params if p.name in first]
+    total = h["frame"] + h["param"] * len(params) + h["text"] * sum(1 for p in params if type(p).__name__ == "Text")
+    total += h["output"] * sum(1 for o in calc.outputs if not o.primary)
+    total += h["preset_row"] * -(-len(calc.presets) // 4) + (h["more"] if len(params) < len(calc.params) else 0)
+    total += h["note_line"] * -(-len(" ".join(result.notes)) // _LINE)
+    for chart in result.charts:
+        total += h["chart"] + h["summary_line"] * -(-len(str(chart.get("summary", ""))) // _LINE)
+        total += (h["frames"] if chart.get("frames") else 0) + (h["timeline"] if chart.get("timeline") else 0)
+    return -(-round(total * EMBED_MARGIN) // 20) * 20
+
+
 def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None, *, dom_id: str,
-           show_source: bool = True, embed: bool = False, shown: Sequence[str] | None = None, pin: str = "") -> str:
+           show_source: bool = True, embed: bool = False, shown: Sequence[str] | None = None, pin: str = "",
+           instance: str = "") -> str:
     """The HTML of one widget whose inputs start at ``setting`` (already validated: the fence's
     preset and values; the defaults when None), showing the parameters ``shown`` first, with the
-    setting ``pin`` (a pin's query form) pinned if given."""
+    setting ``pin`` (a pin's query form) pinned if given; ``instance`` names it among the page's
+    widgets of the calculator (its URL keys, ``contract.url_key``)."""
     if not isinstance(setting, Setting):
         setting = Setting.from_pairs((setting or {}).items())
     try:
@@ -123,4 +153,7 @@ def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None,
         source_path=source_pages.module_file(calc.module) if show_source else "",
         source_url=source_pages.SOURCE_PREFIX + source_pages.source_file(calc.module),
         embed=embed,
+        instance=instance,
+        iframe_height=embed_height(calc, result, shown),
+        embed_width=EMBED_WIDTH,
     )

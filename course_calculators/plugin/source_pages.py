@@ -37,7 +37,13 @@ def highlighted(module: str) -> str:
     spec = importlib.util.find_spec(module)
     if spec is None or not spec.origin:
         return ""
-    code = Path(spec.origin).read_text(encoding="utf-8")
+    return highlighted_code(Path(spec.origin).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=256)
+def highlighted_code(code: str) -> str:
+    """Highlighting, by the source's text: ``mkdocs serve`` rebuilds every page on a save, and
+    highlights again only the module that changed (seconds for a book's modules)."""
     return highlight(code, PythonLexer(), HtmlFormatter(cssclass="highlight", wrapcode=True))
 
 

@@ -78,21 +78,24 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def pack(files: dict[str, bytes], dist_info: str, out: Path) -> Path:
-    """Zip ``files`` (archive name → bytes) into the wheel ``out``, with ``dist_info``/RECORD last."""
+def pack(files: dict[str, bytes], dist_info: str, out: Path, *, compress: bool = True) -> Path:
+    """Zip ``files`` (archive name → bytes) into the wheel ``out``, with ``dist_info``/RECORD last;
+    stored uncompressed unless ``compress`` (``mkdocs serve`` serves it over loopback)."""
     record = [f"{name},{_record_hash(data)},{len(data)}" for name, data in files.items()]
     record.append(f"{dist_info}/RECORD,,")
     entries = {**files, f"{dist_info}/RECORD": ("\n".join(record) + "\n").encode()}
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+    method = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
+    with zipfile.ZipFile(out, "w", method) as zf:
         for name, data in entries.items():
             info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = method
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     return out
 
 
-def build_wheel(out_dir: Path, version: str = course_calculators.__version__, packages: Sequence[Path] = ()) -> Path:
+def build_wheel(out_dir: Path, version: str = course_calculators.__version__, packages: Sequence[Path] = (),
+                *, compress: bool = True) -> Path:
     """Pack the browser wheel into ``out_dir`` and return its path.
 
     ``packages`` are the folders of extra calculator packages: each is copied beside
@@ -114,7 +117,7 @@ def build_wheel(out_dir: Path, version: str = course_calculators.__version__, pa
     files[f"{info}/top_level.txt"] = "".join(f"{n}\n" for n in [DIST_NAME, *(e.name for e in packages)]).encode()
     for old in out_dir.glob("*.whl"):
         old.unlink()
-    return pack(files, info, out_dir / f"{DIST_NAME}-{version}-py3-none-any.whl")
+    return pack(files, info, out_dir / f"{DIST_NAME}-{version}-py3-none-any.whl", compress=compress)
 
 
 def _top_level_imports(whl: Path) -> list[str]:

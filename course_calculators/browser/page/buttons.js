@@ -35,4 +35,6 @@ export function bindButtons(w) {
   w.showSnippet(w.snippet.dataset.setting || ""); // the build's pin of the fence's inputs
   const button = root.querySelector(DOM.copySnippet);
   if (button) button.addEventListener("click", () => copyText(button, w.snippet.textContent, "Snippet copied"));
+  const iframe = root.querySelector(DOM.copyIframe);
+  if (iframe && w.iframeSnippet) iframe.addEventListener("click", () => copyText(iframe, w.iframeSnippet.textContent, "Snippet copied"));
 }

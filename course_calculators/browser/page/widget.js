@@ -2,7 +2,7 @@
 // links. The HTML arrives with correct outputs for its inputs (computed at build time by the same
 // Python); this moves values between the form and the worker and shows Python's answers.
 
-import { BASE_KEY, DOM, FAILED_ATTR, FAILED_TEXT, NEIGHBOURHOOD_ATTR, PENDING_ATTR, PIN_KEY } from "../shared/contract.js";
+import { BASE_KEY, DOM, FAILED_ATTR, FAILED_TEXT, NEIGHBOURHOOD_ATTR, PENDING_ATTR, PIN_KEY, urlName } from "../shared/contract.js";
 import { MSG, STATE } from "../shared/protocol.js";
 import { Announcer } from "./announcer.js";
 import { ChartView } from "./chart-view.js";
@@ -12,7 +12,7 @@ import { keepResultsHeight } from "./results-height.js";
 import { lookup, parseTable } from "./neighbourhood.js";
 import { PinView, pinOfQuery, withPin } from "./pin.js";
 import { ANSWER, RunQueue } from "./run-queue.js";
-import { embedSnippet } from "./embed-snippet.js";
+import { embedSnippet, iframeSnippet } from "./embed-snippet.js";
 import { bindSource } from "./source-view.js";
 import { bindButtons } from "./buttons.js";
 import { firstRunInputs, readQuery, throttle, withInputs } from "./url-state.js";
@@ -32,6 +32,8 @@ export class Widget {
     this.client = session.client;
     this.id = root.id;
     this.calc = root.dataset.calc;
+    // The prefix of its URL keys: `<calc>`, or `<calc>~<instance>` for a fence's `instance:` line.
+    this.urlName = urlName(this.calc, root.dataset.instance);
     this.embed = root.hasAttribute("data-embed");
     this.initial = JSON.parse(root.dataset.initial || "{}"); // the inputs this page's fence gives
     // This page's fence setting: every run's `base`, against which Python measures what the
@@ -42,6 +44,7 @@ export class Widget {
     this.notice = root.querySelector(DOM.notice);
     this.status = root.querySelector(DOM.status);
     this.snippet = root.querySelector(DOM.snippet);
+    this.iframeSnippet = root.querySelector(DOM.iframeSnippet);
     this.queue = new RunQueue({
       canRun: () => this.client.canRun,
       send: (seq) => this.client.run(
@@ -112,14 +115,18 @@ export class Widget {
    * calculator's defaults). */
   showSnippet(setting) {
     if (this.snippet) this.snippet.textContent = embedSnippet(this.calc, setting, this.session.siteRoot);
+    if (this.iframeSnippet) {
+      const { height, title } = this.iframeSnippet.dataset;
+      this.iframeSnippet.textContent = iframeSnippet(this.calc, setting, this.session.siteRoot, { height, title });
+    }
   }
 
   // The first run sends the link's own strings (see url-state.js's firstRunInputs); a field
   // edited since keeps its edit.
   applyUrl() {
-    const linkPin = pinOfQuery(location.search, this.calc, this.embed);
+    const linkPin = pinOfQuery(location.search, this.urlName, this.embed);
     if (linkPin) this.pinView.set(linkPin); // a link's pin wins over the fence's
-    const { values, unknown } = readQuery(location.search, { calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n) });
+    const { values, unknown } = readQuery(location.search, { calc: this.urlName, embed: this.embed, isParam: (n) => this.form.has(n) });
     delete unknown[PIN_KEY]; // reserved inputs: the pin is read above, the base is the fence's
     delete unknown[BASE_KEY];
     this.form.enter(values);
@@ -149,9 +156,9 @@ export class Widget {
   linkFor() {
     const known = this.last || this.answered; // Python's result, or the build's answer before it
     const url = known ? withInputs(location.href, {
-      calc: this.calc, embed: this.embed, isParam: (n) => this.form.has(n), changed: known.changed,
+      calc: this.urlName, embed: this.embed, isParam: (n) => this.form.has(n), changed: known.changed,
     }) : new URL(location.href);
-    return withPin(url.href, this.calc, this.embed, this.pinView.pin);
+    return withPin(url.href, this.urlName, this.embed, this.pinView.pin);
   }
 
   setState(state) {

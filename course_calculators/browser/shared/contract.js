@@ -38,7 +38,7 @@ export const EMBED_SCRIPT = "assets/calc/embed.js";
  * Attributes it reads on them: the widget's data-calc (its calculator), data-state (STATE in
  * protocol.js), data-defaults (the calculator's own defaults: links and presets start from
  * them), data-initial (what this page's fence set: Reset returns to it), data-embed (an embed
- * page's widget); a slider's data-for (its field) and data-stops (a log slider's values, JSON);
+ * page's widget), data-instance (its fence's `instance:` name); a slider's data-for (its field) and data-stops (a log slider's values, JSON);
  * an output's data-value and data-bool; a preset's data-values and data-notice; the source
  * view's data-source; a field's data-scenario (a choice shared by every calculator that has it)
  * and a select's data-fills / data-custom (the fields it fills, and its "none of these" value);
@@ -59,6 +59,8 @@ export const DOM = Object.freeze({
   copyLink: '[data-action="copy-link"]',
   copySnippet: '[data-action="copy-embed"]',
   snippet: "[data-embed-snippet]",
+  iframeSnippet: "[data-embed-iframe]", // its data-height (px, the build's) and data-title
+  copyIframe: '[data-action="copy-embed-iframe"]',
   message: "[data-message]",
   notice: "p[data-notice]", // (a preset's data-notice is the text it shows here)
   results: ".calc__results",
@@ -92,8 +94,20 @@ export const DOM = Object.freeze({
 });
 
 // A widget's inputs travel in the query string: `<calc-id>.<param>` on a chapter page (several
-// calculators may share it), plain `<param>` on an embed page (one calculator). This is the only
-// place that rule is written (contract.url_key is the build's copy of it).
+// calculators may share it), plain `<param>` on an embed page (one calculator). A fence's
+// `instance: <name>` line gives its widget keys of its own, `<calc-id>~<name>.<param>`; the default
+// instance keeps `<calc-id>.<param>`. This is the only place that rule is written
+// (contract.url_key and contract.url_name are the build's copy of it).
+
+/** A fence's line naming one of several widgets of a calculator (the root's data-instance). */
+export const INSTANCE_KEY = "instance";
+export const INSTANCE_SEPARATOR = "~";
+
+/** The prefix of a widget's URL keys: `kv-cache`, or `kv-cache~second` for its instance "second".
+ * The functions below take it where they say `calc`. */
+export function urlName(calc, instance) {
+  return instance ? calc + INSTANCE_SEPARATOR + instance : calc;
+}
 
 function urlPrefix(calc, embed) {
   return embed ? "" : calc + ".";

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { ID, NAME, paramOfKey, scenarioKey, scenarioOfKey, urlKey } from "../../../course_calculators/browser/shared/contract.js";
+import { ID, NAME, paramOfKey, scenarioKey, scenarioOfKey, urlKey, urlName } from "../../../course_calculators/browser/shared/contract.js";
 
 test("ids are kebab-case and names snake_case", () => {
   ["kv-cache", "llama3-8b-128k", "a"].forEach((id) => assert.ok(ID.test(id), id));
@@ -33,4 +33,16 @@ test("a shared choice travels under its scenario's own name, a plain key", () =>
     assert.equal(scenarioOfKey(key), scenario, key);
     if (scenario) assert.equal(scenarioKey(scenario), key);
   }
+});
+
+test("a named instance has keys of its own; the default instance keeps the calculator's", () => {
+  // tests/unit/course_calculators/test_contract_js.py checks this table against contract.py.
+  assert.equal(urlKey(urlName("kv-cache", ""), "context", false), "kv-cache.context");
+  assert.equal(urlKey(urlName("kv-cache", "second"), "context", false), "kv-cache~second.context");
+  assert.equal(urlKey(urlName("kv-cache", "second"), "pin", false), "kv-cache~second.pin");
+  assert.equal(urlName("kv-cache", undefined), "kv-cache");
+  assert.equal(paramOfKey("kv-cache~second.context", "kv-cache", false), null); // not the default's
+  assert.equal(paramOfKey("kv-cache.context", "kv-cache~second", false), null); // not the instance's
+  assert.equal(paramOfKey("kv-cache~second.context", "kv-cache~second", false), "context");
+  assert.equal(scenarioOfKey("kv-cache~second.context"), null);
 });

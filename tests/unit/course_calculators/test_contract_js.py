@@ -27,7 +27,8 @@ def js_string(name: str) -> str:
 
 
 @pytest.mark.parametrize("name", ["ID_PATTERN", "NAME_PATTERN", "RUNTIME_META", "EMBED_DIR", "SCENARIO_STORE", "PIN_KEY",
-                                  "BASE_KEY", "NEIGHBOURHOOD_ATTR", "PENDING_ATTR", "FAILED_ATTR", "FAILED_TEXT"])
+                                  "BASE_KEY", "NEIGHBOURHOOD_ATTR", "PENDING_ATTR", "FAILED_ATTR", "FAILED_TEXT",
+                                  "INSTANCE_KEY", "INSTANCE_SEPARATOR"])
 def test_the_same_constant_in_both_languages(name):
     assert js_string(name) == getattr(contract, name)
 
@@ -67,3 +68,29 @@ def test_the_browser_reads_the_shared_choices_with_the_same_rule():
     js_table = (Path(__file__).resolve().parents[2] / "js" / "shared" / "contract.test.mjs").read_text()
     for key, scenario in SCENARIO_KEYS.items():
         assert f"[{json.dumps(key)}, {json.dumps(scenario)}]" in js_table, key
+
+
+#: (calculator, instance, parameter) → its chapter page's URL key; contract.test.mjs holds the same
+#: table for the browser's urlName and urlKey.
+INSTANCE_KEYS = [("kv-cache", "", "context", "kv-cache.context"),
+                 ("kv-cache", "second", "context", "kv-cache~second.context"),
+                 ("kv-cache", "second", "pin", "kv-cache~second.pin")]
+
+
+@pytest.mark.parametrize("calc, instance, param, key", INSTANCE_KEYS)
+def test_an_instance_has_keys_of_its_own_and_the_default_keeps_todays(calc, instance, param, key):
+    assert contract.url_key(calc, param, instance=instance) == key
+    assert contract.url_key(calc, param, embed=True, instance=instance) == param
+    assert contract.scenario_of_key(key) is None
+
+
+def test_the_browser_table_of_instance_keys_is_this_one():
+    js = (Path(__file__).parents[2] / "js" / "shared" / "contract.test.mjs").read_text()
+    for calc, instance, param, key in INSTANCE_KEYS:
+        assert f'urlKey(urlName("{calc}", "{instance}"), "{param}", false), "{key}"' in js
+
+
+def test_an_instance_name_is_reserved_and_its_dom_id_meets_no_other():
+    assert contract.INSTANCE_KEY in contract.RESERVED_NAMES
+    assert contract.dom_id("kv-cache", 1, "second") == "calc-kv-cache--second"
+    assert not contract.is_id("kv-cache--second".removeprefix("calc-"))

@@ -136,3 +136,26 @@ def test_the_embed_page_shows_what_its_chapter_widget_shows():
     md = "> ```calculator kv-cache\n> show: context gpu\n> ```\n\n```calculator kv-cache\nshow: layers\n```\n"
     assert fence.shown_on_page(md, "kv-cache") == ["context", "gpu"]
     assert fence.shown_on_page(md, "sampling") is None
+
+
+def test_an_instance_line_gives_its_widget_keys_of_its_own():
+    out = convert("```calculator sampling\n```\n\n```calculator sampling\ninstance: hot\ntemperature: 1.5\n```\n")
+    assert 'id="calc-sampling"' in out and 'id="calc-sampling--hot"' in out
+    assert out.count("data-instance=") == 1 and 'data-instance="hot"' in out
+
+
+@pytest.mark.parametrize("body, message", [
+    ("instance: Hot", "is not an instance name"),
+    ("instance: hot\n```\n\n```calculator sampling\ninstance: hot", "already a widget of 'sampling'"),
+])
+def test_a_bad_or_repeated_instance_name_fails_naming_its_line(body, message):
+    with pytest.raises(SuperFencesException) as info:
+        convert("```calculator sampling\n" + body + "\n```\n", page="p.md")
+    assert message in str(info.value) and str(info.value).startswith("p.md:")
+
+
+def test_the_iframe_snippet_carries_a_build_time_height():
+    out = convert("```calculator sampling\n```\n")
+    m = re.search(r'data-embed-iframe data-height="(\d+)"', out)
+    assert m and 600 <= int(m[1]) <= 4000
+    assert f'height="{m[1]}" style="border:0"&gt;&lt;/iframe&gt;' in out

@@ -83,3 +83,10 @@ def test_a_lock_that_is_not_pyodides_is_refused(built, tmp_path):
     (tmp_path / "bad.json").write_text("{}")
     with pytest.raises(wheel.WheelError, match="not Pyodide's lock file"):
         wheel.write_lock(tmp_path / "bad.json", whl, tmp_path / "out.json")
+
+
+def test_under_serve_the_wheel_is_stored_not_deflated_with_the_same_files(built, tmp_path):
+    stored = wheel.build_wheel(tmp_path / "serve", packages=[ROOT / "books/llm-inference/llm_inference"], compress=False)
+    with zipfile.ZipFile(stored) as fast, zipfile.ZipFile(built[0]) as packed:
+        assert {i.compress_type for i in fast.infolist()} == {zipfile.ZIP_STORED}
+        assert {n: fast.read(n) for n in fast.namelist()} == {n: packed.read(n) for n in packed.namelist()}

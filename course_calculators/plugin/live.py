@@ -1,0 +1,157 @@
+"""``mkdocs serve``'s edit loop: a broken calculator is shown, not fatal.
+
+A build stops at the first broken calculator (``mkdocs build`` must fail). Under ``mkdocs serve``
+that would leave the open page silently on its old numbers: MkDocs' live reload waits for a
+successful build. So while serving, every calculator problem (a package that does not import, a
+spec that does not validate, a compute that raises for a fence's or a figure's inputs) is
+recorded here instead of raised: the build goes on, the widget or figure it concerns becomes a
+placeholder, every page gets a banner at the top of its body naming the file and line, and the
+terminal says the same on every rebuild, until the module is fixed (the next rebuild has no
+problem and the banner is gone).
+
+The message names the author's file and the line that raised: the innermost frame of the
+exception's traceback (or its cause's) that lies in one of the site's package folders.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import sys
+import traceback
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+import jinja2
+import jinja2.bccache
+
+#: The banner's element: ``data-calc-live-error`` holds the first problem's ``file:line``.
+BANNER_ATTR = "data-calc-live-error"
+_BODY = re.compile(r"<body\b[^>]*>", re.IGNORECASE)
+
+
+def where(exc: BaseException, folders: Iterable[Path]) -> str:
+    """``path:line`` of the innermost frame of ``exc`` (or of the exception it was raised from)
+    inside one of ``folders``, the path relative to the folder's parent; "" when none is."""
+    roots = [Path(f).resolve() for f in folders]
+    seen: set[int] = set()
+    chain: BaseException | None = exc
+    while chain is not None and id(chain) not in seen:
+        seen.add(id(chain))
+        if isinstance(chain, SyntaxError) and chain.filename:
+            found = _inside(Path(chain.filename), roots)
+            if found:
+                return f"{found}:{chain.lineno}"
+        for frame in reversed(traceback.extract_tb(chain.__traceback__)):
+            found = _inside(Path(frame.filename), roots)
+            if found:
+                return f"{found}:{frame.lineno}"
+        chain = chain.__cause__ or chain.__context__
+    return ""
+
+
+def _inside(path: Path, roots: list[Path]) -> str:
+    try:
+        resolved = path.resolve()
+    except OSError:
+        return ""
+    for root in roots:
+        if resolved.is_relative_to(root):
+            return resolved.relative_to(root.parent).as_posix()
+    return ""
+
+
+@dataclass
+class LiveErrors:
+    """The problems of the current ``mkdocs serve`` build, each one line with its file and line."""
+
+    folders: list[Path] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def reset(self, folders: Iterable[Path] = ()) -> None:
+        self.folders = list(folders)
+        self.problems = []
+
+    def add(self, exc: BaseException, context: str = "") -> str:
+        """Record ``exc`` (its message, with the author's file and line put first when the
+        message does not name them yet) and say it in the terminal; return the line."""
+        message = str(exc).removeprefix("calculators: ").strip()
+        at = where(exc, self.folders)
+        if at and not message.startswith(at):
+            message = f"{at}: {message}"
+        if context and context not in message:
+            message = f"{message} ({context})"
+        if message not in self.problems:
+            self.problems.append(message)
+            # Not through MkDocs' logger: under --strict a warning would abort the build, and the
+            # page could not show the problem. The terminal still says it on every rebuild.
+            print(f"ERROR   -  calculators (serve): {message}", file=sys.stderr, flush=True)
+        return message
+
+    def banner(self) -> str:
+        if not self.problems:
+            return ""
+        first = self.problems[0].split(": ", 1)[0]
+        items = "".join(f"<li><code>{html.escape(p)}</code></li>" for p in self.problems)
+        return (f'<div {BANNER_ATTR}="{html.escape(first, quote=True)}" role="alert" style="position:sticky;top:0;'
+                'z-index:1000;margin:0;padding:.75rem 1rem;background:#b00020;color:#fff;font:14px/1.4 system-ui,'
+                'sans-serif"><strong>A calculator is broken; the page shows it until the file is fixed:</strong>'
+                f'<ul style="margin:.25rem 0 0 1.2rem;padding:0">{items}</ul></div>')
+
+    def insert_banner(self, page_html: str) -> str:
+        banner = self.banner()
+        if not banner:
+            return page_html
+        m = _BODY.search(page_html)
+        return page_html[:m.end()] + banner + page_html[m.end():] if m else banner + page_html
+
+    @staticmethod
+    def placeholder(message: str, *, inline: bool = False) -> str:
+        """What stands where a broken widget (or inline figure) would be."""
+        tag = "span" if inline else "div"
+        return (f'<{tag} class="calc-live-error" role="alert" style="color:#b00020">'
+                f'⚠ {html.escape(message)}</{tag}>')
+
+
+class TemplateBytecode(jinja2.BytecodeCache):
+    """Compiled theme templates kept across ``mkdocs serve``'s rebuilds, in memory.
+
+    MkDocs makes a new Jinja environment for every rebuild, so every template of the theme
+    (mkdocs-material has dozens) is parsed and compiled again: about half of a small site's
+    rebuild. Jinja checks each cached template against its source's checksum, so an edited
+    template is compiled again."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+#: How often serve looks at the calculator packages' files (MkDocs polls its own every 0.5 s).
+WATCH_INTERVAL = 0.1
+
+
+@contextmanager
+def polled_often(server: Any) -> Iterator[None]:
+    """Folders watched inside this block are polled every :data:`WATCH_INTERVAL` seconds.
+
+    MkDocs' live-reload server polls (watchdog's PollingObserver) every half second; each watch
+    gets the observer's timeout when it is scheduled. Where the observer does not have one (another
+    watchdog or MkDocs), the folders are watched as MkDocs watches its own."""
+    observer = getattr(server, "observer", None)
+    before = getattr(observer, "_timeout", None)
+    if isinstance(before, (int, float)):
+        observer._timeout = min(before, WATCH_INTERVAL)
+    try:
+        yield
+    finally:
+        if isinstance(before, (int, float)):
+            observer._timeout = before

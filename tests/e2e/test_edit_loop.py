@@ -1,0 +1,23 @@
+"""The author's edit loop under ``mkdocs serve``: a saved calculator reaches the open page, a
+broken one shows its file and line in a banner until it is fixed, and serve keeps running.
+
+The latency is printed (and measured by ``make bench``, ``scripts/bench/edit_loop.py``), never
+asserted: these machines are shared.
+"""
+
+from __future__ import annotations
+
+from bench import edit_loop
+
+
+def test_a_save_reaches_the_open_page_and_a_broken_module_is_shown(browser, tmp_path):
+    got = edit_loop.measure_serve_loop(browser, tmp_path, saves=2)
+    print(f"\nedit loop: save → page {got['save_to_page_s']} s; broken → banner {got['broken_to_banner_s']:.2f} s;"
+          f" fixed → page {got['fixed_to_page_s']:.2f} s")
+    # The banner names the author's file and the line that raised (``* SCALE / 0``).
+    assert got["banner_names"] == "tiny_calcs/area.py:7"
+    log = (tmp_path / "serve.log").read_text()
+    assert "calculators (serve): tiny_calcs/area.py:7:" in log and "ZeroDivisionError" in log
+    assert "Traceback" not in log
+    # No snapshot under serve: the worker boots Python the normal way.
+    assert not list(tmp_path.glob("**/snapshot-*.bin.gz"))
