@@ -5,6 +5,7 @@
 import { BASE_KEY, DOM, PIN_KEY } from "../shared/contract.js";
 import { MSG, STATE } from "../shared/protocol.js";
 import { Announcer } from "./announcer.js";
+import { showAnswer } from "./answer-view.js";
 import { ChartView } from "./chart-view.js";
 import { Form } from "./form.js";
 import { followersOf, showInFigures } from "./inline-figures.js";
@@ -224,6 +225,7 @@ export class Widget {
       el.textContent = result.text[name];
     });
     this.last = result;
+    showAnswer(this.root, result);
     const notes = (result.notes || []).concat(result.compare ? result.compare.notes : []);
     this.message.textContent = notes.join(" ");
     this.pinView.show(this.pinView.pinned ? result.compare || null : null);

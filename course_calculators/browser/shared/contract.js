@@ -79,6 +79,13 @@ export const DOM = Object.freeze({
   sourceCode: ".calc__code",
   embedContent: "[data-calc-embed-content]",
   chapterLink: "a[data-chapter-link]",
+  // The answer (page/answer-view.js): the sentence, and each output group's stacked bar.
+  answer: "[data-answer]",
+  bar: "[data-bar]",
+  barPart: "[data-bar-part]",
+  barText: "[data-bar-text]",
+  barSummary: "[data-bar-summary]",
+  group: "[data-group]",
 });
 
 // A widget's inputs travel in the query string: `<calc-id>.<param>` on a chapter page (several
