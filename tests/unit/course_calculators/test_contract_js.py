@@ -67,3 +67,21 @@ def test_the_browser_reads_the_shared_choices_with_the_same_rule():
     js_table = (Path(__file__).resolve().parents[2] / "js" / "shared" / "contract.test.mjs").read_text()
     for key, scenario in SCENARIO_KEYS.items():
         assert f"[{json.dumps(key)}, {json.dumps(scenario)}]" in js_table, key
+
+
+def test_the_scenario_origins_are_the_same_words_in_both_languages():
+    text = CONTRACT_JS.read_text()
+    m = re.search(r"export const ORIGIN = Object\.freeze\(\{ LINK: \"(\w+)\", PAGE: \"(\w+)\"", text)
+    assert m and m.groups() == contract.SCENARIO_ORIGINS
+
+
+@pytest.mark.parametrize("name, attr", [("answer", contract.ANSWER_ATTR), ("bar", contract.BAR_ATTR),
+                                        ("group", contract.GROUP_ATTR), ("scenarioLine", contract.SCENARIO_LINE_ATTR)])
+def test_the_answer_and_scenario_elements_have_the_same_names(name, attr):
+    assert f'  {name}: "[{attr}]",' in CONTRACT_JS.read_text()
+
+
+def test_the_scenario_buttons_have_the_same_actions():
+    text = CONTRACT_JS.read_text()
+    for action in contract.SCENARIO_ACTIONS:
+        assert f"[data-action=\"{action}\"]" in text, action
