@@ -124,6 +124,8 @@ def test_the_answer_stays_in_view_while_each_control_is_used(browser, base_url, 
         for control in controls:
             target = control_box(page, root, control)
             target.scroll_into_view_if_needed()
+            if control["kind"] == "preset":  # a phone's presets row scrolls sideways: a reader brings one in whole
+                target.evaluate("(el) => el.scrollIntoView({ block: 'nearest', inline: 'nearest' })")
             seen = target.evaluate(SEEN)
             if not (in_view(seen) and seen["shown"]):
                 problems.append(f"{control}: the control itself is not in view, or covered by {seen['hit']}: {seen}")

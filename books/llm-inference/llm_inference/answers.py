@@ -128,14 +128,16 @@ def decode_roofline(p: Mapping[str, Any], values: Mapping[str, Any], text: Mappi
     ceiling = text["tokens_per_s"]
     band = values["tokens_per_s_measured"]
     if band and band[0].isdigit():
-        speed = f"≈ {band} per stream measured, {ceiling} at the ceiling"
+        # "≈ 4.23–18.6 tokens/s per stream measured, 23.7 at the ceiling": the unit once
+        number = ceiling.split(" ")[0] if ceiling.endswith(" tokens/s") and band.endswith(" tokens/s") else ceiling
+        speed = f"≈ {band} per stream measured, {number} at the ceiling"
     else:
-        speed = f"at most {ceiling} per stream (the ceiling; no published run to set beside it)"
-    sentence = f"{_model(values)} on {p['gpus']} × {_gpu_name(p['gpu'])}, batch {format_count(p['batch'])}: {speed}; " \
-               f"first token in {text['ttft_s']} at best"
+        speed = f"At most {ceiling} per stream (the ceiling; no published run to set beside it)"
+    sentence = f"{speed}; first token in {text['ttft_s']} at best"
     if values["fits"] is False:
         needed = values["gpus_needed"]
-        sentence += f" — but it does not fit in memory" + (f" ({needed} GPUs would)" if needed else "")
+        sentence += f" — but {_model(values)} does not fit on {p['gpus']} × {_gpu_name(p['gpu'])}" + (
+            f" ({needed} GPUs would)" if needed else "")
     return sentence + "."
 
 
@@ -145,9 +147,9 @@ def unit_economics(p: Mapping[str, Any], values: Mapping[str, Any], text: Mappin
         cheapest = f"; the cheapest option priced: {values['cheapest']}" if values["cheapest"] else ""
         return (f"Self-hosting on {p['gpus']} × {_gpu_name(p['gpu'])}: the cost per million tokens could not be "
                 f"computed — the note below says why{cheapest}.")
-    return (f"Self-hosted on {p['gpus']} × {_gpu_name(p['gpu'])} per replica: {text['usd_per_m_input_selfhosted']} per "
-            f"1M input and {text['usd_per_m_output_selfhosted']} per 1M output tokens "
-            f"({text['usd_per_m_blended_selfhosted']} blended); cheapest for this traffic: {text['cheapest']}.")
+    return (f"{text['usd_per_m_input_selfhosted']} per 1M input, {text['usd_per_m_output_selfhosted']} per 1M output "
+            f"tokens self-hosted on {p['gpus']} × {_gpu_name(p['gpu'])} per replica "
+            f"({text['usd_per_m_blended_selfhosted']} blended); cheapest here: {text['cheapest']}.")
 
 
 def paged_attention(p: Mapping[str, Any], values: Mapping[str, Any], text: Mapping[str, str]) -> str:

@@ -58,14 +58,14 @@ def test_an_unmodelled_weight_format_is_not_computed_in_the_sentence():
 
 def test_the_decode_sentence_puts_the_measured_band_beside_the_ceiling():
     r = decode_roofline.SPEC.run({"model": "llama-3.1-8b", "gpus": 1})
-    assert r.answer.count("tokens/s") >= 2 and "at the ceiling" in r.answer
+    assert "tokens/s" in r.answer and "at the ceiling" in r.answer
     if r.values["tokens_per_s_measured"][0].isdigit():
         assert f"≈ {r.text['tokens_per_s_measured']} per stream measured" in r.answer
 
 
 def test_unit_economics_answers_per_million_tokens_for_the_replica():
     r = unit_economics.SPEC.run({"gpus": 2, "model": "llama-3.1-70b"})
-    assert f"on 2 × {GPUS['h100-sxm'].name.removeprefix('NVIDIA ')} per replica" in r.answer
+    assert f"self-hosted on 2 × {GPUS['h100-sxm'].name.removeprefix('NVIDIA ')} per replica" in r.answer
     assert r.text["usd_per_m_input_selfhosted"] in r.answer and r.text["usd_per_m_output_selfhosted"] in r.answer
 
 
