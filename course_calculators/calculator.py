@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from . import contract
 from .charts import Chart
 from .failure import RunFailure, function_line
-from .outputs import Output, Preset
+from .outputs import Bar, Output, Preset
 from .params import Choice, Number, Param, SpecError, Text, echo, need_text
 from .setting import Setting
 
@@ -77,6 +77,11 @@ class Result:
     #: Each log slider's position for these inputs: the index of its nearest stop in the
     #: ``data-stops`` its HTML carries (:attr:`Number.stops`), so the page never computes one.
     slider: dict[str, int] = field(default_factory=dict)
+    #: The calculator's answer in one sentence (its ``answer`` function; "" without one), which the
+    #: widget shows first, above its answer outputs.
+    answer: str = ""
+    #: Each stacked bar (:class:`Bar`) by group: its parts' shares and a summary line.
+    bars: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -89,6 +94,8 @@ class Result:
             "pin": self.pin,
             "changed": self.changed,
             "slider": self.slider,
+            "answer": self.answer,
+            "bars": self.bars,
         }
 
 
@@ -144,6 +151,12 @@ class Calculator:
     inputs with the parameters that others determine filled in (a model's shape from the chosen
     model, a pasted config's shape), or ``(inputs, notes)``. Its values are checked again like a
     reader's, and the widget shows them.
+
+    ``answer(inputs, values, text)``, if given, returns the calculator's answer in one sentence
+    (``text`` holds each output as the widget shows it); where an output it speaks of is None it
+    says what could not be computed, never a number. ``answers`` names the outputs shown with it,
+    first and in view while any control is used (without it: the ``primary`` outputs). ``bars``
+    draws stacked bars over outputs of a group (:class:`Bar`).
     """
 
     id: str
@@ -155,6 +168,9 @@ class Calculator:
     chart: Callable[[Mapping[str, Any], Mapping[str, Any]], Chart | Sequence[Chart]] | None = None
     summary: str = ""
     resolve: Callable[[Mapping[str, Any]], Any] | None = None
+    answer: Callable[[Mapping[str, Any], Mapping[str, Any], Mapping[str, str]], str] | None = None
+    answers: Sequence[str] = ()
+    bars: Sequence[Bar] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not contract.is_id(self.id):
@@ -191,6 +207,30 @@ class Calculator:
         outs = [o.name for o in self.outputs]
         if len(set(outs)) != len(outs):
             raise SpecError(f"{self.id}: duplicate output names: {_repeated(outs)}")
+        if self.answer is not None and not callable(self.answer):
+            raise SpecError(f"{self.id}: answer must be a function of the inputs, outputs and their text, or None")
+        if isinstance(self.answers, str) or not isinstance(self.answers, abc.Sequence):
+            raise SpecError(f"{self.id}: answers must be a sequence of output names")
+        unknown = [n for n in self.answers if n not in outs]
+        if unknown or len(set(self.answers)) != len(self.answers):
+            raise SpecError(f"{self.id}: answers names {unknown or _repeated(list(self.answers))}, which are not "
+                            "distinct outputs of this calculator")
+        if isinstance(self.bars, (str, Bar)) or not isinstance(self.bars, abc.Sequence):
+            raise SpecError(f"{self.id}: bars must be a sequence of Bar")
+        groups = {o.group for o in self.outputs if o.group}
+        for bar in self.bars:
+            if not isinstance(bar, Bar):
+                raise SpecError(f"{self.id}: bars holds a {type(bar).__name__} ({echo(bar)}), not a Bar")
+            if bar.group not in groups:
+                raise SpecError(f"{self.id}: bar {bar.group!r} names no output group; groups: {sorted(groups)}")
+            missing = [n for n in bar.parts if n not in outs]
+            if missing:
+                raise SpecError(f"{self.id}: bar {bar.group!r} draws {missing}, which are not outputs")
+            kinds = {str(self.output_map[n].unit) for n in bar.parts}
+            if len(kinds) > 1:
+                raise SpecError(f"{self.id}: bar {bar.group!r} stacks outputs of different units: {sorted(kinds)}")
+        if len({b.group for b in self.bars}) != len(self.bars):
+            raise SpecError(f"{self.id}: one bar per group")
         preset_ids = [p.id for p in self.presets]
         if len(set(preset_ids)) != len(preset_ids):
             raise SpecError(f"{self.id}: duplicate preset ids: {_repeated(preset_ids)}")
@@ -222,6 +262,27 @@ class Calculator:
             cached = {p.name: p.convert(p.default)[0] for p in self.params}
             self.__dict__["_defaults"] = cached  # a frozen dataclass may still keep a cache
         return dict(cached)
+
+    @property
+    def answer_outputs(self) -> list[Output]:
+        """The outputs shown first, with the answer sentence: ``answers`` in their order, else the
+        primary outputs."""
+        if self.answers:
+            return [self.output_map[n] for n in self.answers]
+        return [o for o in self.outputs if o.primary]
+
+    def output_groups(self) -> list[tuple[str, list[Output]]]:
+        """The other outputs by :attr:`Output.group`, in the order the groups first appear (the
+        ungrouped ones under "")."""
+        shown = {o.name for o in self.answer_outputs}
+        groups: dict[str, list[Output]] = {}
+        for out in self.outputs:
+            if out.name not in shown:
+                groups.setdefault(out.group, []).append(out)
+        return list(groups.items())
+
+    def bar_of(self, group: str) -> Bar | None:
+        return next((b for b in self.bars if b.group == group), None)
 
     @property
     def fillers(self) -> dict[str, Choice | Text]:
@@ -443,10 +504,21 @@ class Calculator:
             raise SpecError(f"{self.id}: chart() reads {exc.args[0]!r}, which is neither a parameter nor an "
                             f"output; outputs: {', '.join(values)}") from None
         charts = [c.to_dict() for c in ([drawn] if isinstance(drawn, Chart) else drawn)]
+        text = {o.name: o.text(values[o.name]) for o in self.outputs}
+        sentence = ""
+        if self.answer is not None:
+            try:
+                sentence = self.answer(_Names(inputs), _Names(values), _Names(text))
+            except _UnknownName as exc:
+                raise SpecError(f"{self.id}: answer() reads {exc.args[0]!r}, which is neither a parameter nor "
+                                f"an output") from None
+            if not isinstance(sentence, str) or not sentence.strip():
+                raise ValueError(f"{self.id}: answer() must return a sentence, not {sentence!r}")
+        outputs = self.output_map
         return Result(
             inputs=inputs,
             values={o.name: values[o.name] for o in self.outputs},
-            text={o.name: o.text(values[o.name]) for o in self.outputs},
+            text=text,
             raw={o.name: o.raw(values[o.name]) for o in self.outputs},
             notes=notes,
             charts=charts,
@@ -454,4 +526,6 @@ class Calculator:
             pin=Setting.of(self, inputs).query(),
             changed=dict(Setting.of(self, inputs, self.base_inputs(base) if not base.is_default else None).values),
             slider={p.name: p.stop_of(inputs[p.name]) for p in self.params if isinstance(p, Number) and p.stops},
+            answer=sentence,
+            bars={b.group: b.shares(outputs, values) for b in self.bars},
         )

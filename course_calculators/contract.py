@@ -78,8 +78,19 @@ def url_key(calc_id: str, param: str, *, embed: bool = False, instance: str = ""
     return param if embed else f"{url_name(calc_id, instance)}.{param}"
 
 
-#: The sessionStorage entry that keeps a reader's shared choices from page to page.
+#: The localStorage entry that keeps a reader's scenario from page to page and tab to tab:
+#: ``{"values": {scenario: value}, "origins": {scenario: {"from", "path", "title"}}}``.
 SCENARIO_STORE = "calculators-scenario"
+#: Where a stored scenario value came from (``from``): a link, or the page it was set on.
+SCENARIO_ORIGINS = ("link", "page")
+#: The element of a widget that says which values are the reader's scenario, and its buttons'
+#: ``data-action`` values: back to the page's own example, the scenario again, forget it.
+SCENARIO_LINE_ATTR = "data-scenario-line"
+SCENARIO_ACTIONS = ("scenario-example", "scenario-mine", "scenario-forget")
+#: The answer sentence's element, a stacked bar's element, an output group's element.
+ANSWER_ATTR = "data-answer"
+BAR_ATTR = "data-bar"
+GROUP_ATTR = "data-group"
 
 
 def scenario_key(scenario: str) -> str:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections import abc
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from . import contract, units
 from .params import SpecError, check_named, need_text
 
-__all__ = ["Output", "Preset", "NOT_COMPUTED"]
+__all__ = ["Output", "Preset", "Bar", "NOT_COMPUTED"]
 
 
 #: What an output shows when ``compute()`` returns None for it: the inputs do not allow a value
@@ -39,9 +39,14 @@ class Output:
     #: Digits after the decimal point (units that take it: money, SI, counts, ratios, percent):
     #: ``precision=2`` shows $496.00 beside $61.95. None: the unit's own rule.
     precision: int | None = None
+    #: A short heading the widget lists this output under ("Memory per GPU", "Speed"): outputs
+    #: of one group are shown together, in the order the groups first appear. "": no heading.
+    group: str = ""
 
     def __post_init__(self) -> None:
         check_named("output", self.name, self.label)
+        if not isinstance(self.group, str) or len(self.group) > 60:
+            raise SpecError(f"output {self.name!r}: group must be a short heading (a string of at most 60 characters)")
         try:
             unit = units.get(self.unit)
         except units.UnitError as exc:
@@ -90,3 +95,54 @@ class Preset:
         need_text(f"preset {self.id!r}", "label", self.label)
         if not isinstance(self.values, abc.Mapping):
             raise SpecError(f"preset {self.id!r}: values must be a mapping of parameter names to values")
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One stacked bar over outputs of one unit: each part's share of their sum, drawn under the
+    heading of ``group`` (an :attr:`Output.group`) and redrawn with every result. The shares are
+    computed in Python (:meth:`shares`); the page only sets widths. A part that is None ("not
+    computed") leaves the whole bar not computed; a negative part counts as 0."""
+
+    group: str
+    parts: Sequence[str]
+    label: str = ""
+    #: Short words for the parts in the bar's legend ("weights", "KV pool"); the outputs' labels
+    #: when empty.
+    names: Sequence[str] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.group, str) or not self.group:
+            raise SpecError("bar: group must name an output group")
+        if isinstance(self.parts, str) or not isinstance(self.parts, abc.Sequence) or len(self.parts) < 2:
+            raise SpecError(f"bar {self.group!r}: parts must be a sequence of at least two output names")
+        for name in self.parts:
+            if not contract.is_name(name):
+                raise SpecError(f"bar {self.group!r}: {name!r} is not an output name")
+        if self.names and (len(self.names) != len(self.parts) or not all(isinstance(n, str) and n for n in self.names)):
+            raise SpecError(f"bar {self.group!r}: names must give one word per part")
+
+    def name_of(self, part: str, outputs: Mapping[str, "Output"]) -> str:
+        """The legend's word for ``part``."""
+        return self.names[list(self.parts).index(part)] if self.names else outputs[part].label
+
+    @property
+    def title(self) -> str:
+        return self.label or self.group
+
+    def shares(self, outputs: Mapping[str, "Output"], values: Mapping[str, Any]) -> dict[str, Any]:
+        """The bar for these values: ``parts`` (each part's name, label, text and share of the
+        whole, a percentage rounded to 0.1), and ``summary``, one line saying all of it; no parts
+        when a value is not computed or every part is 0."""
+        raw = [values.get(name) for name in self.parts]
+        if any(v is None for v in raw):
+            return {"parts": [], "summary": f"{self.title}: {NOT_COMPUTED}."}
+        sizes = [max(0.0, float(v)) for v in raw]
+        total = sum(sizes)
+        if total <= 0:
+            return {"parts": [], "summary": f"{self.title}: nothing to draw."}
+        parts = [{"name": name, "label": self.name_of(name, outputs), "text": outputs[name].text(v),
+                  "share": round(100 * size / total, 1)}
+                 for name, v, size in zip(self.parts, raw, sizes)]
+        summary = f"{self.title}: " + ", ".join(f"{p['label']} {p['text']} ({p['share']:g} %)" for p in parts) + "."
+        return {"parts": parts, "summary": summary}

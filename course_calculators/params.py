@@ -282,7 +282,8 @@ class Text:
     advanced: bool = False
     #: Parameters this text sets through ``resolve``; editing one of them empties the text.
     fills: Sequence[str] = ()
-    scenario = ""
+    #: See :attr:`Number.scenario` (a pasted text the reader carries from page to page).
+    scenario: str = ""
 
     kind = "text"
 

@@ -3,7 +3,8 @@ import Calculator, Number, …``), each defined in the module of its job:
 
 - :mod:`.params` — the parameter types :class:`Number`, :class:`Choice`, :class:`Text`, and the
   one place an input value is checked (``convert``);
-- :mod:`.outputs` — :class:`Output` (a computed value and its formatter) and :class:`Preset`;
+- :mod:`.outputs` — :class:`Output` (a computed value and its formatter), :class:`Preset` and
+  :class:`Bar` (a stacked bar over outputs of one group);
 - :mod:`.charts` — :class:`Chart`, the chart schema;
 - :mod:`.calculator` — :class:`Calculator` and its run pipeline, :class:`Result`, :class:`Computed`.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from .calculator import Calculator, Computed, Result
 from .charts import Chart
-from .outputs import NOT_COMPUTED, Output, Preset
+from .outputs import NOT_COMPUTED, Bar, Output, Preset
 from .params import Choice, Number, Param, SpecError, Text  # noqa: F401  (Param: the union of the three)
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "Computed",
     "Output",
     "Preset",
+    "Bar",
     "Calculator",
     "Result",
     "Chart",

@@ -207,6 +207,9 @@ def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *
             "changed": got.changed,
             "slider": _diff(got.slider, result.slider),
             "text": _diff(got.inputs_text, result.inputs_text),
+            # The answer sentence and the bars (Python's shares), when the move changes them.
+            **({"answer": got.answer} if got.answer != result.answer else {}),
+            **({"bars": got.bars} if got.bars != result.bars else {}),
         })
     return {
         "v": VERSION,
@@ -218,6 +221,8 @@ def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *
         "base_changed": result.changed,
         "base_slider": result.slider,
         "base_text": result.inputs_text,
+        "base_answer": result.answer,
+        "base_bars": result.bars,
         "entries": entries,
     }
 

@@ -276,7 +276,8 @@ def test_results_announced_once_input_settles(page, base_url):
     assert inputs["gpus"] == str(int(course_calculators.get(CALC).run({}).inputs["gpus"]) + 50)
     spec = course_calculators.get(CALC)
     result = spec.run(inputs)
-    summary = "; ".join(f"{o.label}: {result.text[o.name]}" for o in spec.outputs if o.primary)
+    # The answer sentence, then each answer output (page/announcer.js).
+    summary = result.answer + " " + "; ".join(f"{o.label}: {result.text[o.name]}" for o in spec.answer_outputs)
     assert 1 <= len(announced) <= 2, announced
     assert announced[-1] == summary
     assert page.watch.errors == []

@@ -47,7 +47,7 @@ from typing import Any, Mapping
 from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import format_bytes, format_count, format_seconds, sig
 
-from . import physics, scenario
+from . import answers, physics, scenario
 from .hardware import GPUS
 from .physics import fleet, kv, measured
 from .physics.speed import peak_flops
@@ -79,9 +79,9 @@ PARAMS = (
     _DTYPES["kv_dtype"],
     _DEPLOY["gpu"],
     replace(_DEPLOY["gpus"], label="GPUs (tensor parallel)"),
-    Number("batch", "Batch (concurrent streams)", 1, 1, BATCH_MAX, scale="log",
+    Number("batch", "Batch (concurrent streams)", 1, 1, BATCH_MAX, scale="log", scenario="concurrency",
            help="Sequences decoded together: one weight read serves all of them."),
-    Number("context", "Context per sequence", 1024, 1, CONTEXT_MAX, unit="tokens", scale="log",
+    Number("context", "Context per sequence", 1024, 1, CONTEXT_MAX, unit="tokens", scale="log", scenario="context",
            help="Tokens already cached per sequence; every step reads all their keys and values."),
     Number("prompt_tokens", "Prompt length", 1024, 1, CONTEXT_MAX, unit="tokens", scale="log",
            help="For the time to first token: the prefill of one prompt of this length."),
@@ -168,6 +168,7 @@ OUTPUTS = (
     Output("model_name", "Model", "text"),
     Output("model_source", "Shape read from", "text"),
 )
+OUTPUTS = answers.grouped(OUTPUTS, answers.DECODE_ROOFLINE_GROUPS)
 
 _LLAMA3_70B = {
     "model": "custom", "params_b": 70, "active_params_b": 0, "weight_dtype": "bf16", "kv_dtype": "bf16",
@@ -522,4 +523,6 @@ SPEC = Calculator(
     compute=compute,
     chart=chart,
     resolve=scenario.make_resolve(lambda p: p["context"]),
+    answer=answers.decode_roofline,
+    answers=answers.DECODE_ROOFLINE,
 )

@@ -27,10 +27,10 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
-from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
+from course_calculators.spec import Bar, Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import GiB, format_bytes, format_count, format_ratio
 
-from . import physics, scenario
+from . import answers, physics, scenario
 from .hardware import GPUS
 from .engines import vllm_hybrid
 from .engines.vllm_hybrid import MIXER_NAMES
@@ -54,9 +54,9 @@ PARAMS = (
     *_SHAPE[:2],  # model, config
     *_pick(_SHAPE, "attention", "layers", "kv_heads", "head_dim", "latent_dim", "rope_dim"),
     _pick(_DTYPES, "kv_dtype")[0],
-    Number("context", "Context length", 8192, 1, CONTEXT_MAX, unit="tokens", scale="log",
+    Number("context", "Context length", 8192, 1, CONTEXT_MAX, unit="tokens", scale="log", scenario="context",
            help="Tokens per sequence: vLLM's max_model_len."),
-    Number("concurrency", "Concurrent sequences", 1, 1, 4096, scale="log"),
+    Number("concurrency", "Concurrent sequences", 1, 1, 4096, scale="log", scenario="concurrency"),
     *_pick(_SHAPE, "sliding_window", "window_layers", "window_kind", "params_b", "active_params_b", "experts",
            "experts_per_token", "heads", "hidden_size", "intermediate_size", "vocab_size"),
     *_pick(_SHAPE, *scenario.STATE_FILLS),
@@ -87,6 +87,9 @@ OUTPUTS = (
            help="Tokens per sequence; 0 when not even one block fits."),
     *scenario.pool_outputs(),
     Output("weight_bytes_per_gpu", "Weights per GPU", "bytes"),
+    Output("free_bytes_per_gpu", "Left outside vLLM's share, per GPU", "bytes",
+           help="The memory the driver shows minus what vLLM may use (gpu_memory_utilization): free for other "
+                "processes."),
     Output("runtime_bytes", "Non-torch and CUDA-graph memory per GPU", "bytes",
            help="The release's accounting: non-torch memory (the CUDA context too up to 0.9.0), the CUDA-graph "
                 "estimate from 0.20.0 (0.26.0 on ROCm), plus any extra memory set below."),
@@ -109,6 +112,7 @@ OUTPUTS = (
     Output("model_name", "Model", "text"),
     Output("model_source", "Shape read from", "text"),
 )
+OUTPUTS = answers.grouped(OUTPUTS, answers.KV_CACHE_GROUPS)
 
 _LLAMA3_8B = {"model": "llama-3.1-8b", "context": 8192, "concurrency": 1, "kv_dtype": "bf16",
               "weight_dtype": "shipped", "gpu": "h100-sxm", "gpus": 1}
@@ -287,6 +291,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         **scenario.pool_values(pool, context, p["gpus"]),
         "weight_bytes_per_gpu": placement.weight_bytes_per_gpu,
         "runtime_bytes": pool.overhead_bytes,
+        "free_bytes_per_gpu": max(0.0, pool.visible_bytes - pool.requested_bytes),
         "engine_release": scenario.release_text(engine, gpu.vendor),
         "kv_bytes_per_token_per_gpu": pool.bytes_per_token,
         "block_size": pool.block_size,
@@ -381,4 +386,7 @@ SPEC = Calculator(
     compute=compute,
     chart=chart,
     resolve=scenario.make_resolve(lambda p: p["context"]),
+    answer=answers.kv_cache,
+    answers=answers.KV_CACHE,
+    bars=(Bar(answers.MEMORY_PER_GPU, answers.MEMORY_BAR, names=answers.MEMORY_BAR_NAMES),),
 )

@@ -52,6 +52,7 @@ from typing import Any, Mapping, Sequence
 from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import format_count, format_fraction, format_ratio
 
+from . import answers
 from .physics.batching import (contiguous_frames, continuous_throughput, sample_requests, simulate_paged,
                                static_throughput, utilizations)
 
@@ -106,6 +107,7 @@ OUTPUTS = (
     Output("blocks_total", "Physical blocks in the pool", "count"),
     Output("mean_length", "Mean request length (prompt + output)", "count"),
 )
+OUTPUTS = answers.grouped(OUTPUTS, answers.PAGED_ATTENTION_GROUPS)
 
 #: The default workload, spelled out in every preset so that each notice holds whatever was set before.
 _WORKLOAD = {"requests": 200, "max_len": 2048, "mean_prompt": 400, "mean_output": 400, "length_spread": 0.6,
@@ -337,4 +339,6 @@ SPEC = Calculator(
     presets=PRESETS,
     compute=compute,
     chart=chart,
+    answer=answers.paged_attention,
+    answers=answers.PAGED_ATTENTION,
 )

@@ -28,6 +28,8 @@ from typing import Any, Mapping, Sequence
 from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import format_count, format_fraction
 
+from . import answers
+
 
 VOCAB = ("I", "think", "that", "it", "is", "a", "good", "idea", ".", "we", "should", "try")
 PROMPT = ("I", "think")
@@ -79,6 +81,7 @@ OUTPUTS = (
     Output("top_token", "Likeliest next word", "text"),
     Output("distinct_words", "Distinct words in the continuation", "count"),
 )
+OUTPUTS = answers.grouped(OUTPUTS, answers.SAMPLING_GROUPS)
 
 #: Length and seed, spelled out in every preset so that each notice holds whatever was set before.
 _RUN = {"length": 16, "seed": 1}
@@ -260,4 +263,6 @@ SPEC = Calculator(
     presets=PRESETS,
     compute=compute,
     chart=chart,
+    answer=answers.sampling,
+    answers=answers.SAMPLING,
 )

@@ -254,7 +254,7 @@ def model_params(default_model: str) -> tuple:
     return (
         Choice("model", "Model", default_model, MODEL_CHOICES, scenario="model", fills=fills, custom=CUSTOM,
                help="A published model fills the shape below from its config.json; edit a field to make it custom."),
-        Text("config", "Or paste a config.json", "", rows=3, max_length=60_000, fills=fills + ("model",),
+        Text("config", "Or paste a config.json", "", rows=3, max_length=60_000, fills=fills + ("model",), scenario="config",
              placeholder='{"num_hidden_layers": 32, "num_key_value_heads": 8, ...}',
              help="The same Python reads it: every trap in its fields is named below — hybrid layouts "
                   "(linear-attention, state-space, windowed layers), latent and sparse attention among "

@@ -33,6 +33,8 @@ from typing import Any, Mapping, Sequence
 from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import format_count, format_fraction, format_ratio
 
+from . import answers
+
 
 #: The context and its next-token vocabulary.
 CONTEXT = "The cat sat on the"
@@ -81,6 +83,7 @@ OUTPUTS = (
     Output("best_speedup", "Speedup at the best draft length", "ratio"),
     Output("passes", "Target passes in the simulation", "count"),
 )
+OUTPUTS = answers.grouped(OUTPUTS, answers.SPECULATIVE_DECODING_GROUPS)
 
 
 def _preset(acceptance: float, k: int = 4, cost: float = 0.05) -> dict[str, Any]:
@@ -346,4 +349,6 @@ SPEC = Calculator(
     presets=PRESETS,
     compute=compute,
     chart=chart,
+    answer=answers.speculative_decoding,
+    answers=answers.SPECULATIVE_DECODING,
 )

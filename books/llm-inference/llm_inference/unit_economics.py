@@ -63,7 +63,7 @@ from typing import Any, Mapping
 from course_calculators.spec import Calculator, Chart, Number, Output, Preset
 from course_calculators.units import format_count, format_fraction, format_usd
 
-from . import physics, scenario
+from . import answers, physics, scenario
 from .hardware import GPUS, PRICES_DATE as GPU_PRICES_DATE
 from .physics import fleet, measured
 from .physics.placement import Layout
@@ -164,7 +164,7 @@ PARAMS = (
     replace(_DEPLOY["gpus"], label="GPUs per replica (tensor parallel)",
             help="One replica's GPUs, as in the other calculators: the model's weights are split over them. "
                  "Only sizes vLLM accepts for the model; a size that does not fit is raised to one that does."),
-    Number("batch", "Batch per replica", 32, 1, 1024, scale="log",
+    Number("batch", "Batch per replica", 32, 1, 1024, scale="log", scenario="concurrency",
            help="Sequences one replica decodes at once (capped by the memory left for the KV cache)."),
     Number("gpu_hour_usd", "GPU price per hour", 0, 0, 100, step=0.01, unit="$/h", integer=False,
            help=f"Rental price of one GPU-hour; 0 takes the GPU table's on-demand price ({GPU_PRICES_DATE}: "
@@ -221,6 +221,7 @@ OUTPUTS = (
     Output("selfhosted_input_share", "Share of the GPU time spent on prefill", "fraction",
            help="Uncached input's GPU-seconds ÷ all GPU-seconds: how the rent is split between input and output."),
 )
+OUTPUTS = answers.grouped(OUTPUTS, answers.unit_economics_groups([o.name for o in OUTPUTS]))
 
 _DEFAULTS = {"dau": 100_000, "remix_rate": 0.01, "pgc_rate": 0.001, "cache_hit": 0.7}
 
@@ -466,4 +467,6 @@ SPEC = Calculator(
     compute=compute,
     chart=chart,
     resolve=scenario.make_resolve(lambda p: average_context(p["input_tokens"], p["output_tokens"])),
+    answer=answers.unit_economics,
+    answers=answers.UNIT_ECONOMICS,
 )

@@ -42,8 +42,19 @@ export class Announcer {
     this.region.textContent = text;
   }
 
-  /** "Label: text; Label: text" over the primary outputs (all outputs when none is primary). */
+  /** The answer sentence, with "Label: text" of each answer output ("Label: text; …" over the
+   * primary outputs, or all of them, for a calculator without an answer). */
   summary() {
+    const answer = this.root.querySelector(DOM.answer);
+    if (answer) {
+      const outs = this.root.querySelectorAll(`${DOM.results} ${DOM.output}`);
+      const items = Array.from(outs).map((out) => {
+        const dt = out.querySelector("dt");
+        const value = out.querySelector("output");
+        return (dt ? dt.textContent.trim() + ": " : "") + (value ? value.textContent.trim() : "");
+      });
+      return `${answer.textContent.trim()} ${items.join("; ")}`.trim();
+    }
     let outs = this.root.querySelectorAll(DOM.primaryOutput);
     if (!outs.length) outs = this.root.querySelectorAll(DOM.output);
     return Array.from(outs).map((out) => {

@@ -60,12 +60,14 @@ function answer(table, entry) {
     changed: base ? table.base_changed : entry.changed,
     slider: Object.assign({}, table.base_slider, base ? {} : entry.slider),
     inputs_text: Object.assign({}, table.base_text, base ? {} : entry.text),
+    answer: base || !("answer" in entry) ? table.base_answer : entry.answer,
+    bars: base || !("bars" in entry) ? table.base_bars : entry.bars,
   };
 }
 
 /** The build's answer for a form whose fields hold `values` (name → raw text), or null when the
  * table does not hold that state. The answer has a result's fields (raw, text, notes, inputs,
- * slider, changed, inputs_text), no charts, and `base`: whether it is the rendered state. */
+ * slider, changed, inputs_text, answer, bars), no charts, and `base`: whether it is the rendered state. */
 export function lookup(table, values) {
   if (!table) return null;
   const diff = differences(table, values);

@@ -20,8 +20,22 @@ import { WorkerClient } from "./worker-client.js";
 const MAX_RESTARTS = 3;
 const WAITING_STATUS = "Static values: Python starts when you change one";
 
-function sessionStore() {
-  try { return window.sessionStorage; } catch (err) { return null; } // storage can be denied
+function localStore() {
+  try { return window.localStorage; } catch (err) { return null; } // storage can be denied
+}
+
+/** The page the reader is on, as a scenario's origin names it. */
+function currentPage() {
+  const h1 = document.querySelector("h1");
+  return { path: location.pathname, title: ((h1 && h1.textContent) || document.title || "").trim() };
+}
+
+/** Whether the first document was reached through the history (back or forward). */
+function arrivedThroughHistory() {
+  try {
+    const nav = performance.getEntriesByType("navigation")[0];
+    return Boolean(nav && nav.type === "back_forward");
+  } catch (err) { return false; }
 }
 
 export class PageSession {
@@ -52,7 +66,10 @@ export class PageSession {
       widgetFor: (root) => Array.from(this.widgets.values()).find((w) => w.root === root),
       version: runtime ? runtime.version : "",
     });
-    this.scenario = this.embedPage ? null : new Scenario(sessionStore(), location.search);
+    this.scenario = this.embedPage ? null : new Scenario(localStore(), location.search, currentPage());
+    // Instant navigation back or forward: the next hydrate's page is reached through the history.
+    this.traversal = arrivedThroughHistory();
+    window.addEventListener("popstate", () => { this.traversal = true; });
     // Where the snippet's embed.js lives: the site's root.
     this.siteRoot = runtime ? runtime.root : new URL("/", location.href).href;
     this.withChart = chartLoader(runtime);
@@ -73,8 +90,12 @@ export class PageSession {
       w.destroy();
       this.widgets.delete(id);
     });
+    if (this.scenario) this.scenario.arrive(location.search, currentPage(), this.traversal);
+    this.traversal = false;
+    let bound = 0;
     doc.querySelectorAll(DOM.widget).forEach((root) => {
       if (root.dataset.bound) return;
+      bound += 1;
       root.dataset.bound = "1";
       let w;
       try {
@@ -87,6 +108,10 @@ export class PageSession {
       if (this.touched) w.start();
       else w.setStatus(WAITING_STATUS);
     });
+    if (this.scenario && bound) {
+      this.widgets.forEach((w) => w.showScenario());
+      this.writeScenarioKeys(); // the address carries the reader's scenario: a copied link, a new tab
+    }
     this.offline.mount(doc);
   }
 
@@ -146,7 +171,7 @@ export class PageSession {
    * a shape the reader typed). */
   shareScenario(from, entries, forget) {
     if (!this.scenario) return;
-    if (forget) this.scenario.forget(forget);
+    [].concat(forget || []).filter(Boolean).forEach((name) => this.scenario.forget(name));
     const shared = entries.filter(([name, value, field]) => this.scenario.set(name, value, field));
     if (shared.length) {
       const values = Object.fromEntries(shared.map(([name, value]) => [name, value]));
@@ -156,6 +181,7 @@ export class PageSession {
         if (mine.length) w.enter(Object.fromEntries(mine));
       });
     }
+    this.widgets.forEach((w) => w.showScenario());
     this.writeScenarioKeys();
   }
 
@@ -170,6 +196,7 @@ export class PageSession {
       w.form.setValues(Object.fromEntries(fields.map((param) => [param, w.initial[param]])));
       w.request();
     });
+    this.widgets.forEach((w) => { w.replaced = false; w.example = false; w.showScenario(); });
     this.writeScenarioKeys();
   }
 

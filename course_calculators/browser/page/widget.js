@@ -5,6 +5,8 @@
 import { BASE_KEY, DOM, FAILED_ATTR, FAILED_TEXT, NEIGHBOURHOOD_ATTR, PENDING_ATTR, PIN_KEY, urlName } from "../shared/contract.js";
 import { MSG, STATE } from "../shared/protocol.js";
 import { Announcer } from "./announcer.js";
+import { showAnswer } from "./answer-view.js";
+import { scenarioEntries, showScenarioLine } from "./scenario-line.js";
 import { ChartView } from "./chart-view.js";
 import { Form } from "./form.js";
 import { followersOf, showInFigures } from "./inline-figures.js";
@@ -59,8 +61,15 @@ export class Widget {
       this.share(name);
       this.request();
     });
-    // The chapter's shared choices (the model, the GPU) first; the widget's own link keys win.
-    if (session.scenario && !this.embed) this.form.enter(session.scenario.valuesFor(this.form));
+    // The reader's scenario (the model, the GPU, the context…) replaces the fence's values; the
+    // widget's own link keys win (except on a way back through the history: scenario.js).
+    this.replaced = false; // the scenario changed some of the fence's values on arrival
+    this.example = false; // the reader asked for the page's own example instead
+    if (session.scenario && !this.embed) {
+      const arrived = session.scenario.valuesFor(this.form);
+      this.replaced = Object.keys(arrived).some((name) => String(this.initial[name]) !== arrived[name]);
+      this.form.enter(arrived);
+    }
     const page = location.pathname;
     this.writeUrl = throttle(() => {
       // A write still due when instant navigation has moved on belongs to this widget's page,
@@ -98,11 +107,67 @@ export class Widget {
   share(name) {
     const field = this.form.fields.get(name);
     if (!field || !field.dataset.scenario || !this.session.shareScenario || this.embed) return;
+    this.example = false;
     const filler = this.form.customFiller(name);
     const names = filler ? filler.dataset.fills.split(" ") : [name];
     const shared = names.map((n) => this.form.fields.get(n)).filter((el) => el && el.dataset.scenario)
       .map((el) => [el.dataset.scenario, el.value, el]);
-    this.session.shareScenario(this, shared, filler ? filler.dataset.scenario : "");
+    this.session.shareScenario(this, shared, [filler ? filler.dataset.scenario : "", ...this.stopsFilling(name)]);
+  }
+
+  /** The scenarios that the reader's edit of `name` makes stale, as Python's rule goes (calculator.py's
+   * _fold): a pasted text that fills `name` empties; a filler that fills now fills its fields
+   * again (their stored values would undo it); an emptied text is no value to carry. */
+  stopsFilling(name) {
+    const stale = [];
+    const field = this.form.fields.get(name);
+    this.form.fields.forEach((el, other) => {
+      if (other !== name && el.tagName === "TEXTAREA" && el.dataset.scenario &&
+          (el.dataset.fills || "").split(" ").includes(name)) stale.push(el.dataset.scenario);
+    });
+    const fillsNow = field.tagName === "TEXTAREA" ? field.value.trim() !== ""
+      : field.tagName === "SELECT" && field.dataset.fills && field.value !== field.dataset.custom;
+    if (fillsNow) {
+      field.dataset.fills.split(" ").forEach((n) => {
+        const el = this.form.fields.get(n);
+        if (el && el.dataset.scenario) stale.push(el.dataset.scenario);
+      });
+    }
+    if (field.tagName === "TEXTAREA" && !field.value.trim()) stale.push(field.dataset.scenario);
+    return stale;
+  }
+
+  /** The "your scenario" line: which values are the reader's, and from where (scenario-line.js). */
+  showScenario() {
+    const scenario = this.session.scenario;
+    if (!scenario || this.embed) return;
+    const entries = scenarioEntries(this.form, scenario, location.pathname);
+    showScenarioLine(this.root, {
+      entries, replaced: this.replaced, example: this.example,
+      onExample: () => this.useExample(),
+      onMine: () => this.useScenario(),
+      onForget: () => { this.form.setValues(this.initial); this.session.resetScenario(this); this.request(); },
+    });
+  }
+
+  /** Back to the page's own example (the fence's values: what the prose quotes); the scenario is
+   * kept for the other pages and one click away. */
+  useExample() {
+    this.example = true;
+    this.form.setValues(this.initial);
+    this.form.touch(Object.keys(this.initial));
+    this.finalize = true;
+    this.request();
+    this.showScenario();
+  }
+
+  /** The reader's scenario again, after the page's example. */
+  useScenario() {
+    this.example = false;
+    if (this.session.scenario) this.form.enter(this.session.scenario.valuesFor(this.form));
+    this.finalize = true;
+    this.request();
+    this.showScenario();
   }
 
   showNotice(text) {
@@ -129,6 +194,15 @@ export class Widget {
     const { values, unknown } = readQuery(location.search, { calc: this.urlName, embed: this.embed, isParam: (n) => this.form.has(n) });
     delete unknown[PIN_KEY]; // reserved inputs: the pin is read above, the base is the fence's
     delete unknown[BASE_KEY];
+    // Back through the history, the address holds what this session wrote before: the reader's
+    // scenario, set since on another page, is newer than its keys.
+    const scenario = this.session.scenario;
+    if (scenario && scenario.traversal && !this.embed) {
+      Object.keys(values).forEach((name) => {
+        const field = this.form.fields.get(name);
+        if (field && field.dataset.scenario && scenario.has(field.dataset.scenario)) delete values[name];
+      });
+    }
     this.form.enter(values);
     const shown = {};
     Object.keys(values).forEach((name) => { shown[name] = this.form.fields.get(name).value; });
@@ -225,16 +299,17 @@ export class Widget {
     const values = this.form.values();
     const found = this.table ? lookup(this.table, values) : null;
     if (found && found.base && binding) { this.markPending(false); return; } // the HTML shows it already
-    if (found) this.showAnswer(found);
+    if (found) this.showTableAnswer(found);
     else this.markPending(true);
   }
 
   /** The table's answer: outputs, notes, inputs as Python's run leaves them; the charts wait for
    * Python unless the answer is the rendered state itself (whose charts are the build's). */
-  showAnswer(found) {
+  showTableAnswer(found) {
     this.answered = found;
     this.markPending(false);
     this.showOutputs(found);
+    showAnswer(this.root, found);
     // Python gone for good: say so beside the notes (the retry button follows the message).
     const gone = this.client.failed ? "Python could not start: these values were computed at build time for these inputs." : "";
     this.message.textContent = found.notes.concat(gone ? [gone] : []).join(" ");
@@ -264,6 +339,7 @@ export class Widget {
       else { el.removeAttribute(PENDING_ATTR); el.removeAttribute("aria-busy"); }
     };
     this.outputs.forEach(mark);
+    this.root.querySelectorAll(DOM.answer).forEach(mark); // the sentence rests on the outputs
     mark(this.root);
     this.markCharts(on);
   }
@@ -314,6 +390,7 @@ export class Widget {
     this.answered = null;
     this.showOutputs(result);
     this.last = result;
+    showAnswer(this.root, result);
     const notes = (result.notes || []).concat(result.compare ? result.compare.notes : []);
     this.message.textContent = notes.join(" ");
     this.pinView.show(this.pinView.pinned ? result.compare || null : null);

@@ -91,6 +91,19 @@ export const DOM = Object.freeze({
   sourceCode: ".calc__code",
   embedContent: "[data-calc-embed-content]",
   chapterLink: "a[data-chapter-link]",
+  // The answer (page/answer-view.js): the sentence, and each output group's stacked bar.
+  answer: "[data-answer]",
+  bar: "[data-bar]",
+  barPart: "[data-bar-part]",
+  barText: "[data-bar-text]",
+  barSummary: "[data-bar-summary]",
+  group: "[data-group]",
+  // The reader's scenario line (page/scenario-line.js) and its buttons, and each entry's field.
+  scenarioLine: "[data-scenario-line]",
+  scenarioItem: "[data-scenario-item]",
+  scenarioExample: '[data-action="scenario-example"]',
+  scenarioMine: '[data-action="scenario-mine"]',
+  scenarioForget: '[data-action="scenario-forget"]',
 });
 
 // A widget's inputs travel in the query string: `<calc-id>.<param>` on a chapter page (several
@@ -126,11 +139,16 @@ export function paramOfKey(key, calc, embed) {
 
 // A shared choice (a field's data-scenario: the model, the GPU) travels in a chapter page's query
 // string under the scenario's own name, plain (`?gpu=h200`), beside the widgets' keys, which win,
-// and from page to page in sessionStorage (contract.scenario_key and SCENARIO_STORE are the
+// and from page to page and tab to tab in localStorage (contract.scenario_key and SCENARIO_STORE are the
 // build's copy). Embed pages read none.
 
-/** The sessionStorage entry of the reader's shared choices. */
+/** The localStorage entry of the reader's scenario: {values: {scenario: value}, origins:
+ * {scenario: {from, path, title}}} (an older entry, a plain {scenario: value}, is read too). */
 export const SCENARIO_STORE = "calculators-scenario";
+
+/** Where a scenario value came from (its stored `from`: a link or a page), and how a page sees
+ * it (set here, or on another page). */
+export const ORIGIN = Object.freeze({ LINK: "link", PAGE: "page", HERE: "here", ELSEWHERE: "elsewhere" });
 
 /** The query key of a shared choice on a chapter page: `gpu` for the scenario "gpu". */
 export function scenarioKey(scenario) {

@@ -1,5 +1,5 @@
-// The chapter's shared choices: read from a link's short keys or the session, written back to
-// both, never a select's custom value, cleared by a reset.
+// The chapter's shared choices: read from a link's short keys or the store, written back to
+// both with where each came from, never a select's custom value, cleared by a reset.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -39,7 +39,7 @@ test("choices are kept for the next pages, forgotten one by one, cleared by a re
   const scenario = new Scenario(storage, "");
   scenario.set("gpu", "h200");
   scenario.set("model", "qwen2.5-72b");
-  assert.deepEqual(JSON.parse(storage.data["calculators-scenario"]), { gpu: "h200", model: "qwen2.5-72b" });
+  assert.deepEqual(JSON.parse(storage.data["calculators-scenario"]).values, { gpu: "h200", model: "qwen2.5-72b" });
   scenario.forget("model");
   assert.deepEqual(new Scenario(storage, "").values, { gpu: "h200" });
   scenario.clear();
@@ -59,4 +59,38 @@ test("storage that fails or holds junk never breaks a page", () => {
   assert.deepEqual(scenario.values, {});
   scenario.set("gpu", "h200"); // does not throw
   assert.equal(new Scenario(null, "").values.gpu, undefined);
+});
+
+test("each value says where it came from: a link, this page, another page", () => {
+  const storage = memoryStorage();
+  const page = { path: "/inference/kv-cache/", title: "The KV cache" };
+  const scenario = new Scenario(storage, "?gpu=h200", page);
+  const gpu = select("h100-sxm", ["h100-sxm", "h200"]);
+  const ctx = { tagName: "INPUT", value: "8192", dataset: {} };
+  assert.deepEqual(scenario.valuesFor(form([["gpu", "gpu", gpu]])), { gpu: "h200" });
+  scenario.set("context", "32768", ctx);
+  assert.deepEqual(scenario.originOf("gpu", page.path), { from: "link", title: "The KV cache" });
+  assert.deepEqual(scenario.originOf("context", page.path), { from: "here", title: "The KV cache" });
+  // A new tab on another page: the same store.
+  const other = new Scenario(storage, "", { path: "/inference/decode/", title: "Decode" });
+  assert.deepEqual(other.originOf("context", "/inference/decode/"), { from: "elsewhere", title: "The KV cache" });
+  assert.equal(other.originOf("model", "/inference/decode/"), null);
+});
+
+test("back through the history, the address's keys are older than the store", () => {
+  const storage = memoryStorage();
+  const scenario = new Scenario(storage, "", { path: "/a/", title: "A" });
+  scenario.set("context", "65536");
+  scenario.arrive("?context=4096", { path: "/b/", title: "B" }, true);
+  const ctx = { tagName: "INPUT", value: "1", dataset: {} };
+  assert.deepEqual(scenario.valuesFor(form([["context", "context", ctx]])), { context: "65536" });
+  assert.equal(scenario.traversal, true);
+  scenario.arrive("?context=4096", { path: "/b/", title: "B" }, false);
+  assert.deepEqual(scenario.valuesFor(form([["context", "context", ctx]])), { context: "4096" });
+  assert.equal(scenario.originOf("context", "/b/").from, "link");
+});
+
+test("an older entry (a plain object of values) is still read", () => {
+  const storage = memoryStorage({ "calculators-scenario": JSON.stringify({ gpu: "h200" }) });
+  assert.deepEqual(new Scenario(storage, "").values, { gpu: "h200" });
 });

@@ -94,3 +94,21 @@ def test_an_instance_name_is_reserved_and_its_dom_id_meets_no_other():
     assert contract.INSTANCE_KEY in contract.RESERVED_NAMES
     assert contract.dom_id("kv-cache", 1, "second") == "calc-kv-cache--second"
     assert not contract.is_id("kv-cache--second".removeprefix("calc-"))
+
+
+def test_the_scenario_origins_are_the_same_words_in_both_languages():
+    text = CONTRACT_JS.read_text()
+    m = re.search(r"export const ORIGIN = Object\.freeze\(\{ LINK: \"(\w+)\", PAGE: \"(\w+)\"", text)
+    assert m and m.groups() == contract.SCENARIO_ORIGINS
+
+
+@pytest.mark.parametrize("name, attr", [("answer", contract.ANSWER_ATTR), ("bar", contract.BAR_ATTR),
+                                        ("group", contract.GROUP_ATTR), ("scenarioLine", contract.SCENARIO_LINE_ATTR)])
+def test_the_answer_and_scenario_elements_have_the_same_names(name, attr):
+    assert f'  {name}: "[{attr}]",' in CONTRACT_JS.read_text()
+
+
+def test_the_scenario_buttons_have_the_same_actions():
+    text = CONTRACT_JS.read_text()
+    for action in contract.SCENARIO_ACTIONS:
+        assert f"[data-action=\"{action}\"]" in text, action

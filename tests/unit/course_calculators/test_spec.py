@@ -418,7 +418,8 @@ def test_result_to_dict_is_strict_json(preset):
     result = kv_cache.SPEC.run(raw)
     assert isinstance(result, Result)
     data = result.to_dict()
-    assert set(data) == {"inputs", "inputs_text", "raw", "text", "notes", "charts", "pin", "changed", "slider"}
+    assert set(data) == {"inputs", "inputs_text", "raw", "text", "notes", "charts", "pin", "changed", "slider", "answer",
+                         "bars"}
     assert set(data["inputs_text"]) == set(data["inputs"]) == set(kv_cache.SPEC.param_map)
     assert _is_plain(data)
     text = json.dumps(data, allow_nan=False)
@@ -587,4 +588,5 @@ def test_every_shipped_spec_passes_the_checks():
 
     for calc in course_calculators.CALCULATORS.values():
         assert Calculator(**{f: getattr(calc, f) for f in (
-            "id", "title", "params", "outputs", "compute", "presets", "chart", "summary", "resolve")}) == calc
+            "id", "title", "params", "outputs", "compute", "presets", "chart", "summary", "resolve", "answer", "answers",
+            "bars")}) == calc

@@ -118,6 +118,7 @@ REFUSED = [
 #: figures, the names); every other output of a refused config must be "not computed" (None).
 KV_CACHE_WEIGHT_FREE = {"kv_bytes_per_token", "kv_bytes_per_sequence", "kv_bytes_total", "state_bytes_per_sequence",
                         "weight_format", "weight_breakdown", "usable_bytes", "activation_bytes", "runtime_bytes",
+                        "free_bytes_per_gpu",
                         "engine_release", "kv_bytes_per_token_per_gpu", "kv_replicas", "legal_gpus",
                         "model_name", "model_source"}
 ROOFLINE_WEIGHT_FREE = {"kv_bytes_per_token", "kv_bytes", "ridge_point", "compute_ceiling", "bandwidth", "peak_flops",
