@@ -315,6 +315,8 @@ def _first_visit(context, variant: Variant, expected: str, traffic: Traffic):
     result["bytes_ready"] = traffic.since(mark, until=result.pop("ready_epoch_s"))["bytes"]
     if variant.name == "site":
         result["boot_mode"] = page.evaluate("() => window.calculatorsRuntime.bootMode")
+        result["boot_why"] = page.evaluate("() => window.calculatorsRuntime.bootWhy")
+        result["timings"] = page.evaluate("() => window.calculatorsRuntime.timings")
     return page, watch, mark, result
 
 

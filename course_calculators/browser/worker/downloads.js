@@ -66,9 +66,10 @@ export class Downloads {
     return started;
   }
 
-  /** Start a download Pyodide will ask for later (it then gets this very response). */
-  prefetch(url, onBytes = null) {
-    const response = this.fetch(url, {}, { onBytes });
+  /** Start a download Pyodide will ask for later (it then gets this very response): `init` is
+   * what Pyodide's own fetch would pass (its integrity, so that the check still holds). */
+  prefetch(url, onBytes = null, init = {}) {
+    const response = this.fetch(url, init, { onBytes });
     response.catch(() => {});
     this.early.set(url, response);
     return response;
