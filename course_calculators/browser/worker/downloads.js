@@ -5,12 +5,14 @@
 // Pyodide does not reject when one of its downloads fails: a failed wasm leaves loadPyodide
 // waiting forever, a failed standard library is only logged. So a required download that fails
 // (a network error, an HTTP error), or any download that stalls (no byte for STALL_MS while one is
-// under way), rejects `failed`, which the boot races against loadPyodide. An optional download
+// under way and the worker's thread was free to take one), rejects `failed`, which the boot races against loadPyodide. An optional download
 // (the snapshot) only rejects its own response; the boot then goes on without it.
 
 import { mark } from "./timings.js";
 
 export const STALL_MS = 4000;
+/** How often the watch looks. */
+export const CHECK_MS = 500;
 
 export class Downloads {
   /** `scope`: the worker's global, whose fetch install() wraps (a test passes a fake one);
@@ -25,7 +27,8 @@ export class Downloads {
     this.early = new Map(); // URL → a response started before Pyodide asked for it
     this.failed = new Promise((_, reject) => { this.fail = reject; });
     this.failed.catch(() => {});
-    this.timer = setInterval(() => this.checkStall(), 500);
+    this.lastCheck = now();
+    this.timer = setInterval(() => this.checkStall(), CHECK_MS);
   }
 
   /** Replace the global fetch: Pyodide's downloads are watched too. */
@@ -110,7 +113,14 @@ export class Downloads {
   }
 
   checkStall() {
-    if (!this.active.size || this.now() - this.lastByte < STALL_MS) return;
+    // A look that comes late means this thread was busy (parsing Pyodide's module, compiling,
+    // restoring the snapshot on a slow or loaded processor), and no chunk could be taken in
+    // meanwhile: that time is the processor's, not the network's silence, and does not count.
+    const now = this.now();
+    const late = now - this.lastCheck - CHECK_MS;
+    this.lastCheck = now;
+    if (late > CHECK_MS) this.lastByte = Math.min(now, this.lastByte + late);
+    if (!this.active.size || now - this.lastByte < STALL_MS) return;
     const jobs = Array.from(this.active);
     const required = jobs.filter((j) => !this.optional.has(j.url));
     const stalled = (required[0] || jobs[0]).name;
