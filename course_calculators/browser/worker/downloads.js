@@ -11,6 +11,8 @@
 import { mark } from "./timings.js";
 
 export const STALL_MS = 4000;
+/** The most a download may hold unread (the largest file, the snapshot, is smaller). */
+export const BUFFER = 64 * 1024 * 1024;
 /** How often the watch looks. */
 export const CHECK_MS = 500;
 
@@ -78,7 +80,10 @@ export class Downloads {
     return response;
   }
 
-  /** A TransformStream that counts `job`'s bytes, and ends it. */
+  /** A TransformStream that counts `job`'s bytes, and ends it. Its queue takes every chunk as it
+   * comes (up to BUFFER bytes), whether or not the reader keeps up: a slow reader (the wasm's
+   * streaming compilation on a loaded processor) would otherwise hold the network back, and its
+   * backpressure would look like a stalled download. */
   counter(job) {
     return new TransformStream({
       transform: (chunk, controller) => {
@@ -91,7 +96,7 @@ export class Downloads {
         this.active.delete(job);
         if (job.onBytes) job.onBytes(0, true);
       },
-    });
+    }, undefined, { highWaterMark: BUFFER, size: (chunk) => chunk.byteLength });
   }
 
   /** Count `promise` (a dynamic import) as a download under way until it settles. */

@@ -156,3 +156,17 @@ test("an import that fails is a failed download, named", async () => {
   assert.equal(await w.outcome, "pyodide.mjs: did not load (404)");
   w.downloads.stop();
 });
+
+test("a reader that does not keep up is not a stall: the bytes are taken as they come", async () => {
+  const body = stream();
+  const w = watch({ [`${BASE}pyodide.asm.wasm`]: new Response(body.body) });
+  const response = await w.downloads.fetch(`${BASE}pyodide.asm.wasm`);
+  for (let i = 0; i < 3; i++) body.push(1000); // nobody reads the response yet
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(w.downloads.bytes, 3000);
+  body.end();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(w.downloads.active.size, 0); // the network's part is done, unread or not
+  assert.equal((await response.arrayBuffer()).byteLength, 3000);
+  w.downloads.stop();
+});
