@@ -67,17 +67,6 @@ function main() {
   }
 }
 
-// Deferred, this runs before the theme's own deferred script (which defines document$), so it waits
-// for DOMContentLoaded, which follows every deferred script; `load` too, for a page that includes
-// it after DOMContentLoaded has passed.
-let started = false;
-const start = () => {
-  if (started) return;
-  started = true;
-  main();
-};
-if (document.readyState === "complete") start();
-else {
-  document.addEventListener("DOMContentLoaded", start, { once: true });
-  window.addEventListener("load", start, { once: true });
-}
+// Deferred, the document is parsed by now; included otherwise, this waits for it.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main, { once: true });
+else main();
