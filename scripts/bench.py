@@ -98,6 +98,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     p.add_argument("--no-edit-loop", action="store_true", help="skip the edit loop (mkdocs serve, cold builds)")
     p.add_argument("--edit-loop-only", action="store_true", help="measure the edit loop alone (and write nothing)")
+    p.add_argument("--lighthouse-runs", type=int, default=3, help="mobile Lighthouse runs per page, median kept (default 3)")
     p.add_argument("--no-write", action="store_true", help="print the results only")
     p.add_argument("--only", choices=[n for n, _ in report.VARIANTS], action="append",
                    help="measure only this page (repeatable; default all three)")
@@ -207,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
                     if lighthouse.binary(node_modules):
                         chrome = executable_path(p) or p.chromium.executable_path
                         net["lighthouse"] = network.lighthouse_runs(node_modules, f"http://127.0.0.1:{port}/",
-                                                                    chapter_pages(), chrome)
+                                                                    chapter_pages(), chrome, args.lighthouse_runs)
     finally:
         for server in servers:
             server.shutdown()

@@ -74,7 +74,7 @@ def make_snapshot(pyodide_dir: Path, wheel: Path, out_dir: Path, node: str | Non
         raise SnapshotError(f"unexpected output from {SCRIPT.name}: {proc.stdout[-500:]!r}") from None
     image = raw.read_bytes()
     # mtime=0: the same image gives the same bytes, so the same name.
-    data = gzip.compress(pack(image, base=base.read_bytes(), offset=header_length(image)), compresslevel=6, mtime=0)
+    data = gzip.compress(pack(image, base=base.read_bytes(), offset=header_length(image)), compresslevel=9, mtime=0)
     raw.unlink()
     base.unlink()
     sha = hashlib.sha256(data).hexdigest()
@@ -82,8 +82,10 @@ def make_snapshot(pyodide_dir: Path, wheel: Path, out_dir: Path, node: str | Non
         old.unlink()
     path = out_dir / f"snapshot-{sha[:16]}.bin.gz"
     path.write_bytes(data)
+    compiled = out_dir / "snapshot.bin.pyc.zip"
     zips = stdlib.write_zips(pyodide_dir / "python_stdlib.zip", wheel, report["imported_stdlib"],
-                             report["booted_stdlib"], out_dir)
+                             report["booted_stdlib"], out_dir, compiled_zip=compiled if compiled.exists() else None)
+    compiled.unlink(missing_ok=True)
     return Snapshot(path=path, sha256=sha, calculators=tuple(report["calculators"]),
                     stdlib=zips.snapshot, boot_stdlib=zips.boot)
 

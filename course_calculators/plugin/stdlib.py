@@ -21,6 +21,7 @@ memory. Both zips are named by their content hash.
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
 import zipfile
 from dataclasses import dataclass
@@ -97,26 +98,38 @@ def _wheel_sources(wheel: Path) -> list[tuple[bytes, str]]:
         return out
 
 
-def _write(stdlib: zipfile.ZipFile, names: set[str], out_dir: Path, kind: str) -> Path:
-    """A zip of ``names`` from ``stdlib`` (entries as they were, in the zip's order), named by its hash."""
+def _write(stdlib: zipfile.ZipFile, names: set[str], out_dir: Path, kind: str,
+           compiled: zipfile.ZipFile | None = None) -> Path:
+    """A zip of ``names`` from ``stdlib`` (in the zip's order), named by its hash. A module that
+    ``compiled`` holds as ``<name>.pyc`` ships as that bytecode instead of its source."""
     tmp = out_dir / f"stdlib-{kind}.zip.tmp"
+    bytecode = set(compiled.namelist()) if compiled else set()
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dest:
         for info in stdlib.infolist():
-            if info.filename in names:  # a new ZipInfo: writing one moves its offset
-                entry = zipfile.ZipInfo(info.filename, info.date_time)
-                dest.writestr(entry, stdlib.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            if info.filename not in names:
+                continue
+            name, data = info.filename, None
+            if name + "c" in bytecode:
+                name, data = name + "c", compiled.read(name + "c")
+            # A new ZipInfo: writing one moves its offset.
+            dest.writestr(zipfile.ZipInfo(name, info.date_time), data if data is not None else stdlib.read(info),
+                          compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     digest = hashlib.sha256(tmp.read_bytes()).hexdigest()[:16]
     path = out_dir / f"stdlib-{kind}-{digest}.zip"
     tmp.replace(path)
     return path
 
 
-def write_zips(stdlib_zip: Path, wheel: Path, imported: Iterable[str], booted: Iterable[str], out_dir: Path) -> Zips:
+def write_zips(stdlib_zip: Path, wheel: Path, imported: Iterable[str], booted: Iterable[str], out_dir: Path,
+               compiled_zip: Path | None = None) -> Zips:
     """The boot and snapshot zips, from Pyodide's ``stdlib_zip`` and the files Python had
-    ``imported`` when the snapshot was made, and ``booted`` after a normal boot."""
+    ``imported`` when the snapshot was made, and ``booted`` after a normal boot; each module as its
+    bytecode from ``compiled_zip`` where that holds it (snapshot.mjs compiles it with Pyodide's own
+    Python), else as its source."""
     imported = set(imported)
-    with zipfile.ZipFile(stdlib_zip) as stdlib:
+    with zipfile.ZipFile(stdlib_zip) as stdlib, \
+            (zipfile.ZipFile(compiled_zip) if compiled_zip else contextlib.nullcontext()) as compiled:
         lazy = lazy_files(stdlib, _wheel_sources(wheel), imported)
         boot = (imported | set(booted)) & set(stdlib.namelist())
-        return Zips(boot=_write(stdlib, boot | lazy_files(stdlib, _wheel_sources(wheel), boot), out_dir, "boot"),
-                    snapshot=_write(stdlib, lazy, out_dir, "snapshot"))
+        return Zips(boot=_write(stdlib, boot | lazy_files(stdlib, _wheel_sources(wheel), boot), out_dir, "boot", compiled),
+                    snapshot=_write(stdlib, lazy, out_dir, "snapshot", compiled))

@@ -282,10 +282,17 @@ def probe_script(expected: str, beacon: bool = False) -> str:
 def load(page, url: str) -> dict:
     """Navigate and wait for the widget's first Python-computed value; the probe's readings."""
     page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
-    page.wait_for_function(
-        """() => { const b = window.__bench;
-            return b && b.readyAt !== null && (b.valueAt !== null || performance.now() - b.readyAt > 5000); }""",
-        timeout=TIMEOUT_MS)
+    try:
+        page.wait_for_function(
+            """() => { const b = window.__bench;
+                return b && b.readyAt !== null && (b.valueAt !== null || performance.now() - b.readyAt > 5000); }""",
+            timeout=TIMEOUT_MS)
+    except Exception as exc:  # say where the page stood, not only that it timed out
+        state = page.evaluate("""() => { const r = document.querySelector(".calc[data-calc='kv-cache']");
+            const rt = window.calculatorsRuntime;
+            return { state: r && r.dataset.state, message: r && (r.querySelector("[data-message]") || {}).textContent,
+                     timings: rt && rt.timings, readyState: document.readyState, bench: !!window.__bench }; }""")
+        raise RuntimeError(f"{url}: not ready after {TIMEOUT_MS} ms: {state}") from exc
     probe = page.evaluate("() => window.__bench")
     ready = probe["readyAt"]
     fcp = probe["fcp"]
@@ -315,6 +322,8 @@ def _first_visit(context, variant: Variant, expected: str, traffic: Traffic):
     result["bytes_ready"] = traffic.since(mark, until=result.pop("ready_epoch_s"))["bytes"]
     if variant.name == "site":
         result["boot_mode"] = page.evaluate("() => window.calculatorsRuntime.bootMode")
+        result["boot_why"] = page.evaluate("() => window.calculatorsRuntime.bootWhy")
+        result["timings"] = page.evaluate("() => window.calculatorsRuntime.timings")
     return page, watch, mark, result
 
 

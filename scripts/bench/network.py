@@ -11,13 +11,43 @@ from .link import FAST, SLOW
 from .report import fmt_bytes, fmt_ms, median
 
 PROFILES = (FAST, SLOW)
+#: The issue's targets: ready over 10 Mbit/s against plain Pyodide's, and Lighthouse's mobile score.
+FAST_READY_LIMIT = 0.7
+LIGHTHOUSE_LIMIT = 95
+#: The worker's boot milestones the links table shows (worker/start-python.js marks them), in order.
+MILESTONES = ("workerStarted", "pathChosen", "wasmArrived", "snapshotChecked", "pyodideLoaded", "wheelLoaded", "ready")
 
 
 def summarize_profile(runs: list[dict]) -> dict:
     return {"runs": len(runs), "ready_ms": median(r.get("ready_ms") for r in runs),
             "fcp_ms": median(r.get("fcp_ms") for r in runs),
             "bytes_ready": median(r.get("bytes_ready") for r in runs),
-            "modes": sorted({r["boot_mode"] for r in runs if r.get("boot_mode")})}
+            "modes": sorted({r["boot_mode"] for r in runs if r.get("boot_mode")}),
+            "milestones": milestones(runs)}
+
+
+def milestones(runs: list[dict]) -> dict:
+    """The median of each boot milestone the worker marked (ms from navigation), over ``runs``."""
+    out = {}
+    for name in MILESTONES:
+        got = median((r.get("timings") or {}).get(name) for r in runs)
+        if got is not None:
+            out[name] = got
+    return out
+
+
+def milestones_table(network: dict) -> str:
+    """Where the site's boot spends its time on each link: the worker's milestones, side by side."""
+    rows = [(prof.label, network.get("profiles", {}).get(prof.name, {}).get("site", {})) for prof in PROFILES]
+    names = [n for n in MILESTONES if any(n in (s.get("milestones") or {}) for _, s in rows)]
+    if not names:
+        return "Not measured."
+    lines = ["| Link | path | " + " | ".join(names) + " |", "|---|---|" + "---:|" * len(names)]
+    for label, s in rows:
+        m = s.get("milestones") or {}
+        lines.append(f"| {label} | {', '.join(s.get('modes') or []) or '—'} | " +
+                     " | ".join(fmt_ms(m.get(n)) for n in names) + " |")
+    return "\n".join(lines)
 
 
 def _ratio(a, b):
@@ -44,15 +74,16 @@ def targets(summary: dict, network: dict) -> list[dict]:
             f"{fmt_bytes(s.get('bytes_ready'))} vs {fmt_bytes(pl.get('bytes_ready'))}: {_x(b)}")
     fast = network.get("profiles", {}).get(FAST.name, {})
     r = _ratio(fast.get("site", {}).get("ready_ms"), fast.get("plain", {}).get("ready_ms"))
-    row(f"Ready over {FAST.label} ≤ 0.6 × plain Pyodide", r, 0.6,
+    row(f"Ready over {FAST.label} ≤ {FAST_READY_LIMIT} × plain Pyodide", r, FAST_READY_LIMIT,
         f"{fmt_ms(fast.get('site', {}).get('ready_ms'))} vs {fmt_ms(fast.get('plain', {}).get('ready_ms'))}: {_x(r)}")
     lr = _ratio(site.get("ready_ms"), plain.get("ready_ms"))
     row("Loopback lead kept: ready ≤ 0.4 × plain Pyodide", lr, 0.4,
         f"{fmt_ms(site.get('ready_ms'))} vs {fmt_ms(plain.get('ready_ms'))}: {_x(lr)}")
     scores = [p["mobile"]["score"] for p in network.get("lighthouse", []) if p.get("mobile", {}).get("score") is not None]
     worst = min(scores) if scores else None
-    row("Lighthouse performance ≥ 90 on mobile, every chapter page (lowest)", worst, 90,
-        "—" if worst is None else f"{worst} (of {len(scores)} pages)", above=True)
+    runs = max((len(p["mobile"].get("scores") or [1]) for p in network.get("lighthouse", []) if p.get("mobile")), default=1)
+    row(f"Lighthouse performance ≥ {LIGHTHOUSE_LIMIT} on mobile, every chapter page (lowest median of {runs})",
+        worst, LIGHTHOUSE_LIMIT, "—" if worst is None else f"{worst} (of {len(scores)} pages)", above=True)
     engines = network.get("engines", {})
     chromium = engines.get("chromium", {}).get("ready_ms")
     for name in ("firefox", "webkit"):
@@ -97,10 +128,13 @@ def engines_table(network: dict) -> str:
 
 
 def lighthouse_table(network: dict) -> str:
-    lines = ["| Page | Mobile score | LCP | TBT | Desktop score | LCP | TBT |", "|---|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| Page | Mobile score (median; runs) | LCP | TBT | Desktop score | LCP | TBT |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
     for p in network.get("lighthouse", []):
         m, d = p.get("mobile", {}), p.get("desktop", {})
-        lines.append(f"| {p['page']} | {m.get('score', '—')} | {fmt_ms(m.get('lcp_ms'))} | {fmt_ms(m.get('tbt_ms'))} | "
+        runs = m.get("scores") or []
+        shown = f"{m.get('score', '—')} ({', '.join(str(x) for x in runs)})" if len(runs) > 1 else f"{m.get('score', '—')}"
+        lines.append(f"| {p['page']} | {shown} | {fmt_ms(m.get('lcp_ms'))} | {fmt_ms(m.get('tbt_ms'))} | "
                      f"{d.get('score', '—')} | {fmt_ms(d.get('lcp_ms'))} | {fmt_ms(d.get('tbt_ms'))} |")
     return "\n".join(lines)
 
@@ -125,18 +159,32 @@ def engine_runs(engines: dict, url: str, probe, runs: int) -> dict:
     return out
 
 
-def lighthouse_runs(node_modules, base: str, pages: list[str], chrome: str) -> list[dict]:
+def lighthouse_runs(node_modules, base: str, pages: list[str], chrome: str, mobile_runs: int = 1) -> list[dict]:
+    """Lighthouse on each page: ``mobile_runs`` mobile audits (the run with the median score is
+    kept, with every score beside it) and one desktop audit."""
     out = []
     for page in pages:
         row = {"page": page}
         for preset in ("mobile", "desktop"):
-            try:
-                row[preset] = lighthouse.audit(node_modules, base + page, preset, chrome)
-            except (RuntimeError, ValueError, KeyError) as exc:
-                row[preset] = {"score": None, "error": str(exc)[-300:]}
-            print(f"bench: lighthouse {preset:7s} {row[preset].get('score')!s:>4}  {page}", flush=True)
+            audits = []
+            for _ in range(mobile_runs if preset == "mobile" else 1):
+                try:
+                    audits.append(lighthouse.audit(node_modules, base + page, preset, chrome))
+                except (RuntimeError, ValueError, KeyError) as exc:
+                    audits.append({"score": None, "error": str(exc)[-300:]})
+                print(f"bench: lighthouse {preset:7s} {audits[-1].get('score')!s:>4}  {page}", flush=True)
+            row[preset] = median_audit(audits)
         out.append(row)
     return out
+
+
+def median_audit(audits: list[dict]) -> dict:
+    """The audit whose score is the median of ``audits`` (the lower middle of an even count), with
+    every run's score under ``scores``."""
+    scored = sorted((a for a in audits if a.get("score") is not None), key=lambda a: a["score"])
+    if not scored:
+        return audits[0]
+    return {**scored[(len(scored) - 1) // 2], "scores": [a["score"] for a in audits if a.get("score") is not None]}
 
 
 def markdown(summary: dict, net: dict) -> str:
@@ -145,6 +193,8 @@ def markdown(summary: dict, net: dict) -> str:
     return "\n\n".join([
         "### Links, bytes until ready",
         profiles_table(summary, net),
+        "### The site's boot on each link (worker milestones, ms from navigation, median)",
+        milestones_table(net),
         "### Engines",
         engines_table(net),
         "### Lighthouse (performance, 0–100)",

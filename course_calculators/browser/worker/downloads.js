@@ -5,12 +5,16 @@
 // Pyodide does not reject when one of its downloads fails: a failed wasm leaves loadPyodide
 // waiting forever, a failed standard library is only logged. So a required download that fails
 // (a network error, an HTTP error), or any download that stalls (no byte for STALL_MS while one is
-// under way), rejects `failed`, which the boot races against loadPyodide. An optional download
+// under way and the worker's thread was free to take one), rejects `failed`, which the boot races against loadPyodide. An optional download
 // (the snapshot) only rejects its own response; the boot then goes on without it.
 
 import { mark } from "./timings.js";
 
 export const STALL_MS = 4000;
+/** The most a download may hold unread (the largest file, the snapshot, is smaller). */
+export const BUFFER = 64 * 1024 * 1024;
+/** How often the watch looks. */
+export const CHECK_MS = 500;
 
 export class Downloads {
   /** `scope`: the worker's global, whose fetch install() wraps (a test passes a fake one);
@@ -25,7 +29,8 @@ export class Downloads {
     this.early = new Map(); // URL → a response started before Pyodide asked for it
     this.failed = new Promise((_, reject) => { this.fail = reject; });
     this.failed.catch(() => {});
-    this.timer = setInterval(() => this.checkStall(), 500);
+    this.lastCheck = now();
+    this.timer = setInterval(() => this.checkStall(), CHECK_MS);
   }
 
   /** Replace the global fetch: Pyodide's downloads are watched too. */
@@ -66,15 +71,19 @@ export class Downloads {
     return started;
   }
 
-  /** Start a download Pyodide will ask for later (it then gets this very response). */
-  prefetch(url, onBytes = null) {
-    const response = this.fetch(url, {}, { onBytes });
+  /** Start a download Pyodide will ask for later (it then gets this very response): `init` is
+   * what Pyodide's own fetch would pass (its integrity, so that the check still holds). */
+  prefetch(url, onBytes = null, init = {}) {
+    const response = this.fetch(url, init, { onBytes });
     response.catch(() => {});
     this.early.set(url, response);
     return response;
   }
 
-  /** A TransformStream that counts `job`'s bytes, and ends it. */
+  /** A TransformStream that counts `job`'s bytes, and ends it. Its queue takes every chunk as it
+   * comes (up to BUFFER bytes), whether or not the reader keeps up: a slow reader (the wasm's
+   * streaming compilation on a loaded processor) would otherwise hold the network back, and its
+   * backpressure would look like a stalled download. */
   counter(job) {
     return new TransformStream({
       transform: (chunk, controller) => {
@@ -87,7 +96,7 @@ export class Downloads {
         this.active.delete(job);
         if (job.onBytes) job.onBytes(0, true);
       },
-    });
+    }, undefined, { highWaterMark: BUFFER, size: (chunk) => chunk.byteLength });
   }
 
   /** Count `promise` (a dynamic import) as a download under way until it settles. */
@@ -109,7 +118,14 @@ export class Downloads {
   }
 
   checkStall() {
-    if (!this.active.size || this.now() - this.lastByte < STALL_MS) return;
+    // A look that comes late means this thread was busy (parsing Pyodide's module, compiling,
+    // restoring the snapshot on a slow or loaded processor), and no chunk could be taken in
+    // meanwhile: that time is the processor's, not the network's silence, and does not count.
+    const now = this.now();
+    const late = now - this.lastCheck - CHECK_MS;
+    this.lastCheck = now;
+    if (late > CHECK_MS) this.lastByte = Math.min(now, this.lastByte + late);
+    if (!this.active.size || now - this.lastByte < STALL_MS) return;
     const jobs = Array.from(this.active);
     const required = jobs.filter((j) => !this.optional.has(j.url));
     const stalled = (required[0] || jobs[0]).name;

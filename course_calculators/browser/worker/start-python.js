@@ -1,7 +1,9 @@
 // Python's start in the worker. Two paths (worker/boot-path.js chooses): restore the memory snapshot
 // made at build time (the calculators already imported), with the tiny standard-library zip of
 // what is not imported yet; or boot Python normally with the boot-time zip and load the
-// calculators wheel by name from the site's lock file (Pyodide checks its sha256 against it). If
+// calculators wheel by name from the site's lock file (Pyodide checks its sha256 against it); on
+// that path the boot zip's download starts with the wasm's and the wheel's once the wasm is in, so
+// that the interpreter starts while the wheel arrives (worker/lock-file.js names it). If
 // the snapshot fails (blocked, stalled, damaged), the normal boot follows. Every download is
 // watched (worker/downloads.js): a required one that fails or stalls ends the start with an error
 // naming the file, which the page shows with a retry.
@@ -9,18 +11,10 @@
 import { MSG, BOOT_MODE } from "../shared/protocol.js";
 import { Downloads } from "./downloads.js";
 import { RateMeter, choosePath, connectionHint } from "./boot-path.js";
-import { checkSha256 } from "./sha256.js";
+import { WHEEL, fetchLock, wheelOf } from "./lock-file.js";
 import { fetchSnapshot, fillFromBase } from "./snapshot.js";
 import { mark, timings } from "./timings.js";
 import { compileEarly, withBaseFill } from "./wasm.js";
-
-/** The lock file's text, checked against its sha256 (it holds the wheel's sha256 in turn). */
-async function fetchLock(downloads, url, sha256) {
-  const response = await downloads.fetch(url);
-  const text = await response.text();
-  await checkSha256(new TextEncoder().encode(text), sha256, () => "the lock file does not match this page's version");
-  return text;
-}
 
 const abs = (url, here) => (url ? new URL(url, here).href : "");
 
@@ -46,7 +40,12 @@ async function boot(init, post, downloads) {
   // it comes decides the path, and it is compiled as it arrives), the lock file, Pyodide's loader
   // and its Emscripten module (which loadPyodide would otherwise import one after the other).
   const meter = new RateMeter();
-  const wasm = downloads.prefetch(`${pyodideURL}pyodide.asm.wasm`, meter.onBytes);
+  let wasmDone;
+  const wasmArrived = new Promise((resolve) => { wasmDone = resolve; });
+  const wasm = downloads.prefetch(`${pyodideURL}pyodide.asm.wasm`, (n, done) => {
+    meter.onBytes(n, done);
+    if (done) { mark("wasmArrived"); wasmDone(); }
+  });
   downloads.failed.catch(() => {}); // raced in startPython
   const compiled = compileEarly(wasm);
   const lock = fetchLock(downloads, lockURL.href, init.lock_sha256);
@@ -66,8 +65,6 @@ async function boot(init, post, downloads) {
       (url) => downloads.fetch(url, {}, { optional: true }));
     snapshot.catch(() => {});
   }
-  const { loadPyodide } = await loader;
-  const createModule = (await emscripten).default;
   const options = {
     indexURL: pyodideURL,
     lockFileContents: lock,
@@ -75,6 +72,19 @@ async function boot(init, post, downloads) {
     packageBaseUrl: new URL(".", lockURL).href,
     fullStdLib: false,
   };
+  if (choice.path === BOOT_MODE.BOOT) {
+    // On the normal boot, nothing waits for a download it could have had sooner: the boot zip
+    // starts now (Pyodide would ask for it only once its two modules are in), and the wheel as
+    // soon as the wasm is in, so that it arrives while the interpreter starts instead of after.
+    const bootStdlib = abs(init.boot_stdlib, here);
+    if (bootStdlib) downloads.prefetch(bootStdlib);
+    Promise.all([lock, wasmArrived]).then(([text]) => {
+      const wheel = wheelOf(text, options.packageBaseUrl);
+      if (wheel) downloads.prefetch(wheel.url, null, { integrity: wheel.integrity });
+    }).catch(() => {});
+  }
+  const { loadPyodide } = await loader;
+  const createModule = (await emscripten).default;
   compiled.catch((err) => downloads.fail(new Error(`pyodide.asm.wasm: ${err.message}`)));
   const image = snapshot ? await snapshot.catch((err) => {
     console.warn("calculators: the Python snapshot did not load; booting normally.", err);
@@ -103,8 +113,10 @@ async function boot(init, post, downloads) {
     pyodide = await loadPyodide({
       ...options, stdLibURL: abs(init.boot_stdlib, here) || undefined, createPyodideModule: createModule,
     });
+    mark("pyodideLoaded");
     post({ type: MSG.PROGRESS, stage: "Loading the calculators…" });
-    await pyodide.loadPackage("course-calculators", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
+    await pyodide.loadPackage(WHEEL, { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
+    mark("wheelLoaded");
     runJson = pyodide.pyimport("course_calculators").run_json;
   }
   const python = pyodide.runPython("import sys; sys.version.split()[0]");

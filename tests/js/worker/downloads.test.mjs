@@ -4,9 +4,17 @@
 import { test, mock, beforeEach, afterEach } from "node:test";
 import assert from "node:assert/strict";
 
-import { Downloads, STALL_MS } from "../../../course_calculators/browser/worker/downloads.js";
+import { CHECK_MS, Downloads, STALL_MS } from "../../../course_calculators/browser/worker/downloads.js";
 
 const BASE = "https://s/assets/pyodide/1/";
+
+/** `ms` pass with the watch looking on time, every CHECK_MS (the worker's thread is free). */
+function awake(w, ms) {
+  for (let t = 0; t < ms; t += CHECK_MS) {
+    w.clock.t += CHECK_MS;
+    mock.timers.tick(CHECK_MS);
+  }
+}
 
 /** A body whose chunks the test pushes (`push`) and ends (`end`). */
 function stream() {
@@ -86,9 +94,20 @@ test("bytes keep a download alive; none for STALL_MS while it is under way is a 
   assert.equal(w.downloads.bytes, 300);
   assert.deepEqual(seen, [[100, false], [100, false], [100, false]]);
   assert.ok(await stillGoing(w));
-  w.clock.t += STALL_MS;
-  mock.timers.tick(500);
+  awake(w, STALL_MS);
   assert.equal(await w.outcome, `pyodide.asm.wasm: the download stalled (nothing arrived for ${STALL_MS / 1000} s)`);
+  w.downloads.stop();
+});
+
+test("time the worker's thread was busy is not silence: a late look does not call a stall", async () => {
+  const body = stream();
+  const w = watch({ [`${BASE}pyodide.asm.wasm`]: new Response(body.body) });
+  await w.downloads.fetch(`${BASE}pyodide.asm.wasm`);
+  w.clock.t += STALL_MS * 2; // one look, 8 s late: the thread was compiling
+  mock.timers.tick(CHECK_MS);
+  assert.ok(await stillGoing(w));
+  awake(w, STALL_MS); // then 4 s awake with nothing: a stall
+  assert.match(await w.outcome, /stalled/);
   w.downloads.stop();
 });
 
@@ -110,8 +129,7 @@ test("an optional download that stalls alone is given up, not the boot", async (
   const body = stream();
   const w = watch({ "https://s/snapshot.bin.gz": new Response(body.body) });
   await w.downloads.fetch("https://s/snapshot.bin.gz", {}, { optional: true });
-  w.clock.t += STALL_MS;
-  mock.timers.tick(500);
+  awake(w, STALL_MS);
   assert.equal(w.downloads.active.size, 0);
   assert.ok(w.signals[0].aborted); // its fetch is aborted
   assert.ok(await stillGoing(w));
@@ -136,5 +154,19 @@ test("an import that fails is a failed download, named", async () => {
   const imported = w.downloads.track("pyodide.mjs", Promise.reject(new Error("404")));
   await assert.rejects(imported);
   assert.equal(await w.outcome, "pyodide.mjs: did not load (404)");
+  w.downloads.stop();
+});
+
+test("a reader that does not keep up is not a stall: the bytes are taken as they come", async () => {
+  const body = stream();
+  const w = watch({ [`${BASE}pyodide.asm.wasm`]: new Response(body.body) });
+  const response = await w.downloads.fetch(`${BASE}pyodide.asm.wasm`);
+  for (let i = 0; i < 3; i++) body.push(1000); // nobody reads the response yet
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(w.downloads.bytes, 3000);
+  body.end();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(w.downloads.active.size, 0); // the network's part is done, unread or not
+  assert.equal((await response.arrayBuffer()).byteLength, 3000);
   w.downloads.stop();
 });

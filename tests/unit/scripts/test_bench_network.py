@@ -1,0 +1,56 @@
+"""``make bench``'s network part without a browser: the boot milestones, Lighthouse's median of
+runs and the issue's targets, on made-up runs."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from bench import network  # noqa: E402
+from bench.link import FAST, SLOW  # noqa: E402
+
+
+def test_lighthouse_keeps_the_median_run_and_every_score():
+    audits = [{"score": 91, "lcp_ms": 3000}, {"score": 97, "lcp_ms": 1800}, {"score": 95, "lcp_ms": 2000}]
+    got = network.median_audit(audits)
+    assert got["score"] == 95 and got["lcp_ms"] == 2000
+    assert got["scores"] == [91, 97, 95]
+    assert network.median_audit([{"score": None, "error": "x"}])["error"] == "x"
+
+
+def test_milestones_are_medians_in_the_workers_order():
+    runs = [{"timings": {"ready": 300, "workerStarted": 10}}, {"timings": {"ready": 500, "workerStarted": 30}},
+            {"timings": None}]
+    assert network.milestones(runs) == {"workerStarted": 20, "ready": 400}
+
+
+def _net(site_fast, plain_fast, scores):
+    profile = lambda s, p: {"site": {"ready_ms": s, "bytes_ready": 5}, "plain": {"ready_ms": p, "bytes_ready": 6}}
+    return {"profiles": {FAST.name: profile(site_fast, plain_fast), SLOW.name: profile(1, 2)},
+            "engines": {"chromium": {"ready_ms": 1000}, "webkit": {"ready_ms": 1400}},
+            "lighthouse": [{"page": f"p{i}/", "mobile": {"score": s, "scores": [s, s, s]}} for i, s in enumerate(scores)]}
+
+
+def test_the_targets_are_the_issues_and_read_side_by_side():
+    summary = {"site": {"ready_ms": 400, "bytes_ready": 7}, "plain": {"ready_ms": 1000, "bytes_ready": 6}}
+    rows = {r["target"]: r for r in network.targets(summary, _net(690, 1000, [96, 95]))}
+    fast = next(r for t, r in rows.items() if t.startswith("Ready over"))
+    assert "0.7 ×" in next(t for t in rows if t.startswith("Ready over")) and fast["met"]
+    lighthouse = next(r for t, r in rows.items() if t.startswith("Lighthouse"))
+    assert lighthouse["value"] == 95 and lighthouse["met"] and "median of 3" in next(t for t in rows if t.startswith("Lighthouse"))
+    assert next(r for t, r in rows.items() if "loopback" in t)["met"] is False  # 7 vs 6 bytes
+    assert next(r for t, r in rows.items() if "WebKit" in t)["met"]
+    rows = {r["target"]: r for r in network.targets(summary, _net(710, 1000, [96, 94]))}
+    assert not next(r for t, r in rows.items() if t.startswith("Ready over"))["met"]
+    assert not next(r for t, r in rows.items() if t.startswith("Lighthouse"))["met"]
+
+
+def test_the_milestones_table_shows_each_link():
+    net = _net(1, 2, [])
+    net["profiles"][FAST.name]["site"].update(modes=["boot"], milestones={"workerStarted": 100, "ready": 5000})
+    table = network.milestones_table(net)
+    assert "| 10 Mbit/s, 40 ms | boot | 100 ms | 5.00 s |" in table
+    assert network.milestones_table({"profiles": {}}) == "Not measured."
