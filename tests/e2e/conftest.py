@@ -36,6 +36,21 @@ def base_url(chapter_site) -> str:
 
 
 @pytest.fixture(scope="session")
+def example_site(tmp_path_factory):
+    """``tests/example_site`` (an author's small site, outside the book) built once per session and
+    served: its output folder and its URL."""
+    from serving import StaticServer, build_site
+
+    out = tmp_path_factory.mktemp("example") / "site"
+    server = StaticServer(out)
+    proc = build_site(out, server.url, cwd=ROOT / "tests" / "example_site", capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    server.start()
+    yield out, server.url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
 def browser():
     if "chromium" not in selected_engines():
         pytest.skip("ENGINES leaves chromium out")

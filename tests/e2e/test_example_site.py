@@ -14,7 +14,6 @@ import pytest
 
 from conftest import PageWatch
 from e2e_helpers import output, set_field, settle, wait_ready
-from serving import StaticServer, build_site
 
 pytestmark = pytest.mark.e2e
 
@@ -30,14 +29,8 @@ def load_loan_module():
 
 
 @pytest.fixture(scope="module")
-def example_url(tmp_path_factory):
-    out = tmp_path_factory.mktemp("example") / "site"
-    server = StaticServer(out)
-    proc = build_site(out, server.url, cwd=EXAMPLE, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    server.start()
-    yield server.url
-    server.stop()
+def example_url(example_site):
+    return example_site[1]
 
 
 def test_the_example_sites_own_calculator_runs_in_the_browser(browser, example_url):

@@ -14,11 +14,10 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from serving import StaticServer, build_site
+from serving import StaticServer
 
 pytestmark = pytest.mark.e2e
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "example_site"
 #: The embed page's own height: the bottom of its content (the document is at least as tall as
 #: its viewport, so its scrollHeight would say nothing inside a taller iframe).
 CONTENT_HEIGHT = """() => Math.ceil(document.querySelector('[data-calc-embed-content]').getBoundingClientRect().bottom
@@ -29,14 +28,8 @@ HOST_POLICY = "default-src 'self'; script-src 'none'; frame-src *; style-src 'un
 
 
 @pytest.fixture(scope="module")
-def example(tmp_path_factory):
-    out = tmp_path_factory.mktemp("example-instances") / "site"
-    server = StaticServer(out)
-    proc = build_site(out, server.url, cwd=EXAMPLE, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    server.start()
-    yield out, server.url
-    server.stop()
+def example(example_site):
+    return example_site
 
 
 def wait_widget(page, dom_id: str) -> None:

@@ -5,15 +5,10 @@ at least 11 CSS px tall as drawn, inside the picture. On this book and on an aut
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
-from serving import StaticServer, build_site
 
 pytestmark = pytest.mark.e2e
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "example_site"
 VIEWPORTS = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 BOOK_PAGES = ("inference/kv-cache/", "inference/two-phases/", "inference/paged-attention/",
               "inference/speculative-decoding/")
@@ -56,14 +51,8 @@ def check(page, url: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def example_url(tmp_path_factory):
-    out = tmp_path_factory.mktemp("example-svg") / "site"
-    server = StaticServer(out)
-    proc = build_site(out, server.url, cwd=EXAMPLE, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    server.start()
-    yield server.url
-    server.stop()
+def example_url(example_site):
+    return example_site[1]
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
