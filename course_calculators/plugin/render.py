@@ -92,19 +92,22 @@ def preset_inputs(calc: Calculator, preset_id: str) -> dict[str, str]:
 #: page fits its estimate, and is not much shorter); the total gets :data:`EMBED_MARGIN` on top.
 EMBED_WIDTH = 720
 EMBED_HEIGHT = {"frame": 320, "param": 80, "text": 60, "output": 34, "preset_row": 45, "more": 45,
-                "note_line": 24, "chart": 330, "summary_line": 24, "frames": 560, "timeline": 170}
+                "note_line": 24, "chart": 330, "summary_line": 24, "frames": 560, "timeline": 170,
+                "answer": 60, "group": 35, "bar": 100}
 EMBED_MARGIN = 1.22
 _LINE = 80  # characters of a note or a chart summary per line, at that width
 
 
 def embed_height(calc: Calculator, result: Any, shown: Sequence[str] | None = None) -> int:
     """The iframe height (CSS px) the embed page of ``calc`` needs at :data:`EMBED_WIDTH`, rounded
-    up to 20 px: its parameters shown first, its outputs, presets, notes and charts."""
+    up to 20 px: its parameters shown first, its answer, its outputs under their group headings and
+    bars, presets, notes and charts."""
     h = EMBED_HEIGHT
     first = shown_params(calc, shown)
     params = [p for p in calc.params if p.name in first]
     total = h["frame"] + h["param"] * len(params) + h["text"] * sum(1 for p in params if type(p).__name__ == "Text")
     total += h["output"] * sum(1 for o in calc.outputs if not o.primary)
+    total += (h["answer"] if calc.answer else 0) + h["group"] * len(calc.output_groups()) + h["bar"] * len(calc.bars)
     total += h["preset_row"] * -(-len(calc.presets) // 4) + (h["more"] if len(params) < len(calc.params) else 0)
     total += h["note_line"] * -(-len(" ".join(result.notes)) // _LINE)
     for chart in result.charts:
