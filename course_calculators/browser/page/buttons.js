@@ -19,7 +19,12 @@ export function applyPreset(w, btn) {
 /** Bind the buttons of widget `w` (page/widget.js). */
 export function bindButtons(w) {
   const root = w.root;
-  root.querySelectorAll(DOM.presets).forEach((btn) => btn.addEventListener("click", () => applyPreset(w, btn)));
+  root.querySelectorAll(DOM.presets).forEach((btn) => {
+    btn.addEventListener("click", () => applyPreset(w, btn));
+    // On a narrow widget the presets are one row that scrolls sideways: keyboard focus scrolls a
+    // button only until part of it shows, so bring the whole button into the row's view.
+    btn.addEventListener("focus", () => btn.scrollIntoView({ block: "nearest", inline: "nearest" }));
+  });
   const reset = root.querySelector(DOM.reset);
   if (reset) {
     reset.addEventListener("click", () => {
