@@ -2,9 +2,9 @@
 
 A pin is a :class:`~.setting.Setting` of a calculator in query form, ``preset=<id>&<param>=<value>&…``
 (a preset, then overrides over the defaults), or :data:`DEFAULTS` for the calculator's own
-defaults. It travels in the page's address as one value, ``?kv-cache.pin=context%3D131072``, and
+defaults. It travels in the page's address as one value, ``?loan.pin=years%3D15``, and
 reaches :func:`run_json <course_calculators.run_json>` as the reserved input ``pin``. The fence
-writes the same setting in text form, as an inline figure does: ``pin: preset=llama3-8b context=131072``.
+writes the same setting in text form, as an inline figure does: ``pin: preset=thirty-year years=15``.
 What the Pin button pins is each result's own ``pin`` (:attr:`Result.pin <course_calculators.calculator.Result.pin>`).
 
 The pinned setting's curves are drawn on the live charts too (:func:`overlay`): each chart that the
@@ -107,7 +107,7 @@ def compare(calc: Calculator, live: Result, pin: str) -> dict[str, Any]:
 
 
 def summary(preset: str, differs: list[dict[str, str]]) -> str:
-    """One line on what is pinned: "Pinned: 8B at 128K. Now: Context length 8,192 → 131,072 tokens."."""
+    """One line on what is pinned: "Pinned: 30 years. Now: Term 30 → 15 years."."""
     head = f"Pinned: {preset}." if preset else "Pinned."
     if not differs:
         return f"{head} The live setting is the same."

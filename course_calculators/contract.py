@@ -14,15 +14,15 @@ import re
 #: The contract's version, quoted on the "Widget contract" page and in the embed ``ready`` message.
 VERSION = "5"
 
-#: A calculator or preset id: kebab-case (``kv-cache``, ``llama3-8b-128k``).
+#: A calculator or preset id: kebab-case (``loan``, ``thirty-year``).
 ID_PATTERN = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
-#: A parameter or output name: snake_case (``kv_heads``).
+#: A parameter or output name: snake_case (``interest_rate``).
 NAME_PATTERN = r"[a-z][a-z0-9_]*"
 ID = re.compile(f"^{ID_PATTERN}$")
 NAME = re.compile(f"^{NAME_PATTERN}$")
 
 #: Words that a fence line, an inline figure, a widget's URL key or a run's inputs give a meaning
-#: of their own (``preset: <id>``, ``show: …``, ``pin: …``, ``?kv-cache.pin=…``, the run input
+#: of their own (``preset: <id>``, ``show: …``, ``pin: …``, ``?loan.pin=…``, the run input
 #: ``base``): no parameter may be named so.
 RESERVED_NAMES = ("preset", "show", "pin", "base", "instance")
 #: The URL key (after the calculator's prefix) and the run input that carry a widget's pin.
@@ -44,7 +44,7 @@ FAILED_ATTR = "data-failed"
 #: What a failed output shows.
 FAILED_TEXT = "failed"
 
-#: The fenced-block language that makes a widget: ```` ```calculator kv-cache ````.
+#: The fenced-block language that makes a widget: ```` ```calculator loan ````.
 FENCE_NAME = "calculator"
 #: Where the standalone pages for iframes live in the built site: ``embed/<id>/``.
 EMBED_DIR = "embed"
@@ -61,7 +61,7 @@ def is_name(text: object) -> bool:
 
 
 #: A fence's ``instance: <name>`` line names one of several widgets of a calculator on a page; its
-#: URL keys are ``<calc-id>~<name>.<param>`` (``kv-cache~second.context``), the default instance's
+#: URL keys are ``<calc-id>~<name>.<param>`` (``loan~second.years``), the default instance's
 #: stay ``<calc-id>.<param>``. An instance name is an id (kebab-case).
 INSTANCE_KEY = "instance"
 INSTANCE_SEPARATOR = "~"
@@ -73,8 +73,8 @@ def url_name(calc_id: str, instance: str = "") -> str:
 
 
 def url_key(calc_id: str, param: str, *, embed: bool = False, instance: str = "") -> str:
-    """The query key of one input: ``kv-cache.context`` on a chapter page (``kv-cache~second.context``
-    for the widget of the fence's ``instance: second``), ``context`` on an embed page."""
+    """The query key of one input: ``loan.years`` on a chapter page (``loan~second.years``
+    for the widget of the fence's ``instance: second``), ``years`` on an embed page."""
     return param if embed else f"{url_name(calc_id, instance)}.{param}"
 
 

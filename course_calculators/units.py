@@ -18,8 +18,8 @@ output names). The names:
 - :func:`custom`: a unit string of your own ("m/s²", "people"), with significant digits;
   :func:`number` with other significant digits.
 
-A content package defines units of its own with :func:`register` (this repository's chapter
-registers ``tokens_per_s``, ``flops`` and ``bandwidth`` in ``llm_inference/units.py``): its
+A content package defines units of its own with :func:`register` (a cookery course might
+register ``servings`` or ``cups`` in its own ``units.py``): its
 outputs then name them like any other.
 """
 
@@ -427,7 +427,7 @@ def register(name: str, unit: Unit | Callable[[float], str], *, owner: str | Non
     another module is an error, and so is a name the framework defines or an SI or currency name.
     """
     if not isinstance(name, str) or not _NAME.match(name):
-        raise UnitError(f"a unit's name is a word such as tokens_per_s, got {name!r}")
+        raise UnitError(f"a unit's name is a word such as servings, got {name!r}")
     owner = owner or sys._getframe(1).f_globals.get("__name__", "?")
     taken = _OWNERS.get(name)
     if taken is not None and taken != owner:

@@ -1,7 +1,7 @@
 // Host side of the embeds, loaded by other sites: one <script> and one element on any page become
 // a sized iframe.
 //
-//   <div data-calculator-embed="kv-cache" data-params="context=131072" data-theme="dark"></div>
+//   <div data-calculator-embed="loan" data-params="years=15" data-theme="dark"></div>
 //   <script src="https://<site>/assets/calc/embed.js" async></script>
 //
 // Each element with data-calculator-embed gets an iframe of <site>/embed/<id>/?<params>&theme=…

@@ -4,9 +4,9 @@
 // course_calculators/contract.py holds the same grammar for the build (a test checks that the two
 // agree); the site's "Widget contract" page documents all of it for authors and embedders.
 
-/** A calculator or preset id: kebab-case (`kv-cache`, `llama3-8b-128k`). */
+/** A calculator or preset id: kebab-case (`loan`, `thirty-year`). */
 export const ID_PATTERN = "[a-z][a-z0-9]*(?:-[a-z0-9]+)*";
-/** A parameter or output name: snake_case (`kv_heads`). */
+/** A parameter or output name: snake_case (`interest_rate`). */
 export const NAME_PATTERN = "[a-z][a-z0-9_]*";
 export const ID = new RegExp(`^${ID_PATTERN}$`);
 export const NAME = new RegExp(`^${NAME_PATTERN}$`);
@@ -116,7 +116,7 @@ export const DOM = Object.freeze({
 export const INSTANCE_KEY = "instance";
 export const INSTANCE_SEPARATOR = "~";
 
-/** The prefix of a widget's URL keys: `kv-cache`, or `kv-cache~second` for its instance "second".
+/** The prefix of a widget's URL keys: `loan`, or `loan~second` for its instance "second".
  * The functions below take it where they say `calc`. */
 export function urlName(calc, instance) {
   return instance ? calc + INSTANCE_SEPARATOR + instance : calc;
@@ -126,7 +126,7 @@ function urlPrefix(calc, embed) {
   return embed ? "" : calc + ".";
 }
 
-/** The query key of one input: `kv-cache.context` on a chapter page, `context` on an embed page. */
+/** The query key of one input: `loan.years` on a chapter page, `years` on an embed page. */
 export function urlKey(calc, param, embed) {
   return urlPrefix(calc, embed) + param;
 }
