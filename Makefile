@@ -59,9 +59,12 @@ check: setup
 	$(PY) -m pytest -q tests/unit tests/js
 
 # ENGINES="chromium firefox webkit" by default; find_browsers.py says where each is looked for.
+# Two workers (pytest-xdist), each test file whole on one of them (its module fixtures built once);
+# each worker builds its own copy of the site. TEST_WORKERS=0 runs in this process alone.
+TEST_WORKERS ?= 2
 test: setup
 	$(PY) scripts/find_browsers.py --check
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
 test-unit: setup
 	$(PY) -m pytest -q tests/unit

@@ -37,6 +37,21 @@ def runtime_options(context, **fields) -> None:
     context.route(_PAGE_URL, rewrite)
 
 
+def leaving(page) -> None:
+    """Mark the page's content before a navigation, so that ``arrived`` can tell the next page's
+    content from it: mkdocs-material's instant navigation changes the address first and replaces
+    ``[data-md-component=container]`` when the page has been fetched."""
+    page.evaluate("() => { document.querySelector('[data-md-component=container]').dataset.left = '1'; }")
+
+
+def arrived(page, timeout: float = 30_000) -> None:
+    """Wait until the content marked by ``leaving`` has been replaced by the next page's."""
+    page.wait_for_function(
+        "() => { const c = document.querySelector('[data-md-component=container]'); return c && !c.dataset.left; }",
+        timeout=timeout,
+    )
+
+
 def wait_ready(page, calc: str | None = None, timeout: float = 60_000) -> None:
     selector = f'.calc[data-calc="{calc}"]' if calc else ".calc"
     page.wait_for_function(
@@ -76,6 +91,7 @@ def settle(page, calc: str) -> None:
     """Wait until the widget has no run in flight and shows Python's answer for its inputs."""
     page.wait_for_function(
         """(sel) => { const e = document.querySelector(sel);
+            if (!e) return false; // instant navigation is swapping the page's content
             const w = window.calculatorsRuntime && window.calculatorsRuntime.widgets.get(e.id);
             return e.dataset.state === 'ready' && w && w.settled; }""",
         arg=f'.calc[data-calc="{calc}"]', timeout=30_000,

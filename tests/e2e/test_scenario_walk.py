@@ -11,7 +11,7 @@ import json
 import pytest
 
 import course_calculators
-from e2e_helpers import reveal, settle, wait_ready
+from e2e_helpers import arrived, leaving, reveal, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -65,8 +65,10 @@ def nav_to(page, base_url: str, path: str) -> None:
     link = page.locator(f'nav.md-nav--primary a.md-nav__link[href$="{path.split("/")[-2]}/"]').first
     if not link.is_visible():
         page.goto(page.url)  # never: the sidebar is shown at this width
+    leaving(page)
     link.click()
     page.wait_for_url(f"**/{path}*")
+    arrived(page)
     page.wait_for_function("() => window.calculatorsRuntime && window.calculatorsRuntime.ready")
     if page.locator(".calc[data-calc]").count():
         wait_ready(page)
@@ -103,8 +105,10 @@ def test_the_scenario_follows_the_reader_through_the_chapter_back_and_into_a_new
             walked.append(path)
             problems += check_page(page, path, "from “")
         for path in reversed(walked[:-1]):
+            leaving(page)
             page.go_back()
             page.wait_for_url(f"**/{path}*")
+            arrived(page)
             if page.locator(".calc[data-calc]").count():
                 wait_ready(page)
             problems += check_page(page, f"back to {path}", "from “")

@@ -101,7 +101,7 @@ NOT_A_NUMBER = [
 ]
 
 
-@pytest.mark.parametrize("raw", NOT_A_NUMBER, ids=lambda r: repr(r)[:30])
+@pytest.mark.parametrize("raw", NOT_A_NUMBER, ids=lambda r: "object()" if type(r) is object else repr(r)[:30])
 def test_not_a_number_is_rejected_and_the_default_used(raw):
     value, note = CONTEXT.convert(raw)
     assert value == 8192 and type(value) is int
