@@ -378,8 +378,12 @@ LOGS: tuple[Log, ...] = (
          "per request: 216.94x"),
         FITS, utilization=0.95, max_model_len=49152, kv_dtype="fp8_e4m3", loading_gib=7.43, available_gib=103.39,
         kv_tokens=1934432, concurrency=216.94, install="docker",
-        needs=(f"catalogue: NVIDIA-Nemotron-3-Nano-4B (nemotron_h: Mamba-2 + attention) from its config.json, of "
-               f"which no stored copy was found (aiconfigurator, the search index)",),
+        needs=("engine: the CUDA-graph estimate of a Mamba-2 hybrid on the V1 runner — the log prints 2.44 GiB, "
+               "the rule (vllm_releases.CUDA_GRAPH_BYTES_V1) takes 0.9 GiB, as for the attention-only models; "
+               "vLLM measures it by capturing (profile_cudagraph_memory), which is not derived here. The "
+               "catalogue entry (its shape from the NeuronX port's quote of the config) gives the weights to "
+               "-0.4 % (7.40 GiB for 7.43) and the pool +2.0 % (105.44 GiB), tokens +2.02 %, concurrency "
+               "+2.0 %; with the printed 2.44 GiB the pool would be 103.90 GiB (+0.5 %)",),
         kinds=("hybrid", "new-gpu"),
         notes="A Mamba-2 hybrid printing all four lines ('Updating mamba_ssm_cache_dtype to float32 for NemotronH "
               "model', line 14). Its CUDA-graph estimate, 2.44 GiB for a 4B model, is the largest of the table.",
@@ -392,9 +396,15 @@ LOGS: tuple[Log, ...] = (
         ("| marlin | 64.36 GiB | 6,518,438 tok | 36.17x | yes |",),
         FITS, utilization=0.92, max_model_len=180224, max_num_batched_tokens=8192, max_num_seqs=8, weights="nvfp4",
         kv_dtype="fp8", available_gib=64.36, kv_tokens=6518438, concurrency=36.17,
-        needs=("catalogue: the vision tower these runs load and profile (vision_config: 27 blocks of 1152, about "
-               "0.45B parameters, 0.83 GiB in bf16) is not counted; with the text model alone the pool comes out "
-               "3.6 % high here (66.65 GiB for 64.36)",),
+        needs=("engine: the vision tower these runs load and profile (vision_config: 27 blocks of 1152, about "
+               "0.45B parameters, 0.83 GiB in bf16) and the encoder's dummy pass are not modelled. vLLM's "
+               "profile_run (vllm/v1/worker/gpu_model_runner.py, 0.24.0 line 6239; the same in 0.25.0) first runs "
+               "model.embed_multimodal on mm_budget.mm_max_items_per_batch items of the modality with the most "
+               "tokens per item (vllm/multimodal/encoder_budget.py), keeps the outputs in encoder_cache through the "
+               "text dummy run, and only then measures the peak. With the text model alone the pool comes out "
+               "3.6 % high (66.65 GiB for 64.36); the tower's weights explain 0.83 GiB of the 2.29 GiB, the other "
+               "1.46 GiB is the encoder pass's activation peak, which depends on the ViT's kernels at the "
+               "maximum image size and is not derived here",),
         kinds=("quantized", "hybrid", "new-gpu")),
     Log("qwen36-35b-nvfp4-5090-652", "https://github.com/noonghunna/club-3090/issues/652",
         "issue description, the engine's lines and 'non-default args'", "0.24.0 (printed: 'Initializing a V1 LLM "
@@ -406,9 +416,14 @@ LOGS: tuple[Log, ...] = (
          "tokens per request: 4.35x"),
         FITS, max_model_len=131072, max_num_batched_tokens=8192, max_num_seqs=1, weights="nvfp4", kv_dtype="fp8",
         available_gib=6.01, kv_tokens=569878, concurrency=4.35, install="docker",
-        needs=("catalogue: the vision tower these runs load and profile (vision_config: 27 blocks of 1152, about "
-               "0.45B parameters, 0.83 GiB in bf16, and the encoder's peak for limit_mm_per_prompt image 2) is not "
-               "counted; with the text model alone the pool comes out 35 % high (8.13 GiB)",),
+        needs=("engine: the vision tower these runs load and profile (vision_config: 27 blocks of 1152, about "
+               "0.45B parameters, 0.83 GiB in bf16) and the encoder's dummy pass for limit_mm_per_prompt image 2 are "
+               "not modelled: vLLM 0.24.0's profile_run (vllm/v1/worker/gpu_model_runner.py line 6239) runs "
+               "model.embed_multimodal on mm_budget.mm_max_items_per_batch items of the largest modality "
+               "(vllm/multimodal/encoder_budget.py) and holds the outputs through the text dummy run before the "
+               "peak is read. With the text model alone the pool comes out 35 % high (8.13 GiB for 6.01); the tower's "
+               "weights explain 0.83 GiB, the other 1.29 GiB is the encoder pass's activation peak at the maximum "
+               "image size, which is not derived here",),
         kinds=("quantized", "hybrid", "new-gpu"),
         notes="limit_mm_per_prompt image 2: the vision encoder is profiled too (not modelled)."),
     Log("qwen36-35b-nvfp4-5090-612", "https://github.com/noonghunna/club-3090/issues/612",
@@ -420,9 +435,14 @@ LOGS: tuple[Log, ...] = (
          "tokens per request: 4.33x"),
         FITS, max_model_len=131072, max_num_batched_tokens=8192, max_num_seqs=1, weights="nvfp4", kv_dtype="fp8",
         available_gib=5.98, kv_tokens=567978, concurrency=4.33, install="docker",
-        needs=("catalogue: the vision tower these runs load and profile (vision_config: 27 blocks of 1152, about "
-               "0.45B parameters, 0.83 GiB in bf16, and the encoder's peak for limit_mm_per_prompt image 2) is not "
-               "counted; with the text model alone the pool comes out 35 % high (8.13 GiB)",),
+        needs=("engine: the vision tower these runs load and profile (vision_config: 27 blocks of 1152, about "
+               "0.45B parameters, 0.83 GiB in bf16) and the encoder's dummy pass for limit_mm_per_prompt image 2 are "
+               "not modelled: vLLM 0.24.0's profile_run (vllm/v1/worker/gpu_model_runner.py line 6239) runs "
+               "model.embed_multimodal on mm_budget.mm_max_items_per_batch items of the largest modality "
+               "(vllm/multimodal/encoder_budget.py) and holds the outputs through the text dummy run before the "
+               "peak is read. With the text model alone the pool comes out 36 % high (8.13 GiB for 5.98); the tower's "
+               "weights explain 0.83 GiB, the other 1.32 GiB is the encoder pass's activation peak at the maximum "
+               "image size, which is not derived here",),
         kinds=("quantized", "hybrid", "new-gpu")),
 )
 

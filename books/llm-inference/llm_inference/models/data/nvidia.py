@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..entry import CatalogueEntry
+from ..entry import CatalogueEntry, Source
 from .sources import aiconfigurator
 
 ENTRIES = (
@@ -85,5 +85,53 @@ ENTRIES = (
         published_total=31_600_000_000, published_active=3_600_000_000,
         count_source="NVIDIA model card, huggingface.co/nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16 (31.6B total "
                      "parameters, 3.2B active, 3.6B including embeddings)",
+    ),
+    CatalogueEntry(
+        id="nemotron-3-nano-4b", name="Nemotron 3 Nano 4B (Mamba-2 hybrid, dense)",
+        config={
+            "torch_dtype": "bfloat16",  # the checkpoint's name (-BF16) and the port's "Weights: bf16"
+            "architectures": ["NemotronHForCausalLM"],
+            "attention_bias": False,
+            "chunk_size": 256,
+            "conv_kernel": 4,
+            "expand": 2,
+            "head_dim": 128,
+            "hidden_size": 3136,
+            "hybrid_override_pattern": "M-M-M-MM-M-M*-M-M*-M-M-M*-M-M-MM*-MMM-M-M-",
+            "intermediate_size": 12544,
+            "mamba_head_dim": 80,
+            "mamba_num_heads": 96,
+            "mamba_proj_bias": False,
+            "max_position_embeddings": 262144,
+            "mlp_bias": False,
+            "model_type": "nemotron_h",
+            "n_groups": 8,
+            "num_attention_heads": 40,
+            "num_hidden_layers": 42,
+            "num_key_value_heads": 8,
+            "sliding_window": None,
+            "ssm_state_size": 128,
+            "tie_word_embeddings": False,
+            "use_bias": False,
+            "use_conv_bias": True,
+            "vocab_size": 131072,
+        },
+        # No stored copy of the config.json itself was found (aiconfigurator, the search index, vLLM's and
+        # transformers' tests). The shape fields are those the NeuronX port of this checkpoint quotes from it
+        # (type, pattern, hidden 3136, MLP 12544 with mlp_bias false, 40 Q / 8 KV heads of 128, Mamba-2 96
+        # heads of 80, state 128, 8 groups, chunk 256, conv 4, max_position_embeddings 262144). Not quoted
+        # there, and taken from the Nemotron-H family it was compressed from (Nemotron-Nano-9B-v2, whose
+        # config the port's 30B sibling shares these with): vocab_size 131072 untied, expand 2, conv bias
+        # on, no projection biases. The count checks them: untied 131072 gives 3.97B, the port's figure
+        # (tied would give 3.56B); the log's 7.43 GiB of weights is 3.99B at 2 bytes.
+        source=Source(repo="jimburtoft/neuronx-distributed-inference",
+                      path="contrib/models/NVIDIA-Nemotron-3-Nano-4B-BF16/README.md ('Model overview')",
+                      commit="7afd36cd227fad7192083bb3b2d0f0963e493a68",
+                      url="https://huggingface.co/nvidia/NVIDIA-Nemotron-3-Nano-4B-BF16/blob/main/config.json",
+                      note="vocab_size, tie_word_embeddings, expand and the bias flags are the family's, checked "
+                           "by the published 3.97B count"),
+        published_total=3_970_000_000,
+        count_source="the NeuronX port's model overview ('Parameters: 3.97 B (all-active; not a MoE)'), "
+                     "jimburtoft/neuronx-distributed-inference contrib/models/NVIDIA-Nemotron-3-Nano-4B-BF16/README.md",
     ),
 )
