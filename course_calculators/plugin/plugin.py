@@ -223,4 +223,5 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             for folder in dict.fromkeys([*self._packages, *self._watched]):
                 server.watch(str(folder))
         server.watch(str(esbuild.BROWSER))  # the runtime's own sources: bundled again when one changes
+        live.rebuild_soon(server)
         return server

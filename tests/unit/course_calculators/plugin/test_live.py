@@ -87,3 +87,13 @@ def test_the_packages_are_polled_often_and_mkdocs_own_watches_are_left_alone():
         server.watch("my_calcs")
     server.watch("docs")
     assert server.seen == [("my_calcs", live.WATCH_INTERVAL), ("docs", 0.5)]
+
+
+def test_serve_rebuilds_soon_after_a_save_and_another_server_is_left_alone():
+    server = Server()
+    server.build_delay = 0.1
+    live.rebuild_soon(server)
+    assert server.build_delay == live.BUILD_DELAY
+    other = Server()
+    live.rebuild_soon(other)
+    assert not hasattr(other, "build_delay")
