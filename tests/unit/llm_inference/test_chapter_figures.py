@@ -31,7 +31,7 @@ import pytest
 import course_calculators
 from llm_inference import sampling, speculative_decoding, unit_economics
 from llm_inference.engines import vllm
-from llm_inference.engines import hybrid_logs, vllm_hybrid, vllm_kv_dtypes
+from llm_inference.engines import hybrid_logs, vllm_hybrid, vllm_kv_dtypes, weight_logs
 from llm_inference.engines.startup_logs import BY_ID
 from llm_inference.hardware import DTYPES, GPUS
 from llm_inference.physics import measured
@@ -415,6 +415,8 @@ CASES = [
       lambda: (lambda log, c: (c.state_page_bytes, c.block_size, __import__(
           "llm_inference.physics.cache_layout", fromlist=["x"]).from_available(c, log.available_gib * GiB, 131072)[0]))(
           *_qwen36_log()), (2146304, 2096, 299)),
+    F(KV, "the same model would cache four\ntimes as much per token", lambda: (lambda sh: sh.layers / sh.kv_layers)(_shape("qwen3-next-80b-a3b")),
+      4.0),
     F(KV, "63 + 3 × 2 = 69 of them: 4.33, and 567,978 tokens",
       lambda: (lambda log, c: (c.request_blocks(131072, 8192), *(lambda r: (round(r[1], 2), r[2]))(__import__(
           "llm_inference.physics.cache_layout", fromlist=["x"]).from_available(c, log.available_gib * GiB, 131072))))(
@@ -481,6 +483,14 @@ CASES = [
     C(QUANT, "\"Model loading took 67.72 GiB\"", "kv-cache", "weight_bytes", model="llama-3.3-70b-fp8-dynamic",
       value=67.72 * GiB, rel=0.02),
     F(QUANT, "That costs\n$16 / 128 = 0.125$ extra bits per weight", lambda: 16 / 128, 0.125),
+    F(QUANT, "shows \"Model loading took 65.97 GiB\"\n(<https://github.com/vllm-project/vllm/issues/23278>)",
+      lambda: next(round(w.loaded_gib, 2) for w in weight_logs.WEIGHT_LOGS
+                   if w.url == "https://github.com/vllm-project/vllm/issues/23278"), 65.97),
+    C(QUANT, "the first\nmore than three times too heavy", "kv-cache", model="gpt-oss-120b", gpu="h100-sxm",
+      weight_dtype="bf16", derive=lambda v: v["weight_bytes"] / course_calculators.get("kv-cache").run(
+          {"model": "gpt-oss-120b", "gpu": "h100-sxm"}).values["weight_bytes"] > 3, value=True),
+    C(QUANT, "against the 67.72 GiB of the log\nabove", "kv-cache", "weight_bytes",
+      model="llama-3.3-70b-fp8-dynamic", value=67.72 * GiB, rel=0.02),
     C(QUANT, "LLaMA-3 8B drops from 128 KiB to 64 KiB per token", "kv-cache", "kv_bytes_per_token",
       preset=_8B, kv_dtype="fp8", text="64 KiB"),
     C(QUANT, "a 128K\ncontext from 16 GiB to 8 GiB", "kv-cache", "kv_bytes_per_sequence",
