@@ -195,7 +195,8 @@ def main(argv: list[str] | None = None) -> int:
                 chromium = runs.get("site", [])
                 net["engines"]["chromium"] = {"runs": len(chromium), "ready_ms": report.median(r["ready_ms"] for r in chromium),
                                               "fcp_ms": report.median(r["fcp_ms"] for r in chromium),
-                                              "modes": sorted({r["boot_mode"] for r in chromium if r.get("boot_mode")})}
+                                              "modes": sorted({r["boot_mode"] for r in chromium if r.get("boot_mode")}),
+                                              "milestones": network.milestones(chromium)}
                 engines = measure_engines = network.engine_runs(launch_available(), site_url, probe, args.engine_runs)
                 for name, e in engines.items():
                     print(f"bench: {name:8s} cold ready {report.fmt_ms(e.get('ready_ms'))} ({e.get('runs')} runs)"

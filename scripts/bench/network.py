@@ -127,6 +127,22 @@ def engines_table(network: dict) -> str:
     return "\n".join(lines)
 
 
+def engine_milestones_table(network: dict) -> str:
+    """Where each engine's cold start goes: the worker's milestones (median over the engine's
+    runs, whichever path each took), beside its first paint and its ready."""
+    engines = network.get("engines", {})
+    rows = [(n, engines[n]) for n in ("chromium", "firefox", "webkit") if engines.get(n) and not engines[n].get("error")]
+    names = [n for n in MILESTONES if any(n in (e.get("milestones") or {}) for _, e in rows)]
+    if not names:
+        return "Not measured."
+    lines = ["| Engine | path | FCP | " + " | ".join(names) + " |", "|---|---|---:|" + "---:|" * len(names)]
+    for name, e in rows:
+        m = e.get("milestones") or {}
+        lines.append(f"| {name} | {', '.join(e.get('modes') or []) or '—'} | {fmt_ms(e.get('fcp_ms'))} | " +
+                     " | ".join(fmt_ms(m.get(n)) for n in names) + " |")
+    return "\n".join(lines)
+
+
 def lighthouse_table(network: dict) -> str:
     lines = ["| Page | Mobile score (median; runs) | LCP | TBT | Desktop score | LCP | TBT |",
              "|---|---:|---:|---:|---:|---:|---:|"]
@@ -153,7 +169,8 @@ def engine_runs(engines: dict, url: str, probe, runs: int) -> dict:
         out[name] = {"runs": len(readings), "ready_ms": median(r.get("readyAt") for r in readings),
                      "fcp_ms": median(r.get("fcp") for r in readings),
                      "modes": sorted({r["mode"] for r in readings if r.get("mode")}),
-                     "raw": [{k: r.get(k) for k in ("readyAt", "fcp", "valueAt", "mode")} for r in readings]}
+                     "milestones": milestones(readings),
+                     "raw": [{k: r.get(k) for k in ("readyAt", "fcp", "valueAt", "mode", "timings")} for r in readings]}
         if error and not readings:
             out[name]["error"] = error
     return out
@@ -197,6 +214,8 @@ def markdown(summary: dict, net: dict) -> str:
         milestones_table(net),
         "### Engines",
         engines_table(net),
+        "### Where each engine's cold start goes (worker milestones, ms from navigation, median)",
+        engine_milestones_table(net),
         "### Lighthouse (performance, 0–100)",
         lighthouse_table(net) if net.get("lighthouse") else "Not run.",
         "### Network targets",

@@ -47,6 +47,7 @@
       if (BEACON) setTimeout(() => {
         const rt = window.calculatorsRuntime;
         b.mode = rt ? rt.bootMode : null;
+        b.timings = rt ? rt.timings : null; // the worker's boot milestones, this page's clock
         navigator.sendBeacon("/__bench/result", JSON.stringify(b));
       }, 100);
     }

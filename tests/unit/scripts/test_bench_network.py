@@ -54,3 +54,15 @@ def test_the_milestones_table_shows_each_link():
     table = network.milestones_table(net)
     assert "| 10 Mbit/s, 40 ms | boot | 100 ms | 5.00 s |" in table
     assert network.milestones_table({"profiles": {}}) == "Not measured."
+
+
+def test_each_engine_shows_where_its_cold_start_went():
+    net = {"engines": {"chromium": {"fcp_ms": 300, "modes": ["snapshot"], "milestones": {"workerStarted": 400, "ready": 900}},
+                       "firefox": {"error": "firefox: no report"},
+                       "webkit": {"fcp_ms": 600, "modes": ["boot", "snapshot"], "milestones": {"wasmArrived": 1500, "ready": 2000}}}}
+    table = network.engine_milestones_table(net)
+    header, _, *rows = table.splitlines()
+    assert header.split(" | ")[3:] == ["workerStarted", "wasmArrived", "ready |"]
+    assert [r.split(" | ")[0] for r in rows] == ["| chromium", "| webkit"]  # an engine without runs has no row
+    assert "boot, snapshot" in rows[1]
+    assert network.engine_milestones_table({"engines": {}}) == "Not measured."
