@@ -39,14 +39,22 @@ def milestones(runs: list[dict]) -> dict:
 def milestones_table(network: dict) -> str:
     """Where the site's boot spends its time on each link: the worker's milestones, side by side."""
     rows = [(prof.label, network.get("profiles", {}).get(prof.name, {}).get("site", {})) for prof in PROFILES]
+    return _milestones_markdown("Link", rows)
+
+
+def _milestones_markdown(first: str, rows: list, extra: tuple = ()) -> str:
+    """A table of boot milestones: one row per ``(label, measurement)``, its path, the
+    ``extra`` ``(heading, key)`` columns, then each milestone that any row has."""
     names = [n for n in MILESTONES if any(n in (s.get("milestones") or {}) for _, s in rows)]
     if not names:
         return "Not measured."
-    lines = ["| Link | path | " + " | ".join(names) + " |", "|---|---|" + "---:|" * len(names)]
+    heads = [first, "path", *(h for h, _ in extra), *names]
+    lines = ["| " + " | ".join(heads) + " |", "|---|---|" + "---:|" * (len(heads) - 2)]
     for label, s in rows:
         m = s.get("milestones") or {}
-        lines.append(f"| {label} | {', '.join(s.get('modes') or []) or '—'} | " +
-                     " | ".join(fmt_ms(m.get(n)) for n in names) + " |")
+        cells = [label, ", ".join(s.get("modes") or []) or "—", *(fmt_ms(s.get(k)) for _, k in extra),
+                 *(fmt_ms(m.get(n)) for n in names)]
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -132,15 +140,7 @@ def engine_milestones_table(network: dict) -> str:
     runs, whichever path each took), beside its first paint and its ready."""
     engines = network.get("engines", {})
     rows = [(n, engines[n]) for n in ("chromium", "firefox", "webkit") if engines.get(n) and not engines[n].get("error")]
-    names = [n for n in MILESTONES if any(n in (e.get("milestones") or {}) for _, e in rows)]
-    if not names:
-        return "Not measured."
-    lines = ["| Engine | path | FCP | " + " | ".join(names) + " |", "|---|---|---:|" + "---:|" * len(names)]
-    for name, e in rows:
-        m = e.get("milestones") or {}
-        lines.append(f"| {name} | {', '.join(e.get('modes') or []) or '—'} | {fmt_ms(e.get('fcp_ms'))} | " +
-                     " | ".join(fmt_ms(m.get(n)) for n in names) + " |")
-    return "\n".join(lines)
+    return _milestones_markdown("Engine", rows, extra=(("FCP", "fcp_ms"),))
 
 
 def lighthouse_table(network: dict) -> str:
