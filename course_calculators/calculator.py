@@ -41,7 +41,7 @@ def _unfill_note(param: Param, value: Any, filler: Choice | Text, filler_value: 
 
 class FilledConflict(SpecError):
     """At build time: a parameter set beside the one that fills it, to a value the filler does not
-    give (``layers: 40`` beside ``model: llama-3.1-8b``, which has 32). Names both, and carries
+    give (``gravity: 9`` beside ``world: moon``, which gives 1.62). Names both, and carries
     them (``filled``, ``filler``) so that the fence can point at the lines."""
 
     def __init__(self, calc: "Calculator", filled: str, value: Any, filler: Choice | Text, filler_value: Any,

@@ -2,10 +2,10 @@
 
 One setting, several spellings, all parsed and written here:
 
-- **text form**, words separated by spaces: ``preset=llama3-8b-128k context=4096`` — a fence's
-  ``pin:`` line, an inline figure's arguments (``{calc kv-cache kv_bytes_total preset=… context=4096}``);
+- **text form**, words separated by spaces: ``preset=one-cup litres=0.5`` — a fence's
+  ``pin:`` line, an inline figure's arguments (``{calc kettle cost preset=… litres=0.5}``);
   a value holding a space, ``%`` or ``&`` is percent-encoded (``%20``);
-- **query form**, ``preset=llama3-8b-128k&context=4096`` — a pin (``?kv-cache.pin=…``) and the
+- **query form**, ``preset=one-cup&litres=0.5`` — a pin (``?kettle.pin=…``) and the
   ``base`` of a run: they travel in URLs;
 - **pairs** — a fence's body (``preset: <id>`` and ``name: value`` lines), parsed by the fence with
   the line of each, handed to :meth:`Setting.from_pairs`;

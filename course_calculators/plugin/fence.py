@@ -1,8 +1,8 @@
 """The ``calculator`` fence for pymdownx.superfences: a validator and a formatter.
 
-    ```calculator kv-cache
-    context: 131072
-    concurrency: 4
+    ```calculator kettle
+    litres: 1.7
+    power: 2400
     ```
 
 The header names the calculator; each body line overrides one default, ``preset: <id>`` starts
@@ -10,9 +10,9 @@ from a preset, ``show: <param> …`` names the parameters shown before "More par
 ``pin: [preset=<id>] [<param>=<value> …]`` starts the widget with that setting pinned beside its
 own. The body's ``preset:`` and value lines make one :class:`~course_calculators.setting.Setting`,
 and so does the ``pin:`` line (its text form), as every other path writes a setting. A parameter
-set beside the one that fills it (``layers: 40`` beside ``model: llama-3.1-8b``) fails the build,
+set beside the one that fills it (``gravity: 9`` beside ``world: moon``, which fills it) fails the build,
 naming both lines. :func:`find` is the one parser of the fence syntax: the plugin uses it to rewrite each
-header to the canonical ``calculator id="kv-cache" line="12"`` (which superfences can parse, and
+header to the canonical ``calculator id="kettle" line="12"`` (which superfences can parse, and
 which carries the line for error messages) and to find which page uses which calculator. Fences
 inside other code blocks are left alone.
 
@@ -39,7 +39,7 @@ from . import render
 
 #: An opening or closing code fence: its indentation / blockquote lead, its marker, the rest.
 _FENCE_LINE = re.compile(r"^(?P<lead>[ \t>]*)(?P<marker>`{3,}|~{3,})(?P<info>.*)$")
-#: The info string of a calculator fence, short (``calculator kv-cache``) or canonical (``calculator id="kv-cache"``).
+#: The info string of a calculator fence, short (``calculator kettle``) or canonical (``calculator id="kettle"``).
 _HEADER = re.compile(
     r"^" + contract.FENCE_NAME + r"[ \t]+(?:id=[\"']?)?(?P<id>[A-Za-z0-9_-]+)[\"']?(?P<rest>(?:[ \t].*)?)$"
 )
@@ -146,7 +146,7 @@ def parse_show(calc: Any, names: str) -> list[str]:
 
 
 def parse_pin(calc: Any, text: str) -> str:
-    """``pin: preset=llama3-8b context=131072``: the widget starts with this setting pinned beside
+    """``pin: preset=one-cup litres=0.5``: the widget starts with this setting pinned beside
     its own. Checked strictly, as the fence's own values are; returned as the canonical pin (the
     query form of :meth:`Setting.of`, what the Pin button would pin)."""
     try:

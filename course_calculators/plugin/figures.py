@@ -1,11 +1,11 @@
 """Numbers in the prose from the calculators: ``{calc <id> <output> [preset=<id>] [<param>=<value> …] [follow]}``.
 
-    One 128K-token sequence holds {calc kv-cache kv_bytes_per_sequence preset=llama3-8b-128k}.
+    A full kettle boils in {calc kettle time preset=full-kettle}.
 
 is rendered at build time by the same ``run()`` and formatter as the widgets:
 
-    <span class="calc-figure" data-figure="kv-cache" data-output="kv_bytes_per_sequence"
-          data-value="17179869184">16 GiB</span>
+    <span class="calc-figure" data-figure="kettle" data-output="time"
+          data-value="197.45">3.29 min</span>
 
 ``follow`` marks a figure that describes "the calculator below": it names the next widget of that
 calculator on the page, and the browser keeps it equal to that widget's output as the reader
@@ -32,7 +32,7 @@ from course_calculators import contract
 from course_calculators.setting import Setting
 from course_calculators.spec import SpecError
 
-#: ``{calc kv-cache kv_bytes_total preset=llama3-8b-128k context=4096 follow}``
+#: ``{calc kettle cost preset=one-cup litres=0.5 follow}``
 PATTERN = (r"\{calc[ \t]+(?P<id>" + contract.ID_PATTERN + r")[ \t]+(?P<output>" + contract.NAME_PATTERN
            + r")(?P<args>(?:[ \t]+[A-Za-z_][A-Za-z0-9_]*=[^\s{}]+|[ \t]+follow)*)[ \t]*\}")
 

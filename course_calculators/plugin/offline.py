@@ -47,7 +47,7 @@ def versioned_urls(site_dir: Path, runtime: Mapping[str, str] = {}) -> dict[str,
 def precache_files(site_dir: Path, runtime: Mapping[str, str] = {}) -> dict[str, Path]:
     """Every file of the built site a reader may need offline, by the URL pages fetch it with,
     relative to the site (a folder's ``index.html`` is fetched as the folder:
-    ``inference/kv-cache/``; a script as ``assets/calc/runtime.js?v=<hash>``)."""
+    ``kettle/``; a script as ``assets/calc/runtime.js?v=<hash>``)."""
     versioned = versioned_urls(site_dir, runtime)
     files = {}
     for path in sorted(site_dir.rglob("*")):

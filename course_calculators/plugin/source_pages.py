@@ -22,7 +22,7 @@ SOURCE_PREFIX = "@calculators-source/"
 
 
 def module_file(module: str) -> str:
-    """A module's path as a reader finds it in the repository: ``llm_inference/kv_cache.py``."""
+    """A module's path as a reader finds it in the repository: ``everyday_physics/kettle.py``."""
     return module.replace(".", "/") + ".py"
 
 
