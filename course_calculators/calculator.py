@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 import math
 from collections import abc
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from . import contract
@@ -15,6 +15,7 @@ from .charts import Chart
 from .failure import RunFailure, function_line
 from .outputs import Bar, Output, Preset
 from .params import Choice, Number, Param, SpecError, Text, echo, need_text
+from .result import Computed, Result
 from .setting import Setting
 
 __all__ = ["Calculator", "Result", "Computed"]
@@ -54,60 +55,6 @@ class FilledConflict(SpecError):
             f"{filled}: {param.encode(value)} is set {where} {filler.name}: {shown}, which fills it with "
             f"{param.encode(fills_with)}; {instead} to give {filled} yourself, or leave {filled} out.")
         self.filled, self.filler = filled, filler.name
-
-
-@dataclass
-class Result:
-    """What a run returns: the inputs used, raw outputs, their text, notes and an optional chart."""
-
-    inputs: dict[str, Any]
-    values: dict[str, Any]
-    text: dict[str, str]
-    raw: dict[str, str]
-    notes: list[str] = field(default_factory=list)
-    charts: list[dict[str, Any]] = field(default_factory=list)
-    #: Each input as the reader reads it ("131,072 tokens", a choice's label): the printed table.
-    inputs_text: dict[str, str] = field(default_factory=dict)
-    #: The canonical setting of these inputs against the calculator's defaults, in query form
-    #: (``default`` when nothing differs): what the widget's Pin button pins and an embed snippet carries.
-    pin: str = "default"
-    #: The inputs that differ from the run's ``base`` (the widget's fence setting), each as its
-    #: canonical text: what the page's address carries under ``<calc>.<name>``.
-    changed: dict[str, str] = field(default_factory=dict)
-    #: Each log slider's position for these inputs: the index of its nearest stop in the
-    #: ``data-stops`` its HTML carries (:attr:`Number.stops`), so the page never computes one.
-    slider: dict[str, int] = field(default_factory=dict)
-    #: The calculator's answer in one sentence (its ``answer`` function; "" without one), which the
-    #: widget shows first, above its answer outputs.
-    answer: str = ""
-    #: Each stacked bar (:class:`Bar`) by group: its parts' shares and a summary line.
-    bars: dict[str, dict[str, Any]] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "inputs": self.inputs,
-            "inputs_text": self.inputs_text,
-            "raw": self.raw,
-            "text": self.text,
-            "notes": self.notes,
-            "charts": self.charts,
-            "pin": self.pin,
-            "changed": self.changed,
-            "slider": self.slider,
-            "answer": self.answer,
-            "bars": self.bars,
-        }
-
-
-@dataclass
-class Computed:
-    """What ``compute()`` may return: the outputs' values, notes for the reader, and ``details``:
-    data that is not an output but that ``chart()`` draws (a simulation's recorded steps, a
-    distribution). ``chart(inputs, values, details)`` receives it when it takes three arguments."""
-
-    values: Mapping[str, Any]
-    notes: Sequence[str] = ()
-    details: Mapping[str, Any] = field(default_factory=dict)
 
 
 Compute = Callable[[Mapping[str, Any]], Any]

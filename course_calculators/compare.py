@@ -5,7 +5,7 @@ A pin is a :class:`~.setting.Setting` of a calculator in query form, ``preset=<i
 defaults. It travels in the page's address as one value, ``?loan.pin=years%3D15``, and
 reaches :func:`run_json <course_calculators.run_json>` as the reserved input ``pin``. The fence
 writes the same setting in text form, as an inline figure does: ``pin: preset=thirty-year years=15``.
-What the Pin button pins is each result's own ``pin`` (:attr:`Result.pin <course_calculators.calculator.Result.pin>`).
+What the Pin button pins is each result's own ``pin`` (:attr:`Result.pin <course_calculators.result.Result.pin>`).
 
 The pinned setting's curves are drawn on the live charts too (:func:`overlay`): each chart that the
 two settings draw on the same axes gets the pinned curves and bars as more series, marked
