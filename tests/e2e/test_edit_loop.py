@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from bench import edit_loop
 
+from course_calculators import contract
+from course_calculators.plugin import live
+
 
 def test_a_save_reaches_the_open_page_and_a_broken_module_is_shown(browser, tmp_path):
     got = edit_loop.measure_serve_loop(browser, tmp_path, saves=2)
@@ -26,3 +29,15 @@ def test_a_save_reaches_the_open_page_and_a_broken_module_is_shown(browser, tmp_
     assert "Traceback" not in log
     # No snapshot under serve: the worker boots Python the normal way.
     assert not list(tmp_path.glob("**/snapshot-*.bin.gz"))
+
+
+def test_a_build_has_nothing_of_the_serve_loop(tmp_path):
+    # The in-place reload is serve's alone: no live meta tag, no poll, no state file in a build.
+    edit_loop.write_tiny_site(tmp_path)
+    edit_loop.write_config(tmp_path, snapshot=False)
+    edit_loop.cold_build_seconds(tmp_path, "mkdocs.yml")
+    site = tmp_path / "site-mkdocs"
+    page = (site / "index.html").read_text()
+    assert contract.RUNTIME_META in page
+    assert contract.LIVE_META not in page and "livereload" not in page
+    assert not (site / live.STATE_FILE).exists()

@@ -2,9 +2,9 @@
 // calculators' Python and nothing else of the page, so the worker keeps its interpreter (no new
 // boot) and takes the new wheel in place. The new lock file is fetched and checked against the
 // sha256 the page read from the build (as at boot), the wheel it lists is fetched with its own
-// sha256 checked, and Python removes the wheel's packages (the lock entry's top-level `imports`)
-// from site-packages and from sys.modules, unpacks the new wheel there and imports
-// course_calculators afresh, which registers the calculators again from the new sources.
+// sha256 checked, and Python replaces, in site-packages and in sys.modules, those of the wheel's
+// packages (the lock entry's top-level `imports`) whose files changed, then registers the
+// calculators again (REINSTALL below; tests/unit/course_calculators/test_worker_reload.py runs it).
 
 import { WHEEL } from "./lock-file.js";
 import { checkSha256 } from "./sha256.js";
@@ -12,21 +12,38 @@ import { checkSha256 } from "./sha256.js";
 const WHEEL_PATH = "/tmp/calculators-reload.whl";
 
 // Run in a namespace of its own: `path` (the new wheel) and `names` (its top-level packages) are
-// set by reinstall(). The packages' folders (their stale bytecode with them) are removed before
-// the new files are unpacked, so a module deleted by the save does not stay importable.
+// set by reinstall(). Only the packages a file of which differs between the installed wheel's
+// RECORD and the new one's (PEP 427: each file's sha256) are replaced: their folders are removed
+// (their stale bytecode with them, and a module the save deleted), their files unpacked, their
+// modules dropped from sys.modules. When the framework itself changed, every package is imported
+// afresh with it; otherwise the framework registers its packages again, the changed ones
+// re-imported and the others as they are.
 const REINSTALL = `
-import importlib, shutil, sys, zipfile
+import csv, importlib, io, shutil, sys, zipfile
 from pathlib import Path
 import course_calculators
 site = Path(course_calculators.__file__).resolve().parent.parent
-for name in names:
-    shutil.rmtree(site / name, ignore_errors=True)
-    (site / f"{name}.py").unlink(missing_ok=True)
+def record(text):
+    return {row[0]: row[1] for row in csv.reader(io.StringIO(text)) if row}
+installed = {}
+for found in site.glob(course_calculators.__name__ + "-*.dist-info/RECORD"):
+    installed.update(record(found.read_text()))
 with zipfile.ZipFile(path) as wheel:
-    wheel.extractall(site)
-for key in [k for k in sys.modules if k.split(".")[0] in names]:
+    listed = [n for n in wheel.namelist() if n.endswith(".dist-info/RECORD")]
+    shipped = record(wheel.read(listed[0]).decode()) if listed else {}
+    changed = {p.split("/")[0] for p in set(installed) | set(shipped) if installed.get(p) != shipped.get(p)}
+    framework = course_calculators.__name__
+    replaced = set(names) if framework in changed or not installed else changed & set(names)
+    for name in replaced:
+        shutil.rmtree(site / name, ignore_errors=True)
+        (site / f"{name}.py").unlink(missing_ok=True)
+    wheel.extractall(site, [n for n in wheel.namelist() if n.split("/")[0] in replaced or ".dist-info/" in n])
+for key in [k for k in sys.modules if k.split(".")[0] in replaced]:
     del sys.modules[key]
 importlib.invalidate_caches()
+if framework not in replaced:
+    course_calculators.unregister_all()
+    course_calculators._register_shipped_packages()
 `;
 
 async function fetchChecked(url, sha256, what) {
