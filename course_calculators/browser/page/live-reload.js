@@ -72,9 +72,13 @@ export class LiveReload {
   }
 
   /** A rebuild finished: one after the other, each decided on the state file it finds. Resolves
-   * to the action taken. */
+   * to the action taken; whatever goes wrong reloads the page (never a page left on old numbers). */
   rebuilt() {
-    this.pending = this.pending.then(() => this.apply(), () => this.apply());
+    this.pending = this.pending.then(() => this.apply()).catch((err) => {
+      console.error("calculators: the rebuild could not be taken in place; reloading the page", err);
+      this.reloadPage();
+      return ACTION.PAGE;
+    });
     return this.pending;
   }
 

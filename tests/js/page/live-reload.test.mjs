@@ -76,3 +76,13 @@ test("rebuilds are taken one after the other, each on the state file it finds", 
   assert.deepEqual([a, b], [ACTION.PYTHON, ACTION.PYTHON]);
   assert.deepEqual(seen.runtimes.map((r) => r.lock_sha256), ["new", "newer"]);
 });
+
+test("a session that throws reloads the page, and the next rebuild is still heard", async (t) => {
+  t.mock.method(console, "error", () => {});
+  const { live, seen } = reloader({ states: [STATE, { ...STATE, pages: { "inference/kv-cache/": "d2" } }] });
+  live.session.reloadPython = () => { throw new Error("boom"); };
+  assert.equal(await live.rebuilt(), ACTION.PAGE);
+  assert.equal(await live.rebuilt(), ACTION.PAGE);
+  assert.equal(seen.reloadedPage, 2);
+  assert.equal(console.error.mock.callCount(), 1);
+});
