@@ -50,6 +50,12 @@ FENCE_NAME = "calculator"
 EMBED_DIR = "embed"
 #: The name of the ``<meta>`` tag that tells a page where the runtime lives.
 RUNTIME_META = "calculators-runtime"
+#: Under ``mkdocs serve`` only (``plugin/live.py``): the ``<meta>`` tag that names the page, its
+#: digest (what Python's new results cannot refresh) and the build's state file, and the event
+#: the inlined reload script fires on ``document`` after each rebuild (cancelled by a page that
+#: takes the new Python in place).
+LIVE_META = "calculators-live"
+LIVE_EVENT = "calculators:rebuilt"
 
 
 def is_id(text: object) -> bool:

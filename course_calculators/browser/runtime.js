@@ -10,12 +10,15 @@
 // never wait for the runtime; or, for a reader who asked to save data or whose connection is
 // slow, only when the reader first touches a widget (the build's numbers are right until then,
 // and nothing of the runtime is fetched before). Everything else is page/session.js's, which
-// this hands the runtime manifest, the policy and the way to create the worker.
+// this hands the runtime manifest, the policy and the way to create the worker. Under
+// `mkdocs serve` only (the page then has the live meta tag), a rebuild whose only change is the
+// calculators' Python reaches the running worker instead of reloading the page (page/live-reload.js).
 
-import { DOM } from "./shared/contract.js";
+import { DOM, LIVE_EVENT } from "./shared/contract.js";
 import { readRuntime } from "./shared/runtime-manifest.js";
 import { POLICY, TOUCH_EVENTS, afterFirstRender, startPolicy } from "./shared/start-policy.js";
 import { resetPalette } from "./page/chart-config.js";
+import { LiveReload, readLive } from "./page/live-reload.js";
 import { PageSession } from "./page/session.js";
 
 function main() {
@@ -54,6 +57,23 @@ function main() {
   // Charts follow the light/dark palette toggle.
   new MutationObserver(() => { resetPalette(); session.widgets.forEach((w) => w.charts.redraw()); })
     .observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
+
+  const live = runtime ? readLive(document) : null;
+  if (live) {
+    const loadedAt = location.pathname;
+    const reloader = new LiveReload({
+      live, runtime, session,
+      fetchState: (url) => fetch(url, { cache: "no-store" }).then((r) => (r.ok ? r.json() : null)),
+      reloadPage: () => location.reload(),
+      moved: () => location.pathname !== loadedAt,
+    });
+    // The plugin's inline script fires this after each rebuild and reloads the page unless it
+    // is cancelled: from here on, this page decides.
+    document.addEventListener(LIVE_EVENT, (event) => {
+      event.preventDefault();
+      reloader.rebuilt();
+    });
+  }
 
   // The documented read-only handle (docs/widget-contract.md).
   window.calculatorsRuntime = session.view();

@@ -36,6 +36,7 @@ from course_calculators.setting import PRESET, Setting
 from course_calculators.spec import SpecError
 
 from . import render
+from .live import widget_token
 
 #: An opening or closing code fence: its indentation / blockquote lead, its marker, the rest.
 _FENCE_LINE = re.compile(r"^(?P<lead>[ \t>]*)(?P<marker>`{3,}|~{3,})(?P<info>.*)$")
@@ -175,11 +176,15 @@ class PageFences:
     page: str = "<markdown>"
     counts: dict[str, int] = field(default_factory=dict)
     dom_ids: list[str] = field(default_factory=list)
+    #: Under `mkdocs serve`: each widget's HTML and the token that stands for it in the page's
+    #: digest (``live.widget_token``: its fence and its spec's shape, not its numbers).
+    shapes: list[tuple[str, str]] = field(default_factory=list)
 
     def start(self, page: str) -> None:
         self.page = page
         self.counts = {}
         self.dom_ids = []
+        self.shapes = []
 
     def next_dom_id(self, calc_id: str, instance: str = "") -> str:
         self.counts[calc_id] = self.counts.get(calc_id, 0) + (0 if instance else 1)
@@ -280,8 +285,14 @@ class PageFences:
             raise self._fail(at, f"calculator {calc_id!r}: {exc} ({exc.filler} is set {where}.)") from None
         except SpecError as exc:
             raise self._fail(header, f"calculator {calc_id!r}: {exc}") from None
+        dom_id = self.next_dom_id(calc_id, instance)
         try:
-            return render.widget(calc, setting, dom_id=self.next_dom_id(calc_id, instance),
-                                 show_source=self.show_source, shown=shown, pin=pin, instance=instance)
+            widget_html = render.widget(calc, setting, dom_id=dom_id, show_source=self.show_source, shown=shown,
+                                        pin=pin, instance=instance)
         except render.RenderError as exc:  # a broken calculator must fail the build, not become a code block
             raise self._fail(header, str(exc)) from exc
+        if self.live is not None:
+            presets = [render.preset_inputs(calc, p.id) for p in calc.presets]
+            self.shapes.append((widget_html, widget_token(calc, calc.defaults(), presets, source, dom_id,
+                                                          self.show_source)))
+        return widget_html

@@ -1,4 +1,6 @@
-"""``mkdocs serve``'s edit loop: a broken calculator is shown, not fatal.
+"""``mkdocs serve``'s edit loop: a broken calculator is shown, not fatal, and a save that changed
+only the calculators' Python reaches the open page's running worker, not a page reload (the second
+half of this module).
 
 A build stops at the first broken calculator (``mkdocs build`` must fail). Under ``mkdocs serve``
 that would leave the open page silently on its old numbers: MkDocs' live reload waits for a
@@ -15,7 +17,10 @@ exception's traceback (or its cause's) that lies in one of the site's package fo
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import html
+import json
 import re
 import sys
 import traceback
@@ -26,6 +31,8 @@ from typing import Any, Iterable, Iterator
 
 import jinja2
 import jinja2.bccache
+
+from course_calculators import contract
 
 #: The banner's element: ``data-calc-live-error`` holds the first problem's ``file:line``.
 BANNER_ATTR = "data-calc-live-error"
@@ -168,3 +175,73 @@ def rebuild_soon(server: Any) -> None:
     before = getattr(server, "build_delay", None)
     if isinstance(before, (int, float)):
         server.build_delay = min(before, BUILD_DELAY)
+
+
+# -- a saved calculator reaches the open page's worker, not a new page -----------------------------
+#
+# MkDocs' live reload reloads every open page after every rebuild, so a save of a calculator module
+# would cost the page and a new boot of Python in its worker. Under serve, every page instead gets
+# a digest of what a new result cannot change (its HTML with each widget replaced by its shape, and
+# the banner's problems), the build writes each page's digest and the lock file's checksum into a
+# state file, and an inline script (``livereload-poll.js``) lets the page decide after a rebuild
+# (``browser/page/live-reload.js``): a page whose digest is unchanged and whose lock file is new
+# takes the new wheel into its running worker. Nothing of this is in a ``mkdocs build``.
+
+#: The state file of the build, beside the runtime's scripts.
+STATE_FILE = "assets/calc/live.json"
+POLL_SCRIPT = Path(__file__).with_name("livereload-poll.js")
+
+
+def shape(value: Any) -> Any:
+    """What of a calculator's spec its widget's HTML shows, as plain data: every field of its
+    dataclasses, nested, with each function by its name only (its body is what a new result
+    shows: no reload for it)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__qualname__,
+                tuple((f.name, shape(getattr(value, f.name))) for f in dataclasses.fields(value)))
+    if isinstance(value, dict):
+        return tuple(sorted((repr(k), shape(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(shape(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(repr(shape(v)) for v in value))
+    if callable(value):
+        return f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', type(value).__qualname__)}"
+    return repr(value)
+
+
+def widget_token(*parts: Any) -> str:
+    """What stands for a widget in its page's digest: its fence's own text and the shape of
+    what it shows (:func:`shape`), never its numbers."""
+    return "<!--calc-widget " + hashlib.sha256(repr(shape(parts)).encode()).hexdigest() + "-->"
+
+
+def page_digest(page_html: str, widgets: Iterable[tuple[str, str]], problems: Iterable[str]) -> str:
+    """The digest of what a new result cannot change on a page: its HTML with each widget's
+    (``(html, token)``, as the fence rendered it) replaced by its token, and the build's problems
+    (the banner). A widget whose HTML is not found as rendered stays in, numbers and all: the page
+    then reloads on every save, as without this."""
+    for widget_html, token in widgets:
+        page_html = page_html.replace(widget_html, token, 1)
+    digest = hashlib.sha256(page_html.encode())
+    for problem in problems:
+        digest.update(b"\0" + problem.encode())
+    return digest.hexdigest()[:20]
+
+
+def head_tags(page_key: str, digest: str, state_url: str) -> str:
+    """The page's live meta tag and the poll that lets the page decide after a rebuild; before
+    MkDocs' own script (end of <body>) and the page's deferred runtime."""
+    meta = html.escape(json.dumps({"state": state_url, "page": page_key, "digest": digest}), quote=True)
+    poll = POLL_SCRIPT.read_text(encoding="utf-8").strip()
+    return (f'<meta name="{contract.LIVE_META}" content="{meta}">\n'
+            f"<script>{poll}(window, {json.dumps(contract.LIVE_EVENT)});</script>")
+
+
+def write_state(site_dir: Path, lock: str, lock_sha256: str, pages: dict[str, str]) -> Path:
+    """The build's state file: the lock file (site path, with its ``?v=``), its checksum, and each
+    page's digest by its key (MkDocs' ``page.url``)."""
+    path = Path(site_dir) / STATE_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"lock": lock, "lock_sha256": lock_sha256, "pages": pages}, sort_keys=True))
+    return path

@@ -11,8 +11,10 @@ The hooks, in the order MkDocs calls them; each hands its work to a module of it
 - ``on_post_build`` (last): the security policy (:mod:`.security`) and the service worker (:mod:`.offline`),
   which hash the pages as finally written.
 
-Under ``mkdocs serve`` (:mod:`.live`): no snapshot (the worker boots Python the normal way), and a
-broken calculator becomes a banner on every page and a line in the terminal, not a failed rebuild.
+Under ``mkdocs serve`` (:mod:`.live`): no snapshot (the worker boots Python the normal way), a
+broken calculator becomes a banner on every page and a line in the terminal, not a failed rebuild,
+and a save that changed only the calculators' Python reaches the open page's worker (its digest and
+the build's state file), not a page reload.
 """
 
 from __future__ import annotations
@@ -61,6 +63,9 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         #: The widgets' DOM ids of each page, by source path: MkDocs renders every page's Markdown
         #: before it writes any page, so on_post_page reads what on_page_content recorded.
         self._widgets: dict[str, list[str]] = {}
+        #: Under serve: each page's widgets as the fence rendered them, and its digest, by page URL.
+        self._shapes: dict[str, list[tuple[str, str]]] = {}
+        self._digests: dict[str, str] = {}
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self._serving = command == "serve"
@@ -98,6 +103,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         self.fences = fence.PageFences(show_source=self.config.show_source, live=self._live)
         self.figures = figures.PageFigures(live=self._live)
         self._widgets = {}
+        self._shapes, self._digests = {}, {}
         if "pymdownx.superfences" not in config.markdown_extensions:
             config.markdown_extensions.append("pymdownx.superfences")
         custom = config.mdx_configs.setdefault("pymdownx.superfences", {}).setdefault("custom_fences", [])
@@ -173,6 +179,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
     def on_page_content(self, html: str, *, page: Any, config: Any, files: Files) -> str:
         if self.config.enabled:
             self._widgets[page.file.src_uri] = list(self.fences.dom_ids)
+            self._shapes[page.file.src_uri] = list(self.fences.shapes)
             in_nav = getattr(self, "_in_nav", None)
             if self.fences.dom_ids and in_nav is not None and page.file.src_uri not in in_nav:
                 log.warning(f"calculators: {page.file.src_uri} holds a calculator but is not in the nav of "
@@ -184,17 +191,25 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         if not self.config.enabled:
             return output
         here = page.url or "."
+        live_tags = ""
+        if self._live is not None:  # before any change: the widgets are found as the fence rendered them
+            digest = live.page_digest(output, self._shapes.get(page.file.src_uri, []), self._live.problems)
+            self._digests[page.url] = digest
+            live_tags = "\n" + live.head_tags(page.url, digest, get_relative_url(live.STATE_FILE, here))
         output = source_pages.link_sources(output, get_relative_url(source_pages.SOURCE_DIR + "/", here))
         output = output.replace(reference.SITE_ROOT, get_relative_url("./", here))
         if self.config.defer_search:
             output = material.defer_search_worker(output, here, f"{assets.RUNTIME_DIR}/search-deferred.js")
         widgets = self._widgets.get(page.file.src_uri, [])
         tags = self._manifest.head_tags(here, first_widget=widgets[0] if widgets else "")
-        output = security.insert_at_head_top(output, tags)
+        output = security.insert_at_head_top(output, tags + live_tags)
         return self._live.insert_banner(output) if self._live is not None else output
 
     @event_priority(-100)  # after every other plugin: these hash the pages as finally written
     def on_post_build(self, *, config: Any) -> None:
+        if self.config.enabled and self._live is not None:  # what the open pages read after this rebuild
+            live.write_state(Path(config.site_dir), self._manifest.versioned_urls()[self._manifest.lock],
+                             self._manifest.lock_sha256, self._digests)
         if not self.config.enabled or self._serving:  # the live-reload script is inline; no offline copy
             return
         site_dir = Path(config.site_dir)

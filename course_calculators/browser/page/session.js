@@ -2,7 +2,8 @@
 // navigation keeps the session), the one Python worker they share (worker-client.js), the shared
 // choices between them (scenario.js), the embed page's messages and the offline copy. It routes
 // the worker's messages to their widgets, restarts a worker whose calculation ran away, and
-// binds the widgets of each new page (hydrate). runtime.js creates it and hands it what it needs.
+// binds the widgets of each new page (hydrate); under `mkdocs serve`, it takes a rebuilt wheel into
+// the running worker (reloadPython). runtime.js creates it and hands it what it needs.
 
 import { DOM } from "../shared/contract.js";
 import { MSG, STATE } from "../shared/protocol.js";
@@ -51,6 +52,8 @@ export class PageSession {
     this.policy = policy;
     this.widgets = new Map(); // element id → Widget
     this.restarts = 0;
+    this.reloads = 0; // under mkdocs serve: the new wheels the worker took in place
+    this.reloadMs = null; // the last one's time in the worker
     this.boot = null; // the worker's `ready` message, once it came
     this.touched = policy !== POLICY.ON_TOUCH;
     this.client = new WorkerClient({
@@ -125,6 +128,14 @@ export class PageSession {
         this.widgets.forEach((w) => { if (!w.stalled) w.request(); });
         this.offline.auto();
         break;
+      case MSG.RELOADED:
+        this.reloads += 1;
+        this.reloadMs = msg.ms;
+        this.widgets.forEach((w) => {
+          w.table = null; // the build's answers before Python were the old Python's
+          w.request();
+        });
+        break;
       case MSG.RESULT: {
         const w = this.widgets.get(msg.widget);
         if (w) w.onResult(msg.seq, msg.result);
@@ -136,6 +147,21 @@ export class PageSession {
         break;
       }
     }
+  }
+
+  /** Under `mkdocs serve` (page/live-reload.js): `runtime` is the rebuilt site's manifest, whose
+   * Python changed and nothing else of this page did. The running worker installs its wheel and
+   * every widget runs again on it (MSG.RELOADED). False when no worker is running Python yet: the
+   * build's numbers on the page are the old Python's, so the caller reloads the page. */
+  reloadPython(runtime) {
+    const init = initMessage(runtime, "");
+    if (!this.widgets.size && !this.client.worker) {
+      this.client.init = { ...init, hint: this.client.init.hint }; // nothing shown is Python's
+    } else if (!this.client.reload(init)) {
+      return false;
+    }
+    this.runtime = runtime;
+    return true;
   }
 
   /** The worker is gone for good: every widget says why, with "Try again" when that may help. */
@@ -227,6 +253,8 @@ export class PageSession {
           .map(([k, t]) => [k, Math.round(t - performance.timeOrigin)])) : null;
       },
       get restarts() { return session.restarts; },
+      get reloads() { return session.reloads; },
+      get reloadMs() { return session.reloadMs; },
       get offline() { return session.offline.state; },
       get runTimeoutMs() { return session.client.runTimeoutMs; },
     });

@@ -93,6 +93,16 @@ export class WorkerClient {
     this.onMessage(msg);
   }
 
+  /** Under `mkdocs serve` (page/live-reload.js): the build's Python changed; the running worker
+   * takes the new wheel of `init` (a new runtime's) in place, and every later worker boots it.
+   * False when no worker is ready to (the caller reloads the page instead). */
+  reload(init) {
+    if (!this.canRun) return false;
+    this.init = { ...init, hint: this.init.hint };
+    this.worker.postMessage({ type: MSG.RELOAD, lock: init.lock, lock_sha256: init.lock_sha256 });
+    return true;
+  }
+
   /** Post a `run`; `onTimeout()` follows unless the returned function is called first. */
   run(msg, onTimeout) {
     this.worker.postMessage(msg);

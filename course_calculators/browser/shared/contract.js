@@ -29,6 +29,10 @@ export const FAILED_TEXT = "failed";
 
 /** The <meta> tag that tells a page where the runtime lives (plugin/manifest.py writes it). */
 export const RUNTIME_META = "calculators-runtime";
+/** Under `mkdocs serve` only (contract.LIVE_META, LIVE_EVENT; plugin/live.py): the page's digest
+ * and the build's state file, and the event fired on `document` after each rebuild. */
+export const LIVE_META = "calculators-live";
+export const LIVE_EVENT = "calculators:rebuilt";
 /** Where things are, relative to the site root. */
 export const EMBED_DIR = "embed";
 export const EMBED_SCRIPT = "assets/calc/embed.js";

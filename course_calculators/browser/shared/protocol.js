@@ -1,6 +1,6 @@
 // The page ↔ worker protocol: the message names, the widget states, and the shape of every
-// message. The page (page/worker-client.js) sends `init` and `run` and reads the replies; the
-// worker (worker/message-handler.js) reads `init` and `run`. Each side checks what it receives
+// message. The page (page/worker-client.js) sends `init` and `run` (and, under `mkdocs serve`
+// only, `reload`) and reads the replies; the worker (worker/message-handler.js) reads them. Each side checks what it receives
 // against SHAPES and drops what does not fit, with a console warning: a sender and a receiver
 // that disagree about a shape show as that warning (and in tests/js/shared/protocol.test.mjs),
 // not as a field read as undefined.
@@ -10,6 +10,7 @@ import { isPlainObject } from "./plain-data.js";
 
 export const MSG = Object.freeze({
   INIT: "init", RUN: "run", PROGRESS: "progress", READY: "ready", RESULT: "result", ERROR: "error",
+  RELOAD: "reload", RELOADED: "reloaded",
 });
 
 /** A widget's data-state: static (the build's numbers) → loading → ready, or error. */
@@ -54,6 +55,10 @@ export const SHAPES = Object.freeze({
     // their order (a field set last wins over what its model fills); two are reserved: `base`,
     // the widget's data-setting (the fence's setting the inputs apply over), and `pin`.
     [MSG.RUN]: { widget: "text", calc: "id", seq: "seq", inputs: "strings" },
+    // Under `mkdocs serve` only (page/live-reload.js): the calculators' Python changed and nothing
+    // else of the page did. The worker keeps its interpreter, installs the wheel of this new lock
+    // file (its sha256 checked, as at boot) and imports the calculators afresh.
+    [MSG.RELOAD]: { lock: "url", lock_sha256: "text?" },
   },
   fromWorker: {
     [MSG.PROGRESS]: { stage: "text" }, // boot progress, for the widgets' status line
@@ -66,6 +71,9 @@ export const SHAPES = Object.freeze({
     // One widget's failure (its message names the author's file and line; `trace`: Python's
     // traceback, for the console), or the boot's.
     [MSG.ERROR]: { message: "text", widget: "text?", seq: "seq?", trace: "text?" },
+    // The new wheel is imported (`ms`: the reload's time, in the worker); the page runs every
+    // widget again. A reload that failed answers `error` instead (no widget: as a boot's).
+    [MSG.RELOADED]: { ms: "number" },
   },
 });
 
@@ -80,12 +88,12 @@ function fits(msg, shapes) {
   });
 }
 
-/** Whether a message to the worker (`init`, `run`) has its documented shape. */
+/** Whether a message to the worker (`init`, `run`, `reload`) has its documented shape. */
 export function isToWorker(msg) {
   return fits(msg, SHAPES.toWorker);
 }
 
-/** Whether a message from the worker (`progress`, `ready`, `result`, `error`) has its documented shape. */
+/** Whether a message from the worker (`progress`, `ready`, `result`, `error`, `reloaded`) has its documented shape. */
 export function isFromWorker(msg) {
   return fits(msg, SHAPES.fromWorker);
 }

@@ -1,5 +1,6 @@
 // The worker's answers to the page's messages (shared/protocol.js): `init` starts Python once,
-// each `run` computes one widget and answers it alone. No DOM and no `self` here: worker.js wires
+// each `run` computes one widget and answers it alone, and `reload` (under `mkdocs serve` only)
+// takes a new wheel into the running interpreter; runs sent meanwhile wait for it. No DOM and no `self` here: worker.js wires
 // this to the worker's messages, and tests call it with a fake Python.
 
 import { MSG, isToWorker } from "../shared/protocol.js";
@@ -11,12 +12,33 @@ const reason = (err) => String(err && err.message ? err.message : err);
 /**
  * A function that handles one message from the page.
  * @param post (msg) => send a message to the page
- * @param startPython (init, post) => a promise of run_json(calc, inputsJson) → JSON text
- *   (start-python.js); it rejects when Python cannot start
+ * @param startPython (init, post) => a promise of `{ runJson, pyodide }`: run_json(calc, inputsJson)
+ *   → JSON text, and the interpreter (start-python.js); it rejects when Python cannot start
+ * @param reloadPython (pyodide, reload) => a promise of the new run_json, once the `reload`
+ *   message's wheel is imported (worker/reload.js)
  */
-export function createMessageHandler({ post, startPython }) {
+export function createMessageHandler({ post, startPython, reloadPython }) {
   let runJson = null;
+  let pyodide = null;
   let booting = null;
+  let reloading = null;
+
+  async function reload(msg) {
+    const started = performance.now();
+    try {
+      const fresh = await reloadPython(pyodide, msg);
+      if (runJson && typeof runJson.destroy === "function") runJson.destroy();
+      runJson = fresh;
+      post({ type: MSG.RELOADED, ms: performance.now() - started });
+    } catch (err) {
+      // As a boot's failure (no widget): the page says it in every widget. The old calculators
+      // stay imported, but the page cannot tell which of its numbers they would still give.
+      runJson = null;
+      const trace = reason(err).trim();
+      const lines = trace.split("\n");
+      post({ type: MSG.ERROR, message: `The calculators could not be reloaded: ${lines[lines.length - 1]}`, trace });
+    }
+  }
 
   function run({ widget, calc, seq, inputs }) {
     try {
@@ -40,7 +62,7 @@ export function createMessageHandler({ post, startPython }) {
     }
     if (msg.type === MSG.INIT) {
       if (!booting) {
-        booting = startPython(msg, post).then((fn) => { runJson = fn; }, (err) => {
+        booting = startPython(msg, post).then((python) => { ({ runJson, pyodide } = python); }, (err) => {
           booting = null; // a later `init` may try again
           post({ type: MSG.ERROR, message: `Python could not start: ${reason(err)}` });
         });
@@ -48,6 +70,17 @@ export function createMessageHandler({ post, startPython }) {
       return;
     }
     if (booting) await booting;
+    if (msg.type === MSG.RELOAD) {
+      if (!pyodide) {
+        post({ type: MSG.ERROR, message: "Python is not available" });
+        return;
+      }
+      const previous = reloading;
+      reloading = (async () => { if (previous) await previous; await reload(msg); })();
+      await reloading;
+      return;
+    }
+    if (reloading) await reloading;
     if (!runJson) {
       post({ type: MSG.ERROR, widget: msg.widget, seq: msg.seq, message: "Python is not available" });
       return;

@@ -19,7 +19,8 @@ import { compileEarly, withBaseFill } from "./wasm.js";
 const abs = (url, here) => (url ? new URL(url, here).href : "");
 
 /** Start Python for an `init` message; `post` sends progress and, at the end, `ready`. Resolves
- * to course_calculators.run_json; rejects when a download fails or stalls. */
+ * to `{ runJson, pyodide }`: course_calculators.run_json and the interpreter (which a `reload`,
+ * worker/reload.js, keeps); rejects when a download fails or stalls. */
 export async function startPython(init, post) {
   const downloads = new Downloads();
   downloads.install();
@@ -122,5 +123,5 @@ async function boot(init, post, downloads) {
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
   mark("ready");
   post({ type: MSG.READY, bootMs: performance.now() - started, python, mode, timings, why: choice.why });
-  return runJson;
+  return { runJson, pyodide };
 }

@@ -178,3 +178,24 @@ test("a failure that no new start can mend offers no retry", () => {
   assert.equal(c.retryable, false);
   assert.deepEqual(seen.failures, ["switched off"]);
 });
+
+test("under mkdocs serve, a ready worker takes a new wheel in place; a later worker boots it", () => {
+  const { c, seen, worker } = readyClient({ init: { ...INIT, hint: "slow" } });
+  const fresh = { ...INIT, lock: "https://s/assets/pyodide/pyodide-lock.json?v=new", lock_sha256: "cd", hint: "" };
+  assert.equal(c.reload(fresh), true);
+  assert.deepEqual(worker.posted.at(-1), { type: "reload", lock: fresh.lock, lock_sha256: "cd" });
+  worker.say({ type: "reloaded", ms: 40 });
+  assert.deepEqual(seen.messages.at(-1), { type: "reloaded", ms: 40 });
+  assert.equal(seen.workers.length, 1); // no new worker, no new boot
+  c.stop();
+  c.restart();
+  assert.deepEqual(seen.workers[1].posted[0], { ...fresh, hint: "slow" }); // the new wheel, the page's hint
+});
+
+test("a reload needs a ready worker: before one, the caller reloads the page", () => {
+  const { c, seen } = client();
+  c.allow();
+  c.start(); // booting, not ready
+  assert.equal(c.reload({ ...INIT, lock: "https://s/new" }), false);
+  assert.equal(seen.workers[0].posted.length, 1); // init only
+});

@@ -16,12 +16,15 @@ const RESULT = {
 };
 
 test("the message names and states are the documented strings", () => {
-  assert.deepEqual({ ...MSG }, { INIT: "init", RUN: "run", PROGRESS: "progress", READY: "ready", RESULT: "result", ERROR: "error" });
+  assert.deepEqual({ ...MSG }, {
+    INIT: "init", RUN: "run", PROGRESS: "progress", READY: "ready", RESULT: "result", ERROR: "error",
+    RELOAD: "reload", RELOADED: "reloaded",
+  });
   assert.deepEqual(Object.values(STATE), ["static", "loading", "ready", "error"]);
   assert.deepEqual(Object.values(BOOT_MODE), ["snapshot", "boot"]);
   assert.ok(Object.isFrozen(MSG) && Object.isFrozen(STATE));
-  assert.deepEqual(Object.keys(SHAPES.toWorker), [MSG.INIT, MSG.RUN]);
-  assert.deepEqual(Object.keys(SHAPES.fromWorker), [MSG.PROGRESS, MSG.READY, MSG.RESULT, MSG.ERROR]);
+  assert.deepEqual(Object.keys(SHAPES.toWorker), [MSG.INIT, MSG.RUN, MSG.RELOAD]);
+  assert.deepEqual(Object.keys(SHAPES.fromWorker), [MSG.PROGRESS, MSG.READY, MSG.RESULT, MSG.ERROR, MSG.RELOADED]);
 });
 
 test("messages to the worker of the documented shape are accepted", () => {
@@ -31,6 +34,8 @@ test("messages to the worker of the documented shape are accepted", () => {
   assert.ok(isToWorker({ ...RUN, inputs: {} }));
   // A link's unknown keys and junk values travel as strings: Python's notes name them.
   assert.ok(isToWorker({ ...RUN, inputs: { "<img src=x>": "1", context: "" } }));
+  assert.ok(isToWorker({ type: "reload", lock: INIT.lock, lock_sha256: "ab" })); // under mkdocs serve
+  assert.ok(isToWorker({ type: "reload", lock: INIT.lock }));
 });
 
 test("messages to the worker of any other shape are refused", () => {
@@ -40,6 +45,8 @@ test("messages to the worker of any other shape are refused", () => {
     { ...RUN, seq: 0 }, { ...RUN, seq: 1.5 }, { ...RUN, seq: "1" }, { ...RUN, calc: "Kv_Cache" }, { ...RUN, widget: 7 },
     { ...RUN, inputs: { context: 4096 } }, { ...RUN, inputs: ["4096"] }, { ...RUN, inputs: null },
     { type: "run", widget: "w", calc: "kv-cache", seq: 1 }, // no inputs
+    { type: "reload" }, { type: "reload", lock: "" }, { type: "reload", lock: "a", lock_sha256: 1 },
+    { type: "reload", lock: "a", pyodide: "b/" }, // a reload keeps its interpreter: no other field
     RESULT, // a worker's message is not one to it
   ];
   bad.forEach((msg) => assert.equal(isToWorker(msg), false, JSON.stringify(msg)));
@@ -54,6 +61,7 @@ test("messages from the worker of the documented shape are accepted", () => {
     RESULT,
     { type: "error", widget: "calc-kv-cache", seq: 2, message: "unknown calculator id 'x'" },
     { type: "error", message: "Python could not start: HTTP 404" }, // the boot's
+    { type: "reloaded", ms: 84.2 },
   ];
   good.forEach((msg) => assert.ok(isFromWorker(msg), JSON.stringify(msg)));
 });
@@ -67,6 +75,7 @@ test("messages from the worker of any other shape are refused", () => {
     { ...RESULT, seq: -1 }, { ...RESULT, result: { inputs: {}, raw: {}, text: {} } },
     { ...RESULT, result: { ...RESULT.result, notes: "none" } }, { ...RESULT, result: null },
     { type: "error" }, { type: "error", message: "x", seq: 0 }, { type: "error", message: "x", stack: "" },
+    { type: "reloaded" }, { type: "reloaded", ms: "fast" }, { type: "reloaded", ms: Infinity },
     RUN,
   ];
   bad.forEach((msg) => assert.equal(isFromWorker(msg), false, JSON.stringify(msg)));

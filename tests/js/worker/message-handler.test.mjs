@@ -1,5 +1,6 @@
 // The worker's message handling with a fake Python: `init` boots once, runs wait for the boot,
-// each answer goes to its widget alone, a failed boot is told and may be tried again.
+// each answer goes to its widget alone, a failed boot is told and may be tried again; a `reload`
+// (under mkdocs serve) swaps run_json in the same interpreter, and runs sent meanwhile wait for it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -22,12 +23,22 @@ function worker() {
     }
     return JSON.stringify(RESULT);
   };
+  w.pyodide = { name: "the one interpreter" };
+  w.reloads = [];
   w.handle = createMessageHandler({
     post: (msg) => w.posted.push(msg),
     startPython: () => {
       w.boots += 1;
-      return new Promise((resolve, reject) => { w.bootOk = () => resolve(w.runJson); w.bootFails = reject; });
+      return new Promise((resolve, reject) => {
+        w.bootOk = () => resolve({ runJson: w.runJson, pyodide: w.pyodide });
+        w.bootFails = reject;
+      });
     },
+    reloadPython: (pyodide, msg) => new Promise((resolve, reject) => {
+      w.reloads.push([pyodide, msg]);
+      w.reloadOk = () => resolve((calc) => JSON.stringify({ ...RESULT, text: { kv: `new ${calc}` } }));
+      w.reloadFails = reject;
+    }),
   });
   return w;
 }
@@ -96,4 +107,50 @@ test("a message of no known shape is ignored, with a warning", async (t) => {
   assert.deepEqual(w.posted, []);
   assert.equal(w.boots, 0);
   assert.equal(console.warn.mock.callCount(), 3);
+});
+
+/** Every promise already resolved has run its callbacks. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+const RELOAD = { type: "reload", lock: "https://s/assets/pyodide/pyodide-lock.json?v=cd", lock_sha256: "cd" };
+
+test("a reload keeps the interpreter; runs sent during it are answered by the new Python", async () => {
+  const w = worker();
+  await w.handle(INIT);
+  w.bootOk();
+  const reloading = w.handle(RELOAD);
+  await settled();
+  const pending = w.handle(run(1));
+  await settled();
+  assert.deepEqual(w.posted, []); // the run waits for the reload
+  assert.deepEqual(w.reloads, [[w.pyodide, RELOAD]]);
+  w.reloadOk();
+  await reloading;
+  await pending;
+  assert.equal(w.boots, 1);
+  assert.equal(w.posted[0].type, "reloaded");
+  assert.ok(Number.isFinite(w.posted[0].ms));
+  assert.deepEqual(w.posted[1], { type: "result", widget: "calc-kv-cache", seq: 1, result: { ...RESULT, text: { kv: "new kv-cache" } } });
+  assert.deepEqual(w.calls, []); // the old run_json was not called
+});
+
+test("a reload that fails is told as a boot's failure, with the exception's last line", async () => {
+  const w = worker();
+  await w.handle(INIT);
+  w.bootOk();
+  const reloading = w.handle(RELOAD);
+  await settled();
+  w.reloadFails(new Error("Traceback (most recent call last):\n  File \"/lib/tiny/area.py\", line 3\nSyntaxError: invalid syntax"));
+  await reloading;
+  assert.deepEqual(w.posted[0], {
+    type: "error", message: "The calculators could not be reloaded: SyntaxError: invalid syntax", trace: w.posted[0].trace,
+  });
+  await w.handle(run(2));
+  assert.deepEqual(w.posted[1], { type: "error", widget: "calc-kv-cache", seq: 2, message: "Python is not available" });
+});
+
+test("a reload before Python started is refused: there is no interpreter to reload", async () => {
+  const w = worker();
+  await w.handle(RELOAD);
+  assert.deepEqual(w.posted, [{ type: "error", message: "Python is not available" }]);
+  assert.deepEqual(w.reloads, []);
 });

@@ -28,7 +28,7 @@ def js_string(name: str) -> str:
 
 @pytest.mark.parametrize("name", ["ID_PATTERN", "NAME_PATTERN", "RUNTIME_META", "EMBED_DIR", "SCENARIO_STORE", "PIN_KEY",
                                   "BASE_KEY", "NEIGHBOURHOOD_ATTR", "PENDING_ATTR", "FAILED_ATTR", "FAILED_TEXT",
-                                  "INSTANCE_KEY", "INSTANCE_SEPARATOR"])
+                                  "INSTANCE_KEY", "INSTANCE_SEPARATOR", "LIVE_META", "LIVE_EVENT"])
 def test_the_same_constant_in_both_languages(name):
     assert js_string(name) == getattr(contract, name)
 

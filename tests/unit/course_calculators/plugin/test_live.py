@@ -97,3 +97,70 @@ def test_serve_rebuilds_soon_after_a_save_and_another_server_is_left_alone():
     other = Server()
     live.rebuild_soon(other)
     assert not hasattr(other, "build_delay")
+
+
+# -- a save that changed only the Python reaches the open page's worker ----------------------------
+
+import json  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import mkdocs.livereload  # noqa: E402
+
+from course_calculators import contract  # noqa: E402
+from course_calculators.spec import Calculator, Number, Output  # noqa: E402
+
+
+def area_calc(label="Width", factor=2):
+    def compute(inputs):  # a save that edits the formula: the same function, another body
+        return {"area": inputs["width"] * factor}
+    return Calculator(id="area", title="Area", compute=compute,
+                      params=(Number("width", label, 3, 1, 100, unit="m"),),
+                      outputs=(Output("area", "Area", "count", primary=True),))
+
+
+def test_a_widget_token_holds_its_spec_shape_not_its_compute():
+    same = live.widget_token(area_calc(), "body", "calc-area")
+    assert live.widget_token(area_calc(factor=3), "body", "calc-area") == same  # a new formula: same shape
+    assert live.widget_token(area_calc(), "body", "calc-area") == same  # another import of the same module
+    assert live.widget_token(area_calc(label="Breadth"), "body", "calc-area") != same  # what the widget shows
+    assert live.widget_token(area_calc(), "width: 4", "calc-area") != same  # the fence's setting
+    assert re.fullmatch(r"<!--calc-widget [0-9a-f]{64}-->", same)
+
+
+def test_a_page_digest_ignores_its_widgets_numbers_but_not_the_rest_of_the_page():
+    def page(number, prose="Prose"):
+        widget = f'<div class="calc"><output>{number}</output></div>'
+        return f"<body><p>{prose}</p>{widget}</body>", [(widget, "<!--calc-widget t-->")]
+    first = live.page_digest(*page(12), [])
+    assert live.page_digest(*page(24), []) == first  # a new result: the worker shows it
+    assert live.page_digest(*page(24, "Other prose"), []) != first  # the Markdown changed
+    assert live.page_digest(*page(12), ["tiny/area.py:7: ZeroDivisionError"]) != first  # the banner
+    html, _ = page(24)
+    assert live.page_digest(html, [("<div>not on the page</div>", "t")], []) != first  # not found: numbers count
+
+
+def test_the_state_file_names_the_lock_and_each_pages_digest(tmp_path):
+    path = live.write_state(tmp_path, "assets/pyodide/pyodide-lock.json?v=ab", "ab" * 32, {"": "d1", "x/": "d2"})
+    assert path == tmp_path / live.STATE_FILE
+    assert json.loads(path.read_text()) == {"lock": "assets/pyodide/pyodide-lock.json?v=ab", "lock_sha256": "ab" * 32,
+                                            "pages": {"": "d1", "x/": "d2"}}
+
+
+def test_the_head_tags_carry_the_meta_and_the_poll_called_with_the_event():
+    tags = live.head_tags("x/", "d1", "../assets/calc/live.json")
+    meta = re.search(r'<meta name="([^"]+)" content="([^"]+)">', tags)
+    assert meta.group(1) == contract.LIVE_META
+    assert json.loads(meta.group(2).replace("&quot;", '"')) == {"state": "../assets/calc/live.json", "page": "x/",
+                                                                "digest": "d1"}
+    assert tags.endswith(f'(window, "{contract.LIVE_EVENT}");</script>')
+
+
+def test_mkdocs_injects_the_script_the_poll_stands_in_for():
+    # The poll (plugin/livereload-poll.js) takes MkDocs' place by the name its script declares and
+    # calls, and polls the same address; an MkDocs that changed them fails here, not in a page.
+    script = mkdocs.livereload._SCRIPT_TEMPLATE_STR
+    assert "var livereload = function(epoch, requestId) {" in script
+    assert "livereload(${epoch}, ${request_id});" in script
+    assert 'req.open("GET", "/livereload/" + epoch + "/" + requestId);' in script
+    assert 'req.open("GET", "/livereload/" + epoch + "/" + requestId);' in live.POLL_SCRIPT.read_text()
