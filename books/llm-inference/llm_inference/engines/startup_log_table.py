@@ -304,6 +304,25 @@ LOGS: tuple[Log, ...] = (
         kinds=("quantized", "pre-0.20"),
         notes="The page does not say 40 or 80 GB; 13.72 + 36.56 GiB at 0.65 only fits the 80 GB card. The "
               "page's excerpt quotes two of the four lines."),
+    Log("gpt-oss-20b-3090-gptoss-image", "https://github.com/vllm-project/vllm/issues/22331",
+        "comment by GilbertKrantz (2025-08-11), quoting a run of `vllm/vllm-openai:gptoss --model openai/gpt-oss-20b` "
+        "on a single RTX 3090 (24GB) with VLLM_ATTENTION_BACKEND=TRITON_ATTN_VLLM_V1 and no other flag: the "
+        "engine's 'Model loading took' line",
+        "the vllm/vllm-openai:gptoss launch image (2025-08-05), a build before 0.10.1 (inferred: the tag, and "
+        "'gpu_model_runner.py:1962' where 0.10.1 prints from line 2007)", "0.10.1", "openai/gpt-oss-20b",
+        "gpt-oss-20b", "NVIDIA GeForce RTX 3090 (24GB)", "rtx-3090",
+        ("(EngineCore_0 pid=114) INFO 08-10 12:14:42 [gpu_model_runner.py:1962] Model loading took 12.8848 GiB and "
+         "3.081864 seconds",),
+        FITS, weights="mxfp4", loading_gib=12.8848, install="docker",
+        needs=("engine: the launch image's Marlin MXFP4 layout. vLLM 0.10.1 on (and the calculator) rounds "
+               "gpt-oss's experts up for Marlin (mxfp4_round_up_hidden_size_and_intermediate_size: hidden 2880 to "
+               "3072, intermediate 2880 to 2944), which gives 13.67 GiB, +6.1 % on the 12.88 GiB this image loaded; "
+               "without the round-up the experts take 0.85 GiB less and the weights come to 12.82 GiB (-0.5 %), so "
+               "this build did not pad them yet. It is not a release the calculator's rules cover",),
+        kinds=("quantized", "pre-0.20"),
+        notes="The quoted run is offered as one that works on an RTX 3090 (the thread is about FlashAttention 3's "
+              "sinks assertion); the excerpt read ends at torch.compile, before the KV lines, so only the weights "
+              "are checked, and the verdict is the comment's."),
     Log("llama33-70b-fp8-h100-tp1-v014-fails", _LD,
         "section '4. Llama-3.3-70B-Instruct-FP8-dynamic (TP=1)': the model configuration, the empirical results "
         "and the error",
