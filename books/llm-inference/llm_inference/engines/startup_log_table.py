@@ -407,6 +407,35 @@ LOGS: tuple[Log, ...] = (
         notes="A Mamba-2 hybrid printing all four lines ('Updating mamba_ssm_cache_dtype to float32 for NemotronH "
               "model', line 14). Its CUDA-graph estimate, 2.44 GiB for a 4B model, is the largest of the table.",
         extra={"enable_prefix_caching": False, "cuda_graph_estimate_gib": 2.44}),
+    Log("nemotron3-super-nvfp4-gb10-v020dev", _DJ + "nemotron-3/nemotron-3-super-120b-a12b/nvfp4/_bootlog.txt",
+        "lines 8 (non-default args: max_model_len 131072, utilization 0.95, kv fp8, prefix caching off, "
+        "max_num_seqs 20, MTP with 3 speculative tokens), 23 ('quantization=modelopt_mixed'), 53, 54, 73, 74, 77 "
+        "and 78",
+        _DJ_VERSION, "0.20.0", "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4", "nemotron-3-super-120b-a12b-nvfp4",
+        "NVIDIA DGX Spark (GB10)", "gb10",
+        ("(EngineCore pid=185) INFO 05-04 23:55:10 [gpu_model_runner.py:4854] Model loading took 75.03 GiB memory "
+         "and 7505.432981 seconds",
+         "(EngineCore pid=185) INFO 05-04 23:55:10 [interface.py:606] Setting attention block size to 8432 tokens "
+         "to ensure that attention page size is >= mamba page size.",
+         "(EngineCore pid=185) INFO 05-04 23:55:56 [gpu_model_runner.py:6003] Estimated CUDA graph memory: 0.69 GiB "
+         "total",
+         "(EngineCore pid=185) INFO 05-04 23:55:57 [gpu_worker.py:440] Available KV cache memory: 36.25 GiB",
+         "(EngineCore pid=185) INFO 05-04 23:55:57 [kv_cache_utils.py:1337] GPU KV cache size: 1,399,712 tokens",
+         "(EngineCore pid=185) INFO 05-04 23:55:57 [kv_cache_utils.py:1342] Maximum concurrency for 131,072 tokens "
+         "per request: 27.81x"),
+        FITS, utilization=0.95, max_model_len=131072, max_num_seqs=20, weights="nvfp4", kv_dtype="fp8",
+        loading_gib=75.03, available_gib=36.25, kv_tokens=1399712, concurrency=27.81, install="docker",
+        needs=("catalogue: NVIDIA's NVFP4 release of Nemotron 3 Super, which vLLM loads as modelopt_mixed "
+               "(ModelOpt MIXED_PRECISION, layer by layer): the stored copy of its hf_quant_config.json "
+               "(ai-dynamo/aiconfigurator) holds only quant_algo NVFP4, not the per-layer list, so the catalogue "
+               "has the bf16 release alone (models/data/nvidia.py)",
+               "engine: the MTP drafter ('*E', one attention and one latent-MoE block; 'Loading drafter model...', "
+               "embeddings and LM head shared) is loaded beside the model and its weights are not counted. Fed the "
+               "printed 36.25 GiB, the layout of the bf16 entry with the drafter's attention layer in the groups "
+               "gives 1,399,712 tokens and 27.81x exactly (engines/hybrid_logs.py)"),
+        kinds=("quantized", "hybrid", "new-gpu"),
+        notes="A Mamba-2 latent-MoE hybrid with MTP speculative decoding, all four lines printed.",
+        extra={"enable_prefix_caching": False, "cuda_graph_estimate_gib": 0.69, "num_speculative_tokens": 3}),
     Log("qwen36-35b-nvfp4-rtxpro6000-v0251", "https://github.com/vllm-project/vllm/issues/49476",
         "comment by jahnclawdmonet (2026-08-26): the flags (kv fp8, max_model_len 180224, max_num_batched_tokens "
         "8192, max_num_seqs 8, utilization 0.92) and the results table, row 'marlin'",
