@@ -602,6 +602,14 @@ SEEN: tuple[Seen, ...] = (
          "the V0 engine; the model is not named"),
     Seen("https://blog.huikang.dev/2025/12/28/vllm-logs.html", "gpt-oss-120b on a Kaggle notebook GPU, 0.11.2",
          "the GPU is not named in the part of the page read"),
+    Seen("https://github.com/EuroEval/EuroEval/issues/1120", "comment by Mikeriess (turn 19): gpt-oss-120b under TP",
+         "the excerpt ends at the Marlin FP4 warning, before the memory lines, and names neither the GPU nor the "
+         "release"),
+    Seen("https://github.com/gpustack/gpustack/issues/4660", "issue description: 'Model loading took 8.8011 GiB'",
+         "neither the model (an fp8 128 × 128-block checkpoint with N=6144, K=4096 GEMMs: a Qwen3-8B shape) nor the "
+         "GPU (the config path is cut at 'NVIDIA_GeForce_') is named, and no KV line is quoted"),
+    Seen("https://github.com/vllm-project/vllm/issues/51041", "DeepSeek-V4-Flash on H20 TP 2 and 8x V100",
+         "DeepSeek-V4's compressed attention is not modelled (as vllm#53961)"),
     Seen("https://github.com/vllm-project/vllm/issues/33155", "gpt-oss-120b on one H100, 0.14.1",
          "the run fails with a CUDA OOM after the KV lines, which the excerpt does not show"),
 )
