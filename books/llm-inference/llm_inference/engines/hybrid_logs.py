@@ -17,9 +17,9 @@ Two kinds of record:
   number of blocks gives both at once with this layout (block size, groups, blocks per request),
   which pins the layout down without the memory.
 
-No public log of a Mamba-2/Mamba-1 hybrid (Nemotron-H, Granite 4.0-H, Jamba, Falcon-H1) printing
-these lines was found in the searches made for this work; the Mamba rules are checked against
-the source (tests/unit/llm_inference/engines/test_vllm_hybrid.py) instead.
+Mamba-2 hybrids: Nemotron 3 Super's NVFP4 release on a DGX Spark (below; its weights' format
+does not enter the layout, so the catalogue's bf16 entry gives it). The other Mamba rules are
+checked against the source (tests/unit/llm_inference/engines/test_vllm_hybrid.py).
 """
 
 from __future__ import annotations
@@ -98,6 +98,7 @@ class HybridLog:
     concurrency: float  # as printed (two decimals)
     available_gib: float | None = None
     num_spec: int = 0
+    draft_attention_layers: int = 0  # an MTP drafter's attention layers, caching in the same pool
     batched_tokens: int = 8192
     release: str = ""  # the release whose rules rebuild it (the version, or the one inferred)
     notes: str = ""
@@ -184,5 +185,36 @@ HYBRID_LOGS: tuple[HybridLog, ...] = (
               "request takes 42 + 3 blocks, and only 1,487 blocks print both lines: 71.2 GiB of KV cache, more "
               "than a 96 GB H20 leaves beside 50 GiB of bf16 weights (about 35 GiB): the card is likely the 141 GB "
               "H20 variant; the check does not depend on it.",
+    ),
+    HybridLog(
+        id="nemotron-3-super-nvfp4-gb10-mtp",
+        url="https://github.com/djangodevreng/dgx-spark-benchmarks/blob/5636536703fb6fe6a4992f68162b93fa03e7f15e/"
+            "results/nemotron-3/nemotron-3-super-120b-a12b/nvfp4/_bootlog.txt",
+        where="lines 8 (non-default args: max_model_len 131072, utilization 0.95, kv fp8, prefix caching off, "
+              "mamba_ssm_cache_dtype float32, max_num_seqs 20, MTP with 3 speculative tokens), 54, 74, 77 and 78; "
+              "line 67: 'Add 5 padding layers, may waste at most 12.50% KV cache memory'",
+        vllm_version="0.19.2rc1.dev134+gfe9c3d6c5 (printed): a build of main after 0.19 branched, with 0.20's rules",
+        release="0.20.0", model="nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4 (ModelOpt mixed precision)",
+        config="catalogue:nemotron-3-super-120b-a12b", gpu="NVIDIA GB10", tensor_parallel=1, kv_dtype="fp8",
+        max_model_len=131072, prefix_caching=False,
+        lines=(
+            "(EngineCore pid=185) INFO 05-04 23:55:10 [interface.py:606] Setting attention block size to 8432 tokens "
+            "to ensure that attention page size is >= mamba page size.",
+            "(EngineCore pid=185) INFO 05-04 23:55:57 [gpu_worker.py:440] Available KV cache memory: 36.25 GiB",
+            "(EngineCore pid=185) INFO 05-04 23:55:57 [kv_cache_utils.py:1337] GPU KV cache size: 1,399,712 tokens",
+            "(EngineCore pid=185) INFO 05-04 23:55:57 [kv_cache_utils.py:1342] Maximum concurrency for 131,072 "
+            "tokens per request: 27.81x",
+        ),
+        available_gib=36.25, kv_tokens=1399712, concurrency=27.81, num_spec=3, draft_attention_layers=1,
+        batched_tokens=2048,
+        settings={"max_model_len": 131072, "gpu_memory_utilization": 0.95, "kv_cache_dtype": "fp8",
+                  "enable_prefix_caching": False, "mamba_ssm_cache_dtype": "float32", "max_num_seqs": 20,
+                  "speculative_config": {"method": "mtp", "num_speculative_tokens": 3}},
+        notes="The first Mamba-2 hybrid log of these tables. 40 Mamba-2 layers (128 heads × 64 × 128 fp32 state, a "
+              "conv window of 3 + 3 speculative columns over 10,240 channels: 4,317,184 bytes) and 8 attention "
+              "layers of 2 fp8 KV heads of 128 (512 bytes a token): the attention block grows to 8,432 tokens, as "
+              "printed. The MTP drafter's attention layer joins the groups (9 a group, 'Add 5 padding layers'); "
+              "without it the tokens come out 12.7 % high. max_num_scheduled_tokens 2048 (the log: 'set to 2048 "
+              "based on the speculative decoding settings').",
     ),
 )

@@ -304,6 +304,25 @@ LOGS: tuple[Log, ...] = (
         kinds=("quantized", "pre-0.20"),
         notes="The page does not say 40 or 80 GB; 13.72 + 36.56 GiB at 0.65 only fits the 80 GB card. The "
               "page's excerpt quotes two of the four lines."),
+    Log("gpt-oss-20b-3090-gptoss-image", "https://github.com/vllm-project/vllm/issues/22331",
+        "comment by GilbertKrantz (2025-08-11), quoting a run of `vllm/vllm-openai:gptoss --model openai/gpt-oss-20b` "
+        "on a single RTX 3090 (24GB) with VLLM_ATTENTION_BACKEND=TRITON_ATTN_VLLM_V1 and no other flag: the "
+        "engine's 'Model loading took' line",
+        "the vllm/vllm-openai:gptoss launch image (2025-08-05), a build before 0.10.1 (inferred: the tag, and "
+        "'gpu_model_runner.py:1962' where 0.10.1 prints from line 2007)", "0.10.1", "openai/gpt-oss-20b",
+        "gpt-oss-20b", "NVIDIA GeForce RTX 3090 (24GB)", "rtx-3090",
+        ("(EngineCore_0 pid=114) INFO 08-10 12:14:42 [gpu_model_runner.py:1962] Model loading took 12.8848 GiB and "
+         "3.081864 seconds",),
+        FITS, weights="mxfp4", loading_gib=12.8848, install="docker",
+        needs=("engine: the launch image's Marlin MXFP4 layout. vLLM 0.10.1 on (and the calculator) rounds "
+               "gpt-oss's experts up for Marlin (mxfp4_round_up_hidden_size_and_intermediate_size: hidden 2880 to "
+               "3072, intermediate 2880 to 2944), which gives 13.67 GiB, +6.1 % on the 12.88 GiB this image loaded; "
+               "without the round-up the experts take 0.85 GiB less and the weights come to 12.82 GiB (-0.5 %), so "
+               "this build did not pad them yet. It is not a release the calculator's rules cover",),
+        kinds=("quantized", "pre-0.20"),
+        notes="The quoted run is offered as one that works on an RTX 3090 (the thread is about FlashAttention 3's "
+              "sinks assertion); the excerpt read ends at torch.compile, before the KV lines, so only the weights "
+              "are checked, and the verdict is the comment's."),
     Log("llama33-70b-fp8-h100-tp1-v014-fails", _LD,
         "section '4. Llama-3.3-70B-Instruct-FP8-dynamic (TP=1)': the model configuration, the empirical results "
         "and the error",
@@ -388,6 +407,35 @@ LOGS: tuple[Log, ...] = (
         notes="A Mamba-2 hybrid printing all four lines ('Updating mamba_ssm_cache_dtype to float32 for NemotronH "
               "model', line 14). Its CUDA-graph estimate, 2.44 GiB for a 4B model, is the largest of the table.",
         extra={"enable_prefix_caching": False, "cuda_graph_estimate_gib": 2.44}),
+    Log("nemotron3-super-nvfp4-gb10-v020dev", _DJ + "nemotron-3/nemotron-3-super-120b-a12b/nvfp4/_bootlog.txt",
+        "lines 8 (non-default args: max_model_len 131072, utilization 0.95, kv fp8, prefix caching off, "
+        "max_num_seqs 20, MTP with 3 speculative tokens), 23 ('quantization=modelopt_mixed'), 53, 54, 73, 74, 77 "
+        "and 78",
+        _DJ_VERSION, "0.20.0", "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4", "nemotron-3-super-120b-a12b-nvfp4",
+        "NVIDIA DGX Spark (GB10)", "gb10",
+        ("(EngineCore pid=185) INFO 05-04 23:55:10 [gpu_model_runner.py:4854] Model loading took 75.03 GiB memory "
+         "and 7505.432981 seconds",
+         "(EngineCore pid=185) INFO 05-04 23:55:10 [interface.py:606] Setting attention block size to 8432 tokens "
+         "to ensure that attention page size is >= mamba page size.",
+         "(EngineCore pid=185) INFO 05-04 23:55:56 [gpu_model_runner.py:6003] Estimated CUDA graph memory: 0.69 GiB "
+         "total",
+         "(EngineCore pid=185) INFO 05-04 23:55:57 [gpu_worker.py:440] Available KV cache memory: 36.25 GiB",
+         "(EngineCore pid=185) INFO 05-04 23:55:57 [kv_cache_utils.py:1337] GPU KV cache size: 1,399,712 tokens",
+         "(EngineCore pid=185) INFO 05-04 23:55:57 [kv_cache_utils.py:1342] Maximum concurrency for 131,072 tokens "
+         "per request: 27.81x"),
+        FITS, utilization=0.95, max_model_len=131072, max_num_seqs=20, weights="nvfp4", kv_dtype="fp8",
+        loading_gib=75.03, available_gib=36.25, kv_tokens=1399712, concurrency=27.81, install="docker",
+        needs=("catalogue: NVIDIA's NVFP4 release of Nemotron 3 Super, which vLLM loads as modelopt_mixed "
+               "(ModelOpt MIXED_PRECISION, layer by layer): the stored copy of its hf_quant_config.json "
+               "(ai-dynamo/aiconfigurator) holds only quant_algo NVFP4, not the per-layer list, so the catalogue "
+               "has the bf16 release alone (models/data/nvidia.py)",
+               "engine: the MTP drafter ('*E', one attention and one latent-MoE block; 'Loading drafter model...', "
+               "embeddings and LM head shared) is loaded beside the model and its weights are not counted. Fed the "
+               "printed 36.25 GiB, the layout of the bf16 entry with the drafter's attention layer in the groups "
+               "gives 1,399,712 tokens and 27.81x exactly (engines/hybrid_logs.py)"),
+        kinds=("quantized", "hybrid", "new-gpu"),
+        notes="A Mamba-2 latent-MoE hybrid with MTP speculative decoding, all four lines printed.",
+        extra={"enable_prefix_caching": False, "cuda_graph_estimate_gib": 0.69, "num_speculative_tokens": 3}),
     Log("qwen36-35b-nvfp4-rtxpro6000-v0251", "https://github.com/vllm-project/vllm/issues/49476",
         "comment by jahnclawdmonet (2026-08-26): the flags (kv fp8, max_model_len 180224, max_num_batched_tokens "
         "8192, max_num_seqs 8, utilization 0.92) and the results table, row 'marlin'",
@@ -554,6 +602,14 @@ SEEN: tuple[Seen, ...] = (
          "the V0 engine; the model is not named"),
     Seen("https://blog.huikang.dev/2025/12/28/vllm-logs.html", "gpt-oss-120b on a Kaggle notebook GPU, 0.11.2",
          "the GPU is not named in the part of the page read"),
+    Seen("https://github.com/EuroEval/EuroEval/issues/1120", "comment by Mikeriess (turn 19): gpt-oss-120b under TP",
+         "the excerpt ends at the Marlin FP4 warning, before the memory lines, and names neither the GPU nor the "
+         "release"),
+    Seen("https://github.com/gpustack/gpustack/issues/4660", "issue description: 'Model loading took 8.8011 GiB'",
+         "neither the model (an fp8 128 × 128-block checkpoint with N=6144, K=4096 GEMMs: a Qwen3-8B shape) nor the "
+         "GPU (the config path is cut at 'NVIDIA_GeForce_') is named, and no KV line is quoted"),
+    Seen("https://github.com/vllm-project/vllm/issues/51041", "DeepSeek-V4-Flash on H20 TP 2 and 8x V100",
+         "DeepSeek-V4's compressed attention is not modelled (as vllm#53961)"),
     Seen("https://github.com/vllm-project/vllm/issues/33155", "gpt-oss-120b on one H100, 0.14.1",
          "the run fails with a CUDA OOM after the KV lines, which the excerpt does not show"),
 )

@@ -128,7 +128,7 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
         ffn = fixed_ffn[i] if fixed_ffn else ("moe" if i in moe_layers else "dense")
         if ffn == "moe":
             return LayerPlan(mixer, norms, router=experts.router, shared=experts.shared, expert=experts.expert,
-                             experts=experts.experts)
+                             experts=experts.experts, latent=experts.latent)
         return LayerPlan(mixer, norms, dense_mlp=dense if ffn == "dense" else Params())
 
     plans = [plan(i) for i in range(layers)]

@@ -15,6 +15,15 @@ Which layers, by transformers' rule for each family of fields:
 
 Shared experts: DeepSeek's ``n_shared_experts`` (of the expert width), Qwen MoE's one shared MLP
 of ``shared_expert_intermediate_size`` with a sigmoid gate, Llama 4's one shared expert.
+
+Latent MoE (Nemotron 3 Super, ``moe_latent_size``; ``NemotronHMoE`` in vLLM's
+vllm/model_executor/models/nemotron_h.py): the router and the shared expert see the hidden state
+at full width, but the routed path first projects it down to the latent width
+(``fc1_latent_proj``, a ReplicatedLinear hidden → latent that takes the quant_config), runs the
+routed experts at that width (FusedMoE's ``hidden_size`` is ``moe_latent_size``: each expert is
+latent → ``moe_intermediate_size`` → latent) and projects the weighted sum back
+(``fc2_latent_proj``, latent → hidden). The experts are thus narrower by hidden / latent, and the
+two projections are read by every token.
 """
 
 from __future__ import annotations
@@ -23,7 +32,7 @@ from dataclasses import dataclass
 
 from .errors import ConfigError
 from .fields import FieldReader, first_present
-from .params import (ROUTER, SHARED_EXPERTS, Params, gated_mlp, join, linear, routed_expert, router,
+from .params import (MOE_LATENT, ROUTER, SHARED_EXPERTS, Params, gated_mlp, join, linear, routed_expert, router,
                      ungated_mlp)
 
 EXPERT_COUNT_NAMES = ("num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts")
@@ -39,6 +48,8 @@ class ExpertPlan:
     router: int = 0
     shared: int = 0  # all shared experts of one layer
     shared_count: int = 0
+    latent: int = 0  # a latent MoE's two projections (Params), 0 otherwise
+    latent_size: int = 0
 
 
 #: Where each family keeps its MoE block in the checkpoint: (block, router's name in the block).
@@ -99,6 +110,13 @@ def read_experts(reader: FieldReader, hidden: int, layers: int, moe_layers: list
     width = reader.integer(width_name)
     gpt_oss = reader.model_type == "gpt_oss"  # biases on the experts and the router
     block, router_name = _MOE_MODULES.get(reader.model_type, ("mlp", "gate"))
+    latent_size = _latent_size(reader, hidden)
+    latent = Params()
+    if latent_size:
+        bias = reader.boolean("mlp_bias", False)  # vLLM builds both with bias=config.mlp_bias
+        latent = join(linear(hidden, latent_size, bias, module=f"{block}.fc1_latent_proj", group=MOE_LATENT),
+                      linear(latent_size, hidden, bias, module=f"{block}.fc2_latent_proj", group=MOE_LATENT))
+    expert_width = latent_size or hidden  # what a routed expert reads and writes
     # Nemotron-H's experts are relu² MLPs: up and down projections, no gate (NemotronHMLP).
     gated = reader.model_type != "nemotron_h"
     mlp = gated_mlp if gated else ungated_mlp
@@ -139,9 +157,33 @@ def read_experts(reader: FieldReader, hidden: int, layers: int, moe_layers: list
     )
     if reader.model_type == "llama4_text":
         reader.traps.append("Llama 4 names the expert width intermediate_size and the dense MLP width intermediate_size_mlp.")
+    if latent_size:
+        reader.traps.append(
+            f"Latent MoE (moe_latent_size {latent_size}): the routed experts work at width {latent_size}, not "
+            f"hidden_size {hidden}: each token is projected down (fc1_latent_proj, {hidden} → {latent_size}) before "
+            f"its experts ({latent_size} → {width_name} {width} → {latent_size}) and back up after them "
+            f"(fc2_latent_proj); the router and the shared expert read the full {hidden}. Each routed expert "
+            f"holds {hidden / latent_size:g}× fewer parameters than it would at the hidden width.")
     return ExpertPlan(
         experts=experts, per_token=per_token, layers=tuple(indices),
-        expert=routed_expert(hidden, width, bias=gpt_oss, prefix=f"{block}.experts", gated=gated),
+        expert=routed_expert(expert_width, width, bias=gpt_oss, prefix=f"{block}.experts", gated=gated),
         router=router(hidden, experts, bias=gpt_oss, module=f"{block}.{router_name}"),
-        shared=shared, shared_count=shared_count,
+        shared=shared, shared_count=shared_count, latent=latent, latent_size=latent_size,
     )
+
+
+def _latent_size(reader: FieldReader, hidden: int) -> int:
+    """``moe_latent_size``, read for Nemotron-H (the one family whose latent MoE is modelled); 0
+    when absent or null (Nemotron 3 Nano's experts work at the hidden width). Elsewhere the field is
+    refused: its experts' width would otherwise be guessed."""
+    if not reader.has("moe_latent_size") or reader.raw("moe_latent_size") is None:
+        return 0
+    if reader.model_type != "nemotron_h":
+        raise ConfigError(
+            f"{reader.label('moe_latent_size')} describes a latent MoE (experts narrower than the hidden "
+            f"state), modelled only for Nemotron-H (model_type 'nemotron_h'), not {reader.model_type or '(none)'!r}; "
+            f"no figure is computed from another shape")
+    size = reader.integer("moe_latent_size")
+    if not 0 < size <= hidden:
+        raise ConfigError(f"{reader.label('moe_latent_size')} = {size} must be between 1 and hidden_size {hidden}")
+    return size

@@ -25,6 +25,9 @@ EMBEDDING, LM_HEAD, ATTENTION, DENSE_MLP = "embedding", "lm_head", "attention", 
 ROUTED_EXPERTS, SHARED_EXPERTS, ROUTER, NORMS_BIASES = "routed_experts", "shared_experts", "router", "norms_biases"
 #: The token mixers that are not attention: Gated DeltaNet, Mamba, KDA, lightning attention.
 MIXER = "mixer"
+#: A latent MoE's projections into and out of the experts' narrower width (Nemotron 3 Super's
+#: fc1_latent_proj / fc2_latent_proj): every token runs them, whichever experts it is sent to.
+MOE_LATENT = "moe_latent"
 #: The groups in the order the breakdown lists them, with the words it uses.
 GROUPS = (
     (EMBEDDING, "Embeddings"),
@@ -33,6 +36,7 @@ GROUPS = (
     (MIXER, "Linear-attention and SSM mixers"),
     (DENSE_MLP, "Dense MLP"),
     (ROUTED_EXPERTS, "Routed experts"),
+    (MOE_LATENT, "MoE latent projections"),
     (SHARED_EXPERTS, "Shared experts"),
     (ROUTER, "Router"),
     (NORMS_BIASES, "Norms and biases"),
@@ -268,7 +272,8 @@ def lm_head(vocab: int, hidden: int) -> Params:
 
 @dataclass(frozen=True)
 class LayerPlan:
-    """One layer's parameters by part. ``expert`` is one routed expert; ``experts`` how many."""
+    """One layer's parameters by part. ``expert`` is one routed expert; ``experts`` how many;
+    ``latent`` a latent MoE's projections to and from the experts' width (run for every token)."""
 
     attention: int
     norms: int
@@ -277,19 +282,25 @@ class LayerPlan:
     shared: int = 0
     expert: int = 0
     experts: int = 0
+    latent: int = 0
+
+    @property
+    def _always(self) -> int:
+        """What every token reads: all but the routed experts."""
+        return self.attention + self.norms + self.dense_mlp + self.router + self.shared + self.latent
 
     @property
     def total(self) -> int:
-        return self.attention + self.norms + self.dense_mlp + self.router + self.shared + self.expert * self.experts
+        return self._always + self.expert * self.experts
 
     def active(self, experts_per_token: int) -> int:
-        routed = self.expert * min(experts_per_token, self.experts)
-        return self.attention + self.norms + self.dense_mlp + self.router + self.shared + routed
+        return self._always + self.expert * min(experts_per_token, self.experts)
 
     def tensors(self, layer: int) -> tuple[Tensor, ...] | None:
         """Every tensor of this layer (the routed experts as ``count`` copies), or None when a part
         is a bare count whose tensors are not known."""
-        parts = [tensors_of(p) for p in (self.attention, self.norms, self.dense_mlp, self.router, self.shared)]
+        parts = [tensors_of(p) for p in (self.attention, self.norms, self.dense_mlp, self.router, self.shared,
+                                         self.latent)]
         experts = tensors_of(self.expert) if self.experts else ()
         if experts is None or any(p is None for p in parts):
             return None

@@ -28,7 +28,8 @@ def cache_of(log: HybridLog) -> CacheLayout:
     model = scenario.model_from_shape(shape, config)
     placement = physics.place(model, Layout(log.tensor_parallel), "bf16")
     return layout(model, placement, log.kv_dtype, gpu_name=log.gpu, version=log.release,
-                  prefix_caching=log.prefix_caching, num_spec=log.num_spec)
+                  prefix_caching=log.prefix_caching, num_spec=log.num_spec,
+                  draft_attention_layers=log.draft_attention_layers)
 
 
 def test_the_logs_cite_their_pages_and_quote_their_lines():
@@ -80,3 +81,17 @@ def test_the_version_changes_what_is_logged():
     assert cache.logged_tokens(1487, 1487 / 45, 32768) == 371 * 784 == 290864
     newer = cache_of(HybridLog(**{**log.__dict__, "release": "0.24.0"}))
     assert newer.logged_tokens(1487, 1487 / 45, 32768) == int(1487 / 45 * 32768)
+
+
+def test_nemotron_3_super_on_gb10_its_block_and_the_drafters_layer():
+    """The printed attention block (8,432 tokens: the Mamba-2 page with 3 speculative conv columns over
+    a 512-byte token) and the groups of nine that the MTP drafter's attention layer makes."""
+    from dataclasses import replace
+
+    log = next(g for g in HYBRID_LOGS if g.id == "nemotron-3-super-nvfp4-gb10-mtp")
+    cache = cache_of(log)
+    assert (cache.block_size, cache.layers_per_group, cache.state_page_bytes) == (8432, 9, 4317184)
+    assert "Setting attention block size to 8432 tokens" in log.lines[0]
+    _, _, without = from_available(cache_of(replace(log, draft_attention_layers=0)), log.available_gib * GiB,
+                                   log.max_model_len, log.batched_tokens)
+    assert without / log.kv_tokens - 1 > 0.12  # the drafter left out: 8 a group, 12.7 % too many tokens

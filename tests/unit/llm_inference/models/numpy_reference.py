@@ -235,9 +235,15 @@ def _layer(c: dict, kind: str, i: int) -> list:
             shared = c["moe_shared_expert_intermediate_size"] * c["n_shared_experts"]
             plain += [(f"{q}.gate.weight", (experts, h)), (f"{q}.shared_experts.up_proj.weight", (shared, h)),
                       (f"{q}.shared_experts.down_proj.weight", (h, shared))]
+            # LatentMoE (Nemotron 3 Super): the routed experts read and write the latent width, between
+            # fc1_latent_proj (hidden -> latent) and fc2_latent_proj (latent -> hidden)
+            latent = c.get("moe_latent_size") or h
+            if c.get("moe_latent_size"):
+                plain += [(f"{q}.fc1_latent_proj.weight", (latent, h)), (f"{q}.fc2_latent_proj.weight", (h, latent))]
+                assert not c["mlp_bias"]  # true of the catalogue
             for e in range(experts):
-                routed += [(f"{q}.experts.{e}.up_proj.weight", (inner, h), e),
-                           (f"{q}.experts.{e}.down_proj.weight", (h, inner), e)]
+                routed += [(f"{q}.experts.{e}.up_proj.weight", (inner, latent), e),
+                           (f"{q}.experts.{e}.down_proj.weight", (latent, inner), e)]
         else:
             raise AssertionError(f"no reference for Nemotron-H block {block!r}")
     else:

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from llm_inference.models import CATALOGUE, ConfigError, catalogue_shape, parse_config
+from llm_inference.models.params import MOE_LATENT, REPLICATED
 
 #: GraniteMoeHybridConfig's defaults (configuration_granitemoehybrid.py), with a layer_types list.
 GRANITE = {
@@ -75,6 +76,46 @@ def test_nemotron_h_reads_its_block_pattern():
     assert (shape.state.mixer, shape.state.groups, shape.state.ssm_dtype, shape.state.chunk_size) == (
         "mamba2", 8, "float32", 128)
     assert catalogue_shape("nemotron-h-56b").state.ssm_dtype == "nemotron_h"  # not in its config: vLLM's default
+
+
+def test_nemotron_3_super_latent_moe_as_vllm_builds_it():
+    """NemotronHMoE (vllm/model_executor/models/nemotron_h.py): the router and the shared expert at the
+    hidden width 4096, the routed experts at moe_latent_size 1024 between two ReplicatedLinear
+    projections that every token runs."""
+    shape = catalogue_shape("nemotron-3-super-120b-a12b")
+    assert (shape.kv_layers, shape.state_layers, shape.moe_layers) == (8, 40, 40)
+    assert shape.kv_bytes_per_token(2) == 8 * 2 * 2 * 128 * 2  # 8 KiB: 8 attention layers, 2 KV heads of 128
+    assert (shape.experts, shape.experts_per_token, shape.shared_experts) == (512, 22, 1)
+    assert shape.expert_params == 2 * 1024 * 2688  # up and down at the latent width, no gate
+    layer1 = {t.module: t for t in shape.tensors if t.layer == 1}  # the first "E" block
+    assert layer1["mlp.experts.up_proj"].shape == (2688, 1024) and layer1["mlp.experts.up_proj"].count == 512
+    assert layer1["mlp.experts.down_proj"].shape == (1024, 2688)
+    assert layer1["mlp.fc1_latent_proj"].shape == (1024, 4096) and layer1["mlp.fc2_latent_proj"].shape == (4096, 1024)
+    assert {layer1[m].group for m in ("mlp.fc1_latent_proj", "mlp.fc2_latent_proj")} == {MOE_LATENT}
+    assert layer1["mlp.fc1_latent_proj"].split == REPLICATED and layer1["mlp.fc1_latent_proj"].quantizable
+    assert layer1["mlp.shared_experts.up_proj"].shape == (5376, 4096) and layer1["mlp.gate"].shape == (512, 4096)
+    latent = sum(t.params for t in shape.tensors if t.group == MOE_LATENT)
+    assert latent == 40 * 2 * 4096 * 1024
+    # the projections are read by every token: in the active count, like the shared expert
+    assert shape.dense_params == shape.active_params - 22 * shape.expert_params * 40
+    assert any("Latent MoE (moe_latent_size 1024)" in t for t in shape.traps)
+
+
+def test_the_nano_has_no_latent_projections():
+    nano = catalogue_shape("nemotron-3-nano-30b-a3b")
+    assert not any(t.group == MOE_LATENT for t in nano.tensors)
+    assert nano.expert_params == 2 * 2688 * 1856  # its experts at the hidden width
+    null = dict(CATALOGUE["nemotron-3-nano-30b-a3b"].config, moe_latent_size=None)  # as transformers writes it
+    assert parse_config(json.dumps(null)) == nano
+
+
+@pytest.mark.parametrize("config, says", [
+    (dict(CATALOGUE["qwen3-235b-a22b"].config, moe_latent_size=1024), "modelled only for Nemotron-H"),
+    (dict(CATALOGUE["nemotron-3-super-120b-a12b"].config, moe_latent_size=8192), "between 1 and hidden_size 4096"),
+])
+def test_a_latent_moe_that_is_not_modelled_is_refused(config, says):
+    with pytest.raises(ConfigError, match=says):
+        parse_config(json.dumps(config))
 
 
 def test_granite_40_h():

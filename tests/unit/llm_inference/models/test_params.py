@@ -26,6 +26,7 @@ def test_every_model_has_its_tensors_and_its_shipped_format(model_id):
 @pytest.mark.parametrize("model_id, method", [("deepseek-v3.2", "fp8"), ("kimi-k2", "fp8"), ("minimax-m2.5", "fp8"),
                                               ("qwen3-next-80b-a3b", "none"), ("glm-4.5-air", "none"),
                                               ("nemotron-h-56b", "none"), ("nemotron-3-nano-30b-a3b", "none"),
+                                              ("nemotron-3-super-120b-a12b", "none"),
                                               ("qwen3.6-35b-a3b", "none"), ("qwen3.6-35b-a3b-nvfp4", "modelopt")])
 def test_the_attention_works_models_ship_as_their_configs_say(model_id, method):
     scheme = read_quantization(CATALOGUE[model_id].config)
@@ -37,7 +38,8 @@ def test_the_attention_works_models_ship_as_their_configs_say(model_id, method):
 @pytest.mark.parametrize("model_id, kind", [("qwen3-next-80b-a3b", "linear_attn.in_proj_qkvz"),
                                             ("qwen3.6-35b-a3b", "linear_attn.in_proj_qkv"),
                                             ("nemotron-h-56b", "mixer.in_proj"),
-                                            ("nemotron-3-nano-30b-a3b", "mixer.in_proj")])
+                                            ("nemotron-3-nano-30b-a3b", "mixer.in_proj"),
+                                            ("nemotron-3-super-120b-a12b", "mixer.in_proj")])
 def test_recurrent_mixers_are_their_own_group(model_id, kind):
     shape = catalogue_shape(model_id)
     mixers = [t for t in shape.tensors if t.group == MIXER]
