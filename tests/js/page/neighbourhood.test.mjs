@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { differences, lookup, parseTable, sameValue } from "../../../course_calculators/browser/page/neighbourhood.js";
 
 const TABLE = JSON.stringify({
-  v: 1,
+  v: 2,
   numbers: ["context", "layers"],
   base: { model: "m8b", layers: "32", context: "4096", config: "" },
   outputs: ["bytes", "fits"],
@@ -35,6 +35,7 @@ test("no table, or one of another version, is null", () => {
   assert.equal(parseTable(""), null);
   assert.equal(parseTable("{not json"), null);
   assert.equal(parseTable(JSON.stringify({ v: 99, entries: [], base: {} })), null);
+  assert.equal(parseTable(JSON.stringify({ v: 1, entries: [], base: {} })), null); // before charts
   assert.equal(lookup(null, form()), null);
 });
 
@@ -83,4 +84,34 @@ test("a choice that fills answers both as the reader set it and as Python left t
 
 test("differences are the fields that differ from the rendered state", () => {
   assert.deepEqual(differences(table, form({ context: "8192", other: "x" })), ["context"]);
+});
+
+// A table that carries its entries' charts (plugin/neighbourhood.py does when they fit whole).
+const CHART = (v) => [{ kind: "line", series: [{ name: "y", values: [v, v] }], summary: `y ${v}` }];
+const charted = parseTable(JSON.stringify({
+  ...JSON.parse(TABLE),
+  charts: true,
+  entries: [
+    { ...JSON.parse(TABLE).entries[0], charts: CHART(200) },
+    { ...JSON.parse(TABLE).entries[1] }, // its charts are the rendered state's
+  ],
+}));
+
+test("a table with charts answers a move with that state's charts, or says they are the build's", () => {
+  const moved = lookup(charted, form({ context: "8192" }));
+  assert.deepEqual(moved.charts, CHART(200));
+  assert.equal(moved.chartsBuilt, false);
+  const same = lookup(charted, form({ model: "m70b" }));
+  assert.equal(same.charts, null);
+  assert.equal(same.chartsBuilt, true);
+  const base = lookup(charted, form());
+  assert.equal(base.charts, null);
+  assert.equal(base.chartsBuilt, true);
+});
+
+test("a table without charts gives none for a move: the page marks the charts not yet computed", () => {
+  const moved = lookup(table, form({ context: "8192" }));
+  assert.equal(moved.charts, null);
+  assert.equal(moved.chartsBuilt, false);
+  assert.equal(lookup(table, form()).chartsBuilt, true); // the rendered state's are the build's
 });
