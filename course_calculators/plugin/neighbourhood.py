@@ -217,6 +217,7 @@ def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *
                     if (got.raw[n], got.text[n]) != (result.raw[n], result.text[n])],
             "notes": " ".join(got.notes),
             "changed": got.changed,
+            "pin": got.pin,  # what the Pin button pins at this state
             "slider": _diff(got.slider, result.slider),
             "text": _diff(got.inputs_text, result.inputs_text),
             # The answer sentence and the bars (Python's shares), when the move changes them.
@@ -232,6 +233,7 @@ def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *
         "base_out": [[result.raw[n], result.text[n]] for n in names],
         "base_notes": " ".join(result.notes),
         "base_changed": result.changed,
+        "base_pin": result.pin,
         "base_slider": result.slider,
         "base_text": result.inputs_text,
         "base_answer": result.answer,

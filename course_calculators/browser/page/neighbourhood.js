@@ -58,6 +58,7 @@ function answer(table, entry) {
     text,
     notes: (base ? table.base_notes : entry.notes) ? [base ? table.base_notes : entry.notes] : [],
     changed: base ? table.base_changed : entry.changed,
+    pin: base ? table.base_pin : entry.pin,
     slider: Object.assign({}, table.base_slider, base ? {} : entry.slider),
     inputs_text: Object.assign({}, table.base_text, base ? {} : entry.text),
     answer: base || !("answer" in entry) ? table.base_answer : entry.answer,
@@ -71,7 +72,7 @@ function answer(table, entry) {
 
 /** The build's answer for a form whose fields hold `values` (name → raw text), or null when the
  * table does not hold that state. The answer has a result's fields (raw, text, notes, inputs,
- * slider, changed, inputs_text, answer, bars, charts: the entry's own or null), `chartsBuilt`:
+ * slider, changed, pin, inputs_text, answer, bars, charts: the entry's own or null), `chartsBuilt`:
  * whether its charts are the rendered state's, and `base`: whether it is the rendered state. */
 export function lookup(table, values) {
   if (!table) return null;

@@ -220,9 +220,11 @@ export class Widget {
     return inputs;
   }
 
-  /** Pin the setting shown now (Python's `pin` of its last result; before one, the fence's), or unpin. */
+  /** Pin the setting shown now (Python's `pin` of its last result; before one, of the table's
+   * answer shown, else the fence's), or unpin. */
   togglePin() {
-    this.pinView.set(this.pinView.pinned ? "" : (this.last ? this.last.pin : this.setting));
+    const shown = this.last || (this.offTable ? null : this.answered);
+    this.pinView.set(this.pinView.pinned ? "" : (shown && shown.pin ? shown.pin : this.setting));
     this.writeUrl();
     this.request();
   }
@@ -305,6 +307,7 @@ export class Widget {
     const rendered = this.atRendered(found);
     this.pinView.beforePython(rendered, Boolean(this.client.failed));
     if (rendered && binding) { this.markPending(false); return; } // the HTML shows it already
+    this.offTable = !found; // the form holds a state neither Python nor the table answered
     if (found) this.showTableAnswer(found);
     else this.markPending(true);
   }

@@ -14,10 +14,11 @@ const TABLE = JSON.stringify({
   base_out: [["100", "100 B"], ["1", "yes"]],
   base_notes: "",
   base_changed: {},
+  base_pin: "default",
   base_slider: { context: 12 },
   base_text: { context: "4,096 tokens" },
   entries: [
-    { set: ["context", "8192"], in: { context: "8192" }, out: [[0, "200", "200 B"]], notes: "", changed: { context: "8192" },
+    { set: ["context", "8192"], in: { context: "8192" }, out: [[0, "200", "200 B"]], notes: "", changed: { context: "8192" }, pin: "context=8192",
       slider: { context: 13 }, text: { context: "8,192 tokens" } },
     // a model fills its shape: the entry's inputs hold the filled field too
     { set: ["model", "m70b"], in: { model: "m70b", layers: "80" }, out: [[0, "900", "900 B"], [1, "0", "no"]],
@@ -53,6 +54,8 @@ test("a slider stop answers with its outputs, the others kept from the rendered 
   assert.deepEqual(got.text, { bytes: "200 B", fits: "yes" });
   assert.equal(got.slider.context, 13);
   assert.deepEqual(got.changed, { context: "8192" });
+  assert.equal(got.pin, "context=8192"); // what the Pin button pins before Python
+  assert.equal(lookup(table, form()).pin, "default");
   assert.equal(got.inputs_text.context, "8,192 tokens");
 });
 

@@ -76,6 +76,7 @@ def test_every_entry_is_what_a_run_of_that_move_gives():
         assert shown == [[run.raw[o.name], run.text[o.name]] for o in c.outputs], entry
         assert raw == [s[0] for s in shown]
         assert entry["changed"] == run.changed
+        assert entry["pin"] == run.pin
         assert entry["in"][name] == value
 
 
