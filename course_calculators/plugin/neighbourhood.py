@@ -13,6 +13,12 @@ mkdocs-material's instant navigation and blocked by the CSP); ``browser/page/nei
 looks states up in it. A table whose gzip size passes :data:`MAX_GZIP_BYTES` loses its farthest
 stops first.
 
+A table may carry each entry's charts too (the data the page's charts draw, as the HTML carries
+the rendered state's): then a move the table holds redraws the charts before Python as well. It
+carries them only when the table with its charts stays under :data:`MAX_GZIP_BYTES` whole (no
+stop dropped for them); otherwise the charts are left out, and the page marks them as not yet
+computed until Python draws them.
+
 :func:`check_calculator` runs the same computation over each calculator's defaults and presets
 before any snapshot is made: an exception, a NaN or an infinity, or an output ``compute()`` does
 not declare stops the build in one line, naming the file and the line inside ``compute()``.
@@ -25,7 +31,7 @@ import json
 import math
 import time
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from mkdocs.exceptions import PluginError
 
@@ -35,7 +41,7 @@ from course_calculators.params import Choice, Number, Param
 from course_calculators.setting import Setting
 
 #: The table format's version, read by browser/page/neighbourhood.js.
-VERSION = 1
+VERSION = 2
 #: A table's largest size, gzip-compressed: past it the farthest stops are dropped.
 MAX_GZIP_BYTES = 30_000
 #: Stops per shown slider (besides the two beside its value), and per choice.
@@ -182,13 +188,18 @@ def _diff(new: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
 
 
 def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *, runs: Runs = RUNS,
-          budget_s: float | None = None) -> dict[str, Any]:
+          budget_s: float | None = None,
+          charts: Callable[[Result], list[Any]] | None = None) -> dict[str, Any]:
     """The neighbourhood table of a widget rendered at ``setting`` (whose run gave ``result``),
-    computed for ``budget_s`` seconds past its first rings (None: the budget in force)."""
+    computed for ``budget_s`` seconds past its first rings (None: the budget in force).
+    ``charts(result)``: the chart data the page draws for a result (the HTML's own form of
+    ``result.charts``); given, each entry whose charts differ from the rendered state's carries
+    them (:func:`fitted` keeps them only when they fit)."""
     budget = globals()["budget_s"] if budget_s is None else budget_s
     params = calc.param_map
     encoded = {n: params[n].encode(v) for n, v in result.inputs.items()}
     names = [o.name for o in calc.outputs]
+    base_charts = charts(result) if charts else None
     entries = []
     todo, first = moves(calc, result.inputs, shown)
     spent = 0.0
@@ -198,6 +209,7 @@ def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *
         got, took = runs.timed(calc, setting, ((move.name, move.value),), f"with {move.name}={move.value}")
         spent += took
         got_inputs = {n: params[n].encode(v) for n, v in got.inputs.items()}
+        drawn = charts(got) if charts else None
         entries.append({
             "set": [move.name, move.value],
             "in": _diff(got_inputs, encoded),
@@ -205,11 +217,13 @@ def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *
                     if (got.raw[n], got.text[n]) != (result.raw[n], result.text[n])],
             "notes": " ".join(got.notes),
             "changed": got.changed,
+            "pin": got.pin,  # what the Pin button pins at this state
             "slider": _diff(got.slider, result.slider),
             "text": _diff(got.inputs_text, result.inputs_text),
             # The answer sentence and the bars (Python's shares), when the move changes them.
             **({"answer": got.answer} if got.answer != result.answer else {}),
             **({"bars": got.bars} if got.bars != result.bars else {}),
+            **({"charts": drawn} if charts and drawn != base_charts else {}),
         })
     return {
         "v": VERSION,
@@ -219,10 +233,13 @@ def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *
         "base_out": [[result.raw[n], result.text[n]] for n in names],
         "base_notes": " ".join(result.notes),
         "base_changed": result.changed,
+        "base_pin": result.pin,
         "base_slider": result.slider,
         "base_text": result.inputs_text,
         "base_answer": result.answer,
         "base_bars": result.bars,
+        # Whether the entries carry their charts (an entry without them draws the rendered state's).
+        "charts": charts is not None,
         "entries": entries,
     }
 
@@ -235,9 +252,20 @@ def gzip_size(text: str) -> int:
     return len(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0))
 
 
+def without_charts(data: dict[str, Any]) -> dict[str, Any]:
+    """The table without its entries' charts: the page marks the charts not yet computed instead."""
+    return {**data, "charts": False, "entries": [{k: v for k, v in e.items() if k != "charts"} for e in data["entries"]]}
+
+
 def fitted(data: dict[str, Any], limit: int = MAX_GZIP_BYTES) -> str:
-    """The table as the HTML carries it, under ``limit`` bytes gzip: its farthest stops dropped
-    (a fifth at a time) until it fits; with no entries left, no table (an empty string)."""
+    """The table as the HTML carries it, under ``limit`` bytes gzip: with its charts if the whole
+    table fits with them; else without them, its farthest stops dropped (a fifth at a time) until
+    it fits; with no entries left, no table (an empty string)."""
+    if data.get("charts"):
+        text = dumps(data)
+        if gzip_size(text) <= limit:
+            return text
+        data = without_charts(data)
     entries = data["entries"]
     while True:
         text = dumps({**data, "entries": entries})

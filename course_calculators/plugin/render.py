@@ -126,7 +126,7 @@ def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None,
     if not isinstance(setting, Setting):
         setting = Setting.from_pairs((setting or {}).items())
     try:
-        result = calc.run(base=setting)
+        live = result = calc.run(base=setting)
         compared = compare.compare(calc, result, pin) if pin else None
         if pin:  # the pinned curves beside the live ones, in the build's pictures too
             result = dataclasses.replace(result, charts=compare.pinned_charts(calc, result, pin))
@@ -136,7 +136,10 @@ def widget(calc: Calculator, setting: Setting | Mapping[str, Any] | None = None,
             f"calculator {calc.id!r} ({source_pages.module_file(calc.module)}) failed to render: {where}"
         ) from None
     try:  # the answers before Python: the same compute over one control moved at a time
-        table = neighbourhood.fitted(neighbourhood.table(calc, setting, result, shown_params(calc, shown)))
+        # Each entry's charts as the page draws them: the pin's curves on them, as on the build's.
+        table = neighbourhood.fitted(neighbourhood.table(
+            calc, setting, live, shown_params(calc, shown),
+            charts=lambda got: [one_frame(c) for c in (compare.pinned_charts(calc, got, pin) if pin else got.charts)]))
     except neighbourhood.CheckError as exc:
         raise RenderError(str(exc)) from None
     return env.get_template("widget.html").render(

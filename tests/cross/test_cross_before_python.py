@@ -68,3 +68,19 @@ def test_before_python_the_table_answers_or_the_outputs_say_not_yet_computed(ses
                      what="the widget bound")
     assert sorted(session.evaluate(PENDING, root(CALC))) == sorted(names)
     assert outputs(session, CALC)  # the fence's numbers are there, but marked
+
+
+PIN = """(sel) => { const r = document.querySelector(sel); const label = r.querySelector("[data-pin-label]");
+    const rows = Array.from(r.querySelectorAll("[data-pinned-for]")).filter((e) => !e.hidden);
+    return { label: label.textContent, busy: label.getAttribute("aria-busy") === "true",
+             rows: rows.length, marked: rows.filter((e) => e.hasAttribute("data-pending")).length,
+             ratios: rows.filter((e) => e.querySelector("[data-ratio]").textContent.trim()).length }; }"""
+
+
+def test_a_linked_pin_without_python_says_it_cannot_be_computed(session, no_python):
+    session.goto(no_python.url + PAGE + "?kv-cache.pin=context%3D131072")
+    failed(session)
+    session.wait_for(f"(sel) => ({PIN})(sel).label === 'Pinned: cannot be computed without Python'", root(CALC),
+                     timeout=10, what="the pin's label")
+    state = session.evaluate(PIN, root(CALC))
+    assert state["busy"] and state["rows"] == state["marked"] > 0 and state["ratios"] == 0, state

@@ -213,3 +213,40 @@ def test_a_pin_by_link_and_by_the_pin_button(page, site):
     pin = page.evaluate(f"() => new URLSearchParams(location.search).get('{CALC}.pin')")
     assert pin == course_calculators.get(CALC).run(base=FILLED).pin  # Python's canonical pin
     assert json.loads(page.get_attribute("#calc-kv-cache", "data-defaults"))["layers"] == 32
+
+
+def test_the_fences_pin_before_and_without_python(page, site):
+    """Python blocked (its .wasm never arrives): the fence's pin at the rendered state keeps the
+    build's comparison; a slider stop the table answers keeps the pinned values but marks the
+    rows and the label not yet computed, and the label says Python cannot compute it — never
+    "computing…"; back at the rendered state, the build's comparison again."""
+    page.context.route("**/*.wasm*", lambda route: route.abort())
+    root = "#calc-kv-cache-3"
+    page.goto(site["url"])
+    page.wait_for_selector(f'{root}[data-state="error"]', timeout=60_000)
+    built_label = page.text_content(f"{root} [data-pin-label]")
+    assert built_label.startswith("Pinned") and "computing" not in built_label
+    assert pinned(page, "calc-kv-cache-3") == expected(FILLED)
+    assert page.eval_on_selector_all(f"{root} [data-pinned-for][data-pending]", "es => es.length") == 0
+    ratios = page.eval_on_selector_all(f"{root} [data-ratio]", "es => es.map(e => e.textContent)")
+    context = course_calculators.get(CALC).param_map["context"]
+    at = context.stop_of(context.default)
+
+    def move(position: int) -> None:
+        page.eval_on_selector(f'{root} input[type=range][data-for="context"]',
+                              "(e, v) => { e.value = String(v); e.dispatchEvent(new Event('input', { bubbles: true })); }",
+                              position)
+
+    move(at + 1)
+    page.wait_for_function("(sel) => document.querySelector(sel).hasAttribute('data-pending')", arg=f"{root} [data-pin-label]")
+    assert page.text_content(f"{root} [data-pin-label]") == "Pinned: cannot be computed without Python"
+    assert page.get_attribute(f"{root} [data-pin-label]", "aria-busy") == "true"
+    assert pinned(page, "calc-kv-cache-3") == expected(FILLED)  # the pin's own values are still its own
+    shown = page.eval_on_selector_all(f"{root} [data-pinned-for]:not([hidden])",
+                                      "es => es.map(e => [e.hasAttribute('data-pending'), e.getAttribute('aria-busy'), "
+                                      "e.querySelector('[data-ratio]').textContent])")
+    assert shown and all(row == [True, "true", ""] for row in shown)  # no ratio against other inputs
+    move(at)
+    page.wait_for_function("(sel) => !document.querySelector(sel).hasAttribute('data-pending')", arg=f"{root} [data-pin-label]")
+    assert page.text_content(f"{root} [data-pin-label]") == built_label
+    assert page.eval_on_selector_all(f"{root} [data-ratio]", "es => es.map(e => e.textContent)") == ratios

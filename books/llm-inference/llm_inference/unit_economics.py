@@ -157,6 +157,9 @@ PARAMS = (
     replace(_SHAPE["model"], label="Self-hosted model",
             help="The model you would run yourself (the other calculators' model); its shape fills the fields "
                  "under More parameters."),
+    # A pasted config.json (the other calculators' `config`, carried by the reader's scenario) fills the
+    # same shape fields as the model; folded with them under More parameters.
+    replace(_SHAPE["config"], advanced=True),
     replace(_SHAPE["params_b"], label="Self-hosted model size", advanced=True),
     replace(_DTYPES["weight_dtype"], label="Self-hosted weight precision"),
     replace(_DTYPES["kv_dtype"], label="Self-hosted KV cache precision", advanced=True),
@@ -365,12 +368,17 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     w, weight_notes = scenario.weights_on(p)
     refused = scenario.refused_note(w)
     priced = gpu_hour_price(p) > 0
-    if refused:  # nothing self-hosted is costed from a substituted format
+    unread = scenario.refused(p)  # a pasted config.json that cannot be read: resolve's note says why
+    if unread:  # nothing self-hosted is costed from the shape the fields held before it
+        weight_notes = []
+        notes.append("Self-hosted: not costed, the pasted config.json could not be read; the API tiers do not "
+                     "depend on the model.")
+    elif refused:  # nothing self-hosted is costed from a substituted format
         notes.append("Self-hosted: " + refused)
     elif not priced:
         notes.append(f"Self-hosted: no hourly price is listed for the {GPUS[p['gpu']].name}; enter one "
                      f"(GPU-hour price) to cost self-hosting. It is left out of the comparison.")
-    costed = priced and not refused
+    costed = priced and not refused and not unread
     cheapest = min((o for o in OPTIONS if costed or o != SELF_HOSTED), key=lambda o: monthly[o])
 
     name, _ = scenario.model_name(p)
@@ -381,26 +389,27 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
             notes.append(f"{PRICES[tier].name} tier: the cached price is above the input price; "
                          f"using the input price for cache hits.")
     context = average_context(p["input_tokens"], p["output_tokens"])
-    if not r.fits:
-        notes.append(f"Self-hosted: not one sequence of {format_count(context)} tokens fits on up to {cards} by "
-                     f"vLLM's budget; costed as if it did, at batch 1: the self-hosted figures are not a "
-                     f"configuration that runs.")
-    elif r.gpus != p["gpus"]:
-        legal = physics.place(model, Layout(p["gpus"]), w).legal
-        why = ("is not a size vLLM accepts for this model" if not legal
-               else f"leaves no room for one sequence of {format_count(context)} tokens")
-        notes.append(f"Self-hosted: {p['gpus']} × {gpu.name} per replica {why}; costed at {r.gpus} GPUs per "
-                     f"replica, the next size that works.")
-    if r.fits and r.batch < p["batch"]:
-        notes.append(f"Self-hosted: only {format_count(r.batch)} sequences of this length fit beside the weights "
-                     f"on {cards}; the batch is capped.")
-    if hosted["traffic"] and hosted["load"] < 0.25:
-        notes.append(f"The rented GPUs would be {format_fraction(hosted['load'])} busy: at this volume you pay "
-                     f"for idle hardware, and each self-hosted token carries that idle time. An API bills only "
-                     f"what you use.")
-    if not hosted["traffic"]:
-        notes.append("Fewer than one generation a month: the self-hosted prices per million are those of a fully "
-                     "loaded replica; the rent is paid anyway.")
+    if not unread:  # the self-hosted replica's notes, of a shape that was read
+        if not r.fits:
+            notes.append(f"Self-hosted: not one sequence of {format_count(context)} tokens fits on up to {cards} by "
+                         f"vLLM's budget; costed as if it did, at batch 1: the self-hosted figures are not a "
+                         f"configuration that runs.")
+        elif r.gpus != p["gpus"]:
+            legal = physics.place(model, Layout(p["gpus"]), w).legal
+            why = ("is not a size vLLM accepts for this model" if not legal
+                   else f"leaves no room for one sequence of {format_count(context)} tokens")
+            notes.append(f"Self-hosted: {p['gpus']} × {gpu.name} per replica {why}; costed at {r.gpus} GPUs per "
+                         f"replica, the next size that works.")
+        if r.fits and r.batch < p["batch"]:
+            notes.append(f"Self-hosted: only {format_count(r.batch)} sequences of this length fit beside the weights "
+                         f"on {cards}; the batch is capped.")
+        if hosted["traffic"] and hosted["load"] < 0.25:
+            notes.append(f"The rented GPUs would be {format_fraction(hosted['load'])} busy: at this volume you pay "
+                         f"for idle hardware, and each self-hosted token carries that idle time. An API bills only "
+                         f"what you use.")
+        if not hosted["traffic"]:
+            notes.append("Fewer than one generation a month: the self-hosted prices per million are those of a fully "
+                         "loaded replica; the rent is paid anyway.")
 
     values = {
         **{f"usd_per_m_{kind}_{o}": prices[o][i] * PER_MILLION

@@ -4,7 +4,7 @@
 // only looks a state up — it computes nothing: a state the table does not hold has no answer, and
 // the widget then marks its outputs as not yet computed. No DOM here (tests/js runs it in Node).
 
-const VERSION = 1;
+const VERSION = 2;
 
 /** The table of a widget's `data-neighbourhood` text, or null (none, or of another version). */
 export function parseTable(text) {
@@ -58,16 +58,22 @@ function answer(table, entry) {
     text,
     notes: (base ? table.base_notes : entry.notes) ? [base ? table.base_notes : entry.notes] : [],
     changed: base ? table.base_changed : entry.changed,
+    pin: base ? table.base_pin : entry.pin,
     slider: Object.assign({}, table.base_slider, base ? {} : entry.slider),
     inputs_text: Object.assign({}, table.base_text, base ? {} : entry.text),
     answer: base || !("answer" in entry) ? table.base_answer : entry.answer,
     bars: base || !("bars" in entry) ? table.base_bars : entry.bars,
+    // The charts: an entry's own (a table that carries them), or the rendered state's (the
+    // build's picture in the HTML); neither when the table carries none.
+    charts: !base && table.charts && entry.charts ? entry.charts : null,
+    chartsBuilt: base || Boolean(table.charts && !entry.charts),
   };
 }
 
 /** The build's answer for a form whose fields hold `values` (name → raw text), or null when the
  * table does not hold that state. The answer has a result's fields (raw, text, notes, inputs,
- * slider, changed, inputs_text, answer, bars), no charts, and `base`: whether it is the rendered state. */
+ * slider, changed, pin, inputs_text, answer, bars, charts: the entry's own or null), `chartsBuilt`:
+ * whether its charts are the rendered state's, and `base`: whether it is the rendered state. */
 export function lookup(table, values) {
   if (!table) return null;
   const diff = differences(table, values);

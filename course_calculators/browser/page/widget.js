@@ -12,7 +12,7 @@ import { Form } from "./form.js";
 import { followersOf, showInFigures } from "./inline-figures.js";
 import { keepResultsHeight } from "./results-height.js";
 import { lookup, parseTable } from "./neighbourhood.js";
-import { PinView, pinOfQuery, withPin } from "./pin.js";
+import { PIN_LABEL, PinView, pinOfQuery, withPin } from "./pin.js";
 import { ANSWER, RunQueue } from "./run-queue.js";
 import { embedSnippet, iframeSnippet } from "./embed-snippet.js";
 import { bindSource } from "./source-view.js";
@@ -83,6 +83,7 @@ export class Widget {
     bindButtons(this);
     this.applyUrl();
     this.charts = new ChartView(root, session.withChart);
+    this.builtCharts = this.charts.data; // the rendered state's, as the build drew them
     this.figures = followersOf(root);
     this.charts.draw(this.charts.data);
     bindSource(root);
@@ -91,8 +92,9 @@ export class Widget {
     const table = root.querySelector(DOM.neighbourhood);
     this.table = parseTable(table ? table.getAttribute(NEIGHBOURHOOD_ATTR) : "");
     this.answered = null; // the table's answer shown, until Python's first result
-    // A link or the reader's scenario may have set inputs: never beside the fence's outputs.
-    if (this.table || this.form.recent.length) this.beforePython(true);
+    // A link or the reader's scenario may have set inputs, a link a pin: never beside the
+    // fence's outputs or its comparison.
+    this.beforePython(true);
   }
 
   /** Values from outside the form (the embed API, another calculator), entered as a reader would. */
@@ -218,9 +220,11 @@ export class Widget {
     return inputs;
   }
 
-  /** Pin the setting shown now (Python's `pin` of its last result; before one, the fence's), or unpin. */
+  /** Pin the setting shown now (Python's `pin` of its last result; before one, of the table's
+   * answer shown, else the fence's), or unpin. */
   togglePin() {
-    this.pinView.set(this.pinView.pinned ? "" : (this.last ? this.last.pin : this.setting));
+    const shown = this.last || (this.offTable ? null : this.answered);
+    this.pinView.set(this.pinView.pinned ? "" : (shown && shown.pin ? shown.pin : this.setting));
     this.writeUrl();
     this.request();
   }
@@ -250,12 +254,14 @@ export class Widget {
     this.setStatus(this.client.status);
     this.client.start();
     if (this.client.ready) this.request();
+    else this.pinView.beforePython(this.atRendered(), false); // starting (again): not "cannot"
   }
 
   /** A run with the form's inputs now, or as soon as the worker can take one (its `ready` runs
    * every widget). */
   request() {
     if (!this.client.canRun) this.beforePython();
+    else this.pinView.computing();
     this.stalled = false;
     if (this.queue.request()) {
       if (this.root.dataset.state !== STATE.READY) this.setState(STATE.LOADING);
@@ -285,6 +291,7 @@ export class Widget {
     if (this.queue.settle(seq) !== ANSWER.CURRENT) return;
     this.setState(STATE.ERROR);
     this.markFailed();
+    this.pinView.unavailable(PIN_LABEL.FAILED);
     this.message.textContent = "This calculation failed: " + message;
     this.setStatus("Error");
     console.error(`calculators: ${this.calc} (${this.id}) failed: ${message}${trace ? "\n" + trace : ""}`);
@@ -296,15 +303,25 @@ export class Widget {
    * when its table holds it, else mark every output as not yet computed. `binding`: the widget
    * is being bound, and its form holds the fence's values unless a link or the scenario set some. */
   beforePython(binding = false) {
-    const values = this.form.values();
-    const found = this.table ? lookup(this.table, values) : null;
-    if (found && found.base && binding) { this.markPending(false); return; } // the HTML shows it already
+    const found = this.table ? lookup(this.table, this.form.values()) : null;
+    const rendered = this.atRendered(found);
+    this.pinView.beforePython(rendered, Boolean(this.client.failed));
+    if (rendered && binding) { this.markPending(false); return; } // the HTML shows it already
+    this.offTable = !found; // the form holds a state neither Python nor the table answered
     if (found) this.showTableAnswer(found);
     else this.markPending(true);
   }
 
-  /** The table's answer: outputs, notes, inputs as Python's run leaves them; the charts wait for
-   * Python unless the answer is the rendered state itself (whose charts are the build's). */
+  /** Whether the form holds the rendered state, whose outputs, charts and comparison the HTML
+   * shows (`found`: the table's answer for the form, or null). Without a table: the fence's
+   * values, untouched by a link, the scenario or the reader, and no answer from Python since. */
+  atRendered(found = this.table ? lookup(this.table, this.form.values()) : null) {
+    if (this.table) return Boolean(found && found.base);
+    return !this.last && !this.form.recent.length;
+  }
+
+  /** The table's answer: outputs, notes, inputs as Python's run leaves them, the figures that
+   * follow the widget, and the charts when the table knows them (showTableCharts). */
   showTableAnswer(found) {
     this.answered = found;
     this.markPending(false);
@@ -316,8 +333,19 @@ export class Widget {
     this.showInputs(found.inputs_text);
     this.form.showResult(found.inputs, this.finalize, found.slider);
     this.finalize = false;
-    this.markCharts(!found.base);
+    this.showTableCharts(found);
+    showInFigures(this.figures, found);
     this.writeUrl();
+  }
+
+  /** Before Python, the charts of a table's answer: the table's own for that state, or the
+   * build's when they are the rendered state's; else (the table carries none: too big with them)
+   * marked not yet computed until Python draws them. Either only while the pin is the one the
+   * build drew (its curves are on the table's charts, or none). */
+  showTableCharts(found) {
+    const drawn = this.pinView.pin === this.pinView.built ? found.charts || (found.chartsBuilt ? this.builtCharts : null) : null;
+    if (drawn && drawn !== this.charts.data) this.charts.draw(drawn);
+    this.markCharts(!drawn);
   }
 
   /** Each output's text and data-value from a result (Python's, or the table's). */
@@ -372,6 +400,7 @@ export class Widget {
   stall(limitMs) {
     this.stalled = true;
     this.setState(STATE.ERROR);
+    this.pinView.unavailable(PIN_LABEL.STOPPED);
     this.message.textContent = `This calculation took longer than ${formatSeconds(limitMs)} and was stopped. ` +
       "Python restarted; change an input to try again.";
     this.setStatus("Stopped: the calculation took too long");
@@ -380,6 +409,7 @@ export class Widget {
   fail(message) {
     this.cancelRun();
     this.setState(STATE.ERROR);
+    this.pinView.beforePython(this.atRendered(), true);
     this.message.textContent = message;
     this.setStatus("Static values (interactive mode unavailable)");
   }

@@ -20,8 +20,8 @@ export const SETTING_DEFAULT = "default";
 
 /** The neighbourhood table's attribute (contract.NEIGHBOURHOOD_ATTR): the answers before Python. */
 export const NEIGHBOURHOOD_ATTR = "data-neighbourhood";
-/** An output, chart figure or widget whose shown value is not the answer to the inputs shown
- * (contract.PENDING_ATTR): it also carries aria-busy="true", and calc.css marks it. */
+/** An output, chart figure, pinned row, pin label or widget whose shown value is not the answer
+ * to the inputs shown (contract.PENDING_ATTR): it also carries aria-busy="true", and calc.css marks it. */
 export const PENDING_ATTR = "data-pending";
 /** An output or widget whose run raised (contract.FAILED_ATTR); the output shows FAILED_TEXT. */
 export const FAILED_ATTR = "data-failed";

@@ -7,17 +7,18 @@ import assert from "node:assert/strict";
 import { differences, lookup, parseTable, sameValue } from "../../../course_calculators/browser/page/neighbourhood.js";
 
 const TABLE = JSON.stringify({
-  v: 1,
+  v: 2,
   numbers: ["context", "layers"],
   base: { model: "m8b", layers: "32", context: "4096", config: "" },
   outputs: ["bytes", "fits"],
   base_out: [["100", "100 B"], ["1", "yes"]],
   base_notes: "",
   base_changed: {},
+  base_pin: "default",
   base_slider: { context: 12 },
   base_text: { context: "4,096 tokens" },
   entries: [
-    { set: ["context", "8192"], in: { context: "8192" }, out: [[0, "200", "200 B"]], notes: "", changed: { context: "8192" },
+    { set: ["context", "8192"], in: { context: "8192" }, out: [[0, "200", "200 B"]], notes: "", changed: { context: "8192" }, pin: "context=8192",
       slider: { context: 13 }, text: { context: "8,192 tokens" } },
     // a model fills its shape: the entry's inputs hold the filled field too
     { set: ["model", "m70b"], in: { model: "m70b", layers: "80" }, out: [[0, "900", "900 B"], [1, "0", "no"]],
@@ -35,6 +36,7 @@ test("no table, or one of another version, is null", () => {
   assert.equal(parseTable(""), null);
   assert.equal(parseTable("{not json"), null);
   assert.equal(parseTable(JSON.stringify({ v: 99, entries: [], base: {} })), null);
+  assert.equal(parseTable(JSON.stringify({ v: 1, entries: [], base: {} })), null); // before charts
   assert.equal(lookup(null, form()), null);
 });
 
@@ -52,6 +54,8 @@ test("a slider stop answers with its outputs, the others kept from the rendered 
   assert.deepEqual(got.text, { bytes: "200 B", fits: "yes" });
   assert.equal(got.slider.context, 13);
   assert.deepEqual(got.changed, { context: "8192" });
+  assert.equal(got.pin, "context=8192"); // what the Pin button pins before Python
+  assert.equal(lookup(table, form()).pin, "default");
   assert.equal(got.inputs_text.context, "8,192 tokens");
 });
 
@@ -83,4 +87,34 @@ test("a choice that fills answers both as the reader set it and as Python left t
 
 test("differences are the fields that differ from the rendered state", () => {
   assert.deepEqual(differences(table, form({ context: "8192", other: "x" })), ["context"]);
+});
+
+// A table that carries its entries' charts (plugin/neighbourhood.py does when they fit whole).
+const CHART = (v) => [{ kind: "line", series: [{ name: "y", values: [v, v] }], summary: `y ${v}` }];
+const charted = parseTable(JSON.stringify({
+  ...JSON.parse(TABLE),
+  charts: true,
+  entries: [
+    { ...JSON.parse(TABLE).entries[0], charts: CHART(200) },
+    { ...JSON.parse(TABLE).entries[1] }, // its charts are the rendered state's
+  ],
+}));
+
+test("a table with charts answers a move with that state's charts, or says they are the build's", () => {
+  const moved = lookup(charted, form({ context: "8192" }));
+  assert.deepEqual(moved.charts, CHART(200));
+  assert.equal(moved.chartsBuilt, false);
+  const same = lookup(charted, form({ model: "m70b" }));
+  assert.equal(same.charts, null);
+  assert.equal(same.chartsBuilt, true);
+  const base = lookup(charted, form());
+  assert.equal(base.charts, null);
+  assert.equal(base.chartsBuilt, true);
+});
+
+test("a table without charts gives none for a move: the page marks the charts not yet computed", () => {
+  const moved = lookup(table, form({ context: "8192" }));
+  assert.equal(moved.charts, null);
+  assert.equal(moved.chartsBuilt, false);
+  assert.equal(lookup(table, form()).chartsBuilt, true); // the rendered state's are the build's
 });

@@ -344,6 +344,31 @@ def test_the_model_is_the_scenarios():
         "monthly_cost_selfhosted"]
 
 
+@pytest.mark.parametrize("model_id", ["llama-3.1-70b", "qwen3-32b"])
+def test_a_pasted_config_costs_as_its_catalogue_model(model_id):
+    """The scenario's pasted config.json (kv-cache's and decode-roofline's ``config``) carries to this
+    page: pasted, it is read as the catalogue model of that config, and every self-hosted figure is
+    that model's."""
+    from llm_inference.models import CATALOGUE
+    assert SPEC.param_map["config"].scenario == "config"
+    text = json.dumps(CATALOGUE[model_id].config)
+    pasted, chosen = run(config=text, gpus=2), run(model=model_id, gpus=2)
+    assert pasted.inputs["model"] == model_id
+    hosted = [name for name in chosen.values if "selfhosted" in name]
+    assert len(hosted) > 10 and chosen.values["usd_per_m_output_selfhosted"] > 0
+    assert {n: pasted.values[n] for n in hosted} == {n: chosen.values[n] for n in hosted}
+    assert any("read as" in note for note in pasted.notes)
+
+
+def test_an_unreadable_config_costs_no_self_hosting():
+    r = run(config='{"architectures": ["NotAModel"]}')
+    assert all(value is None for name, value in r.values.items() if "selfhosted" in name)
+    assert r.values["monthly_cost_flagship"] == run().values["monthly_cost_flagship"] > 0  # the APIs still are
+    assert r.values["cheapest"] != "Self-hosted"
+    assert any("config.json" in note and "Nothing is computed" in note for note in r.notes)
+    assert any(note.startswith("Self-hosted: not costed") for note in r.notes)
+
+
 def test_cached_price_above_input_is_capped_with_a_note():
     r = run(price_flagship_cached=10)
     assert r.values["monthly_cost_flagship"] == pytest.approx(run(price_flagship_cached=3).values[
@@ -435,6 +460,8 @@ def test_cheaper_gpus_cheaper_self_hosting(p, factor):
 
 def test_every_number_at_its_min_and_max_alone():
     for param in SPEC.params:
+        if not isinstance(param, (Choice, Number)):
+            continue  # free text (a pasted config.json): the tests above paste them
         values = param.values if isinstance(param, Choice) else (param.min, param.max)
         for value in values:
             r = SPEC.run({param.name: value})

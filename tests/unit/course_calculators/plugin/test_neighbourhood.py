@@ -76,6 +76,7 @@ def test_every_entry_is_what_a_run_of_that_move_gives():
         assert shown == [[run.raw[o.name], run.text[o.name]] for o in c.outputs], entry
         assert raw == [s[0] for s in shown]
         assert entry["changed"] == run.changed
+        assert entry["pin"] == run.pin
         assert entry["in"][name] == value
 
 
@@ -88,6 +89,36 @@ def test_a_table_past_the_size_limit_loses_its_farthest_stops_first():
     assert 0 < len(kept) < len(table["entries"])
     assert kept == table["entries"][: len(kept)]  # the nearest ones
     assert nb.fitted(table, limit=10) == ""
+
+
+def _charts(result):
+    return [{"kind": "line", "series": [{"name": "y", "values": [result.raw["y"]] * 40}]}]
+
+
+def test_a_table_carries_each_entrys_charts_when_they_fit_whole():
+    c = calc(safe)
+    result = c.run()
+    table = nb.table(c, Setting(), result, {"x", "mode", "far"}, runs=nb.Runs(), budget_s=60, charts=_charts)
+    assert table["charts"] is True
+    for entry in table["entries"]:
+        run = c.run([tuple(entry["set"])])
+        # an entry carries its charts when they differ from the rendered state's; else it draws those
+        assert entry.get("charts", _charts(result)) == _charts(run), entry
+    assert any("charts" not in e for e in table["entries"])  # the mode's options leave y as it is
+    shipped = json.loads(nb.fitted(table))
+    assert shipped["charts"] is True and shipped["entries"] == table["entries"]
+
+
+def test_charts_that_do_not_fit_are_left_out_before_any_stop_is_dropped():
+    c = calc(safe)
+    table = nb.table(c, Setting(), c.run(), {"x", "mode", "far"}, runs=nb.Runs(), budget_s=60, charts=_charts)
+    bare = nb.without_charts(table)
+    limit = nb.gzip_size(nb.dumps(bare))
+    assert nb.gzip_size(nb.dumps(table)) > limit
+    shipped = json.loads(nb.fitted(table, limit=limit))
+    assert shipped["charts"] is False  # the page marks its charts not yet computed instead
+    assert shipped["entries"] == bare["entries"] and all("charts" not in e for e in shipped["entries"])
+    assert nb.table(c, Setting(), c.run(), {"x"}, runs=nb.Runs(), budget_s=0)["charts"] is False  # none asked
 
 
 def test_the_check_runs_the_defaults_presets_and_stops_and_says_which_in_one_line():
