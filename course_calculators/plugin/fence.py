@@ -241,7 +241,21 @@ class PageFences:
         options["line"] = line
         return True
 
-    def _format(self, source: str, options: dict[str, Any]) -> str:
+    def check_page(self, page: str, markdown: str) -> None:
+        """Every calculator fence of a page read and checked as :meth:`formatter` will, nothing
+        rendered: the plugin calls it for each page before the build's slow steps (the snapshot),
+        so that a bad fence fails the build at once, with the same message."""
+        self.start(page)
+        for found in find(markdown):
+            options: dict[str, Any] = {}
+            self._validate({"id": found.calc_id, "line": str(found.line)}, options)
+            calc, _, _, _, instance = self._read(body(markdown, found), options)
+            self.next_dom_id(calc.id, instance)  # an instance name used twice on the page is caught
+        self.start(page)
+
+    def _read(self, source: str, options: dict[str, Any]) -> tuple[Any, Setting, list[str] | None, str, str]:
+        """A fence's body read and checked: its calculator, setting, ``show:``, ``pin:`` and
+        ``instance:``. Raises :class:`FenceError` naming every bad line."""
         calc_id, header = options["id"], options.get("line")
         calc = course_calculators.get(calc_id)
 
@@ -285,6 +299,11 @@ class PageFences:
             raise self._fail(at, f"calculator {calc_id!r}: {exc} ({exc.filler} is set {where}.)") from None
         except SpecError as exc:
             raise self._fail(header, f"calculator {calc_id!r}: {exc}") from None
+        return calc, setting, shown, pin, instance
+
+    def _format(self, source: str, options: dict[str, Any]) -> str:
+        calc, setting, shown, pin, instance = self._read(source, options)
+        header, calc_id = options.get("line"), calc.id
         dom_id = self.next_dom_id(calc_id, instance)
         try:
             widget_html = render.widget(calc, setting, dom_id=dom_id, show_source=self.show_source, shown=shown,

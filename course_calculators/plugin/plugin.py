@@ -120,8 +120,17 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
     def on_files(self, files: Files, *, config: Any) -> Files:
         if not self.config.enabled:
             return files
-        # Every mistake caught here, in CPython, before any snapshot: the defaults, each preset and
-        # each control's stops compute (neighbourhood.py; the pages' tables reuse these runs).
+        # Every mistake caught here, in CPython, before any snapshot: each page's fences read as
+        # their formatter will read them (under serve a bad fence is shown on its page instead),
+        # then the defaults, each preset and each control's stops compute (neighbourhood.py; the
+        # pages' tables reuse these runs).
+        if self._live is None:
+            for file in sorted(files.documentation_pages(), key=lambda f: f.src_uri):
+                try:
+                    text = file.content_string
+                except (OSError, UnicodeDecodeError):
+                    continue  # mkdocs says so when it reads the page
+                self.fences.check_page(file.src_uri, text)
         chapters = embed.chapter_pages(files)  # the embed page's table is the check's own
         for calc in course_calculators.CALCULATORS.values():
             try:

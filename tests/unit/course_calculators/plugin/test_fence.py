@@ -159,3 +159,29 @@ def test_the_iframe_snippet_carries_a_build_time_height():
     m = re.search(r'data-embed-iframe data-height="(\d+)"', out)
     assert m and 600 <= int(m[1]) <= 4000
     assert f'height="{m[1]}" style="border:0"&gt;&lt;/iframe&gt;' in out
+
+
+@pytest.mark.parametrize("body", [
+    "```calculator no-such-calc\n```\n",
+    "```calculator kv-cache\n\ncontext: lots\n```\n",
+    "```calculator kv-cache\nlayers: 32\n# note\nbogus: 1\n```\n",
+    "```calculator kv-cache\npreset: nope\n```\n",
+    "> ```calculator kv-cache\n> context: -5\n> ```\n",
+    "```calculator sampling\ninstance: hot\n```\n\n```calculator sampling\ninstance: hot\n```\n",
+])
+def test_the_page_check_before_the_build_says_what_the_formatter_says(body):
+    """The plugin reads every page's fences before its slow steps (the snapshot): the same error,
+    page and line as the render would raise, with nothing rendered."""
+    page = "# T\n\n" + body
+    with pytest.raises(SuperFencesException) as rendered:
+        convert(page, page="p.md")
+    with pytest.raises(SuperFencesException) as checked:
+        fence.PageFences().check_page("p.md", page)
+    assert str(checked.value) == str(rendered.value)
+
+
+def test_the_page_check_passes_good_fences_and_leaves_no_widget_behind():
+    fences = fence.PageFences()
+    fences.check_page("p.md", "```calculator sampling\n```\n\n```calculator sampling\ninstance: hot\n```\n"
+                              "\n````md\n```calculator nope\n```\n````\n")
+    assert fences.dom_ids == [] and fences.counts == {}
