@@ -122,10 +122,11 @@ def _digest(root: Path, folder: Path) -> str:
     return f"{sources_digest(root)}-{json.loads((folder / 'package.json').read_text())['version']}"
 
 
-def launch(node_modules: Path, root: Path = BROWSER) -> Running:
-    """Start bundling every entry of ``root``; BundleError (or node.NodeError) when that cannot be done."""
+def launch(node_modules: Path, root: Path = BROWSER, digest: str | None = None) -> Running:
+    """Start bundling every entry of ``root``; BundleError (or node.NodeError) when that cannot be
+    done. ``digest``: :func:`_digest` of ``root``, when the caller has just taken it."""
     folder = esbuild_dir(node_modules)
-    digest = _digest(root, folder)  # before esbuild reads them: a later change is seen by the next get()
+    digest = digest or _digest(root, folder)  # before esbuild reads them: a later change is seen by the next build
     request = {"root": str(root), "outdir": str(root / "_bundled"), "target": list(TARGET),
                "entries": [{"name": e.name, "format": e.format} for e in ENTRIES]}
     with tempfile.TemporaryFile() as stdin:
@@ -182,13 +183,16 @@ class BundleCache:
     def start(self, node_modules: Path) -> None:
         """Start esbuild now, in its own process, unless the last bundles still hold; :meth:`get`
         collects them. A missing Node or esbuild starts nothing here: :meth:`get` says so."""
-        if self._running is not None:
-            return
         try:
             folder = esbuild_dir(node_modules)
-            if self._last and self._last.digest == _digest(self.root, folder):
+            digest = _digest(self.root, folder)
+            running = self._running
+            if running is not None and (running.digest, running.folder) == (digest, folder):
+                return  # started by a build that failed before it collected them: still right
+            self.close()
+            if self._last and self._last.digest == digest:
                 return
-            self._running = launch(node_modules, self.root)
+            self._running = launch(node_modules, self.root, digest)
         except (node.NodeError, BundleError, OSError):
             self._running = None
 

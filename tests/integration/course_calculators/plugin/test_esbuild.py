@@ -105,12 +105,21 @@ def test_bundles_started_ahead_are_the_bundles_and_a_later_change_bundles_again(
     assert cache.get(NODE_MODULES).digest != first.digest
 
 
-def test_a_started_bundle_nobody_collects_is_ended(tmp_path):
-    cache = esbuild.BundleCache(copy_of_the_runtime(tmp_path))
+def test_a_started_bundle_nobody_collects_is_ended_or_started_again_when_a_source_changed(tmp_path):
+    root = copy_of_the_runtime(tmp_path)
+    cache = esbuild.BundleCache(root)
     cache.start(NODE_MODULES)
     running = cache._running
-    cache.close()
+    cache.close()  # on_shutdown, after a build that failed before on_files
     assert running.proc.returncode is not None and cache._running is None
+    cache.start(NODE_MODULES)  # a build that fails before on_files, under serve
+    stale = cache._running
+    cache.start(NODE_MODULES)
+    assert cache._running is stale  # nothing changed: the same process is still right
+    (root / "page" / "slider.js").write_text((root / "page" / "slider.js").read_text() + "\nexport const SEEN = 3;\n")
+    cache.start(NODE_MODULES)
+    assert stale.proc.returncode is not None and cache._running is not stale
+    assert cache.get(NODE_MODULES).digest == esbuild._digest(root, esbuild.esbuild_dir(NODE_MODULES))
 
 
 def test_no_esbuild_says_what_to_install(tmp_path):
