@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -122,9 +123,10 @@ def _digest(root: Path, folder: Path) -> str:
     return f"{sources_digest(root)}-{json.loads((folder / 'package.json').read_text())['version']}"
 
 
-def launch(node_modules: Path, root: Path = BROWSER, digest: str | None = None) -> Running:
+def launch(node_modules: Path, root: Path = BROWSER, digest: str | None = None, node_path: str = "") -> Running:
     """Start bundling every entry of ``root``; BundleError (or node.NodeError) when that cannot be
-    done. ``digest``: :func:`_digest` of ``root``, when the caller has just taken it."""
+    done. ``digest``: :func:`_digest` of ``root``, when the caller has just taken it; ``node_path``:
+    the Node to run, when the caller checks its version itself (else :func:`.node.find_node`)."""
     folder = esbuild_dir(node_modules)
     digest = digest or _digest(root, folder)  # before esbuild reads them: a later change is seen by the next build
     request = {"root": str(root), "outdir": str(root / "_bundled"), "target": list(TARGET),
@@ -134,7 +136,8 @@ def launch(node_modules: Path, root: Path = BROWSER, digest: str | None = None) 
         stdin.seek(0)
         out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
         try:
-            proc = subprocess.Popen([node.find_node(), str(SCRIPT), str(folder)], stdin=stdin, stdout=out, stderr=err)
+            proc = subprocess.Popen([node_path or node.find_node(), str(SCRIPT), str(folder)],
+                                    stdin=stdin, stdout=out, stderr=err)
         except BaseException:
             out.close()
             err.close()
@@ -182,7 +185,12 @@ class BundleCache:
 
     def start(self, node_modules: Path) -> None:
         """Start esbuild now, in its own process, unless the last bundles still hold; :meth:`get`
-        collects them. A missing Node or esbuild starts nothing here: :meth:`get` says so."""
+        collects them. A missing Node or esbuild starts nothing here: :meth:`get` says so. Node's
+        version is not asked here: the plugin's own check (:func:`.node.find_node`, in on_config)
+        then runs while esbuild works, and a build it stops never collects these bundles."""
+        node_path = shutil.which("node")
+        if node_path is None:
+            return
         try:
             folder = esbuild_dir(node_modules)
             digest = _digest(self.root, folder)
@@ -192,7 +200,7 @@ class BundleCache:
             self.close()
             if self._last and self._last.digest == digest:
                 return
-            self._running = launch(node_modules, self.root, digest)
+            self._running = launch(node_modules, self.root, digest, node_path)
         except (node.NodeError, BundleError, OSError):
             self._running = None
 

@@ -69,6 +69,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         # Under serve a save must reach the page fast: each table keeps its first rings only.
         neighbourhood.budget_s = 0.0 if self._serving else neighbourhood.BUDGET_S
         self._live = live.LiveErrors() if self._serving else None
+        if self.config.enabled:  # esbuild's own process, beside the build until on_files collects it
+            self._bundles.start(Path(self.config.node_modules))
         # `mkdocs serve` and the tests' servers use mimetypes; module workers need the right types.
         mimetypes.add_type("application/wasm", ".wasm")
         mimetypes.add_type("text/javascript", ".mjs")
@@ -88,7 +90,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             esbuild.esbuild_dir(self._node_modules)
         except (node.NodeError, esbuild.BundleError) as exc:
             raise PluginError(str(exc)) from None
-        self._bundles.start(self._node_modules)  # esbuild's own process, beside the build until on_files
+        if self._serving:  # a rebuild: esbuild again when a browser source changed since the last
+            self._bundles.start(self._node_modules)
         if self._live is None:
             self._packages = packages.load(self.config.packages, root)
         else:
