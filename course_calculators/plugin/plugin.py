@@ -92,6 +92,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             raise PluginError(str(exc)) from None
         if self._serving:  # a rebuild: esbuild again when a browser source changed since the last
             self._bundles.start(self._node_modules)
+        if self.config.offline and not self._serving:  # the offline copy's size: Pyodide's files measured from now on
+            self._sizes = offline.SizesAhead(self._pyodide_dir / name for name in assets.PYODIDE_FILES)
         if self._live is None:
             self._packages = packages.load(self.config.packages, root)
         else:
@@ -146,9 +148,6 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
                                     vendor=self.config.vendor, service_worker=sw,
                                     boot_timeout_ms=round(self.config.boot_timeout * 1000),
                                     run_timeout_ms=round(self.config.run_timeout * 1000))
-        if sw:  # the service worker's size of the offline copy: its largest files measured from now on
-            self._sizes = offline.SizesAhead(Path(f.abs_src_path) for f in files if f.abs_src_path and
-                                             f.dest_uri.startswith((f"{assets.PYODIDE_DIR}/", f"{assets.VENDOR_DIR}/")))
         if self.config.show_source:
             for module in sorted({calc.module for calc in course_calculators.CALCULATORS.values()}):
                 files.append(File.generated(config, f"{source_pages.SOURCE_DIR}/{source_pages.source_file(module)}",
