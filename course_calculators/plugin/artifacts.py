@@ -9,9 +9,12 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from . import snapshot, wheel
+from . import wheel
+
+if TYPE_CHECKING:
+    from . import snapshot
 
 
 class ArtifactError(RuntimeError):
@@ -37,10 +40,11 @@ class ArtifactCache:
         self._last: Artifacts | None = None
 
     def get(self, pyodide_dir: Path, packages: Sequence[Path], *, with_snapshot: bool,
-            compress: bool = True) -> Artifacts:
+            compress: bool = True, digest: str | None = None) -> Artifacts:
         """The artifacts of ``packages``; under ``mkdocs serve`` (no snapshot, ``compress`` off) a
-        save remakes the wheel (its files stored, not deflated) and the lock, in milliseconds."""
-        digest = wheel.sources_digest(packages=packages)
+        save remakes the wheel (its files stored, not deflated) and the lock, in milliseconds.
+        ``digest``: :func:`.wheel.sources_digest` of ``packages`` when this build has it already."""
+        digest = digest or wheel.sources_digest(packages=packages)
         last = self._last
         if last and last.digest == digest and (last.snapshot is not None) == with_snapshot:
             return last
@@ -49,8 +53,17 @@ class ArtifactCache:
             lock = wheel.write_lock(pyodide_dir / "pyodide-lock.json", whl, self.out / "pyodide-lock.json",
                                     base_path=self.out / "wheels")
             wheel.trim_lock(lock, keep=(wheel.LOCK_NAME,))
-            snap = snapshot.make_snapshot(pyodide_dir, whl, self.out / "snapshot") if with_snapshot else None
-        except (wheel.WheelError, snapshot.SnapshotError) as exc:
+        except wheel.WheelError as exc:
             raise ArtifactError(str(exc)) from None
+        snap = _make_snapshot(pyodide_dir, whl, self.out / "snapshot") if with_snapshot else None
         self._last = Artifacts(digest, whl, lock, hashlib.sha256(lock.read_bytes()).hexdigest(), snap)
         return self._last
+
+
+def _make_snapshot(pyodide_dir: Path, whl: Path, out: Path) -> snapshot.Snapshot:
+    from . import snapshot  # with the standard-library zips it makes: read only by a build that snapshots
+
+    try:
+        return snapshot.make_snapshot(pyodide_dir, whl, out)
+    except snapshot.SnapshotError as exc:
+        raise ArtifactError(str(exc)) from None

@@ -57,8 +57,11 @@ const files = {};
 const inputs = new Set();
 const warnings = [];
 try {
-  for (const [format, names] of formats) {
-    const result = await build(format, names);
+  // The formats' builds run at once; their results (and a failure) are read in the request's order.
+  const settled = await Promise.allSettled([...formats].map(([format, names]) => build(format, names)));
+  for (const outcome of settled) {
+    if (outcome.status === "rejected") throw outcome.reason;
+    const result = outcome.value;
     for (const file of result.outputFiles) {
       const name = path.relative(request.outdir, file.path).split(path.sep).join("/");
       files[name] = name.endsWith(".map") ? relativeMap(file.text) : file.text;

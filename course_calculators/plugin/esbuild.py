@@ -9,7 +9,9 @@ the authors' ``npm install`` line puts it beside Pyodide and Chart.js; the same 
 same esbuild give the same bytes.
 
 A build bundles once; ``mkdocs serve`` watches ``browser/`` and bundles again only when a file
-there changed (:class:`BundleCache`).
+there changed (:class:`BundleCache`). The plugin starts esbuild's process as soon as its options
+are read (:meth:`BundleCache.start`) and collects the bundles when it adds the runtime's files: the
+third of a second Node and esbuild take to start runs beside the build's own work, not before it.
 """
 
 from __future__ import annotations
@@ -17,9 +19,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import shutil
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from . import node
 
@@ -96,25 +101,77 @@ class Bundles:
     """:func:`sources_digest` of the sources, and the esbuild release, they were made from."""
 
 
-def bundle(node_modules: Path, root: Path = BROWSER) -> Bundles:
-    """Bundle every entry of ``root``; BundleError (or node.NodeError) when that cannot be done."""
+@dataclass
+class Running:
+    """esbuild at work in its own process (:func:`launch`); :func:`collect` waits for its bundles.
+    Its output goes to unnamed temporary files, so the process never waits for a reader."""
+    proc: subprocess.Popen
+    out: IO[bytes]
+    err: IO[bytes]
+    folder: Path
+    root: Path
+    digest: str
+
+    def cancel(self) -> None:
+        self.proc.kill()
+        self.proc.wait()
+        self.out.close()
+        self.err.close()
+
+
+def _digest(root: Path, folder: Path) -> str:
+    return f"{sources_digest(root)}-{json.loads((folder / 'package.json').read_text())['version']}"
+
+
+def launch(node_modules: Path, root: Path = BROWSER, digest: str | None = None, node_path: str = "") -> Running:
+    """Start bundling every entry of ``root``; BundleError (or node.NodeError) when that cannot be
+    done. ``digest``: :func:`_digest` of ``root``, when the caller has just taken it; ``node_path``:
+    the Node to run, when the caller checks its version itself (else :func:`.node.find_node`)."""
     folder = esbuild_dir(node_modules)
+    digest = digest or _digest(root, folder)  # before esbuild reads them: a later change is seen by the next build
     request = {"root": str(root), "outdir": str(root / "_bundled"), "target": list(TARGET),
                "entries": [{"name": e.name, "format": e.format} for e in ENTRIES]}
-    proc = subprocess.run([node.find_node(), str(SCRIPT), str(folder)], input=json.dumps(request),
-                          capture_output=True, text=True)
-    if proc.returncode != 0:
-        lines = (proc.stderr or proc.stdout).strip().splitlines() or ["(no output)"]
+    with tempfile.TemporaryFile() as stdin:
+        stdin.write(json.dumps(request).encode("utf-8"))
+        stdin.seek(0)
+        out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+        try:
+            proc = subprocess.Popen([node_path or node.find_node(), str(SCRIPT), str(folder)],
+                                    stdin=stdin, stdout=out, stderr=err)
+        except BaseException:
+            out.close()
+            err.close()
+            raise
+    return Running(proc, out, err, folder, root, digest)
+
+
+def collect(running: Running) -> Bundles:
+    """The bundles of a :func:`launch`, once esbuild is done; BundleError when it refused the sources."""
+    try:
+        returncode = running.proc.wait()
+        running.out.seek(0)
+        running.err.seek(0)
+        stdout = running.out.read().decode("utf-8")
+        stderr = running.err.read().decode("utf-8", errors="replace")
+    finally:
+        running.out.close()
+        running.err.close()
+    if returncode != 0:
+        lines = (stderr or stdout).strip().splitlines() or ["(no output)"]
         raise BundleError(f"esbuild could not bundle the browser runtime: {lines[0]}"
                           + (f" (and {len(lines) - 1} more lines)" if len(lines) > 1 else ""))
-    result = json.loads(proc.stdout)
+    result = json.loads(stdout)
     for warning in result["warnings"]:
         log.warning(f"calculators: esbuild: {warning}")
     files = {name: text.encode("utf-8") for name, text in sorted(result["files"].items())}
     for name in COPIES:
-        files[name] = (root / name).read_bytes()
-    version = json.loads((folder / "package.json").read_text())["version"]
-    return Bundles(files, tuple(result["inputs"]), f"{sources_digest(root)}-{version}")
+        files[name] = (running.root / name).read_bytes()
+    return Bundles(files, tuple(result["inputs"]), running.digest)
+
+
+def bundle(node_modules: Path, root: Path = BROWSER) -> Bundles:
+    """Bundle every entry of ``root``; BundleError (or node.NodeError) when that cannot be done."""
+    return collect(launch(node_modules, root))
 
 
 class BundleCache:
@@ -124,11 +181,46 @@ class BundleCache:
     def __init__(self, root: Path = BROWSER) -> None:
         self.root = root
         self._last: Bundles | None = None
+        self._running: Running | None = None
+
+    def start(self, node_modules: Path) -> None:
+        """Start esbuild now, in its own process, unless the last bundles still hold; :meth:`get`
+        collects them. A missing Node or esbuild starts nothing here: :meth:`get` says so. Node's
+        version is not asked here: the plugin's own check (:func:`.node.find_node`, in on_config)
+        then runs while esbuild works, and a build it stops never collects these bundles."""
+        node_path = shutil.which("node")
+        if node_path is None:
+            return
+        try:
+            folder = esbuild_dir(node_modules)
+            digest = _digest(self.root, folder)
+            running = self._running
+            if running is not None and (running.digest, running.folder) == (digest, folder):
+                return  # started by a build that failed before it collected them: still right
+            self.close()
+            if self._last and self._last.digest == digest:
+                return
+            self._running = launch(node_modules, self.root, digest, node_path)
+        except (node.NodeError, BundleError, OSError):
+            self._running = None
 
     def get(self, node_modules: Path) -> Bundles:
         folder = esbuild_dir(node_modules)
-        version = json.loads((folder / "package.json").read_text())["version"]
-        if self._last and self._last.digest == f"{sources_digest(self.root)}-{version}":
+        running, self._running = self._running, None
+        if running is not None and running.folder == folder:
+            # Its digest was taken before esbuild read the sources: a file changed since then
+            # makes the next build's digest differ, and that build bundles again.
+            self._last = collect(running)
+            return self._last
+        if running is not None:
+            running.cancel()
+        if self._last and self._last.digest == _digest(self.root, folder):
             return self._last
         self._last = bundle(node_modules, self.root)
         return self._last
+
+    def close(self) -> None:
+        """End an esbuild process nobody will collect (a build that failed before needing it)."""
+        running, self._running = self._running, None
+        if running is not None:
+            running.cancel()

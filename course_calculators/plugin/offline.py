@@ -13,9 +13,10 @@ import hashlib
 import json
 import posixpath
 import re
+import threading
 import zlib
 from pathlib import Path
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from .manifest import OFFLINE_BYTES
 
@@ -72,13 +73,47 @@ COMPRESSED_SUFFIXES = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg",
 FAST_MEASURE_BYTES = 512 * 1024
 
 
-def transfer_bytes(files: Mapping[str, Path]) -> int:
+def compressed_size(data: bytes) -> int:
+    """What a host that gzips sends for ``data`` (a text or wasm file), as the size shown counts it."""
+    return len(zlib.compress(data, 1 if len(data) > FAST_MEASURE_BYTES else 6))
+
+
+class SizesAhead:
+    """:func:`compressed_size` of the large files the plugin copies as they are (Pyodide's wasm
+    and its Emscripten module), measured on a thread of its own while MkDocs builds the pages:
+    zlib lets go of the GIL while it compresses, so this runs on another core. A measure is used
+    only for a site file whose bytes are the very bytes measured; any other file is measured then."""
+
+    def __init__(self, paths: Iterable[Path]) -> None:
+        self._paths = [p for p in dict.fromkeys(paths)
+                       if p.suffix in COMPRESSED_SUFFIXES and p.is_file() and p.stat().st_size > FAST_MEASURE_BYTES]
+        self._measured: list[tuple[bytes, int]] = []
+        self._thread = threading.Thread(target=self._measure, name="calculators-sizes", daemon=True)
+        self._thread.start()
+
+    def _measure(self) -> None:
+        for path in self._paths:
+            try:
+                data = path.read_bytes()
+            except OSError:
+                continue  # its copy in the site, if any, is measured when the size is wanted
+            self._measured.append((data, compressed_size(data)))
+
+    def size(self, data: bytes) -> int:
+        self._thread.join()
+        for measured, size in self._measured:
+            if measured == data:
+                return size
+        return compressed_size(data)
+
+
+def transfer_bytes(files: Mapping[str, Path], ahead: SizesAhead | None = None) -> int:
     """About what downloading ``files`` costs from a host that gzips text and wasm."""
     total = 0
     for path in files.values():
         data = path.read_bytes()
         if path.suffix in COMPRESSED_SUFFIXES:
-            total += len(zlib.compress(data, 1 if len(data) > FAST_MEASURE_BYTES else 6))
+            total += ahead.size(data) if ahead is not None else compressed_size(data)
         else:
             total += len(data)
     return total
@@ -92,10 +127,10 @@ def fill_offline_bytes(site_dir: Path, size: int) -> None:
             page.write_text(text.replace(OFFLINE_BYTES, str(size)), encoding="utf-8")
 
 
-def write_service_worker(site_dir: Path, runtime: Mapping[str, str] = {}) -> Path:
+def write_service_worker(site_dir: Path, runtime: Mapping[str, str] = {}, ahead: SizesAhead | None = None) -> Path:
     """Write ``sw.js`` at the site's root; its version changes whenever any precached file does."""
     files = precache_files(site_dir, runtime)
-    fill_offline_bytes(site_dir, transfer_bytes(files))
+    fill_offline_bytes(site_dir, transfer_bytes(files, ahead))
     h = hashlib.sha256()
     for rel, path in files.items():
         h.update(rel.encode() + b"\0" + path.read_bytes())

@@ -56,8 +56,10 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         #: The package folders serve watches, a broken one's included.
         self._watched: list[Path] = []
         self._templates = live.TemplateBytecode()
-        self._figures_digest = ""
+        #: wheel.sources_digest of this build's packages (read once, in on_config).
+        self._sources_digest = ""
         self._manifest: RuntimeManifest | None = None
+        self._sizes: offline.SizesAhead | None = None
         self.fences = fence.PageFences()
         self.figures = figures.PageFigures()
         #: The widgets' DOM ids of each page, by source path: MkDocs renders every page's Markdown
@@ -72,6 +74,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         # Under serve a save must reach the page fast: each table keeps its first rings only.
         neighbourhood.budget_s = 0.0 if self._serving else neighbourhood.BUDGET_S
         self._live = live.LiveErrors() if self._serving else None
+        if self.config.enabled:  # esbuild's own process, beside the build until on_files collects it
+            self._bundles.start(Path(self.config.node_modules))
         # `mkdocs serve` and the tests' servers use mimetypes; module workers need the right types.
         mimetypes.add_type("application/wasm", ".wasm")
         mimetypes.add_type("text/javascript", ".mjs")
@@ -84,15 +88,6 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         source_pages.highlighted.cache_clear()  # highlighted_code keeps each text's highlighting
         neighbourhood.RUNS.clear()  # the modules are read afresh: so are their runs
         root = Path(config.config_file_path or ".").resolve().parent
-        if self._live is None:
-            self._packages = packages.load(self.config.packages, root)
-        else:
-            self._packages = self._load_live(root)
-        # An inline figure's number holds while no calculator source changed (a Markdown-only save).
-        digest = wheel.sources_digest(packages=self._packages)
-        if digest != self._figures_digest:
-            figures.compute.cache_clear()
-            self._figures_digest = digest
         self._node_modules = Path(self.config.node_modules)
         self._pyodide_dir = assets.check_node_modules(self._node_modules)
         try:  # Node and esbuild: both are needed by every build, so said before anything is built
@@ -100,6 +95,19 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             esbuild.esbuild_dir(self._node_modules)
         except (node.NodeError, esbuild.BundleError) as exc:
             raise PluginError(str(exc)) from None
+        if self._serving:  # a rebuild: esbuild again when a browser source changed since the last
+            self._bundles.start(self._node_modules)
+        if self.config.offline and not self._serving:  # the offline copy's size: Pyodide's files measured from now on
+            self._sizes = offline.SizesAhead(self._pyodide_dir / name for name in assets.PYODIDE_FILES)
+        if self._live is None:
+            self._packages = packages.load(self.config.packages, root)
+        else:
+            self._packages = self._load_live(root)
+        # An inline figure's number holds while no calculator source changed (a Markdown-only save).
+        digest = wheel.sources_digest(packages=self._packages)
+        if digest != self._sources_digest:
+            figures.compute.cache_clear()
+            self._sources_digest = digest
         self.fences = fence.PageFences(show_source=self.config.show_source, live=self._live)
         self.figures = figures.PageFigures(live=self._live)
         self._widgets = {}
@@ -143,7 +151,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             # No snapshot under serve: it takes seconds, and a reload boots Python normally fast enough.
             built = self._artifacts.get(self._pyodide_dir, self._packages,
                                         with_snapshot=self.config.snapshot and not self._serving,
-                                        compress=not self._serving)
+                                        compress=not self._serving, digest=self._sources_digest)
         except ArtifactError as exc:
             raise PluginError(f"calculators: {exc}") from None
         try:
@@ -225,7 +233,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         if self.config.security:
             security.harden_site(site_dir)
         if self.config.offline:  # last: its version covers the pages as finally written
-            offline.write_service_worker(site_dir, self._manifest.versioned_urls())
+            offline.write_service_worker(site_dir, self._manifest.versioned_urls(), self._sizes)
 
     def _load_live(self, root: Path) -> list[Path]:
         """Under serve: each package checked and registered on its own; a broken one is recorded
@@ -241,6 +249,9 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             except PluginError as exc:
                 self._live.add(exc)
         return folders
+
+    def on_shutdown(self) -> None:
+        self._bundles.close()  # a build that failed before on_files collected esbuild's bundles
 
     def on_serve(self, server: Any, *, config: Any, builder: Any) -> Any:
         with live.polled_often(server):  # a saved calculator is seen within 0.1 s, not MkDocs' 0.5 s

@@ -92,6 +92,36 @@ def test_the_cache_bundles_again_only_when_a_source_changed(tmp_path):
     assert cache.get(NODE_MODULES) is not first
 
 
+def test_bundles_started_ahead_are_the_bundles_and_a_later_change_bundles_again(tmp_path, bundles):
+    root = copy_of_the_runtime(tmp_path)
+    cache = esbuild.BundleCache(root)
+    cache.start(NODE_MODULES)  # what on_config does; on_files collects it
+    first = cache.get(NODE_MODULES)
+    assert first.files == bundles.files
+    cache.start(NODE_MODULES)  # the next build, nothing changed: nothing started, the same bundles
+    assert cache.get(NODE_MODULES) is first
+    (root / "page" / "slider.js").write_text((root / "page" / "slider.js").read_text() + "\nexport const SEEN = 2;\n")
+    cache.start(NODE_MODULES)
+    assert cache.get(NODE_MODULES).digest != first.digest
+
+
+def test_a_started_bundle_nobody_collects_is_ended_or_started_again_when_a_source_changed(tmp_path):
+    root = copy_of_the_runtime(tmp_path)
+    cache = esbuild.BundleCache(root)
+    cache.start(NODE_MODULES)
+    running = cache._running
+    cache.close()  # on_shutdown, after a build that failed before on_files
+    assert running.proc.returncode is not None and cache._running is None
+    cache.start(NODE_MODULES)  # a build that fails before on_files, under serve
+    stale = cache._running
+    cache.start(NODE_MODULES)
+    assert cache._running is stale  # nothing changed: the same process is still right
+    (root / "page" / "slider.js").write_text((root / "page" / "slider.js").read_text() + "\nexport const SEEN = 3;\n")
+    cache.start(NODE_MODULES)
+    assert stale.proc.returncode is not None and cache._running is not stale
+    assert cache.get(NODE_MODULES).digest == esbuild._digest(root, esbuild.esbuild_dir(NODE_MODULES))
+
+
 def test_no_esbuild_says_what_to_install(tmp_path):
     with pytest.raises(esbuild.BundleError) as exc:
         esbuild.esbuild_dir(tmp_path)

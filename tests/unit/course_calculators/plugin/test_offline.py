@@ -62,3 +62,24 @@ def test_files_pages_request_with_a_version_are_precached_under_that_exact_url(t
     assert {"assets/calc/runtime.js?v=cc33", "assets/calc/worker.js?v=aa11",
             "assets/pyodide/pyodide-lock.json?v=bb22"} <= set(precache)
     assert "assets/calc/runtime.js" not in precache
+
+
+def test_sizes_measured_ahead_are_the_sizes_measured_then(tmp_path):
+    """A large file measured on the side thread counts as it would have; a site file whose bytes
+    differ from what was measured is measured itself."""
+    import random
+
+    rng = random.Random(7)
+    big = tmp_path / "pyodide.asm.wasm"
+    big.write_bytes(bytes(rng.choice(b"abcdefgh") for _ in range(offline.FAST_MEASURE_BYTES + 1000)))
+    small = tmp_path / "small.js"
+    small.write_text("x" * 1000)
+    ahead = offline.SizesAhead([big, small, tmp_path / "missing.wasm"])
+    site = tmp_path / "site"
+    site.mkdir()
+    same, other = site / "pyodide.asm.wasm", site / "other.wasm"
+    same.write_bytes(big.read_bytes())
+    other.write_bytes(big.read_bytes()[:-1] + b"z")
+    files = {"same": same, "other": other, "small": small}
+    assert offline.transfer_bytes(files, ahead) == offline.transfer_bytes(files)
+    assert ahead.size(other.read_bytes()) == offline.compressed_size(other.read_bytes())
