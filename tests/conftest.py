@@ -7,8 +7,11 @@ modules can build their parameter lists from it, and again before each test, sin
 runs the plugin in this process re-reads the packages of the site it builds.
 """
 
+import os
 import pathlib
+import shutil
 import sys
+import tempfile
 
 import pytest
 
@@ -37,6 +40,25 @@ def _chapter_registered():
 
 
 # -- the chapter's site, built once --------------------------------------------------------------
+
+#: The plugin's ``cache_dir`` for this site's builds (mkdocs.yml reads it from the environment).
+CACHE_ENV = "CALCULATORS_CACHE_DIR"
+
+
+def pytest_configure(config):
+    """One snapshot cache for every build of this site in the run: the first build makes the
+    snapshot, the others (each xdist worker's own build, the sub-path build…) take it. Made by the
+    first process (xdist's controller); its workers inherit the environment."""
+    if CACHE_ENV not in os.environ:
+        config.calculators_cache = os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="calculators-cache-")
+
+
+def pytest_unconfigure(config):
+    made = getattr(config, "calculators_cache", None)
+    if made:
+        shutil.rmtree(made, ignore_errors=True)
+        os.environ.pop(CACHE_ENV, None)
+
 
 from serving import StaticServer, build_site  # noqa: E402
 from tools import need_build_tools  # noqa: E402

@@ -35,8 +35,10 @@ class Artifacts:
 class ArtifactCache:
     """Makes the artifacts into ``out`` and keeps the last ones while the sources are unchanged."""
 
-    def __init__(self, out: Path) -> None:
+    def __init__(self, out: Path, cache_dir: Path | None = None) -> None:
         self.out = out
+        #: Where snapshots are kept between builds (the plugin's ``cache_dir``), or None.
+        self.cache_dir = cache_dir
         self._last: Artifacts | None = None
 
     def get(self, pyodide_dir: Path, packages: Sequence[Path], *, with_snapshot: bool,
@@ -55,7 +57,18 @@ class ArtifactCache:
             wheel.trim_lock(lock, keep=(wheel.LOCK_NAME,))
         except wheel.WheelError as exc:
             raise ArtifactError(str(exc)) from None
-        snap = _make_snapshot(pyodide_dir, whl, self.out / "snapshot") if with_snapshot else None
+        snap = None
+        if with_snapshot:
+            def make() -> snapshot.Snapshot:
+                return _make_snapshot(pyodide_dir, whl, self.out / "snapshot")
+
+            if self.cache_dir is None:
+                snap = make()
+            else:
+                from . import snapshot_cache
+
+                snap = snapshot_cache.cached(self.cache_dir, snapshot_cache.key(pyodide_dir, digest),
+                                             self.out / "snapshot", make)
         self._last = Artifacts(digest, whl, lock, hashlib.sha256(lock.read_bytes()).hexdigest(), snap)
         return self._last
 

@@ -61,6 +61,13 @@ class CalculatorsConfig(base.Config):
     """Make a Pyodide memory snapshot with the calculators imported (needs Node.js at build time);
     the browser restores it instead of booting Python, and boots normally if restoring fails."""
 
+    cache_dir = c.Type(str, default="")
+    """A folder, relative to ``mkdocs.yml``, where the memory snapshot is kept between builds, by
+    what it is made from (the calculators' sources, Pyodide's files, the plugin's snapshot code): a
+    build whose Python did not change takes it instead of booting Pyodide in Node again. Builds
+    running at once share it (the second waits for the first's). Empty, the default: every build
+    makes its own."""
+
     offline = c.Type(bool, default=True)
     """Write a service worker (``sw.js``) so that the site works offline after a first visit,
     calculators included. Not used by ``mkdocs serve``."""

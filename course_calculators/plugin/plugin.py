@@ -88,6 +88,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         source_pages.highlighted.cache_clear()  # highlighted_code keeps each text's highlighting
         neighbourhood.RUNS.clear()  # the modules are read afresh: so are their runs
         root = Path(config.config_file_path or ".").resolve().parent
+        self._artifacts.cache_dir = root / self.config.cache_dir if self.config.cache_dir else None
         self._node_modules = Path(self.config.node_modules)
         self._pyodide_dir = assets.check_node_modules(self._node_modules)
         try:  # Node and esbuild: both are needed by every build, so said before anything is built
