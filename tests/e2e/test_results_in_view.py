@@ -60,11 +60,23 @@ SEEN = """(el) => {
            hit: hit ? hit.tagName + "." + hit.className : "nothing" };
 }"""
 
-
-def form_inputs(page, root: str) -> dict[str, str]:
-    return page.eval_on_selector(
-        root, "r => Object.fromEntries(Array.from(r.querySelectorAll('input[type=number][name], select[name], "
-              "textarea[name]')).map((e) => [e.name, e.value]))")
+#: What the reader sees once a control has been used, in one look (one round trip to the page):
+#: the form's inputs, the answer sentence's box and text, each answer output's box and text, and
+#: the control's box.
+AFTER_USE = """([root, names, control]) => {
+  const seen = """ + SEEN + """;
+  const r = document.querySelector(root);
+  const inputs = Object.fromEntries(Array.from(r.querySelectorAll(
+    "input[type=number][name], select[name], textarea[name]")).map((e) => [e.name, e.value]));
+  const sentence = r.querySelector(".calc__results [data-answer]");
+  const outputs = Object.fromEntries(names.map((name) => {
+    const out = r.querySelector(`output[data-output='${name}']`);
+    const box = r.querySelector(`.calc__results .calc__out:has(output[data-output='${name}'])`);
+    return [name, { box: box ? seen(box) : null, text: out ? out.textContent.trim() : null }];
+  }));
+  return { inputs, outputs, control: seen(document.querySelector(control)),
+           sentence: sentence ? { box: seen(sentence), text: sentence.textContent.trim() } : null };
+}"""
 
 
 def in_view(box: dict) -> bool:
@@ -96,13 +108,18 @@ def use(page, root: str, control: dict) -> None:
     field.press("Enter")
 
 
-def control_box(page, root: str, control: dict):
+def control_selector(control: dict) -> str:
+    """The control's element, inside its widget."""
     kind, key = control["kind"], control["key"]
     if kind == "preset":
-        return page.locator(f'{root} button[data-preset="{key}"]')
+        return f'button[data-preset="{key}"]'
     if kind == "slider":
-        return page.locator(f'{root} input[type=range][data-for="{key}"]')
-    return page.locator(f'{root} [name="{key}"]:not([type=range])')
+        return f'input[type=range][data-for="{key}"]'
+    return f'[name="{key}"]:not([type=range])'
+
+
+def control_box(page, root: str, control: dict):
+    return page.locator(f"{root} {control_selector(control)}")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -131,24 +148,25 @@ def test_the_answer_stays_in_view_while_each_control_is_used(browser, base_url, 
                 problems.append(f"{control}: the control itself is not in view, or covered by {seen['hit']}: {seen}")
             use(page, root, control)
             settle(page, calc)
-            expected = spec.run(form_inputs(page, root))
+            now = page.evaluate(AFTER_USE, [root, [out.name for out in primary], f"{root} {control_selector(control)}"])
+            expected = spec.run(now["inputs"])
             if spec.answer:
-                sentence = page.locator(f"{root} .calc__results [data-answer]")
-                box = sentence.evaluate(SEEN)
-                if not (in_view(box) and box["shown"]):
-                    problems.append(f"{control}: the answer sentence is outside the viewport or covered: {box}")
-                if sentence.text_content().strip() != expected.answer:
-                    problems.append(f"{control}: the sentence says {sentence.text_content()!r}, Python {expected.answer!r}")
+                sentence = now["sentence"]
+                if sentence is None:
+                    problems.append(f"{control}: no answer sentence")
+                else:
+                    if not (in_view(sentence["box"]) and sentence["box"]["shown"]):
+                        problems.append(f"{control}: the answer sentence is outside the viewport or covered: {sentence['box']}")
+                    if sentence["text"] != expected.answer:
+                        problems.append(f"{control}: the sentence says {sentence['text']!r}, Python {expected.answer!r}")
             for out in primary:
-                box = page.locator(f"{root} .calc__results .calc__out:has(output[data-output='{out.name}'])").evaluate(SEEN)
-                text = page.locator(f"{root} output[data-output='{out.name}']").text_content().strip()
-                if not in_view(box):
+                box, text = now["outputs"][out.name]["box"], now["outputs"][out.name]["text"]
+                if box is None or not in_view(box):
                     problems.append(f"{control}: {out.name} is outside the viewport: {box}")
                 if text != expected.text[out.name]:
                     problems.append(f"{control}: {out.name} shows {text!r}, Python says {expected.text[out.name]!r}")
-            seen = target.evaluate(SEEN)
-            if not seen["shown"]:
-                problems.append(f"{control}: after the change the control is covered by {seen['hit']}")
+            if not now["control"]["shown"]:
+                problems.append(f"{control}: after the change the control is covered by {now['control']['hit']}")
         assert problems == [], "\n".join(problems)
         assert errors == []
     finally:
