@@ -34,8 +34,8 @@ BASE_KEY = "base"
 #: The attribute of a widget's hidden element that carries its neighbourhood table (JSON, see
 #: ``plugin/neighbourhood.py``): the answers the page gives before Python is ready.
 NEIGHBOURHOOD_ATTR = "data-neighbourhood"
-#: The attribute an output (and the widget, a chart's figure, a pinned row and the pin label)
-#: carries while what it shows is not the answer to the inputs shown: a move outside the
+#: The attribute an output (and the widget, a chart's figure, a pinned row, the pin label and a
+#: figure in the prose that follows the widget) carries while what it shows is not the answer to the inputs shown: a move outside the
 #: neighbourhood table before Python is ready, a chart the table does not carry, a pin Python has
 #: not computed. The same elements carry ``aria-busy="true"``, and the page marks them visibly.
 PENDING_ATTR = "data-pending"

@@ -42,6 +42,7 @@ export class Widget {
     // address carries (the result's `changed`).
     this.setting = root.dataset.setting || "";
     this.outputs = root.querySelectorAll(DOM.outputs);
+    this.figures = followersOf(root); // the prose's figures that follow this widget
     this.message = root.querySelector(DOM.message);
     this.notice = root.querySelector(DOM.notice);
     this.status = root.querySelector(DOM.status);
@@ -84,7 +85,6 @@ export class Widget {
     this.applyUrl();
     this.charts = new ChartView(root, session.withChart);
     this.builtCharts = this.charts.data; // the rendered state's, as the build drew them
-    this.figures = followersOf(root);
     this.charts.draw(this.charts.data);
     bindSource(root);
     this.stopResultsHeight = keepResultsHeight(root);
@@ -367,6 +367,7 @@ export class Widget {
       else { el.removeAttribute(PENDING_ATTR); el.removeAttribute("aria-busy"); }
     };
     this.outputs.forEach(mark);
+    this.figures.forEach(mark); // the prose's figures that follow this widget show its outputs
     this.root.querySelectorAll(DOM.answer).forEach(mark); // the sentence rests on the outputs
     mark(this.root);
     this.markCharts(on);
@@ -383,7 +384,7 @@ export class Widget {
   markFailed() {
     this.markPending(false);
     this.root.setAttribute(FAILED_ATTR, "");
-    this.outputs.forEach((el) => {
+    [...this.outputs, ...this.figures].forEach((el) => {
       el.setAttribute(FAILED_ATTR, "");
       el.dataset.value = "";
       el.textContent = FAILED_TEXT;
@@ -393,7 +394,7 @@ export class Widget {
   clearMarks() {
     this.markPending(false);
     this.root.removeAttribute(FAILED_ATTR);
-    this.outputs.forEach((el) => el.removeAttribute(FAILED_ATTR));
+    [...this.outputs, ...this.figures].forEach((el) => el.removeAttribute(FAILED_ATTR));
   }
 
   /** Its run took longer than `limitMs` and the worker was replaced. */
