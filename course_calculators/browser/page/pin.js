@@ -8,7 +8,8 @@
 // computed for the inputs shown is marked not yet computed (data-pending, aria-busy), never shown
 // as current.
 
-import { DOM, PENDING_ATTR, PIN_KEY, urlKey } from "../shared/contract.js";
+import { DOM, PIN_KEY, urlKey } from "../shared/contract.js";
+import { markPending as mark } from "./marks.js";
 
 /** The pin a query string gives this widget, or "" (its key is `<calc>.pin`, `pin` on an embed). */
 export function pinOfQuery(search, calc, embed) {
@@ -34,12 +35,6 @@ export const PIN_LABEL = Object.freeze({
   FAILED: "Pinned: not computed (this calculation failed)",
   STOPPED: "Pinned: not computed (the calculation took too long)",
 });
-
-function mark(el, on) {
-  if (!el) return;
-  if (on) { el.setAttribute(PENDING_ATTR, ""); el.setAttribute("aria-busy", "true"); }
-  else { el.removeAttribute(PENDING_ATTR); el.removeAttribute("aria-busy"); }
-}
 
 export class PinView {
   /** `onToggle()`: the reader pressed the pin button. */

@@ -2,7 +2,7 @@
 // links. The HTML arrives with correct outputs for its inputs (computed at build time by the same
 // Python); this moves values between the form and the worker and shows Python's answers.
 
-import { BASE_KEY, DOM, FAILED_ATTR, FAILED_TEXT, NEIGHBOURHOOD_ATTR, PENDING_ATTR, PIN_KEY, urlName } from "../shared/contract.js";
+import { BASE_KEY, DOM, FAILED_ATTR, NEIGHBOURHOOD_ATTR, PIN_KEY, urlName } from "../shared/contract.js";
 import { MSG, STATE } from "../shared/protocol.js";
 import { Announcer } from "./announcer.js";
 import { showAnswer } from "./answer-view.js";
@@ -11,6 +11,7 @@ import { ChartView } from "./chart-view.js";
 import { Form } from "./form.js";
 import { followersOf, showInFigures } from "./inline-figures.js";
 import { keepResultsHeight } from "./results-height.js";
+import { markFailed, markPending } from "./marks.js";
 import { lookup, parseTable } from "./neighbourhood.js";
 import { PIN_LABEL, PinView, pinOfQuery, withPin } from "./pin.js";
 import { ANSWER, RunQueue } from "./run-queue.js";
@@ -362,10 +363,7 @@ export class Widget {
   /** Mark (or unmark) every output, the charts and the widget as not yet computed: what they
    * show is not the answer to the inputs shown. */
   markPending(on) {
-    const mark = (el) => {
-      if (on) { el.setAttribute(PENDING_ATTR, ""); el.setAttribute("aria-busy", "true"); }
-      else { el.removeAttribute(PENDING_ATTR); el.removeAttribute("aria-busy"); }
-    };
+    const mark = (el) => markPending(el, on);
     this.outputs.forEach(mark);
     this.figures.forEach(mark); // the prose's figures that follow this widget show its outputs
     this.root.querySelectorAll(DOM.answer).forEach(mark); // the sentence rests on the outputs
@@ -374,21 +372,14 @@ export class Widget {
   }
 
   markCharts(on) {
-    this.root.querySelectorAll(DOM.chart).forEach((fig) => {
-      if (on) { fig.setAttribute(PENDING_ATTR, ""); fig.setAttribute("aria-busy", "true"); }
-      else { fig.removeAttribute(PENDING_ATTR); fig.removeAttribute("aria-busy"); }
-    });
+    this.root.querySelectorAll(DOM.chart).forEach((fig) => markPending(fig, on));
   }
 
   /** The run for the inputs shown raised: no output keeps a number computed for other inputs. */
   markFailed() {
     this.markPending(false);
     this.root.setAttribute(FAILED_ATTR, "");
-    [...this.outputs, ...this.figures].forEach((el) => {
-      el.setAttribute(FAILED_ATTR, "");
-      el.dataset.value = "";
-      el.textContent = FAILED_TEXT;
-    });
+    [...this.outputs, ...this.figures].forEach(markFailed);
   }
 
   clearMarks() {
