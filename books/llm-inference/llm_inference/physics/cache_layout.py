@@ -117,9 +117,12 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     convolution state by one column and, from 0.16, adds a state page per request.
     ``draft_attention_layers``: full-attention layers of a speculative drafter that caches in the
     same pool (an MTP module's own attention layer): they join the target's attention layers in the
-    KV groups. Measured, not read from the source: Nemotron 3 Super with MTP on a GB10 prints "Add 5
-    padding layers, may waste at most 12.50%" — groups of 9, its 8 attention layers and the
-    drafter's one, beside 40 Mamba layers padded to 45 (engines/hybrid_logs.py). Counted on every
+    KV groups. vLLM groups layers by spec (vllm/v1/core/kv_cache_utils.py at bbf906a8, the grouping
+    before its "Add %d padding layers" warning, whose comment names "speculative decoding drafters
+    that add extra layers to one attention type": gpt-oss-20b + EAGLE as 12 sliding + 13 full), and
+    a log shows it: Nemotron 3 Super with MTP on a GB10 prints "Add 5 padding layers, may waste at
+    most 12.50%" — groups of 9, its 8 attention layers and the drafter's one, beside 40 Mamba layers
+    padded to 45 (engines/hybrid_logs.py). Counted on every
     GPU (with pipeline parallelism the drafter is on the last stage only: not modelled apart).
     """
     cc = vllm_hybrid.compute_capability(gpu_name)
