@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from find_browsers import CHROMIUM_ARGS, executable_path, selected_engines  # noqa: E402
+from e2e_helpers import NO_CONNECTION  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -58,8 +59,30 @@ def browser():
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=executable_path(p), args=CHROMIUM_ARGS)
-        yield browser
+        yield QuietNetwork(browser)
         browser.close()
+
+
+class QuietNetwork:
+    """The browser, whose every new context tells its pages nothing of the connection
+    (``e2e_helpers.NO_CONNECTION``: no offline copy made behind a test's back)."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_context(self, **options):
+        ctx = self._browser.new_context(**options)
+        ctx.add_init_script(NO_CONNECTION)
+        return ctx
+
+    def new_page(self, **options):
+        """A page in a context of its own, closed with the page (as ``Browser.new_page``)."""
+        page = self.new_context(**options).new_page()
+        page.on("close", lambda p: p.context.close())
+        return page
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
 
 
 class PageWatch:

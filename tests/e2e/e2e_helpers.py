@@ -37,6 +37,28 @@ def runtime_options(context, **fields) -> None:
     context.route(_PAGE_URL, rewrite)
 
 
+def connection(**fields) -> str:
+    """An init script that gives the page a navigator.connection with these fields. Its getter is
+    marked, so that :data:`NO_CONNECTION` (the default of every context here) leaves it alone
+    whichever of the two scripts runs first."""
+    props = ", ".join(f"{k}: {v!r}" if isinstance(v, str) else f"{k}: {str(v).lower()}" for k, v in fields.items())
+    return ("Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: Object.assign("
+            f"function () {{ return {{ {props}, addEventListener() {{}}, removeEventListener() {{}} }}; }}, "
+            "{ e2eConnection: true }) });")
+
+
+#: What every browser context of these tests tells its pages of the network: nothing, as Firefox
+#: and Safari tell it. Chromium's own answer (fast, unmetered) has a page make its offline copy by
+#: itself six seconds after Python is ready (page/offline-copy.js): the whole site once more,
+#: through the test's server, in every test that stays that long. A test about the connection
+#: says which one it is with :func:`connection`.
+NO_CONNECTION = """(() => {
+  const own = Object.getOwnPropertyDescriptor(Navigator.prototype, 'connection');
+  if (own && own.get && own.get.e2eConnection) return;
+  Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get() { return undefined; } });
+})();"""
+
+
 def leaving(page) -> None:
     """Mark the page's content before a navigation, so that ``arrived`` can tell the next page's
     content from it: mkdocs-material's instant navigation changes the address first and replaces

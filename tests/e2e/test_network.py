@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from e2e_helpers import output, runtime_options, set_field, settle, wait_ready
+from e2e_helpers import connection, output, runtime_options, set_field, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -26,13 +26,6 @@ KV_CALC = '.calc[data-calc="kv-cache"]'
 RUNTIME_FILES = ("/assets/pyodide/", "/assets/calc/worker.js")
 #: The plugin's boot_timeout out of reach (600 s): each failure is told by its own message.
 NO_LAST_RESORT = {"boot_timeout_ms": 600_000}
-
-
-def connection(**fields) -> str:
-    """An init script that gives the page a navigator.connection with these fields."""
-    props = ", ".join(f"{k}: {v!r}" if isinstance(v, str) else f"{k}: {str(v).lower()}" for k, v in fields.items())
-    return ("Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get() {"
-            f" return {{ {props}, addEventListener() {{}}, removeEventListener() {{}} }}; }} }});")
 
 
 def runtime_requests(page) -> list[str]:

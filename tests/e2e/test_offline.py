@@ -8,7 +8,7 @@ import pytest
 
 from course_calculators.plugin import offline
 from serving import serve
-from e2e_helpers import output, set_field, settle, wait_ready
+from e2e_helpers import connection, output, set_field, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -16,7 +16,12 @@ CACHES = """async () => (await caches.keys()).filter((k) => k.startsWith('calcul
 SW_READY = """async () => { const r = await navigator.serviceWorker.ready; return r.active.scriptURL; }"""
 
 
+#: A fast, unmetered connection: the page makes its offline copy by itself once Python is ready.
+FAST = connection(saveData=False, effectiveType="4g")
+
+
 def visit_and_install(page, url: str) -> None:
+    page.add_init_script(FAST)
     page.goto(url)
     wait_ready(page, "kv-cache")
     page.evaluate(SW_READY)  # active only once every page and asset is precached
