@@ -14,6 +14,7 @@
 
 import { LIVE_META } from "../shared/contract.js";
 import { isPlainObject } from "../shared/plain-data.js";
+import { metaJson } from "../shared/meta-tag.js";
 
 export const ACTION = Object.freeze({ NONE: "none", PYTHON: "python", PAGE: "page" });
 
@@ -22,14 +23,8 @@ const text = (v) => typeof v === "string";
 /** The page's live meta tag: `{ state, page, digest }` (`state` made absolute against the page),
  * or null when the page has none (a production build) or it does not parse. */
 export function readLive(doc) {
-  const meta = doc.querySelector(`meta[name="${LIVE_META}"]`);
-  if (!meta) return null;
-  let raw;
-  try {
-    raw = JSON.parse(meta.getAttribute("content"));
-  } catch (err) {
-    raw = null;
-  }
+  const raw = metaJson(doc, LIVE_META);
+  if (raw === undefined) return null;
   if (!isPlainObject(raw) || ![raw.state, raw.page, raw.digest].every(text) || !raw.state) {
     console.error("calculators: the live meta tag is not the plugin's", raw);
     return null;

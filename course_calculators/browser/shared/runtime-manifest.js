@@ -10,6 +10,7 @@
 import { RUNTIME_META } from "./contract.js";
 import { MSG, SHAPES } from "./protocol.js";
 import { isPlainObject } from "./plain-data.js";
+import { metaJson } from "./meta-tag.js";
 
 /** The fields that hold a URL. */
 const URLS = ["root", "worker", "pyodide", "lock", "charts", "snapshot", "sw", "stdlib", "boot_stdlib"];
@@ -18,13 +19,10 @@ const LIMITS = ["boot_timeout_ms", "run_timeout_ms"];
 
 /** The manifest with absolute URLs, or null when the page has none or it does not parse. */
 export function readRuntime(doc) {
-  const meta = doc.querySelector(`meta[name="${RUNTIME_META}"]`);
-  if (!meta) return null;
-  let raw;
-  try {
-    raw = JSON.parse(meta.getAttribute("content"));
-  } catch (err) {
-    console.error("calculators: the runtime meta tag is not JSON", err);
+  const raw = metaJson(doc, RUNTIME_META);
+  if (raw === undefined) return null;
+  if (raw === null) {
+    console.error("calculators: the runtime meta tag is not JSON");
     return null;
   }
   const limitsOk = isPlainObject(raw) && LIMITS.every((k) => Number.isFinite(raw[k]) && raw[k] > 0);
