@@ -47,5 +47,7 @@ def test_after_a_first_visit_the_chapter_works_offline(session, site, serve_dir)
     finally:
         if emulated:
             session.set_offline(False)
-    # The failed requests are the network's; an exception would be the site's.
-    assert [e for e in session.console_errors() if "uncaught" in e.lower()] == []
+    # The failed requests are the network's; an exception would be the site's. Firefox reports a
+    # request that a reload or a navigation cancelled as an uncaught NS_BINDING_ABORTED, now and
+    # then (once in four runs of the whole suite, never with the file alone): the network's too.
+    assert [e for e in session.console_errors() if "uncaught" in e.lower() and "NS_BINDING_ABORTED" not in e] == []
