@@ -612,6 +612,81 @@ SEEN: tuple[Seen, ...] = (
          "DeepSeek-V4's compressed attention is not modelled (as vllm#53961)"),
     Seen("https://github.com/vllm-project/vllm/issues/33155", "gpt-oss-120b on one H100, 0.14.1",
          "the run fails with a CUDA OOM after the KV lines, which the excerpt does not show"),
+    # -- read for the s25-logs search (issue #18's mix: more quantized logs and new GPUs) ---------------------
+    Seen("https://github.com/dennislee22/vLLM-benchmarking/blob/b474d1e053c35c9aef8c02aae4efbc0d8675f033/README.md",
+         "Tests 6–8 (Qwen2.5-32B on one and on two A100 80GB, Qwen2-72B on two: 'Available KV cache memory' 9.70, "
+         "8.22 and 6.77 GiB in the headings) and the failed start under 'Performance Criteria' (-0.53 GiB, 09-06)",
+         "the figures are in the headings only: neither the utilization nor max_model_len of these runs is given, "
+         "and no log of them is in the repository (log/ holds the 7B and 120B logs, run-vllm.py the 7B command "
+         "alone, at every commit); the failed start names no model; Qwen2-72B is in no catalogue"),
+    Seen(_GZ, "section 'Not added as a parameterConstraint': experiment 2 (2026-07-10), utilization 0.6125, "
+              "'Available KV cache memory: -1.54 GiB' on the A10G",
+         "the sampled experiment's max_num_batched_tokens, max_num_seqs and max_model_len are not given (the study "
+         "samples them; no per-experiment record is committed), so the activation peak the failure turns on "
+         "cannot be set"),
+    Seen(_DJ + "nemotron-3/nemotron-3-nano-30b-a3b/nvfp4/_server-crash.log",
+         "lines 8, 26 and 78: NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4 on the GB10, 0.26.0, 18.21 GiB loaded",
+         "the start dies in the CUDA-graph profile ('no kernel image is available for execution on the device') "
+         "before any KV line, which no verdict of the table describes; the NVFP4 release is not in the catalogue "
+         "(nemotron-3-nano-30b-a3b is the bf16 one)"),
+    Seen(_DJ + "qwen-3.6/qwen-3.6-35b-a3b/fp8/_server-crash.log",
+         "lines 8, 21 and 86: Qwen/Qwen3.6-35B-A3B-FP8 on the GB10, 0.26.0, 33.85 GiB loaded",
+         "the start dies in the profile run ('cutlass_gemm_caller ... Error Internal') before any KV line, which no "
+         "verdict of the table describes; the FP8 release is not in the catalogue"),
+    Seen(_DJ + "gpt-oss/gpt-oss-20b/mxfp4/meta.json",
+         "openai/gpt-oss-20b on the GB10: the image v0.26.0, max_model_len 131072, utilization 0.90, kv fp8, "
+         "8,192 batched tokens",
+         "the settings are recorded but no boot log of the run is committed (_runner.log holds the benchmark's "
+         "progress lines): none of the four figures is printed"),
+    Seen("https://github.com/vllm-project/recipes/blob/8959cf64189c71d36e11c6a30335f923f261b1f7/moonshotai/"
+         "Kimi-K2-Think.md",
+         "section 'DCP Gain Analysis': moonshotai/Kimi-K2-Thinking at TP 8 (46.80 GiB, 715,072 tokens) and TP 8 + "
+         "DCP 8",
+         "the GPU of the measured run is not named (the page says '8x H200/H20'), max_model_len and the release are "
+         "not given, Kimi-K2-Thinking's INT4 release is not in the catalogue (kimi-k2 is the FP8 Instruct) and "
+         "decode context parallelism is not modelled"),
+    Seen("https://github.com/vllm-project/recipes/blob/8959cf64189c71d36e11c6a30335f923f261b1f7/models/Qwen/"
+         "Qwen3.8-27B.yaml",
+         "the RTX 5090 verification (1x and 2x, FP8 and two NVFP4 builds: 377,456, 445,875 and 920,517 tokens)",
+         "Qwen3.8 is in no branch's catalogue (as the talos-argocd-proxmox PR)"),
+    Seen("https://github.com/noonghunna/club-3090/issues/1087", "comment by guybrush01 (turn 1): 2x RTX 5090, "
+         "qwen3.8-27b-fp8, the 'Free memory on device (30.27/31.4 GiB)' breakdown",
+         "Qwen3.8 is in no branch's catalogue; the same holds for club-3090#1086 (2x RTX 5090, qwen3.8-27b-fp8, "
+         "11.15 GiB, 214,135 tokens)"),
+    Seen("https://github.com/noonghunna/club-3090/issues/1086", "issue description: 2x RTX 5090 "
+         "vllm-qwen38-27b-dual-ultramax, 11.15 GiB, 214,135 tokens, 3.27x at 65,536",
+         "Qwen3.8-27B-FP8 is in no branch's catalogue"),
+    Seen("https://devforth.io/insights/self-hosted-gpt-real-response-time-token-throughput-and-cost-on-l4-l40s-"
+         "and-h100-for-gpt-oss-20b",
+         "the L4 run of gpt-oss-20b ('--gpu-memory-utilization 0.9', fp8 KV: 'Maximum concurrency for 131,072 "
+         "tokens per request: 2.78x'), known only as another public file quotes it (search-index id 71623055017)",
+         "the stored copy of the page holds its opening only, so the line, the vLLM release and the run's batch "
+         "limits could not be read on the page itself; a row would rest on a second-hand quote"),
+    Seen("https://ai-navigate-news.com/ja/articles/3ec30937-24f8-4cc5-9e8c-e90eb48d807b",
+         "a digest of a dev.to article: openai/gpt-oss-20b at 128,000 tokens on one L4 (GKE g2-standard-4)",
+         "the stored copy holds the article's opening only: no vLLM figure, utilization or release is in it"),
+    Seen("https://github.com/vllm-project/aibrix/issues/2770",
+         "issue description: two vLLM 0.19.0 engines (DeepSeek-R1-Distill-Qwen-1.5B) on one H20 (95.33 GiB)",
+         "the figures are kvcached's KV limits (76 GiB, then 17.67 GiB) for two engines sharing the card, not "
+         "vLLM's startup lines, and the model is in no catalogue"),
+    Seen("https://github.com/vllm-project/vllm/issues/40002", "issue description: Gemma-4 26B AWQ on two GPUs, "
+         "0.18.2rc1.dev73", "Gemma 4 is in no branch's catalogue"),
+    Seen("https://github.com/QwenLM/Qwen3-VL/issues/1224", "issue description: Qwen/Qwen2.5-VL-7B-Instruct-AWQ "
+         "on a 16 GB card", "the V0 engine ('model_runner.py:1110'), and the vision-language checkpoint is in no "
+         "catalogue"),
+    Seen("https://github.com/vllm-project/vllm/issues/17327", "comment by bedovyy: nytopop/Qwen3-30B-A3B.w4a16 on "
+         "an RTX 3090, 15.6841 GiB, 5.34 GiB of KV cache",
+         "the run is the V0 engine (VLLM_USE_V1=0, 'worker.py:287'), which is not modelled"),
+    Seen("https://github.com/LMCache/LMCache/issues/1435", "comment by forestlee95: Qwen3-Coder-480B-A35B-Instruct-"
+         "FP8 on 8x H200, 0.10.1.1",
+         "data parallelism 8 with expert parallelism and the LMCache connector: the DP/EP buffers and the "
+         "connector's memory are not modelled"),
+    Seen("https://github.com/vllm-project/vllm-gguf-plugin/issues/101", "issue description: "
+         "unsloth/Qwen3-8B-GGUF Q4_K_M, 0.18.0, kv fp8, KV offloading 16 GiB",
+         "GGUF weights (through a plugin) and KV offloading are not modelled"),
+    Seen("https://github.com/guqiong96/Lvllm/issues/35", "issue description: 11.55 GiB, 12.57 GiB, 53,136 tokens "
+         "on an A40",
+         "a fork (Lvllm) that keeps MoE experts on the CPU (LVLLM_MOE_* settings), and the A40 is not listed"),
 )
 
 BY_ID: dict[str, Log] = {log.id: log for log in LOGS}
