@@ -35,6 +35,18 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args) -> None:
         pass
 
+    def copyfile(self, source, outputfile) -> None:
+        """A file goes out by the kernel's sendfile: no Python loop copies the wasm and the
+        snapshot, so a busy machine does not slow the bytes that the worker times to choose its
+        start (``worker/boot-path.js``)."""
+        try:
+            source.fileno()
+        except (AttributeError, OSError):
+            super().copyfile(source, outputfile)
+            return
+        self.wfile.flush()
+        self.connection.sendfile(source)
+
     def send_head(self):
         """The file, unless one of the server's hooks answers instead (see ``StaticServer.hooks``)."""
         for hook in getattr(self.server, "hooks", ()):

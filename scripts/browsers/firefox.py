@@ -34,22 +34,35 @@ class Firefox:
 
     def __init__(self, executable: str | None = None) -> None:
         self.executable = executable or firefox_path()
+        self._lock = threading.Lock()
+        try:
+            self._start()
+        except BridgeError as first:
+            # A Firefox that never printed its endpoint is a start that hung, not a page's fault:
+            # one more start, and the first failure is kept in the second's message.
+            self.close()
+            try:
+                self._start()
+            except BridgeError as second:
+                raise BridgeError(f"{second}\n(a first start failed too: {first})") from None
+
+    def _start(self) -> None:
         self._log = tempfile.TemporaryFile(mode="w+")  # Firefox's and Node's chatter, for errors
         self._proc = subprocess.Popen(
             ["node", str(BRIDGE), self.executable], cwd=ROOT, text=True,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log, bufsize=1,
         )
         self._replies: queue.Queue = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read, args=(self._proc, self._replies), daemon=True).start()
         self._seq = 0
-        self._lock = threading.Lock()
-        self.version = self.call("version", timeout=120)
+        self.version = self.call("version", timeout=150)
 
-    def _read(self) -> None:
-        for line in self._proc.stdout:
+    @staticmethod
+    def _read(proc: subprocess.Popen, replies: queue.Queue) -> None:
+        for line in proc.stdout:
             if line.startswith("{"):
-                self._replies.put(json.loads(line))
-        self._replies.put(None)  # the bridge has exited
+                replies.put(json.loads(line))
+        replies.put(None)  # the bridge has exited
 
     def _stderr_tail(self) -> str:
         self._log.seek(0)

@@ -14,6 +14,9 @@ const browser = await puppeteer.launch({
   browser: "firefox",
   executablePath,
   headless: true,
+  // Puppeteer waits 30 s for Firefox to print its endpoint; on a machine with no free core a
+  // start can take longer than that.
+  timeout: 90_000,
   protocolTimeout: 180_000,
   // On a closed network: no captive-portal or connectivity probes (Puppeteer's own preferences
   // already turn off updates, telemetry and safe browsing).
@@ -45,7 +48,11 @@ const ops = {
   async open({ width, height }) {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
-    await page.setViewport({ width, height });
+    // BiDi's browsingContext.setViewport alone: Puppeteer's page.setViewport also sends
+    // emulation.setScreenOrientationOverride, which Firefox ESR 140 does not know.
+    await page.mainFrame().browsingContext.setViewport({ viewport: { width, height }, devicePixelRatio: null });
+    const inner = await page.evaluate(() => [innerWidth, innerHeight]);
+    if (inner[0] !== width || inner[1] !== height) throw new Error(`asked for ${width} x ${height}, the page has ${inner.join(" x ")}`);
     const errors = [];
     page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
     page.on("pageerror", (e) => errors.push(`uncaught: ${e && e.message ? e.message : e}`));

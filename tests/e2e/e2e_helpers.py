@@ -83,6 +83,22 @@ def wait_ready(page, calc: str | None = None, timeout: float = 60_000) -> None:
     )
 
 
+def snapshot_start(page, url: str, calc: str | None = None) -> tuple[str, str]:
+    """Open ``url`` and wait until ready; (boot mode, its reason).
+
+    The worker takes the snapshot only when the wasm arrives fast (``worker/boot-path.js``). On a
+    machine with no free core even the loopback can measure slow: the choice must then say so,
+    and a reload, with the wasm in the browser's cache, must take the snapshot."""
+    page.goto(url)
+    wait_ready(page, calc)
+    mode, why = page.evaluate("() => [window.calculatorsRuntime.bootMode, window.calculatorsRuntime.bootWhy]")
+    if mode == "boot" and why.startswith("slow link"):
+        page.reload()
+        wait_ready(page, calc)
+        mode, why = page.evaluate("() => [window.calculatorsRuntime.bootMode, window.calculatorsRuntime.bootWhy]")
+    return mode, why
+
+
 def output(page, calc: str, name: str) -> tuple[str, str]:
     """(data-value, visible text) of one output."""
     return tuple(page.eval_on_selector(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from e2e_helpers import output, set_field, settle, wait_ready
+from e2e_helpers import output, set_field, settle, snapshot_start, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -20,9 +20,8 @@ def boot_mode(page) -> str:
 
 
 def test_python_starts_from_the_build_time_snapshot(page, base_url):
-    page.goto(base_url + KV)
-    wait_ready(page, "kv-cache")
-    assert boot_mode(page) == "snapshot"
+    mode, why = snapshot_start(page, base_url + KV, "kv-cache")
+    assert mode == "snapshot", why
     timings = page.evaluate("window.calculatorsRuntime.timings")
     assert timings["workerStarted"] <= timings["snapshotInflated"] <= timings["snapshotChecked"] <= timings["ready"]
     assert page.watch.errors == []

@@ -26,7 +26,7 @@ import pytest
 
 import installed
 from conftest import PageWatch
-from e2e_helpers import output, set_field, settle, wait_ready
+from e2e_helpers import output, set_field, settle, snapshot_start, wait_ready
 from serving import ROOT, StaticServer
 
 pytestmark = pytest.mark.e2e
@@ -138,9 +138,8 @@ def test_the_installed_sites_calculator_runs_in_chromium(browser, installed_site
     page = context.new_page()
     watch = PageWatch(page, installed_site["url"])
     try:
-        page.goto(installed_site["url"] + "loans/")
-        wait_ready(page, "loan")
-        assert page.evaluate("() => window.calculatorsRuntime.bootMode") == "snapshot", page.evaluate("() => window.calculatorsRuntime.bootWhy")
+        mode, why = snapshot_start(page, installed_site["url"] + "loans/", "loan")
+        assert mode == "snapshot", why
         page.fill('#calc-loan input[type=number][name="rate"]', "5")
         settle(page, "loan")
         want = loan.SPEC.run({**loan.SPEC.preset("mortgage").values, "rate": "5"})
