@@ -2,8 +2,9 @@
 (``firefox_bridge.mjs``: one JSON request and one reply per line). One Firefox per
 :class:`Firefox`; each :class:`FirefoxSession` is a browser context of its own (a fresh profile).
 
-The offline switch is BiDi's own network emulation, and console errors come from BiDi's log
-events (the page's frames included).
+The offline switch is BiDi's own network emulation where the Firefox knows it (ESR 140 does not:
+:meth:`FirefoxSession.set_offline` then returns False and a test takes its server away, as with
+WebKit), and console errors come from BiDi's log events (the page's frames included).
 """
 
 from __future__ import annotations
@@ -124,8 +125,7 @@ class FirefoxSession(Session):
         self._ff.call("click", id=self._id, x=x, y=y)
 
     def set_offline(self, offline: bool) -> bool:
-        self._ff.call("offline", id=self._id, offline=offline)
-        return True
+        return bool(self._ff.call("offline", id=self._id, offline=offline))
 
     def console_errors(self) -> list[str]:
         return self._ff.call("errors", id=self._id)
