@@ -86,7 +86,9 @@ def ratio(live: Any, pinned: Any) -> float | None:
 def compare(calc: Calculator, live: Result, pin: str) -> dict[str, Any]:
     """What the widget shows beside its live outputs: the pinned outputs (text and raw value), the
     ratio live ÷ pinned of each numeric output, the inputs in which the two settings differ, the
-    label of the preset the pin equals (if any) and notes on what the pin held that was ignored."""
+    label of the preset the pin equals (if any), notes on what the pin held that was ignored, and
+    the pin's canonical form (``pin``: a pin the page made of a form's raw values before Python,
+    or a link's, is replaced by it)."""
     pinned, notes = pinned_result(calc, pin)
     outputs: dict[str, dict[str, str]] = {}
     for out in calc.outputs:
@@ -103,7 +105,7 @@ def compare(calc: Calculator, live: Result, pin: str) -> dict[str, Any]:
                for p in calc.params if pinned.inputs[p.name] != live.inputs[p.name]]
     preset = next((label for label, inputs in _preset_inputs(calc.id) if inputs == pinned.inputs), "")
     return {"preset": preset, "outputs": outputs, "differs": differs, "notes": notes,
-            "summary": summary(preset, differs)}
+            "summary": summary(preset, differs), "pin": encode(calc, pinned.inputs)}
 
 
 def summary(preset: str, differs: list[dict[str, str]]) -> str:

@@ -1,8 +1,8 @@
 """Firefox and WebKit: the smoke suite, written once and run on each engine.
 
 The site is the session's build (``chapter_server`` in ``tests/conftest.py``). Each engine is
-started once (``engine``, parametrized: every test runs on Firefox, then on WebKit) and every test
-gets a page in a fresh profile (``session``). How each engine is found, and driven:
+started once per session (``engines``), every test runs on Firefox and on WebKit (``engine``,
+parametrized) and gets a page in a fresh profile (``session``). How each engine is found, and driven:
 ``scripts/find_browsers.py`` and ``scripts/browsers/``. ``ENGINES`` chooses the engines; a test of
 an engine left out skips, saying so.
 
@@ -13,6 +13,7 @@ console probe (``scripts/browsers/console_probe.py``), which every server here c
 from __future__ import annotations
 
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -36,12 +37,27 @@ def site(chapter_server) -> StaticServer:
     return chapter_server
 
 
-@pytest.fixture(scope="session", params=ENGINES)
-def engine(request):
+@pytest.fixture(scope="session")
+def engines():
+    """Each engine started once per session, when a test first asks for it, and kept to the end:
+    pytest would otherwise stop one and start the other at every switch of the parameter
+    (each test file, at least)."""
+    with ExitStack() as stack:
+        running: dict = {}
+
+        def get(name: str):
+            if name not in running:
+                running[name] = stack.enter_context(launch(name))
+            return running[name]
+
+        yield get
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request, engines):
     if request.param not in selected_engines():
         pytest.skip(f"ENGINES leaves {request.param} out")
-    with launch(request.param) as browser:
-        yield browser
+    return engines(request.param)
 
 
 @pytest.fixture

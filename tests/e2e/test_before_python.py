@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import course_calculators
-from e2e_helpers import output, set_field
+from e2e_helpers import output, set_field, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -192,3 +192,29 @@ def test_a_linked_pin_is_marked_not_yet_computed_and_says_when_python_cannot_sta
     state = pin_state(page, ROOT)
     assert state["label"] == "Pinned: cannot be computed without Python", state
     assert state["rows"] == state["busyRows"] > 0 and state["ratios"] == 0
+
+
+def test_inputs_pinned_off_the_table_before_python_are_the_readers_once_python_comes(page, base_url):
+    """An off-grid state pinned before Python is the reader's state, not the fence's: marked not
+    yet computed until Python starts, then computed, with Python's canonical pin in the address."""
+    held = []
+    def hold(route):
+        held.append(route)  # the wasm waits until the test lets it go
+
+    page.context.route("**/*.wasm*", hold)
+    page.goto(base_url + KV)
+    page.wait_for_selector(f"{ROOT}[data-bound]")
+    set_field(page, CALC, "context", "5000")
+    page.wait_for_function("(sel) => document.querySelector(sel).hasAttribute('data-pending')", arg=f"{ROOT} output")
+    page.click(f"{ROOT} [data-action=pin]")
+    state = pin_state(page, ROOT)
+    assert state["label"] == "Pinned: not yet computed (waiting for Python)", state
+    assert state["labelBusy"] and state["ratios"] == 0
+    assert held, "the worker asked for the wasm"
+    page.context.unroute("**/*.wasm*", hold)  # Playwright lets the held requests go on, and the next ones
+    settle(page, CALC)
+    page.wait_for_function("(sel) => !document.querySelector(sel).hasAttribute('aria-busy')", arg=f"{ROOT} [data-pin-label]")
+    assert "kv-cache.pin=context%3D5000" in page.url
+    pinned = page.eval_on_selector(f'{ROOT} [data-pinned-for="kv_bytes_total"] [data-pinned]', "e => e.dataset.value")
+    assert pinned == expected(context=5000)["kv_bytes_total"][0]
+    assert pin_state(page, ROOT)["label"] == "Pinned. The live setting is the same."

@@ -222,10 +222,16 @@ export class Widget {
   }
 
   /** Pin the setting shown now (Python's `pin` of its last result; before one, of the table's
-   * answer shown, else the fence's), or unpin. */
+   * answer shown, or of the fence's state), or unpin. Inputs that nothing has computed yet (off
+   * the table, before Python) are pinned as the form holds them: Python's comparison gives
+   * their canonical pin (`compare.pin`), which then replaces it. */
   togglePin() {
-    const shown = this.last || (this.offTable ? null : this.answered);
-    this.pinView.set(this.pinView.pinned ? "" : (shown && shown.pin ? shown.pin : this.setting));
+    if (this.pinView.pinned) this.pinView.set("");
+    else if (!this.last && this.offTable) this.pinView.set(new URLSearchParams(this.form.values()).toString());
+    else {
+      const shown = this.last || this.answered;
+      this.pinView.set(shown && shown.pin ? shown.pin : this.setting);
+    }
     this.writeUrl();
     this.request();
   }
@@ -415,7 +421,9 @@ export class Widget {
     showAnswer(this.root, result);
     const notes = (result.notes || []).concat(result.compare ? result.compare.notes : []);
     this.message.textContent = notes.join(" ");
-    this.pinView.show(this.pinView.pinned ? result.compare || null : null);
+    const compared = this.pinView.pinned ? result.compare || null : null;
+    if (compared && compared.pin) this.pinView.pin = compared.pin; // Python's canonical form of it
+    this.pinView.show(compared);
     this.showInputs(result.inputs_text || {});
     this.form.showResult(result.inputs, this.finalize, result.slider || {});
     this.finalize = false;

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from urllib.parse import urlencode
 
 import pytest
 
@@ -50,6 +51,17 @@ def test_a_pin_equal_to_a_preset_is_named_after_it():
     assert out["preset"] == preset.label
     assert out["summary"] == f"Pinned: {preset.label}. The live setting is the same."
     assert all(o["ratio_text"] in ("1×", "same") for o in out["outputs"].values())
+
+
+def test_the_comparison_gives_the_pins_canonical_form():
+    """A page pins inputs nothing has computed yet as its form holds them (every field, in
+    order): the comparison's ``pin`` is the canonical pin of that setting, which replaces it."""
+    live = KV.run({"context": "5000"})
+    form = {name: str(value) for name, value in live.inputs.items()}
+    out = compare.compare(KV, live, urlencode(form))
+    assert out["pin"] == live.pin == "context=5000"
+    assert out["summary"] == "Pinned. The live setting is the same."
+    assert compare.compare(KV, live, "context=08192")["pin"] == compare.DEFAULTS
 
 
 @pytest.mark.parametrize("live, pinned, expected", [(2, 1, 2.0), (0, 0, 1.0), (1, 0, None), (True, 1, None),
