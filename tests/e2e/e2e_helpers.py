@@ -89,13 +89,15 @@ def snapshot_start(page, url: str, calc: str | None = None) -> tuple[str, str]:
     The worker takes the snapshot only when the wasm arrives fast (``worker/boot-path.js``). On a
     machine with no free core even the loopback can measure slow: the choice must then say so,
     and a reload, with the wasm in the browser's cache, must take the snapshot."""
+    def started() -> tuple[str, str]:
+        wait_ready(page, calc)
+        return tuple(page.evaluate("() => [window.calculatorsRuntime.bootMode, window.calculatorsRuntime.bootWhy]"))
+
     page.goto(url)
-    wait_ready(page, calc)
-    mode, why = page.evaluate("() => [window.calculatorsRuntime.bootMode, window.calculatorsRuntime.bootWhy]")
+    mode, why = started()
     if mode == "boot" and why.startswith("slow link"):
         page.reload()
-        wait_ready(page, calc)
-        mode, why = page.evaluate("() => [window.calculatorsRuntime.bootMode, window.calculatorsRuntime.bootWhy]")
+        mode, why = started()
     return mode, why
 
 

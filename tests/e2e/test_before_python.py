@@ -198,6 +198,7 @@ def test_inputs_pinned_off_the_table_before_python_are_the_readers_once_python_c
     """An off-grid state pinned before Python is the reader's state, not the fence's: marked not
     yet computed until Python starts, then computed, with Python's canonical pin in the address."""
     held = []
+
     def hold(route):
         held.append(route)  # the wasm waits until the test lets it go
 

@@ -129,8 +129,10 @@ export class PinView {
     if (r) [r.dataset.value, r.textContent] = ratio;
   }
 
-  /** Python's comparison (a result's `compare`), or null: nothing pinned. */
+  /** Python's comparison (a result's `compare`), or null: nothing pinned. Its `pin`, the
+   * canonical form of the pin, replaces the one the page or a link gave. */
   show(compared) {
+    if (compared && compared.pin) this.pin = compared.pin;
     if (this.label) { this.label.textContent = compared ? compared.summary : ""; mark(this.label, false); }
     this.shown = compared ? this.pin : "";
     this.rows.forEach((row) => {

@@ -421,9 +421,7 @@ export class Widget {
     showAnswer(this.root, result);
     const notes = (result.notes || []).concat(result.compare ? result.compare.notes : []);
     this.message.textContent = notes.join(" ");
-    const compared = this.pinView.pinned ? result.compare || null : null;
-    if (compared && compared.pin) this.pinView.pin = compared.pin; // Python's canonical form of it
-    this.pinView.show(compared);
+    this.pinView.show(this.pinView.pinned ? result.compare || null : null);
     this.showInputs(result.inputs_text || {});
     this.form.showResult(result.inputs, this.finalize, result.slider || {});
     this.finalize = false;
