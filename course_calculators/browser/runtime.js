@@ -19,6 +19,7 @@ import { readRuntime } from "./shared/runtime-manifest.js";
 import { POLICY, TOUCH_EVENTS, afterFirstRender, startPolicy } from "./shared/start-policy.js";
 import { resetPalette } from "./page/chart-config.js";
 import { LiveReload, readLive } from "./page/live-reload.js";
+import { startSearchOnFocus } from "./page/search-start.js";
 import { PageSession } from "./page/session.js";
 
 function main() {
@@ -39,6 +40,7 @@ function main() {
     TOUCH_EVENTS.forEach((type) => document.addEventListener(type, onFirstTouch, true));
   }
 
+  startSearchOnFocus(document);
   window.addEventListener("load", () => { if (!session.client.worker && !session.widgets.size) session.offline.auto(); });
   // Printing: every chart shows the latest result, in the light palette (paper is white; the
   // print style sheet switches the page's colours, and the live charts are drawn again in them).

@@ -3,11 +3,17 @@
 // Material sends the search index to its worker as soon as a page loads, and building the index
 // (lunr) keeps a core busy: on a two-core machine, the core Python's start needs. The plugin
 // points Material at this wrapper instead; it holds the messages and loads the real worker (named
-// in its own URL, ?worker=…, same origin only) when the reader first searches, or once
-// START_AFTER_MS have passed. Material's messages and replies are unchanged. (A classic worker
-// script: esbuild bundles it as one, and it imports nothing.)
+// in its own URL, ?worker=…, same origin only) when the reader first focuses the search box (the
+// page says so on SEARCH_START_CHANNEL: page/search-start.js), or once START_AFTER_MS have
+// passed. Material's messages and replies are unchanged. (A classic worker script: esbuild
+// bundles it as one, with the one shared module it imports.)
 
-const START_AFTER_MS = 3000;
+import { SEARCH_START_CHANNEL } from "./shared/search-start.js";
+
+// Half a minute: a reader who stays that long may search next, and by then Python has started
+// on any link but the slowest (its boot at 10 Mbit/s takes about ten seconds). Building the index
+// takes about 0.5 s of a core, which a visit that never searches need not spend.
+const START_AFTER_MS = 30_000;
 const held = [];
 let started = false;
 
@@ -35,3 +41,4 @@ function hold(event) {
 
 self.addEventListener("message", hold);
 setTimeout(start, START_AFTER_MS);
+if (typeof BroadcastChannel === "function") new BroadcastChannel(SEARCH_START_CHANNEL).onmessage = start;

@@ -43,18 +43,19 @@ def milestones_table(network: dict) -> str:
 
 
 def _milestones_markdown(first: str, rows: list, extra: tuple = ()) -> str:
-    """A table of boot milestones: one row per ``(label, measurement)``, its path, the
-    ``extra`` ``(heading, key)`` columns, then each milestone that any row has."""
+    """A table of boot milestones: one column per ``(label, measurement)``, and a row for its
+    path, for each ``extra`` ``(heading, key)`` and for each milestone that any column has.
+    Milestones run down the page (not across it) so that the table fits a phone's width: a table
+    that scrolls sideways is a region a keyboard cannot reach (axe's scrollable-region-focusable)."""
     names = [n for n in MILESTONES if any(n in (s.get("milestones") or {}) for _, s in rows)]
     if not names:
         return "Not measured."
-    heads = [first, "path", *(h for h, _ in extra), *names]
-    lines = ["| " + " | ".join(heads) + " |", "|---|---|" + "---:|" * (len(heads) - 2)]
-    for label, s in rows:
-        m = s.get("milestones") or {}
-        cells = [label, ", ".join(s.get("modes") or []) or "—", *(fmt_ms(s.get(k)) for _, k in extra),
-                 *(fmt_ms(m.get(n)) for n in names)]
-        lines.append("| " + " | ".join(cells) + " |")
+    lines = ["| " + " | ".join([first, *(label for label, _ in rows)]) + " |", "|---|" + "---:|" * len(rows)]
+    lines.append("| path | " + " | ".join(", ".join(s.get("modes") or []) or "—" for _, s in rows) + " |")
+    for heading, key in extra:
+        lines.append(f"| {heading} | " + " | ".join(fmt_ms(s.get(key)) for _, s in rows) + " |")
+    for n in names:
+        lines.append(f"| {n} | " + " | ".join(fmt_ms((s.get("milestones") or {}).get(n)) for _, s in rows) + " |")
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ not be covered either (by the sticky results or the site's header).
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -122,55 +123,67 @@ def control_box(page, root: str, control: dict):
     return page.locator(f"{root} {control_selector(control)}")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("calc, path", PAGES, ids=[f"{c}@{p or 'index'}" for c, p in PAGES])
-def test_the_answer_stays_in_view_while_each_control_is_used(browser, base_url, calc, path, size):
-    spec = course_calculators.get(calc)
-    primary = spec.answer_outputs  # the answer outputs (or, without them, the primary ones)
-    ctx = browser.new_context(viewport=SIZES[size])
+#: Each widget on each page that holds it, at each size: what the tests below look at.
+LIVE = [(calc, path, size) for calc, path in PAGES for size in SIZES]
+
+
+@pytest.fixture(scope="module", params=LIVE, ids=[f"{c}@{p or 'index'}-{s}" for c, p, s in LIVE])
+def live(request, browser, base_url):
+    """The widget's page at that size, opened once and ready, for each test here that uses a
+    widget (pytest runs them one after the other): a Python start per page, not per test. Motion
+    is reduced, so that what a test measures after a scroll is where the scroll ends."""
+    calc, path, size = request.param
+    ctx = browser.new_context(viewport=SIZES[size], reduced_motion="reduce")
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(base_url + path)
         wait_ready(page, calc)
-        root = f'.calc[data-calc="{calc}"]'
-        controls = page.eval_on_selector(root, CONTROLS)
-        assert len([c for c in controls if c["kind"] != "preset"]) >= 3, controls
-        problems = []
-        for control in controls:
-            target = control_box(page, root, control)
-            target.scroll_into_view_if_needed()
-            if control["kind"] == "preset":  # a phone's presets row scrolls sideways: a reader brings one in whole
-                target.evaluate("(el) => el.scrollIntoView({ block: 'nearest', inline: 'nearest' })")
-            seen = target.evaluate(SEEN)
-            if not (in_view(seen) and seen["shown"]):
-                problems.append(f"{control}: the control itself is not in view, or covered by {seen['hit']}: {seen}")
-            use(page, root, control)
-            settle(page, calc)
-            now = page.evaluate(AFTER_USE, [root, [out.name for out in primary], f"{root} {control_selector(control)}"])
-            expected = spec.run(now["inputs"])
-            if spec.answer:
-                sentence = now["sentence"]
-                if sentence is None:
-                    problems.append(f"{control}: no answer sentence")
-                else:
-                    if not (in_view(sentence["box"]) and sentence["box"]["shown"]):
-                        problems.append(f"{control}: the answer sentence is outside the viewport or covered: {sentence['box']}")
-                    if sentence["text"] != expected.answer:
-                        problems.append(f"{control}: the sentence says {sentence['text']!r}, Python {expected.answer!r}")
-            for out in primary:
-                box, text = now["outputs"][out.name]["box"], now["outputs"][out.name]["text"]
-                if box is None or not in_view(box):
-                    problems.append(f"{control}: {out.name} is outside the viewport: {box}")
-                if text != expected.text[out.name]:
-                    problems.append(f"{control}: {out.name} shows {text!r}, Python says {expected.text[out.name]!r}")
-            if not now["control"]["shown"]:
-                problems.append(f"{control}: after the change the control is covered by {now['control']['hit']}")
-        assert problems == [], "\n".join(problems)
-        assert errors == []
+        yield SimpleNamespace(page=page, calc=calc, path=path, errors=errors)
     finally:
         ctx.close()
+
+
+def test_the_answer_stays_in_view_while_each_control_is_used(live):
+    page, calc = live.page, live.calc
+    spec = course_calculators.get(calc)
+    primary = spec.answer_outputs  # the answer outputs (or, without them, the primary ones)
+    root = f'.calc[data-calc="{calc}"]'
+    controls = page.eval_on_selector(root, CONTROLS)
+    assert len([c for c in controls if c["kind"] != "preset"]) >= 3, controls
+    problems = []
+    for control in controls:
+        target = control_box(page, root, control)
+        target.scroll_into_view_if_needed()
+        if control["kind"] == "preset":  # a phone's presets row scrolls sideways: a reader brings one in whole
+            target.evaluate("(el) => el.scrollIntoView({ block: 'nearest', inline: 'nearest' })")
+        seen = target.evaluate(SEEN)
+        if not (in_view(seen) and seen["shown"]):
+            problems.append(f"{control}: the control itself is not in view, or covered by {seen['hit']}: {seen}")
+        use(page, root, control)
+        settle(page, calc)
+        now = page.evaluate(AFTER_USE, [root, [out.name for out in primary], f"{root} {control_selector(control)}"])
+        expected = spec.run(now["inputs"])
+        if spec.answer:
+            sentence = now["sentence"]
+            if sentence is None:
+                problems.append(f"{control}: no answer sentence")
+            else:
+                if not (in_view(sentence["box"]) and sentence["box"]["shown"]):
+                    problems.append(f"{control}: the answer sentence is outside the viewport or covered: {sentence['box']}")
+                if sentence["text"] != expected.answer:
+                    problems.append(f"{control}: the sentence says {sentence['text']!r}, Python {expected.answer!r}")
+        for out in primary:
+            box, text = now["outputs"][out.name]["box"], now["outputs"][out.name]["text"]
+            if box is None or not in_view(box):
+                problems.append(f"{control}: {out.name} is outside the viewport: {box}")
+            if text != expected.text[out.name]:
+                problems.append(f"{control}: {out.name} shows {text!r}, Python says {expected.text[out.name]!r}")
+        if not now["control"]["shown"]:
+            problems.append(f"{control}: after the change the control is covered by {now['control']['hit']}")
+    assert problems == [], "\n".join(problems)
+    assert live.errors == []
 
 
 #: Every control's, main result's and chart's box, relative to its widget (the page above a widget
@@ -219,35 +232,43 @@ def test_a_preset_says_what_to_notice(page, base_url):
 
 
 FOCUSED = """(root) => { const el = document.activeElement;
-  if (!root.contains(el) || !el.closest('.calc__form')) return null;
+  if (!root.contains(el)) return { outside: true };
+  if (!el.closest('.calc__form')) return null;
   const r = el.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return { what: el.name || el.dataset.for || el.dataset.preset || el.textContent.trim().slice(0, 30),
            shown: Boolean(hit && (hit === el || el.contains(hit))), hit: hit ? hit.className : "nothing" }; }"""
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("calc, path", chapter_pages(), ids=[f"{c}@{p}" for c, p in chapter_pages()])
-def test_keyboard_focus_never_lands_under_the_results(browser, base_url, calc, path, size):
+#: More tab stops than any widget's form has: a bound on each direction's walk.
+MAX_STOPS = 40
+
+
+def test_keyboard_focus_never_lands_under_the_results(live):
     """Tab through a widget's controls and back with Shift+Tab: focus scrolls each control into
     view below the site's header and the sticky results, never under them."""
-    ctx = browser.new_context(viewport=SIZES[size], reduced_motion="reduce")
-    page = ctx.new_page()
-    try:
-        page.goto(base_url + path)
-        wait_ready(page, calc)
-        root = page.locator(f'.calc[data-calc="{calc}"]')
-        root.locator("button[data-preset], .calc__form input, .calc__form select").first.focus()
-        seen, covered = [], []
-        for key in ["Tab"] * 40 + ["Shift+Tab"] * 40:
+    page = live.page
+    root = page.locator(f'.calc[data-calc="{live.calc}"]')
+    root.locator("button[data-preset], .calc__form input, .calc__form select").first.focus()
+    seen, covered = {"Tab": [root.evaluate(FOCUSED)["what"]], "Shift+Tab": []}, []
+    for key in seen:
+        # Through the widget one way until focus leaves it (the page's next or previous stop),
+        # then back the other way: every control, both directions.
+        inside = 0
+        for _ in range(MAX_STOPS):
             page.keyboard.press(key)
             now = root.evaluate(FOCUSED)
-            if now is None:
+            if now is not None and now.get("outside"):
+                if inside:
+                    break
                 continue
-            seen.append(now["what"])
+            if now is None:  # the widget's own, outside its form (its results)
+                continue
+            inside += 1
+            seen[key].append(now["what"])
             if not now["shown"]:
                 covered.append(f"{key} {now['what']}: covered by {now['hit']}")
-        assert len(set(seen)) >= 4, seen
-        assert covered == [], "\n".join(covered)
-    finally:
-        ctx.close()
+    assert len(set(seen["Tab"])) >= 4, seen
+    assert seen["Shift+Tab"] == seen["Tab"][::-1], seen  # the same stops, back the other way
+    assert covered == [], "\n".join(covered)
+    assert live.errors == []
