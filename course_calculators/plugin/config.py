@@ -86,4 +86,4 @@ class CalculatorsConfig(base.Config):
 
     defer_search = c.Type(bool, default=True)
     """With mkdocs-material's search: start its worker (which builds the search index) when the
-    reader first searches or 30 s after load, not while Python starts."""
+    reader first focuses the search box or 30 s after load, not while Python starts."""

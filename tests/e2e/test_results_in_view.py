@@ -140,7 +140,7 @@ def live(request, browser, base_url):
     try:
         page.goto(base_url + path)
         wait_ready(page, calc)
-        yield SimpleNamespace(page=page, calc=calc, path=path, errors=errors)
+        yield SimpleNamespace(page=page, calc=calc, errors=errors)
     finally:
         ctx.close()
 
