@@ -11,8 +11,8 @@
 import { SEARCH_START_CHANNEL } from "./shared/search-start.js";
 
 // Half a minute: a reader who stays that long may search next, and by then Python has started
-// on any link but the slowest (its boot at 10 Mbit/s takes about ten seconds). Building the index
-// takes about 0.5 s of a core, which a visit that never searches need not spend.
+// on any link but the slowest. Building the index keeps a core busy, which a visit that never
+// searches need not pay for.
 const START_AFTER_MS = 30_000;
 const held = [];
 let started = false;
