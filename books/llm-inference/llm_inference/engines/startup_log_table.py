@@ -492,6 +492,62 @@ LOGS: tuple[Log, ...] = (
                "weights explain 0.83 GiB, the other 1.32 GiB is the encoder pass's activation peak at the maximum "
                "image size, which is not derived here",),
         kinds=("quantized", "hybrid", "new-gpu")),
+    Log("llama3-70b-awq-2xl40s-v0160",
+        "https://github.com/kagaho/VLLM_Serve_llama3-70b-awq_on_L40S_with_Tensor_Parallelism_2/blob/"
+        "3e970694c3f6dc44e83284d52c36ce2476dee571/README.md",
+        "the 'podman logs' block and the podman command above it (the GPUs: nvidia-smi.md and "
+        "vllm_collect-env.md of the same commit, 'GPU 0: NVIDIA L40S', flashinfer-python 0.6.3)",
+        "0.16.0 (printed: 'version 0.16.0')", "0.16.0", "TechxGenus/Meta-Llama-3-70B-Instruct-AWQ",
+        "llama-3-70b-awq", "NVIDIA L40S", "l40s",
+        ("(APIServer pid=46) INFO 02-27 20:31:36 [utils.py:223] non-default args: {'model_tag': "
+         "'/mnt/shockwave/soundwave/models/llama3-70b-awq', 'api_server_count': 1, 'port': 8002, 'model': "
+         "'/mnt/shockwave/soundwave/models/llama3-70b-awq', 'tensor_parallel_size': 2}",
+         "(APIServer pid=46) INFO 02-27 20:31:43 [model.py:1549] Using max model len 8192",
+         "(APIServer pid=46) INFO 02-27 20:31:44 [awq_marlin.py:162] The model is convertible to awq_marlin during "
+         "runtime. Using awq_marlin kernel.",
+         "(Worker_TP0 pid=512) INFO 02-27 20:32:31 [gpu_model_runner.py:4221] Model loading took 18.55 GiB memory "
+         "and 31.238919 seconds",
+         "(Worker_TP0 pid=512) INFO 02-27 20:33:05 [gpu_worker.py:373] Available KV cache memory: 20.16 GiB",
+         "(EngineCore_DP0 pid=314) INFO 02-27 20:33:05 [kv_cache_utils.py:1307] GPU KV cache size: 132,128 tokens",
+         "(EngineCore_DP0 pid=314) INFO 02-27 20:33:05 [kv_cache_utils.py:1312] Maximum concurrency for 8,192 "
+         "tokens per request: 16.13x"),
+        FITS, tensor_parallel=2, max_model_len=8192, weights="awq", loading_gib=18.55, available_gib=20.16,
+        kv_tokens=132128, concurrency=16.13, install="docker", kinds=("quantized", "pre-0.20"),
+        notes="The vllm/vllm-openai:latest image of February 2026, every setting but the TP size at its default; "
+              "the model directory is the TechxGenus release (the repository's name and README)."),
+    Log("qwen3-235b-fp8-4xrtxpro6000-v0271",
+        "https://github.com/kubesimplify/website/blob/08b151ee1aa38188fb118b99104567117a2ca6d4/content/blog/"
+        "running-a-big-llm-across-multiple-gpus-with-vllm.md",
+        "'Step 4: The command, and every flag in it': the docker command and the log under it (the page: "
+        "'Worker_TP1, Worker_TP2 and Worker_TP3 print the same line, same numbers, different pid')",
+        "0.27.1 (stated: 'vLLM 0.27.1 running in the official container')", "0.27.1",
+        "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8 (the layers of Qwen/Qwen3-235B-A22B-FP8: the page quotes its "
+        "config, 94 layers, 4 KV heads of 128, 128 experts with 8 active, fp8 in 128 x 128 blocks)",
+        "qwen3-235b-a22b-fp8", "NVIDIA RTX PRO 6000 Blackwell Server Edition (4 of 8, PCIe, no NVLink)",
+        "rtx-pro-6000",
+        ("(Worker_TP0 pid=770) INFO 08-21 18:18:05 [gpu_model_runner.py:5405] Model loading took 55.19 GiB memory "
+         "and 48.502592 seconds",
+         "(EngineCore pid=558) INFO 08-21 18:21:55 [kv_cache_utils.py:2235] GPU KV cache size: 621,392 tokens",
+         "(EngineCore pid=558) INFO 08-21 18:21:55 [kv_cache_utils.py:2236] Maximum concurrency for 32,768 tokens "
+         "per request: 18.96x",
+         "(Worker_TP1 pid=771) INFO 08-21 18:22:06 [gpu_worker.py:789] Free memory on device (94.05/95.01 GiB) on "
+         "startup. Desired GPU memory utilization is (0.9, 85.51 GiB). Actual usage is 56.89 GiB for consumed "
+         "memory (weights + non-torch), 0.76 GiB for peak activation, and 0.32 GiB for CUDAGraph memory. Replace "
+         "gpu_memory_utilization config with `--kv-cache-memory=29407858586` (27.39 GiB) to fit into requested "
+         "memory, or `--kv-cache-memory=38581581312` (35.93 GiB) to fully utilize gpu memory. Current kv cache "
+         "memory in use is 27.85 GiB."),
+        FITS, tensor_parallel=4, utilization=0.90, max_model_len=32768, max_num_seqs=32, weights="fp8",
+        loading_gib=55.19, available_gib=27.85, kv_tokens=621392, concurrency=18.96, install="docker",
+        needs=("engine: the memory beside the weights under tensor parallel 4 over PCIe on this Blackwell card. "
+               "The log's consumed memory is 56.89 GiB, 1.70 GiB over the 55.19 GiB of weights (non-torch: NCCL "
+               "and its buffers without NVLink), and the activation peak 0.76 GiB; the rules take 0.27 GiB of "
+               "non-torch memory (vllm_releases.NON_TORCH_BYTES and NON_TORCH_TP_BYTES, fitted on two A100s "
+               "over NVLink), a 0.23 GiB CUDA-graph estimate and 0.33 GiB of activation for this MoE at 8,192 "
+               "batched tokens. The weights come to -0.1 % (55.12 GiB) and the pool 6.0 % high (29.53 GiB for "
+               "27.85; the log's own parts give 85.51 - 56.89 - 0.76 = 27.86), tokens and concurrency +6.0 %",),
+        kinds=("quantized", "new-gpu"),
+        notes="0.27 prints no 'Available KV cache memory' line: the pool is the 'Current kv cache memory in use' "
+              "of the gpu_worker line. VLLM_USE_DEEP_GEMM=0 (the fp8 block GEMMs on Triton or CUTLASS)."),
 )
 
 #: Logs read for this table and left out: what each lacks.
@@ -687,6 +743,16 @@ SEEN: tuple[Seen, ...] = (
     Seen("https://github.com/guqiong96/Lvllm/issues/35", "issue description: 11.55 GiB, 12.57 GiB, 53,136 tokens "
          "on an A40",
          "a fork (Lvllm) that keeps MoE experts on the CPU (LVLLM_MOE_* settings), and the A40 is not listed"),
+    Seen("https://github.com/kubesimplify/website/blob/08b151ee1aa38188fb118b99104567117a2ca6d4/content/blog/"
+         "running-a-big-llm-across-multiple-gpus-with-vllm.md",
+         "'Step 6 / The memory side', the rows TP=4 plus EP and PP=4",
+         "table values, not log lines, and the expert-parallel and pipeline buffers of these runs are not "
+         "modelled (the TP=4 run of the same page is in LOGS)"),
+    Seen("https://github.com/er0080/vllm-benchmarking/blob/main/packages/protocol/tests/fixtures/"
+         "vllm_serve_no_kv_cache_memory_v0.25.1.log", "the whole fixture",
+         "facebook/opt-125m on the CPU backend (device_config=cpu, aarch64): not a GPU"),
+    Seen("https://github.com/cmontemuino/amd-mi300x-ml-benchmarks/tree/main/datasets/sample-results/logs",
+         "the Llama-3.1-8B logs", "the V0 engine (v0.9.2.dev364, 'worker.py:294', 'model_runner.py:1203')"),
 )
 
 BY_ID: dict[str, Log] = {log.id: log for log in LOGS}

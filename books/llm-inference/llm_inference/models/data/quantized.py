@@ -92,6 +92,20 @@ ENTRIES = (
                     + " ('Only weights and activations of the linear operators within transformers blocks are "
                       "quantized', the Neural Magic card of the Llama-3.3 sibling)"),
              "compressed-tensors W8A8: int8 weights with an fp32 scale per output channel, int8 activations."),
+    _release("llama-3.1-70b", "llama-3-70b-awq", "Llama 3 70B AWQ (TechxGenus)",
+             "TechxGenus/Meta-Llama-3-70B-Instruct-AWQ",
+             {"bits": 4, "group_size": 128, "modules_to_not_convert": None, "quant_method": "awq",
+              "version": "gemm", "zero_point": True},
+             Source(url="https://huggingface.co/TechxGenus/Meta-Llama-3-70B-Instruct-AWQ/blob/main/config.json",
+                    note="a community AWQ release of Llama 3 70B Instruct: the quantization_config AutoAWQ "
+                         "writes for w_bit 4, q_group_size 128, zero_point true, version GEMM (the form quoted "
+                         "in transformers docs/source/en/quantization/awq.md; no stored copy of the release's "
+                         "config.json was found), torch_dtype float16; Llama 3's 8,192-token context "
+                         "(max_position_embeddings, no rope_scaling), the layers of Llama 3.1 70B. A vLLM log "
+                         "of it at tensor parallel 2 (engines/startup_log_table.py, "
+                         "llama3-70b-awq-2xl40s-v0160) prints 'Using max model len 8192' and awq_marlin"),
+             "AWQ int4, group 128 with zero points; embeddings, LM head and norms in fp16.",
+             torch_dtype="float16", max_position_embeddings=8192, rope_scaling=None),
     _release("llama-3.1-8b", "llama-3.1-8b-w4a16", "Llama 3.1 8B W4A16 (Red Hat)",
              "RedHatAI/Meta-Llama-3.1-8B-Instruct-quantized.w4a16", _W4A16,
              Source(url="https://huggingface.co/RedHatAI/Meta-Llama-3.1-8B-Instruct-quantized.w4a16/blob/main/"
