@@ -548,6 +548,34 @@ LOGS: tuple[Log, ...] = (
         kinds=("quantized", "new-gpu"),
         notes="0.27 prints no 'Available KV cache memory' line: the pool is the 'Current kv cache memory in use' "
               "of the gpu_worker line. VLLM_USE_DEEP_GEMM=0 (the fp8 block GEMMs on Triton or CUTLASS)."),
+    Log("qwen25-05b-t4-dp2-v0110", "https://github.com/ray-project/kuberay/issues/4366",
+        "the issue description, 'Complete log of running `vllm serve` manually': the engine of DP rank 1 (node "
+        "10.233.69.249; DP rank 0 prints the same loading and available lines). The issue: '2 GPU worker nodes, "
+        "each containing 1 Nvidia Tesla T4'; the RayService manifest above the log is another run",
+        "0.11.0 (printed: 'vLLM API server version 0.11.0', 'Initializing a V1 LLM engine (v0.11.0)')", "0.11.0",
+        "Qwen/Qwen2.5-0.5B-Instruct", "qwen2.5-0.5b", "NVIDIA Tesla T4 (one per node)", "t4",
+        ("(APIServer pid=5332) INFO 01-12 06:14:25 [utils.py:233] non-default args: {'model_tag': "
+         "'Qwen/Qwen2.5-0.5B-Instruct', 'model': 'Qwen/Qwen2.5-0.5B-Instruct', 'data_parallel_size': 2, "
+         "'data_parallel_size_local': 1, 'data_parallel_backend': 'ray'}",
+         "(APIServer pid=5332) WARNING 01-12 06:14:26 [model.py:1682] Your device 'Tesla T4' (with compute "
+         "capability 7.5) doesn't support torch.bfloat16. Falling back to torch.float16 for compatibility.",
+         "(APIServer pid=5332) (DPEngineCoreActor pid=5439, ip=10.233.69.249) INFO 01-12 06:15:28 "
+         "[gpu_model_runner.py:2653] Model loading took 0.9271 GiB and 6.191529 seconds",
+         "(APIServer pid=5332) (DPEngineCoreActor pid=5439, ip=10.233.69.249) INFO 01-12 06:15:59 "
+         "[gpu_worker.py:298] Available KV cache memory: 10.74 GiB",
+         "(APIServer pid=5332) (DPEngineCoreActor pid=5439, ip=10.233.69.249) INFO 01-12 06:16:00 "
+         "[kv_cache_utils.py:1087] GPU KV cache size: 938,544 tokens",
+         "(APIServer pid=5332) (DPEngineCoreActor pid=5439, ip=10.233.69.249) INFO 01-12 06:16:00 "
+         "[kv_cache_utils.py:1091] Maximum concurrency for 32,768 tokens per request: 28.64x"),
+        FITS, data_parallel=2, max_model_len=32768, max_num_batched_tokens=2048, loading_gib=0.9271,
+        available_gib=10.74, kv_tokens=938544, concurrency=28.64,
+        needs=("catalogue: Qwen2.5-0.5B-Instruct is not in the catalogue (its config.json not read for this "
+               "table). The log's own figures imply 12,288 bytes of KV per token (10.74 GiB / 938,544 tokens "
+               "rounds to 12,287), fp16 as vLLM falls back to on this card",),
+        kinds=("new-gpu", "pre-0.20"),
+        notes="The checkpoint ships bf16; vLLM runs it in fp16 on compute capability 7.5 (the warning quoted), "
+              "with FlexAttention ('FA2 is only supported on devices with compute capability >= 8') and the "
+              "PyTorch-native sampler ('FlashInfer is not available'). Utilization at its default."),
 )
 
 #: Logs read for this table and left out: what each lacks.
