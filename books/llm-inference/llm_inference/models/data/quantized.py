@@ -56,6 +56,9 @@ _W8A8_INT8 = {
     }},
     "format": "int-quantized", "ignore": ["lm_head"], "quant_method": "compressed-tensors",
 }
+#: The quantization_config AutoAWQ writes for w_bit 4, q_group_size 128, zero_point true, version GEMM.
+_AWQ_GEMM_128 = {"bits": 4, "group_size": 128, "modules_to_not_convert": None, "quant_method": "awq",
+                 "version": "gemm", "zero_point": True}
 _W4A16 = {
     "config_groups": {"group_0": {
         "input_activations": None,
@@ -94,8 +97,7 @@ ENTRIES = (
              "compressed-tensors W8A8: int8 weights with an fp32 scale per output channel, int8 activations."),
     _release("llama-3.1-70b", "llama-3-70b-awq", "Llama 3 70B AWQ (TechxGenus)",
              "TechxGenus/Meta-Llama-3-70B-Instruct-AWQ",
-             {"bits": 4, "group_size": 128, "modules_to_not_convert": None, "quant_method": "awq",
-              "version": "gemm", "zero_point": True},
+             _AWQ_GEMM_128,
              Source(url="https://huggingface.co/TechxGenus/Meta-Llama-3-70B-Instruct-AWQ/blob/main/config.json",
                     note="a community AWQ release of Llama 3 70B Instruct: the quantization_config AutoAWQ "
                          "writes for w_bit 4, q_group_size 128, zero_point true, version GEMM (the form quoted "
@@ -113,8 +115,7 @@ ENTRIES = (
                     note=_CARD_NOTE.format(w="int4, symmetric, group 128", a="16-bit (weight-only)")),
              "compressed-tensors W4A16: int4 weights, a 16-bit scale per 128 inputs, no zero points."),
     _release("qwen2.5-72b", "qwen2.5-72b-awq", "Qwen2.5 72B AWQ (Qwen)", "Qwen/Qwen2.5-72B-Instruct-AWQ",
-             {"bits": 4, "group_size": 128, "modules_to_not_convert": None, "quant_method": "awq",
-              "version": "gemm", "zero_point": True},
+             _AWQ_GEMM_128,
              Source(url="https://huggingface.co/Qwen/Qwen2.5-72B-Instruct-AWQ/blob/main/config.json",
                     note="Qwen's official AWQ release: the quantization_config AutoAWQ writes for "
                          "w_bit 4, q_group_size 128, zero_point true, version GEMM (the form quoted in "
