@@ -103,7 +103,9 @@ class Calculator:
     (``text`` holds each output as the widget shows it); where an output it speaks of is None it
     says what could not be computed, never a number. ``answers`` names the outputs shown with it,
     first and in view while any control is used (without it: the ``primary`` outputs). ``bars``
-    draws stacked bars over outputs of a group (:class:`Bar`).
+    draws stacked bars over outputs of a group (:class:`Bar`). ``neighbours``: how many states past
+    each control's nearest stops the build computes for the page's answers before Python (None:
+    the build's default, ``plugin.neighbourhood.BUDGET``); a slow compute takes fewer.
     """
 
     id: str
@@ -118,6 +120,7 @@ class Calculator:
     answer: Callable[[Mapping[str, Any], Mapping[str, Any], Mapping[str, str]], str] | None = None
     answers: Sequence[str] = ()
     bars: Sequence[Bar] = ()
+    neighbours: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not contract.is_id(self.id):
@@ -176,6 +179,8 @@ class Calculator:
             kinds = {str(self.output_map[n].unit) for n in bar.parts}
             if len(kinds) > 1:
                 raise SpecError(f"{self.id}: bar {bar.group!r} stacks outputs of different units: {sorted(kinds)}")
+        if self.neighbours is not None and (type(self.neighbours) is not int or self.neighbours < 0):
+            raise SpecError(f"{self.id}: neighbours must be a whole number ≥ 0, or None")
         if len({b.group for b in self.bars}) != len(self.bars):
             raise SpecError(f"{self.id}: one bar per group")
         preset_ids = [p.id for p in self.presets]

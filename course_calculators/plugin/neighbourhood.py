@@ -6,9 +6,9 @@ The neighbourhood of a widget's rendered state is one control moved at a time: e
 each slider (a log slider's positions; a linear slider's, coarsened to at most
 :data:`SHOWN_STOPS` evenly spread ones plus the two beside the value) and every option of each
 choice. The controls the widget shows first come first, nearest stops first; the rest of the
-parameters (under "More parameters") follow with fewer stops, as long as the widget's compute
-budget lasts. The table travels in the widget's HTML as a ``data-neighbourhood`` attribute (an
-attribute, like the charts' data: a JSON ``<script>`` would be re-created as a classic script by
+parameters (under "More parameters") follow with fewer stops, up to the widget's budget of
+moves (a count, not a time: the same sources give the same tables on any machine, however busy).
+The table travels in the widget's HTML as a ``data-neighbourhood`` attribute (an attribute, like the charts' data: a JSON ``<script>`` would be re-created as a classic script by
 mkdocs-material's instant navigation and blocked by the CSP); ``browser/page/neighbourhood.js``
 looks states up in it. A table whose gzip size passes :data:`MAX_GZIP_BYTES` loses its farthest
 stops first.
@@ -29,7 +29,6 @@ from __future__ import annotations
 import gzip
 import json
 import math
-import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
@@ -48,12 +47,14 @@ MAX_GZIP_BYTES = 30_000
 SHOWN_STOPS = 25
 #: Stops per parameter folded under "More parameters".
 HIDDEN_STOPS = 5
-#: Seconds of compute (CPU time) one table may take past its first rings (every shown control's
-#: two nearest stops are always computed). The whole book's tables stay within about ten seconds.
-BUDGET_S = 0.5
-#: The budget in force: the plugin sets it (``mkdocs serve`` keeps only the first rings, so that a
-#: save reaches the page fast; the check still runs every calculator's defaults and presets).
-budget_s = BUDGET_S
+#: Moves one table computes past its first rings (every shown control's two nearest stops are
+#: always computed), unless its calculator says otherwise (``Calculator.neighbours``). A count,
+#: so that a build's tables never depend on how busy its machine was.
+BUDGET = 64
+#: The budget in force over every calculator's own, or None: the plugin sets it (``mkdocs serve``
+#: keeps only the first rings, so that a save reaches the page fast; the check still runs every
+#: calculator's defaults and presets).
+budget_in_force: int | None = None
 
 
 class CheckError(PluginError):
@@ -137,29 +138,21 @@ class Runs:
     each page's widget share the states they have in common."""
 
     def __init__(self) -> None:
-        #: Each run's result and the seconds it took (charged again when it is read from here,
-        #: so that two tables of one state reach the same stops: the budget is compute time).
-        self._results: dict[tuple[str, str, tuple[tuple[str, str], ...]], tuple[Result, float]] = {}
+        self._results: dict[tuple[str, str, tuple[tuple[str, str], ...]], Result] = {}
 
     def clear(self) -> None:
         self._results.clear()
 
-    def timed(self, calc: Calculator, setting: Setting, pairs: tuple[tuple[str, str], ...],
-              what: str) -> tuple[Result, float]:
-        """``calc`` run on ``pairs`` over ``setting``, and the seconds it took; a failure is a
-        :class:`CheckError` saying ``what`` was run ("at the defaults", "with context=4096")."""
+    def run(self, calc: Calculator, setting: Setting, pairs: tuple[tuple[str, str], ...], what: str) -> Result:
+        """``calc`` run on ``pairs`` over ``setting``; a failure is a :class:`CheckError` saying
+        ``what`` was run ("at the defaults", "with context=4096")."""
         key = (calc.id, setting.query(), pairs)
         if key not in self._results:
-            start = time.process_time()  # CPU time: on shared cores the tables keep their stops
             try:
-                result = calc.run(list(pairs), base=setting)
+                self._results[key] = calc.run(list(pairs), base=setting)
             except Exception as exc:  # the author's mistake: said in one line, never a traceback
                 raise check_error(calc, exc, what, setting) from None
-            self._results[key] = (result, time.process_time() - start)
         return self._results[key]
-
-    def run(self, calc: Calculator, setting: Setting, pairs: tuple[tuple[str, str], ...], what: str) -> Result:
-        return self.timed(calc, setting, pairs, what)[0]
 
 
 RUNS = Runs()
@@ -187,27 +180,30 @@ def _diff(new: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in new.items() if old.get(k) != v}
 
 
+def _budget(calc: Calculator, given: int | None) -> int:
+    for budget in (given, budget_in_force, calc.neighbours):
+        if budget is not None:
+            return budget
+    return BUDGET
+
+
 def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *, runs: Runs = RUNS,
-          budget_s: float | None = None,
+          budget: int | None = None,
           charts: Callable[[Result], list[Any]] | None = None) -> dict[str, Any]:
     """The neighbourhood table of a widget rendered at ``setting`` (whose run gave ``result``),
-    computed for ``budget_s`` seconds past its first rings (None: the budget in force).
+    computed ``budget`` moves past its first rings (None: the budget in force, else the
+    calculator's own, else :data:`BUDGET`).
     ``charts(result)``: the chart data the page draws for a result (the HTML's own form of
     ``result.charts``); given, each entry whose charts differ from the rendered state's carries
     them (:func:`fitted` keeps them only when they fit)."""
-    budget = globals()["budget_s"] if budget_s is None else budget_s
     params = calc.param_map
     encoded = {n: params[n].encode(v) for n, v in result.inputs.items()}
     names = [o.name for o in calc.outputs]
     base_charts = charts(result) if charts else None
     entries = []
     todo, first = moves(calc, result.inputs, shown)
-    spent = 0.0
-    for i, move in enumerate(todo):
-        if i >= first and spent > budget:
-            break
-        got, took = runs.timed(calc, setting, ((move.name, move.value),), f"with {move.name}={move.value}")
-        spent += took
+    for move in todo[: first + _budget(calc, budget)]:
+        got = runs.run(calc, setting, ((move.name, move.value),), f"with {move.name}={move.value}")
         got_inputs = {n: params[n].encode(v) for n, v in got.inputs.items()}
         drawn = charts(got) if charts else None
         entries.append({

@@ -72,7 +72,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self._serving = command == "serve"
         # Under serve a save must reach the page fast: each table keeps its first rings only.
-        neighbourhood.budget_s = 0.0 if self._serving else neighbourhood.BUDGET_S
+        neighbourhood.budget_in_force = 0 if self._serving else None
         self._live = live.LiveErrors() if self._serving else None
         if self.config.enabled:  # esbuild's own process, beside the build until on_files collects it
             self._bundles.start(Path(self.config.node_modules))

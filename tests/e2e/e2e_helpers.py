@@ -86,16 +86,18 @@ def wait_ready(page, calc: str | None = None, timeout: float = 60_000) -> None:
 def snapshot_start(page, url: str, calc: str | None = None) -> tuple[str, str]:
     """Open ``url`` and wait until ready; (boot mode, its reason).
 
-    The worker takes the snapshot only when the wasm arrives fast (``worker/boot-path.js``). On a
-    machine with no free core even the loopback can measure slow: the choice must then say so,
-    and a reload, with the wasm in the browser's cache, must take the snapshot."""
+    The worker takes the snapshot only when the wasm arrives fast (``worker/boot-path.js``), and
+    gives it up when its download stalls (``worker/downloads.js``). On a machine with no free core
+    even the loopback can measure slow, or starve the snapshot's download for seconds: the reason
+    must then say so, and a reload, with the files in the browser's cache, must take the snapshot.
+    Any other reason (a refused or unrestorable snapshot) is returned as it is."""
     def started() -> tuple[str, str]:
         wait_ready(page, calc)
         return tuple(page.evaluate("() => [window.calculatorsRuntime.bootMode, window.calculatorsRuntime.bootWhy]"))
 
     page.goto(url)
     mode, why = started()
-    if mode == "boot" and why.startswith("slow link"):
+    if mode == "boot" and (why.startswith("slow link") or "the download stalled" in why):
         page.reload()
         mode, why = started()
     return mode, why

@@ -341,4 +341,7 @@ SPEC = Calculator(
     chart=chart,
     answer=answers.paged_attention,
     answers=answers.PAGED_ATTENTION,
+    # A run simulates the whole stream (about 0.1 s in CPython): the table before Python keeps to
+    # the nearest stops of each control and a few more.
+    neighbours=16,
 )

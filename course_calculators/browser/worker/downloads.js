@@ -53,7 +53,7 @@ export class Downloads {
     if (optional) this.optional.add(url);
     const name = url.split("?")[0].split("/").pop() || url;
     const controller = new AbortController();
-    const job = { url, name, onBytes, abort: () => controller.abort() };
+    const job = { url, name, onBytes, abort: (reason) => controller.abort(reason) };
     this.active.add(job);
     this.lastByte = this.now();
     const started = (this.realFetch || this.scope.fetch)(url, { ...init, signal: controller.signal }).then((response) => {
@@ -130,8 +130,11 @@ export class Downloads {
     const required = jobs.filter((j) => !this.optional.has(j.url));
     const stalled = (required[0] || jobs[0]).name;
     if (!required.length) {
-      // Only an optional download is under way: it alone is given up.
-      jobs.forEach((j) => { this.active.delete(j); if (j.abort) j.abort(); });
+      // Only an optional download is under way: it alone is given up, saying why.
+      jobs.forEach((j) => {
+        this.active.delete(j);
+        if (j.abort) j.abort(new Error(`${j.name}: the download stalled (nothing arrived for ${STALL_MS / 1000} s)`));
+      });
       this.lastByte = this.now();
       return;
     }

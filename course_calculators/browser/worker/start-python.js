@@ -16,6 +16,8 @@ import { fetchSnapshot, fillFromBase } from "./snapshot.js";
 import { mark, timings } from "./timings.js";
 import { compileEarly, withBaseFill } from "./wasm.js";
 
+const errorText = (err) => String(err && err.message ? err.message : err);
+
 const abs = (url, here) => (url ? new URL(url, here).href : "");
 
 /** Start Python for an `init` message; `post` sends progress and, at the end, `ready`. Resolves
@@ -87,8 +89,11 @@ async function boot(init, post, downloads) {
   const { loadPyodide } = await loader;
   const createModule = (await emscripten).default;
   compiled.catch((err) => downloads.fail(new Error(`pyodide.asm.wasm: ${err.message}`)));
+  // Why a chosen snapshot was given up, for the ready message's reason (and the console).
+  let givenUp = "";
   const image = snapshot ? await snapshot.catch((err) => {
     console.warn("calculators: the Python snapshot did not load; booting normally.", err);
+    givenUp = `; the snapshot did not load (${errorText(err)})`;
     return null;
   }) : null;
   let pyodide = null;
@@ -106,6 +111,7 @@ async function boot(init, post, downloads) {
       runJson = pyodide.pyimport("course_calculators").run_json;
     } catch (err) {
       console.warn("calculators: the Python snapshot did not restore; booting normally.", err);
+      givenUp = `; the snapshot did not restore (${errorText(err)})`;
       pyodide = null;
     }
   }
@@ -122,6 +128,6 @@ async function boot(init, post, downloads) {
   }
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
   mark("ready");
-  post({ type: MSG.READY, bootMs: performance.now() - started, python, mode, timings, why: choice.why });
+  post({ type: MSG.READY, bootMs: performance.now() - started, python, mode, timings, why: choice.why + givenUp });
   return { runJson, pyodide };
 }

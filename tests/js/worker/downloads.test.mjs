@@ -131,7 +131,8 @@ test("an optional download that stalls alone is given up, not the boot", async (
   await w.downloads.fetch("https://s/snapshot.bin.gz", {}, { optional: true });
   awake(w, STALL_MS);
   assert.equal(w.downloads.active.size, 0);
-  assert.ok(w.signals[0].aborted); // its fetch is aborted
+  assert.ok(w.signals[0].aborted); // its fetch is aborted, saying why (the boot's reason shows it)
+  assert.match(w.signals[0].reason.message, /snapshot\.bin\.gz: the download stalled \(nothing arrived for 4 s\)/);
   assert.ok(await stillGoing(w));
   w.downloads.stop();
 });

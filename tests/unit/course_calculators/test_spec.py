@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import course_calculators
-
+import dataclasses
 import json
 import math
+
+import course_calculators
 
 import pytest
 from hypothesis import given, settings
@@ -587,6 +588,4 @@ def test_compute_and_chart_see_plain_mappings():
 def test_every_shipped_spec_passes_the_checks():
 
     for calc in course_calculators.CALCULATORS.values():
-        assert Calculator(**{f: getattr(calc, f) for f in (
-            "id", "title", "params", "outputs", "compute", "presets", "chart", "summary", "resolve", "answer", "answers",
-            "bars")}) == calc
+        assert Calculator(**{f.name: getattr(calc, f.name) for f in dataclasses.fields(Calculator)}) == calc

@@ -4,10 +4,13 @@ limit, and the build's check of the defaults, the presets and each control's sto
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import time
 
 import pytest
 
+from course_calculators.params import SpecError
 from course_calculators.plugin import neighbourhood as nb
 from course_calculators.setting import Setting
 from course_calculators.spec import Calculator, Choice, Number, Output, Preset
@@ -63,7 +66,7 @@ def test_every_entry_is_what_a_run_of_that_move_gives():
     c = calc(safe)
     setting = Setting.from_pairs([("x", "4")])
     result = c.run(base=setting)
-    table = nb.table(c, setting, result, {"x", "mode", "far"}, runs=nb.Runs(), budget_s=60)
+    table = nb.table(c, setting, result, {"x", "mode", "far"}, runs=nb.Runs(), budget=1000)
     assert table["base"] == {"x": "4", "mode": "a", "far": "64"}
     assert len(table["entries"]) == 10 + 2 + (len(c.param_map["far"].stops) - 1)
     for entry in table["entries"]:
@@ -82,7 +85,7 @@ def test_every_entry_is_what_a_run_of_that_move_gives():
 
 def test_a_table_past_the_size_limit_loses_its_farthest_stops_first():
     c = calc(safe)
-    table = nb.table(c, Setting(), c.run(), {"x", "mode", "far"}, runs=nb.Runs(), budget_s=60)
+    table = nb.table(c, Setting(), c.run(), {"x", "mode", "far"}, runs=nb.Runs(), budget=1000)
     whole = nb.fitted(table)
     small = nb.fitted(table, limit=nb.gzip_size(whole) - 1)
     kept = json.loads(small)["entries"]
@@ -98,7 +101,7 @@ def _charts(result):
 def test_a_table_carries_each_entrys_charts_when_they_fit_whole():
     c = calc(safe)
     result = c.run()
-    table = nb.table(c, Setting(), result, {"x", "mode", "far"}, runs=nb.Runs(), budget_s=60, charts=_charts)
+    table = nb.table(c, Setting(), result, {"x", "mode", "far"}, runs=nb.Runs(), budget=1000, charts=_charts)
     assert table["charts"] is True
     for entry in table["entries"]:
         run = c.run([tuple(entry["set"])])
@@ -111,14 +114,14 @@ def test_a_table_carries_each_entrys_charts_when_they_fit_whole():
 
 def test_charts_that_do_not_fit_are_left_out_before_any_stop_is_dropped():
     c = calc(safe)
-    table = nb.table(c, Setting(), c.run(), {"x", "mode", "far"}, runs=nb.Runs(), budget_s=60, charts=_charts)
+    table = nb.table(c, Setting(), c.run(), {"x", "mode", "far"}, runs=nb.Runs(), budget=1000, charts=_charts)
     bare = nb.without_charts(table)
     limit = nb.gzip_size(nb.dumps(bare))
     assert nb.gzip_size(nb.dumps(table)) > limit
     shipped = json.loads(nb.fitted(table, limit=limit))
     assert shipped["charts"] is False  # the page marks its charts not yet computed instead
     assert shipped["entries"] == bare["entries"] and all("charts" not in e for e in shipped["entries"])
-    assert nb.table(c, Setting(), c.run(), {"x"}, runs=nb.Runs(), budget_s=0)["charts"] is False  # none asked
+    assert nb.table(c, Setting(), c.run(), {"x"}, runs=nb.Runs(), budget=0)["charts"] is False  # none asked
 
 
 def test_the_check_runs_the_defaults_presets_and_stops_and_says_which_in_one_line():
@@ -148,10 +151,39 @@ def test_nan_and_an_undeclared_output_are_caught_with_compute_s_line():
         nb.check_calculator(calc(lambda p: {"y": 1, "label": "a", "extra": 2}), runs=nb.Runs())
 
 
-def test_runs_are_shared_and_charged_their_time_so_two_tables_of_one_state_agree():
+def test_runs_are_shared_so_two_tables_of_one_state_agree():
     c = calc(safe)
     runs = nb.Runs()
-    first = nb.table(c, Setting(), c.run(), {"x"}, runs=runs, budget_s=0.0)
-    again = nb.table(c, Setting(), c.run(), {"x"}, runs=runs, budget_s=0.0)
+    first = nb.table(c, Setting(), c.run(), {"x"}, runs=runs, budget=0)
+    again = nb.table(c, Setting(), c.run(), {"x"}, runs=runs, budget=0)
     assert first == again
     assert len(first["entries"]) >= 2  # the first rings, whatever the budget
+
+
+def test_the_budget_counts_moves_so_a_busy_machine_builds_the_same_table():
+    def slow(p):  # however long a run takes, the table holds the same moves
+        time.sleep(0.002)
+        return safe(p)
+
+    c, quick = calc(slow), calc(safe)
+    todo, first = nb.moves(c, c.defaults(), {"x", "mode"})
+    got = nb.table(c, Setting(), c.run(), {"x", "mode"}, runs=nb.Runs(), budget=3)
+    assert [e["set"] for e in got["entries"]] == [[m.name, m.value] for m in todo[: first + 3]]
+    assert got == nb.table(quick, Setting(), quick.run(), {"x", "mode"}, runs=nb.Runs(), budget=3)
+
+
+def test_a_calculator_may_ask_for_fewer_moves_and_serve_keeps_the_first_rings(monkeypatch):
+    c = dataclasses.replace(calc(safe), neighbours=2)
+    todo, first = nb.moves(c, c.defaults(), {"x", "mode"})
+    assert len(nb.table(c, Setting(), c.run(), {"x", "mode"}, runs=nb.Runs())["entries"]) == first + 2
+    plain = calc(safe)
+    assert len(nb.table(plain, Setting(), plain.run(), {"x", "mode"}, runs=nb.Runs())["entries"]) == min(
+        len(todo), first + nb.BUDGET)
+    monkeypatch.setattr(nb, "budget_in_force", 0)  # what the plugin sets under `mkdocs serve`
+    assert len(nb.table(c, Setting(), c.run(), {"x", "mode"}, runs=nb.Runs())["entries"]) == first
+
+
+def test_neighbours_must_be_a_whole_number():
+    for bad in (-1, 2.5, "8", True):
+        with pytest.raises(SpecError, match="neighbours must be a whole number"):
+            dataclasses.replace(calc(safe), neighbours=bad)
