@@ -569,9 +569,6 @@ LOGS: tuple[Log, ...] = (
          "[kv_cache_utils.py:1091] Maximum concurrency for 32,768 tokens per request: 28.64x"),
         FITS, data_parallel=2, max_model_len=32768, max_num_batched_tokens=2048, loading_gib=0.9271,
         available_gib=10.74, kv_tokens=938544, concurrency=28.64,
-        needs=("catalogue: Qwen2.5-0.5B-Instruct is not in the catalogue (its config.json not read for this "
-               "table). The log's own figures imply 12,288 bytes of KV per token (10.74 GiB / 938,544 tokens "
-               "rounds to 12,287), fp16 as vLLM falls back to on this card",),
         kinds=("new-gpu", "pre-0.20"),
         notes="The checkpoint ships bf16; vLLM runs it in fp16 on compute capability 7.5 (the warning quoted), "
               "with FlexAttention ('FA2 is only supported on devices with compute capability >= 8') and the "
