@@ -2,7 +2,7 @@
 // links. The HTML arrives with correct outputs for its inputs (computed at build time by the same
 // Python); this moves values between the form and the worker and shows Python's answers.
 
-import { BASE_KEY, DOM, FAILED_ATTR, NEIGHBOURHOOD_ATTR, PIN_KEY, urlName } from "../shared/contract.js";
+import { BASE_KEY, DOM, NEIGHBOURHOOD_ATTR, PIN_KEY, urlName } from "../shared/contract.js";
 import { MSG, STATE } from "../shared/protocol.js";
 import { Announcer } from "./announcer.js";
 import { showAnswer } from "./answer-view.js";
@@ -11,7 +11,7 @@ import { ChartView } from "./chart-view.js";
 import { Form } from "./form.js";
 import { followersOf, showInFigures } from "./inline-figures.js";
 import { keepResultsHeight } from "./results-height.js";
-import { markFailed, markPending } from "./marks.js";
+import { OutputsView } from "./outputs-view.js";
 import { lookup, parseTable } from "./neighbourhood.js";
 import { PIN_LABEL, PinView, pinOfQuery, withPin } from "./pin.js";
 import { ANSWER, RunQueue } from "./run-queue.js";
@@ -42,8 +42,8 @@ export class Widget {
     // This page's fence setting: every run's `base`, against which Python measures what the
     // address carries (the result's `changed`).
     this.setting = root.dataset.setting || "";
-    this.outputs = root.querySelectorAll(DOM.outputs);
     this.figures = followersOf(root); // the prose's figures that follow this widget
+    this.view = new OutputsView(root, this.figures);
     this.message = root.querySelector(DOM.message);
     this.notice = root.querySelector(DOM.notice);
     this.status = root.querySelector(DOM.status);
@@ -297,7 +297,7 @@ export class Widget {
   onError(seq, message, trace = "") {
     if (this.queue.settle(seq) !== ANSWER.CURRENT) return;
     this.setState(STATE.ERROR);
-    this.markFailed();
+    this.view.markFailed();
     this.pinView.unavailable(PIN_LABEL.FAILED);
     this.message.textContent = "This calculation failed: " + message;
     this.setStatus("Error");
@@ -313,10 +313,10 @@ export class Widget {
     const found = this.table ? lookup(this.table, this.form.values()) : null;
     const rendered = this.atRendered(found);
     this.pinView.beforePython(rendered, Boolean(this.client.failed));
-    if (rendered && binding) { this.markPending(false); return; } // the HTML shows it already
+    if (rendered && binding) { this.view.markPending(false); return; } // the HTML shows it already
     this.offTable = !found; // the form holds a state neither Python nor the table answered
     if (found) this.showTableAnswer(found);
-    else this.markPending(true);
+    else this.view.markPending(true);
   }
 
   /** Whether the form holds the rendered state, whose outputs, charts and comparison the HTML
@@ -331,13 +331,13 @@ export class Widget {
    * follow the widget, and the charts when the table knows them (showTableCharts). */
   showTableAnswer(found) {
     this.answered = found;
-    this.markPending(false);
-    this.showOutputs(found);
+    this.view.markPending(false);
+    this.view.show(found);
     showAnswer(this.root, found);
     // Python gone for good: say so beside the notes (the retry button follows the message).
     const gone = this.client.failed ? "Python could not start: these values were computed at build time for these inputs." : "";
     this.message.textContent = found.notes.concat(gone ? [gone] : []).join(" ");
-    this.showInputs(found.inputs_text);
+    this.view.showInputs(found.inputs_text);
     this.form.showResult(found.inputs, this.finalize, found.slider);
     this.finalize = false;
     this.showTableCharts(found);
@@ -352,46 +352,7 @@ export class Widget {
   showTableCharts(found) {
     const drawn = this.pinView.pin === this.pinView.built ? found.charts || (found.chartsBuilt ? this.builtCharts : null) : null;
     if (drawn && drawn !== this.charts.data) this.charts.draw(drawn);
-    this.markCharts(!drawn);
-  }
-
-  /** Each output's text and data-value from a result (Python's, or the table's). */
-  showOutputs(result) {
-    this.outputs.forEach((el) => {
-      const name = el.dataset.output;
-      if (!(name in result.raw)) return;
-      el.dataset.value = result.raw[name];
-      if (el.hasAttribute("data-bool")) el.dataset.bool = result.raw[name];
-      el.textContent = result.text[name];
-    });
-  }
-
-  /** Mark (or unmark) every output, the charts and the widget as not yet computed: what they
-   * show is not the answer to the inputs shown. */
-  markPending(on) {
-    const mark = (el) => markPending(el, on);
-    this.outputs.forEach(mark);
-    this.figures.forEach(mark); // the prose's figures that follow this widget show its outputs
-    this.root.querySelectorAll(DOM.answer).forEach(mark); // the sentence rests on the outputs
-    mark(this.root);
-    this.markCharts(on);
-  }
-
-  markCharts(on) {
-    this.root.querySelectorAll(DOM.chart).forEach((fig) => markPending(fig, on));
-  }
-
-  /** The run for the inputs shown raised: no output keeps a number computed for other inputs. */
-  markFailed() {
-    this.markPending(false);
-    this.root.setAttribute(FAILED_ATTR, "");
-    [...this.outputs, ...this.figures].forEach(markFailed);
-  }
-
-  clearMarks() {
-    this.markPending(false);
-    this.root.removeAttribute(FAILED_ATTR);
-    [...this.outputs, ...this.figures].forEach((el) => el.removeAttribute(FAILED_ATTR));
+    this.view.markCharts(!drawn);
   }
 
   /** Its run took longer than `limitMs` and the worker was replaced. */
@@ -414,15 +375,15 @@ export class Widget {
 
   render(result) {
     this.link = null; // from now on the form holds Python's values
-    this.clearMarks();
+    this.view.clearMarks();
     this.answered = null;
-    this.showOutputs(result);
+    this.view.show(result);
     this.last = result;
     showAnswer(this.root, result);
     const notes = (result.notes || []).concat(result.compare ? result.compare.notes : []);
     this.message.textContent = notes.join(" ");
     this.pinView.show(this.pinView.pinned ? result.compare || null : null);
-    this.showInputs(result.inputs_text || {});
+    this.view.showInputs(result.inputs_text || {});
     this.form.showResult(result.inputs, this.finalize, result.slider || {});
     this.finalize = false;
     this.charts.draw(result.charts || []);
@@ -431,13 +392,6 @@ export class Widget {
     this.announcer.rendered();
     this.showSnippet(result.pin);
     if (this.session.embedPage) this.session.embedPage.rendered(this, result);
-  }
-
-  /** The inputs as a printed page shows them (Python's text for each). */
-  showInputs(texts) {
-    this.root.querySelectorAll(DOM.printInput).forEach((cell) => {
-      if (cell.dataset.input in texts) cell.textContent = texts[cell.dataset.input];
-    });
   }
 
   /** The widget left the page (instant navigation). */
