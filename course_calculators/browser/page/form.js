@@ -70,6 +70,28 @@ export class Form {
     return found;
   }
 
+  /** The scenarios that the reader's edit of `name` makes stale, as Python's rule goes (calculator.py's
+   * _fold): a pasted text that fills `name` empties; a filler that fills now fills its fields
+   * again (their stored values would undo it); an emptied text is no value to carry. */
+  staleScenarios(name) {
+    const stale = [];
+    const field = this.fields.get(name);
+    this.fields.forEach((el, other) => {
+      if (other !== name && el.tagName === "TEXTAREA" && el.dataset.scenario &&
+          (el.dataset.fills || "").split(" ").includes(name)) stale.push(el.dataset.scenario);
+    });
+    const fillsNow = field.tagName === "TEXTAREA" ? field.value.trim() !== ""
+      : field.tagName === "SELECT" && field.dataset.fills && field.value !== field.dataset.custom;
+    if (fillsNow) {
+      field.dataset.fills.split(" ").forEach((n) => {
+        const el = this.fields.get(n);
+        if (el && el.dataset.scenario) stale.push(el.dataset.scenario);
+      });
+    }
+    if (field.tagName === "TEXTAREA" && !field.value.trim()) stale.push(field.dataset.scenario);
+    return stale;
+  }
+
   /** The names of this form's fields that share a scenario, with that scenario's name. */
   scenarioFields() {
     const out = [];

@@ -115,29 +115,7 @@ export class Widget {
     const names = filler ? filler.dataset.fills.split(" ") : [name];
     const shared = names.map((n) => this.form.fields.get(n)).filter((el) => el && el.dataset.scenario)
       .map((el) => [el.dataset.scenario, el.value, el]);
-    this.session.shareScenario(this, shared, [filler ? filler.dataset.scenario : "", ...this.stopsFilling(name)]);
-  }
-
-  /** The scenarios that the reader's edit of `name` makes stale, as Python's rule goes (calculator.py's
-   * _fold): a pasted text that fills `name` empties; a filler that fills now fills its fields
-   * again (their stored values would undo it); an emptied text is no value to carry. */
-  stopsFilling(name) {
-    const stale = [];
-    const field = this.form.fields.get(name);
-    this.form.fields.forEach((el, other) => {
-      if (other !== name && el.tagName === "TEXTAREA" && el.dataset.scenario &&
-          (el.dataset.fills || "").split(" ").includes(name)) stale.push(el.dataset.scenario);
-    });
-    const fillsNow = field.tagName === "TEXTAREA" ? field.value.trim() !== ""
-      : field.tagName === "SELECT" && field.dataset.fills && field.value !== field.dataset.custom;
-    if (fillsNow) {
-      field.dataset.fills.split(" ").forEach((n) => {
-        const el = this.form.fields.get(n);
-        if (el && el.dataset.scenario) stale.push(el.dataset.scenario);
-      });
-    }
-    if (field.tagName === "TEXTAREA" && !field.value.trim()) stale.push(field.dataset.scenario);
-    return stale;
+    this.session.shareScenario(this, shared, [filler ? filler.dataset.scenario : "", ...this.form.staleScenarios(name)]);
   }
 
   /** The "your scenario" line: which values are the reader's, and from where (scenario-line.js). */

@@ -80,6 +80,24 @@ test("the fields that share a scenario, with its name", () => {
   assert.deepEqual(f.scenarioFields(), [["model", "model", fields.model], ["gpu", "gpu", fields.gpu]]);
 });
 
+test("an edit's stale scenarios: the text that filled it, the filler's fields, an emptied text", () => {
+  const field = (tag, name, value, dataset = {}) => new FakeElement(tag, { name, value, dataset });
+  const fields = {
+    model: field("select", "model", "custom", { fills: "layers", custom: "custom", scenario: "model" }),
+    layers: field("input", "layers", "40", { scenario: "layers" }),
+    config: field("textarea", "config", "{}", { fills: "layers", scenario: "config" }),
+  };
+  const f = new Form(fakeRoot({ [DOM.fields]: Object.values(fields), [DOM.sliders]: [],
+                                [DOM.form]: [new FakeElement("form")] }), () => {});
+  assert.deepEqual(f.staleScenarios("layers"), ["config"]); // the pasted text no longer gives it
+  assert.deepEqual(f.staleScenarios("model"), []); // custom: it fills nothing
+  fields.model.value = "llama-3.1-8b";
+  assert.deepEqual(f.staleScenarios("model"), ["layers"]); // it fills layers again
+  assert.deepEqual(f.staleScenarios("config"), ["layers"]); // a pasted text fills them
+  fields.config.value = " ";
+  assert.deepEqual(f.staleScenarios("config"), ["config"]); // emptied: no value to carry
+});
+
 test("the form decides nothing about filled fields: Python's answer turns the model custom", () => {
   const { f, fields } = form();
   fields.layers.value = "40";
