@@ -54,7 +54,7 @@ class Chart:
     """Data for one chart, in display units; the browser draws it, Python decides every number.
 
     ``labels`` are the x-axis category labels; each series is ``{"name", "values", "kind"}`` with
-    ``kind`` ``line`` (default), ``bar`` or ``rule`` (a horizontal reference line such as GPU memory).
+    ``kind`` ``line`` (default), ``bar`` or ``rule`` (a horizontal reference line such as a limit).
     ``marker`` optionally highlights one label index (the current setting).
 
     Chart kinds: ``line`` and ``bar`` (x categories ``labels``, one value per label per series) and

@@ -101,8 +101,8 @@ GROUP_ATTR = "data-group"
 
 
 def scenario_key(scenario: str) -> str:
-    """The query key of a shared choice (a parameter's ``scenario``: the model, the GPU) on a
-    chapter page: the scenario's own name, plain (``?gpu=h200``), beside the widgets'
+    """The query key of a shared choice (a parameter's ``scenario``: the planet, the rate) on a
+    chapter page: the scenario's own name, plain (``?world=moon``), beside the widgets'
     ``<calc>.<param>`` keys, which win. Embed pages read none."""
     return scenario
 

@@ -39,7 +39,7 @@ class Output:
     #: Digits after the decimal point (units that take it: money, SI, counts, ratios, percent):
     #: ``precision=2`` shows $496.00 beside $61.95. None: the unit's own rule.
     precision: int | None = None
-    #: A short heading the widget lists this output under ("Memory per GPU", "Speed"): outputs
+    #: A short heading the widget lists this output under ("Energy", "Cost"): outputs
     #: of one group are shown together, in the order the groups first appear. "": no heading.
     group: str = ""
 

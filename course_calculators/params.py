@@ -87,8 +87,8 @@ class Number:
     scale: str = "linear"
     #: Shown under "More parameters", folded by default: keeps the common controls in view.
     advanced: bool = False
-    #: A name shared by parameters of several calculators that describe the same thing (the GPU,
-    #: the model): the reader's choice in one widget becomes every widget's, on every page.
+    #: A name shared by parameters of several calculators that describe the same thing (the
+    #: planet, the loan's rate): the reader's choice in one widget becomes every widget's, on every page.
     scenario: str = ""
 
     kind = "number"

@@ -20,7 +20,7 @@ class Result:
     raw: dict[str, str]
     notes: list[str] = field(default_factory=list)
     charts: list[dict[str, Any]] = field(default_factory=list)
-    #: Each input as the reader reads it ("131,072 tokens", a choice's label): the printed table.
+    #: Each input as the reader reads it ("20 m/s", a choice's label): the printed table.
     inputs_text: dict[str, str] = field(default_factory=dict)
     #: The canonical setting of these inputs against the calculator's defaults, in query form
     #: (``default`` when nothing differs): what the widget's Pin button pins and an embed snippet carries.

@@ -136,7 +136,7 @@ def parse_overrides(source: str) -> dict[str, tuple[str, int]]:
 
 
 def parse_show(calc: Any, names: str) -> list[str]:
-    """``show: context concurrency gpu``: the parameters this widget shows before "More
+    """``show: speed angle world``: the parameters this widget shows before "More
     parameters" (the ones its section talks about); the others fold away, keeping their values."""
     listed = names.split()
     unknown = [n for n in listed if n not in calc.param_map]

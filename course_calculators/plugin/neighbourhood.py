@@ -145,7 +145,7 @@ class Runs:
 
     def run(self, calc: Calculator, setting: Setting, pairs: tuple[tuple[str, str], ...], what: str) -> Result:
         """``calc`` run on ``pairs`` over ``setting``; a failure is a :class:`CheckError` saying
-        ``what`` was run ("at the defaults", "with context=4096")."""
+        ``what`` was run ("at the defaults", "with speed=20")."""
         key = (calc.id, setting.query(), pairs)
         if key not in self._results:
             try:

@@ -7,7 +7,7 @@ import { EMBED_DIR, EMBED_SCRIPT, NAME, SETTING_DEFAULT } from "../shared/contra
 const attr = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /** `setting`: what differs from the calculator's defaults, in query form (Python's `pin`:
- * `context=131072&gpu=h200`, or "default"); `siteRoot`: an absolute URL. */
+ * `speed=20&world=moon`, or "default"); `siteRoot`: an absolute URL. */
 export function embedSnippet(calc, setting, siteRoot) {
   const params = setting === SETTING_DEFAULT ? "" : setting;
   const script = new URL(EMBED_SCRIPT, siteRoot).href;

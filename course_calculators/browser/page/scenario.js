@@ -1,7 +1,7 @@
-// One scenario through the chapter: a field with data-scenario="gpu" (or "model", "context", "config",
-// …) shares the reader's value with every other calculator that has a field of that scenario, on
+// One scenario through the chapter: a field with data-scenario="world" (or "rate", "config", …)
+// shares the reader's value with every other calculator that has a field of that scenario, on
 // this page, on the next ones, after navigating back and in a new tab, until the reader resets it.
-// The values travel in the address in short keys (`?gpu=h200&gpus=8`, next to a widget's own
+// The values travel in the address in short keys (`?world=moon&rate=5`, next to a widget's own
 // `<calc>.<param>` keys, which win on a link; contract.js's scenarioKey) and live in localStorage
 // (contract.js's SCENARIO_STORE), each with where it came from: a link, or the page it was set on
 // (page/scenario-line.js says so). A select's "custom" value (a shape the reader typed) is that

@@ -63,7 +63,7 @@ export class Widget {
       this.share(name);
       this.request();
     });
-    // The reader's scenario (the model, the GPU, the context…) replaces the fence's values; the
+    // The reader's scenario (the planet, a rate, a pasted text…) replaces the fence's values; the
     // widget's own link keys win (except on a way back through the history: scenario.js).
     this.replaced = false; // the scenario changed some of the fence's values on arrival
     this.example = false; // the reader asked for the page's own example instead

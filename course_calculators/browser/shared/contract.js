@@ -141,8 +141,8 @@ export function paramOfKey(key, calc, embed) {
   return key.startsWith(prefix) ? key.slice(prefix.length) : null;
 }
 
-// A shared choice (a field's data-scenario: the model, the GPU) travels in a chapter page's query
-// string under the scenario's own name, plain (`?gpu=h200`), beside the widgets' keys, which win,
+// A shared choice (a field's data-scenario: the planet, the rate) travels in a chapter page's query
+// string under the scenario's own name, plain (`?world=moon`), beside the widgets' keys, which win,
 // and from page to page and tab to tab in localStorage (contract.scenario_key and SCENARIO_STORE are the
 // build's copy). Embed pages read none.
 
@@ -154,7 +154,7 @@ export const SCENARIO_STORE = "calculators-scenario";
  * it (set here, or on another page). */
 export const ORIGIN = Object.freeze({ LINK: "link", PAGE: "page", HERE: "here", ELSEWHERE: "elsewhere" });
 
-/** The query key of a shared choice on a chapter page: `gpu` for the scenario "gpu". */
+/** The query key of a shared choice on a chapter page: `world` for the scenario "world". */
 export function scenarioKey(scenario) {
   return scenario;
 }
