@@ -8,7 +8,8 @@ each slider (a log slider's positions; a linear slider's, coarsened to at most
 choice. The controls the widget shows first come first, nearest stops first; the rest of the
 parameters (under "More parameters") follow with fewer stops, up to the widget's budget of
 moves (a count, not a time: the same sources give the same tables on any machine, however busy).
-The table travels in the widget's HTML as a ``data-neighbourhood`` attribute (an attribute, like the charts' data: a JSON ``<script>`` would be re-created as a classic script by
+The table travels in the widget's HTML as a ``data-neighbourhood`` attribute (an attribute,
+like the charts' data: a JSON ``<script>`` would be re-created as a classic script by
 mkdocs-material's instant navigation and blocked by the CSP); ``browser/page/neighbourhood.js``
 looks states up in it. A table whose gzip size passes :data:`MAX_GZIP_BYTES` loses its farthest
 stops first.
