@@ -1,4 +1,5 @@
-"""llm_inference/spec.py: input conversion, spec validation, specs and results as plain data."""
+"""The spec (course_calculators/calculator.py, params.py, outputs.py): input conversion, spec
+validation, specs and results as plain data."""
 
 from __future__ import annotations
 
