@@ -341,7 +341,8 @@ SPEC = Calculator(
     chart=chart,
     answer=answers.paged_attention,
     answers=answers.PAGED_ATTENTION,
-    # A run simulates the whole stream (about 0.1 s in CPython): the table before Python keeps to
-    # the nearest stops of each control and a few more.
-    neighbours=16,
+    # A run simulates the whole stream (about 0.1 s in CPython), and each entry carries its block
+    # grid: past the nearest stops of each control, ten more moves keep the table under its limit
+    # with the pictures (20 entries, 24 KB gzip; 26 would drop them).
+    neighbours=10,
 )
