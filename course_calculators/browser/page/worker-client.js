@@ -4,6 +4,7 @@
 // replaces it when asked.
 
 import { MSG, isFromWorker } from "../shared/protocol.js";
+import { errorText } from "../shared/error-text.js";
 
 const UNAVAILABLE = "Interactive mode is unavailable";
 const DEFAULTS_SHOWN = "The values shown are for the defaults.";
@@ -57,7 +58,7 @@ export class WorkerClient {
     try {
       worker = this.createWorker();
     } catch (err) {
-      this.fail(`${UNAVAILABLE}: ${err && err.message ? err.message : err}`);
+      this.fail(`${UNAVAILABLE}: ${errorText(err)}`);
       return;
     }
     // Only the current worker is heard: one that was ended may still have a message on its way.

@@ -8,6 +8,7 @@
 // under way and the worker's thread was free to take one), rejects `failed`, which the boot races against loadPyodide. An optional download
 // (the snapshot) only rejects its own response; the boot then goes on without it.
 
+import { errorText } from "../shared/error-text.js";
 import { mark } from "./timings.js";
 
 export const STALL_MS = 4000;
@@ -106,7 +107,7 @@ export class Downloads {
     this.lastByte = Math.max(this.lastByte, this.now());
     promise.then(() => this.active.delete(job), (err) => {
       this.active.delete(job);
-      this.report(name, new Error(`${name}: did not load (${err && err.message ? err.message : err})`));
+      this.report(name, new Error(`${name}: did not load (${errorText(err)})`));
     });
     return promise;
   }

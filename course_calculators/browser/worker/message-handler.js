@@ -4,10 +4,10 @@
 // this to the worker's messages, and tests call it with a fake Python.
 
 import { MSG, isToWorker } from "../shared/protocol.js";
+import { errorText } from "../shared/error-text.js";
 
 // The type name Python's traceback gives course_calculators.failure.RunFailure on its last line.
 const RUN_FAILURE = /^(?:[\w.]+\.)?RunFailure: /;
-const reason = (err) => String(err && err.message ? err.message : err);
 
 /**
  * A function that handles one message from the page.
@@ -34,7 +34,7 @@ export function createMessageHandler({ post, startPython, reloadPython }) {
       // As a boot's failure (no widget): the page says it in every widget. The old calculators
       // stay imported, but the page cannot tell which of its numbers they would still give.
       runJson = null;
-      const trace = reason(err).trim();
+      const trace = errorText(err).trim();
       const lines = trace.split("\n");
       post({ type: MSG.ERROR, message: `The calculators could not be reloaded: ${lines[lines.length - 1]}`, trace });
     }
@@ -48,7 +48,7 @@ export function createMessageHandler({ post, startPython, reloadPython }) {
       // traceback for the page's console; the worker keeps serving the others. When compute()
       // raised, course_calculators.run_json's RunFailure says where in one line: the author's
       // file and line, then the exception.
-      const trace = reason(err).trim();
+      const trace = errorText(err).trim();
       const lines = trace.split("\n");
       const last = (lines[lines.length - 1] || "calculation failed").replace(RUN_FAILURE, "");
       post({ type: MSG.ERROR, widget, seq, message: last, trace });
@@ -64,7 +64,7 @@ export function createMessageHandler({ post, startPython, reloadPython }) {
       if (!booting) {
         booting = startPython(msg, post).then((python) => { ({ runJson, pyodide } = python); }, (err) => {
           booting = null; // a later `init` may try again
-          post({ type: MSG.ERROR, message: `Python could not start: ${reason(err)}` });
+          post({ type: MSG.ERROR, message: `Python could not start: ${errorText(err)}` });
         });
       }
       return;

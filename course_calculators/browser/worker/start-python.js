@@ -9,14 +9,13 @@
 // naming the file, which the page shows with a retry.
 
 import { MSG, BOOT_MODE } from "../shared/protocol.js";
+import { errorText } from "../shared/error-text.js";
 import { Downloads } from "./downloads.js";
 import { RateMeter, choosePath, connectionHint } from "./boot-path.js";
 import { WHEEL, fetchLock, wheelOf } from "./lock-file.js";
 import { fetchSnapshot, fillFromBase } from "./snapshot.js";
 import { mark, timings } from "./timings.js";
 import { compileEarly, withBaseFill } from "./wasm.js";
-
-const errorText = (err) => String(err && err.message ? err.message : err);
 
 const abs = (url, here) => (url ? new URL(url, here).href : "");
 
