@@ -2,9 +2,9 @@
 
 A calculator is a stdlib-only Python module that defines ``SPEC``, a
 :class:`course_calculators.spec.Calculator`. Calculators live in *content packages* (this
-repository's two books have ``llm_inference`` and ``everyday_physics``; an author's site has its own), which a site
-names in the MkDocs plugin's ``packages`` option. This module is the registry that maps calculator
-ids to specs, and :func:`run_json` is the browser worker's entry point.
+repository's two books have ``llm_inference`` and ``everyday_physics``; an author's site has its
+own), which a site names in the MkDocs plugin's ``packages`` option. This module is the registry
+that maps calculator ids to specs, and :func:`run_json` is the browser worker's entry point.
 
 What runs where:
 

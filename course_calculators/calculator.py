@@ -179,10 +179,10 @@ class Calculator:
             kinds = {str(self.output_map[n].unit) for n in bar.parts}
             if len(kinds) > 1:
                 raise SpecError(f"{self.id}: bar {bar.group!r} stacks outputs of different units: {sorted(kinds)}")
-        if self.neighbours is not None and (type(self.neighbours) is not int or self.neighbours < 0):
-            raise SpecError(f"{self.id}: neighbours must be a whole number ≥ 0, or None")
         if len({b.group for b in self.bars}) != len(self.bars):
             raise SpecError(f"{self.id}: one bar per group")
+        if self.neighbours is not None and (type(self.neighbours) is not int or self.neighbours < 0):
+            raise SpecError(f"{self.id}: neighbours must be a whole number ≥ 0, or None")
         preset_ids = [p.id for p in self.presets]
         if len(set(preset_ids)) != len(preset_ids):
             raise SpecError(f"{self.id}: duplicate preset ids: {_repeated(preset_ids)}")

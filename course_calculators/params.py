@@ -88,7 +88,8 @@ class Number:
     #: Shown under "More parameters", folded by default: keeps the common controls in view.
     advanced: bool = False
     #: A name shared by parameters of several calculators that describe the same thing (the
-    #: planet, the loan's rate): the reader's choice in one widget becomes every widget's, on every page.
+    #: planet, the loan's rate): the reader's choice in one widget becomes every widget's, on
+    #: every page.
     scenario: str = ""
 
     kind = "number"
