@@ -21,18 +21,15 @@ def grid_row(row: Mapping[str, Any]) -> dict[str, Any]:
     free), ``states`` each cell's state (:data:`HELD` tokens of its owner, :data:`RESERVED` for
     it but still empty, :data:`FREE`) and ``hues`` each cell's colour, a hue in degrees (None
     when free). An author writes a reserved cell as ``-(owner + 1)``; nothing downstream decodes it."""
-    cells = [_cell(row, value) for value in row["values"]]
-    return {**row, "values": [c[0] for c in cells], "states": [c[1] for c in cells], "hues": [c[2] for c in cells]}
-
-
-def _cell(row: Mapping[str, Any], value: Any) -> tuple[int | None, str, int | None]:
-    """(owner, state, hue) of one cell as an author writes it."""
-    if value is None:
-        return None, FREE, None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"grid row {row.get('name')!r}: a cell is an integer owner or None, got {value!r}")
-    owner = -value - 1 if value < 0 else value
-    return owner, RESERVED if value < 0 else HELD, owner * HUE_STEP % 360
+    # Comprehensions, no call per cell: a simulation's frames hold tens of thousands of cells per run.
+    values = row["values"]
+    for value in values:
+        if value is not None and type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ValueError(f"grid row {row.get('name')!r}: a cell is an integer owner or None, got {value!r}")
+    owners = [v if v is None or v >= 0 else -v - 1 for v in values]
+    return {**row, "values": owners,
+            "states": [FREE if v is None else RESERVED if v < 0 else HELD for v in values],
+            "hues": [None if owner is None else owner * HUE_STEP % 360 for owner in owners]}
 
 
 #: The longest a step of a recorded run shows at the default speed: a run of a few steps plays

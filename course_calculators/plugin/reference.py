@@ -28,6 +28,7 @@ from mkdocs.config import config_options as c
 
 import course_calculators
 from course_calculators import contract, spec, units
+from course_calculators.units.si_units import ladder
 
 from .config import CalculatorsConfig, Seconds
 
@@ -139,7 +140,7 @@ def units_table() -> str:
     head = ["Unit", "What", "Raw value (`data-value`)", "Shown as", "With `precision=2`"]
     symbols = []
     for symbol, (meaning, _) in units.SI_SYMBOLS.items():
-        shown = ["µs", "ms", "s", "min", "h"] if symbol == "s" else [label for _, label in units._ladder(symbol)]
+        shown = ["µs", "ms", "s", "min", "h"] if symbol == "s" else [label for _, label in ladder(symbol)]
         symbols.append([_md_code(symbol), meaning, ", ".join(shown)])
     return (_md_table(head, rows) + "\n\n" +
             _md_table(["SI symbol", "Measures", "Shown as (by magnitude)"], symbols))

@@ -1,4 +1,4 @@
-"""course_calculators/units.py: every visible number on a page is formatted here, by a unit
+"""course_calculators/units (the package): every visible number on a page is formatted here, by a unit
 looked up by name (built-in, SI, currency) or registered by a content package."""
 
 from __future__ import annotations
