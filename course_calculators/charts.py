@@ -21,7 +21,8 @@ def grid_row(row: Mapping[str, Any]) -> dict[str, Any]:
     free), ``states`` each cell's state (:data:`HELD` tokens of its owner, :data:`RESERVED` for
     it but still empty, :data:`FREE`) and ``hues`` each cell's colour, a hue in degrees (None
     when free). An author writes a reserved cell as ``-(owner + 1)``; nothing downstream decodes it."""
-    # Comprehensions, no call per cell: a simulation's frames hold tens of thousands of cells per run.
+    # Comprehensions, no call per cell: a simulation's frames hold tens of thousands of cells per
+    # run. The check tries `type(value) is int` first, so that a plain owner costs no call.
     values = row["values"]
     for value in values:
         if value is not None and type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):

@@ -341,8 +341,8 @@ SPEC = Calculator(
     chart=chart,
     answer=answers.paged_attention,
     answers=answers.PAGED_ATTENTION,
-    # A run simulates the whole stream (about 0.1 s in CPython), and each entry carries its block
-    # grid: past the nearest stops of each control, ten more moves keep the table under its limit
-    # with the pictures (20 entries, 24 KB gzip; 26 would drop them).
+    # A run simulates the whole stream, and each entry of the table before Python carries its
+    # block grid: past the nearest stops of each control, ten more moves keep the table under its
+    # size limit with the pictures; more moves would make it drop them.
     neighbours=10,
 )

@@ -9,6 +9,9 @@ import { errorText } from "../shared/error-text.js";
 // The type name Python's traceback gives course_calculators.failure.RunFailure on its last line.
 const RUN_FAILURE = /^(?:[\w.]+\.)?RunFailure: /;
 
+/** A Python traceback's last line: the exception itself. */
+const lastLine = (trace) => trace.slice(trace.lastIndexOf("\n") + 1);
+
 /**
  * A function that handles one message from the page.
  * @param post (msg) => send a message to the page
@@ -35,8 +38,7 @@ export function createMessageHandler({ post, startPython, reloadPython }) {
       // stay imported, but the page cannot tell which of its numbers they would still give.
       runJson = null;
       const trace = errorText(err).trim();
-      const lines = trace.split("\n");
-      post({ type: MSG.ERROR, message: `The calculators could not be reloaded: ${lines[lines.length - 1]}`, trace });
+      post({ type: MSG.ERROR, message: `The calculators could not be reloaded: ${lastLine(trace)}`, trace });
     }
   }
 
@@ -49,8 +51,7 @@ export function createMessageHandler({ post, startPython, reloadPython }) {
       // raised, course_calculators.run_json's RunFailure says where in one line: the author's
       // file and line, then the exception.
       const trace = errorText(err).trim();
-      const lines = trace.split("\n");
-      const last = (lines[lines.length - 1] || "calculation failed").replace(RUN_FAILURE, "");
+      const last = (lastLine(trace) || "calculation failed").replace(RUN_FAILURE, "");
       post({ type: MSG.ERROR, widget, seq, message: last, trace });
     }
   }
