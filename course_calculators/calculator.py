@@ -5,24 +5,18 @@ draw the charts."""
 from __future__ import annotations
 
 import inspect
-import math
 from collections import abc
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from . import contract
 from .charts import Chart
-from .failure import RunFailure, function_line
 from .outputs import Bar, Output, Preset
-from .params import Choice, Number, Param, SpecError, Text, echo, need_text
+from .params import Choice, Number, Param, SpecError, Text, echo
 from .result import Computed, Result
 from .setting import Setting
+from .spec_checks import check_returned, check_spec
 
 __all__ = ["Calculator", "Result", "Computed"]
-
-
-def _repeated(names: Sequence[str]) -> str:
-    return ", ".join(sorted({n for n in names if names.count(n) > 1}))
 
 
 def _pairs(raw: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) -> list[tuple[str, Any]]:
@@ -123,69 +117,7 @@ class Calculator:
     neighbours: int | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.id, str) or not contract.is_id(self.id):
-            raise SpecError(f"calculator id {self.id!r} must be kebab-case")
-        need_text(self.id, "title", self.title)
-        for attr, kinds, what in (("params", (Number, Choice, Text), "a Number, Choice or Text"),
-                                  ("outputs", (Output,), "an Output"), ("presets", (Preset,), "a Preset")):
-            items = getattr(self, attr)
-            if isinstance(items, (str, abc.Mapping)) or not isinstance(items, abc.Sequence):
-                raise SpecError(f"{self.id}: {attr} must be a sequence (a tuple or a list)")
-            for item in items:
-                if not isinstance(item, kinds):
-                    raise SpecError(f"{self.id}: {attr} holds a {type(item).__name__} ({echo(item)}), not {what}")
-        if not self.outputs:
-            raise SpecError(f"{self.id}: a calculator needs at least one output")
-        if not callable(self.compute):
-            raise SpecError(f"{self.id}: compute must be a function of the inputs")
-        if self.chart is not None and not callable(self.chart):
-            raise SpecError(f"{self.id}: chart must be a function of the inputs and outputs, or None")
-        if self.resolve is not None and not callable(self.resolve):
-            raise SpecError(f"{self.id}: resolve must be a function of the inputs, or None")
-        names = [p.name for p in self.params]
-        if len(set(names)) != len(names):
-            raise SpecError(f"{self.id}: duplicate parameter names: {_repeated(names)}")
-        for param in self.params:
-            if isinstance(param, (Choice, Text)) and param.fills:
-                unknown = [n for n in param.fills if n not in names or n == param.name]
-                if unknown:
-                    raise SpecError(f"{self.id}: parameter {param.name!r} fills {unknown}, which are not "
-                                    "other parameters of this calculator")
-                if self.resolve is None:
-                    raise SpecError(f"{self.id}: parameter {param.name!r} fills others, so the calculator "
-                                    "needs a resolve function")
-        outs = [o.name for o in self.outputs]
-        if len(set(outs)) != len(outs):
-            raise SpecError(f"{self.id}: duplicate output names: {_repeated(outs)}")
-        if self.answer is not None and not callable(self.answer):
-            raise SpecError(f"{self.id}: answer must be a function of the inputs, outputs and their text, or None")
-        if isinstance(self.answers, str) or not isinstance(self.answers, abc.Sequence):
-            raise SpecError(f"{self.id}: answers must be a sequence of output names")
-        unknown = [n for n in self.answers if n not in outs]
-        if unknown or len(set(self.answers)) != len(self.answers):
-            raise SpecError(f"{self.id}: answers names {unknown or _repeated(list(self.answers))}, which are not "
-                            "distinct outputs of this calculator")
-        if isinstance(self.bars, (str, Bar)) or not isinstance(self.bars, abc.Sequence):
-            raise SpecError(f"{self.id}: bars must be a sequence of Bar")
-        groups = {o.group for o in self.outputs if o.group}
-        for bar in self.bars:
-            if not isinstance(bar, Bar):
-                raise SpecError(f"{self.id}: bars holds a {type(bar).__name__} ({echo(bar)}), not a Bar")
-            if bar.group not in groups:
-                raise SpecError(f"{self.id}: bar {bar.group!r} names no output group; groups: {sorted(groups)}")
-            missing = [n for n in bar.parts if n not in outs]
-            if missing:
-                raise SpecError(f"{self.id}: bar {bar.group!r} draws {missing}, which are not outputs")
-            kinds = {str(self.output_map[n].unit) for n in bar.parts}
-            if len(kinds) > 1:
-                raise SpecError(f"{self.id}: bar {bar.group!r} stacks outputs of different units: {sorted(kinds)}")
-        if len({b.group for b in self.bars}) != len(self.bars):
-            raise SpecError(f"{self.id}: one bar per group")
-        if self.neighbours is not None and (type(self.neighbours) is not int or self.neighbours < 0):
-            raise SpecError(f"{self.id}: neighbours must be a whole number ≥ 0, or None")
-        preset_ids = [p.id for p in self.presets]
-        if len(set(preset_ids)) != len(preset_ids):
-            raise SpecError(f"{self.id}: duplicate preset ids: {_repeated(preset_ids)}")
+        check_spec(self)
         for preset in self.presets:
             try:
                 self._check_values(preset.values)
@@ -399,28 +331,6 @@ class Calculator:
             cache[base] = self.prepare(base.inputs(self)[0])[0]
         return cache[base]
 
-    def check_values(self, values: Any) -> None:
-        """What ``compute()`` returned must be exactly the declared outputs, each a finite number
-        (or None: not computed; a bool or text output its own kind). A :class:`RunFailure` naming
-        the line of ``compute``'s ``def`` otherwise: the build's check and the browser say where."""
-        where = function_line(self.compute)
-        if not isinstance(values, abc.Mapping):
-            raise RunFailure(where, f"{self.id}: compute() returned a {type(values).__name__}, not a dict of outputs")
-        missing = [o.name for o in self.outputs if o.name not in values]
-        if missing:
-            raise RunFailure(where, f"{self.id}: compute() returned no value for {missing}")
-        declared = self.output_map
-        extra = [k for k in values if k not in declared]
-        if extra:
-            raise RunFailure(where, f"{self.id}: compute() returned {extra}, which no output declares; "
-                                    f"outputs: {', '.join(declared)}")
-        for out in self.outputs:
-            value = values[out.name]
-            if out.unit in ("bool", "text") or value is None:  # None: not computed (the notes say why)
-                continue
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise RunFailure(where, f"{self.id}: output {out.name!r} is not a finite number ({value!r})")
-
     def run(self, raw: Mapping[str, Any] | Iterable[tuple[str, Any]] | None = None, *,
             base: Setting | None = None) -> Result:
         """Prepare ``raw`` (applied after ``base``'s values: a widget's fence setting, or a link's
@@ -444,7 +354,7 @@ class Calculator:
             notes.extend(extra)
         else:
             values = returned
-        self.check_values(values)
+        check_returned(self, values)
         try:
             if not self.chart:
                 drawn = []

@@ -7,6 +7,7 @@ import Calculator, Number, …``), each defined in the module of its job:
   :class:`Bar` (a stacked bar over outputs of one group);
 - :mod:`.charts` — :class:`Chart`, the chart schema;
 - :mod:`.calculator` — :class:`Calculator` and its run pipeline, :class:`Result`, :class:`Computed`.
+- :mod:`.spec_checks` — what a spec and each ``compute()`` result must satisfy.
 """
 
 from __future__ import annotations
