@@ -13,7 +13,7 @@ from .charts import Chart
 from .outputs import Bar, Output, Preset
 from .params import Choice, Number, Param, SpecError, Text, echo
 from .result import Computed, Result
-from .setting import Setting
+from .setting import Setting, carried
 from .spec_checks import check_returned, check_spec
 
 __all__ = ["Calculator", "Result", "Computed"]
@@ -390,4 +390,5 @@ class Calculator:
             slider={p.name: p.stop_of(inputs[p.name]) for p in self.params if isinstance(p, Number) and p.stops},
             answer=sentence,
             bars={b.group: b.shares(outputs, values) for b in self.bars},
+            scenario=carried(self, inputs),
         )

@@ -36,6 +36,9 @@ class Result:
     answer: str = ""
     #: Each stacked bar (:class:`Bar`) by group: its parts' shares and a summary line.
     bars: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: What each shared parameter carries to the reader's other calculators, by scenario name
+    #: (:func:`course_calculators.setting.carried`: its text, or None for nothing).
+    scenario: dict[str, str | None] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -50,6 +53,7 @@ class Result:
             "slider": self.slider,
             "answer": self.answer,
             "bars": self.bars,
+            "scenario": self.scenario,
         }
 
 

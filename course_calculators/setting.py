@@ -29,7 +29,7 @@ from urllib.parse import parse_qsl, quote, unquote, urlencode
 
 from .params import SpecError, echo
 
-__all__ = ["DEFAULT", "PRESET", "Setting", "filled_now"]
+__all__ = ["DEFAULT", "PRESET", "Setting", "carried", "filled_now"]
 
 #: A calculator's own defaults, as a setting (its query form would be empty).
 DEFAULT = "default"
@@ -144,4 +144,22 @@ def filled_now(calc: Any, inputs: Mapping[str, Any]) -> set[str]:
     for p in calc.params:
         if getattr(p, "fills", ()) and p.name in inputs and p.fills_now(inputs[p.name]):
             out.update(p.fills)
+    return out
+
+
+def carried(calc: Any, inputs: Mapping[str, Any]) -> dict[str, str | None]:
+    """What each shared parameter (``scenario=``) carries to the reader's other calculators when
+    ``inputs`` are the ones computed, by scenario name: its canonical text, or None where it
+    carries nothing and a value stored before would undo it — a filling parameter that fills
+    nothing now (a model turned ``custom``, an emptied text: the shape is then in the parameters it
+    filled, which carry it), and a parameter that a filling one fills now (the filler carries it).
+    The page shares what the reader's edit touched from this, after the run (page/widget.js)."""
+    filled = filled_now(calc, inputs)
+    out: dict[str, str | None] = {}
+    for p in calc.params:
+        if not p.scenario or p.name not in inputs:
+            continue
+        value = inputs[p.name]
+        own = p.name not in filled and (not getattr(p, "fills", ()) or p.fills_now(value))
+        out[p.scenario] = p.encode(value) if own else None
     return out

@@ -220,6 +220,8 @@ def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *
             # The answer sentence and the bars (Python's shares), when the move changes them.
             **({"answer": got.answer} if got.answer != result.answer else {}),
             **({"bars": got.bars} if got.bars != result.bars else {}),
+            # What the shared parameters carry (a model turned custom hands its shape over).
+            **({"scenario": _diff(got.scenario, result.scenario)} if got.scenario != result.scenario else {}),
             **({"charts": drawn} if charts and drawn != base_charts else {}),
         })
     return {
@@ -235,6 +237,7 @@ def table(calc: Calculator, setting: Setting, result: Result, shown: set[str], *
         "base_text": result.inputs_text,
         "base_answer": result.answer,
         "base_bars": result.bars,
+        "base_scenario": result.scenario,
         # Whether the entries carry their charts (an entry without them draws the rendered state's).
         "charts": charts is not None,
         "entries": entries,

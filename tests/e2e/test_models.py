@@ -23,6 +23,10 @@ def choose(page, root: str, name: str, value: str) -> None:
     page.select_option(f'{root} select[name="{name}"]', value)
 
 
+#: The reader's scenario as page/scenario.js stores it: {scenario: value}.
+STORED = "() => JSON.parse(localStorage.getItem('calculators-scenario') || '{}').values || {}"
+
+
 def field(page, root: str, name: str) -> str:
     return page.input_value(f'{root} [name="{name}"]:not([type=range])')
 
@@ -35,6 +39,8 @@ def test_a_model_by_name_fills_its_shape_and_an_edit_makes_it_custom(page, base_
     assert output(page, "kv-cache", "kv_bytes_per_token") == ("327680", "320 KiB")
     assert field(page, KV_ROOT, "layers") == "80"
     assert "Llama" in output(page, "kv-cache", "model_name")[1]
+    stored = page.evaluate(STORED)  # the model carries its shape: none of it is stored
+    assert stored["model"] == "llama-3.1-70b" and "layers" not in stored and "heads" not in stored
     # Editing a filled shape turns the choice to custom, and Python keeps the reader's value.
     reveal(page, KV_ROOT, "layers")  # the shape is folded under "More parameters"
     page.fill(f'{KV_ROOT} input[type=number][name="layers"]', "40")
@@ -43,6 +49,16 @@ def test_a_model_by_name_fills_its_shape_and_an_edit_makes_it_custom(page, base_
     assert field(page, KV_ROOT, "model") == "custom"
     assert field(page, KV_ROOT, "layers") == "40"
     assert output(page, "kv-cache", "kv_bytes_per_token") == ("163840", "160 KiB")
+    # Shared as Python's answer says: the custom model carries nothing, the reader's shape itself
+    # (the 70B's other fields with it), so the next page computes the same shape.
+    stored = page.evaluate(STORED)
+    assert "model" not in stored and stored["layers"] == "40" and stored["heads"] == "64", stored
+    page.click('nav.md-nav--primary a[href$="two-phases/"]')
+    page.wait_for_function("() => location.pathname.endsWith('/two-phases/')")
+    wait_ready(page, "decode-roofline")
+    settle(page, "decode-roofline")
+    root = '.calc[data-calc="decode-roofline"]'
+    assert (field(page, root, "model"), field(page, root, "layers"), field(page, root, "heads")) == ("custom", "40", "64")
     assert page.watch.errors == []
 
 

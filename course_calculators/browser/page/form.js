@@ -59,37 +59,19 @@ export class Form {
     });
   }
 
-  /** The select that fills `name` when it shows a shape the reader made (its custom value, as
-   * Python's last result left it), or null. */
-  customFiller(name) {
-    let found = null;
-    this.fields.forEach((el) => {
-      if (el.tagName === "SELECT" && el.dataset.custom && el.value === el.dataset.custom &&
-          (el.dataset.fills || "").split(" ").includes(name)) found = el;
-    });
-    return found;
-  }
-
-  /** The scenarios that the reader's edit of `name` makes stale, as Python's rule goes (calculator.py's
-   * _fold): a pasted text that fills `name` empties; a filler that fills now fills its fields
-   * again (their stored values would undo it); an emptied text is no value to carry. */
-  staleScenarios(name) {
-    const stale = [];
-    const field = this.fields.get(name);
+  /** The fields an edit of `name` may change besides it: what fills it (its model, a pasted
+   * text), what those fill, and what it fills itself (`data-fills`). Python's next result says
+   * what each of them then carries to the other calculators (its `scenario`). */
+  linked(name) {
+    const names = new Set([name]);
+    const fillsOf = (el) => (el.dataset.fills || "").split(" ").filter(Boolean);
     this.fields.forEach((el, other) => {
-      if (other !== name && el.tagName === "TEXTAREA" && el.dataset.scenario &&
-          (el.dataset.fills || "").split(" ").includes(name)) stale.push(el.dataset.scenario);
+      const fills = fillsOf(el);
+      if (other !== name && !fills.includes(name)) return;
+      names.add(other);
+      fills.forEach((n) => names.add(n));
     });
-    const fillsNow = field.tagName === "TEXTAREA" ? field.value.trim() !== ""
-      : field.tagName === "SELECT" && field.dataset.fills && field.value !== field.dataset.custom;
-    if (fillsNow) {
-      field.dataset.fills.split(" ").forEach((n) => {
-        const el = this.fields.get(n);
-        if (el && el.dataset.scenario) stale.push(el.dataset.scenario);
-      });
-    }
-    if (field.tagName === "TEXTAREA" && !field.value.trim()) stale.push(field.dataset.scenario);
-    return stale;
+    return Array.from(names).filter((n) => this.fields.has(n));
   }
 
   /** The names of this form's fields that share a scenario, with that scenario's name. */

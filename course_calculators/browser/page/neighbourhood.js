@@ -63,6 +63,7 @@ function answer(table, entry) {
     inputs_text: Object.assign({}, table.base_text, base ? {} : entry.text),
     answer: base || !("answer" in entry) ? table.base_answer : entry.answer,
     bars: base || !("bars" in entry) ? table.base_bars : entry.bars,
+    scenario: Object.assign({}, table.base_scenario, base ? {} : entry.scenario),
     // The charts: an entry's own (a table that carries them), or the rendered state's (the
     // build's picture in the HTML); neither when the table carries none.
     charts: !base && table.charts && entry.charts ? entry.charts : null,
@@ -72,8 +73,9 @@ function answer(table, entry) {
 
 /** The build's answer for a form whose fields hold `values` (name → raw text), or null when the
  * table does not hold that state. The answer has a result's fields (raw, text, notes, inputs,
- * slider, changed, pin, inputs_text, answer, bars, charts: the entry's own or null), `chartsBuilt`:
- * whether its charts are the rendered state's, and `base`: whether it is the rendered state. */
+ * slider, changed, pin, inputs_text, answer, bars, scenario, charts: the entry's own or null),
+ * `chartsBuilt`: whether its charts are the rendered state's, and `base`: whether it is the
+ * rendered state. */
 export function lookup(table, values) {
   if (!table) return null;
   const diff = differences(table, values);

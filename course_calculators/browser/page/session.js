@@ -193,8 +193,8 @@ export class PageSession {
   }
 
   /** A reader set shared choices in `from` ([scenario, value, field] each): every other widget
-   * with those scenarios takes them; `forget` names a choice they no longer match (the model of
-   * a shape the reader typed). */
+   * with those scenarios takes them; `forget` names those that carry nothing now (Python's
+   * answer: a model turned custom, an emptied text, a field its model fills). */
   shareScenario(from, entries, forget) {
     if (!this.scenario) return;
     [].concat(forget || []).filter(Boolean).forEach((name) => this.scenario.forget(name));

@@ -58,9 +58,12 @@ export class Widget {
     this.finalize = false;
     this.stalled = false; // its last run was stopped for taking too long
     this.announcer = new Announcer(root);
+    // The shared fields the reader's edits touched since the last answer: that answer (Python's,
+    // or the build's table) says what each of them carries to the other calculators.
+    this.unshared = new Set();
     this.form = new Form(root, (finalize, name) => {
       if (finalize) this.finalize = true;
-      this.share(name);
+      this.edited(name);
       this.request();
     });
     // The reader's scenario (the planet, a rate, a pasted text…) replaces the fence's values; the
@@ -105,17 +108,31 @@ export class Widget {
     this.request();
   }
 
-  /** The reader edited `name`: if its field is a shared choice, every calculator takes it. A
-   * field of a shape the reader made (its model is custom) takes the whole shape along. */
-  share(name) {
+  /** The reader edited `name`: if its field is shared, the answer for the new inputs shares it,
+   * and the fields the edit may change with it (a model and its shape: Form.linked). */
+  edited(name) {
     const field = this.form.fields.get(name);
     if (!field || !field.dataset.scenario || !this.session.shareScenario || this.embed) return;
     this.example = false;
-    const filler = this.form.customFiller(name);
-    const names = filler ? filler.dataset.fills.split(" ") : [name];
-    const shared = names.map((n) => this.form.fields.get(n)).filter((el) => el && el.dataset.scenario)
-      .map((el) => [el.dataset.scenario, el.value, el]);
-    this.session.shareScenario(this, shared, [filler ? filler.dataset.scenario : "", ...this.form.staleScenarios(name)]);
+    this.form.linked(name).forEach((n) => this.unshared.add(n));
+  }
+
+  /** An answer for the form's inputs came (`carried`: its `scenario`, what each shared field
+   * carries by Python's rule, setting.py's carried): every other calculator takes the values of
+   * the fields the reader touched, and forgets the ones that carry nothing now. */
+  share(carried) {
+    if (!this.unshared.size || !carried) return;
+    const entries = [];
+    const forget = [];
+    this.unshared.forEach((name) => {
+      const el = this.form.fields.get(name);
+      const scenario = el && el.dataset.scenario;
+      if (!scenario || !(scenario in carried)) return;
+      if (carried[scenario] === null) forget.push(scenario);
+      else entries.push([scenario, carried[scenario], el]);
+    });
+    this.unshared.clear();
+    this.session.shareScenario(this, entries, forget);
   }
 
   /** The "your scenario" line: which values are the reader's, and from where (scenario-line.js). */
@@ -321,6 +338,7 @@ export class Widget {
     this.showTableCharts(found);
     showInFigures(this.figures, found);
     this.writeUrl();
+    this.share(found.scenario);
   }
 
   /** Before Python, the charts of a table's answer: the table's own for that state, or the
@@ -369,6 +387,7 @@ export class Widget {
     this.writeUrl();
     this.announcer.rendered();
     this.showSnippet(result.pin);
+    this.share(result.scenario);
     if (this.session.embedPage) this.session.embedPage.rendered(this, result);
   }
 

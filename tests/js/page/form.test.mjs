@@ -80,22 +80,25 @@ test("the fields that share a scenario, with its name", () => {
   assert.deepEqual(f.scenarioFields(), [["model", "model", fields.model], ["gpu", "gpu", fields.gpu]]);
 });
 
-test("an edit's stale scenarios: the text that filled it, the filler's fields, an emptied text", () => {
+test("the fields an edit may change: what fills it, what those fill, what it fills itself", () => {
   const field = (tag, name, value, dataset = {}) => new FakeElement(tag, { name, value, dataset });
   const fields = {
     model: field("select", "model", "custom", { fills: "layers", custom: "custom", scenario: "model" }),
     layers: field("input", "layers", "40", { scenario: "layers" }),
-    config: field("textarea", "config", "{}", { fills: "layers", scenario: "config" }),
+    config: field("textarea", "config", "{}", { fills: "layers model", scenario: "config" }),
+    context: field("input", "context", "4096", { scenario: "context" }),
   };
   const f = new Form(fakeRoot({ [DOM.fields]: Object.values(fields), [DOM.sliders]: [],
                                 [DOM.form]: [new FakeElement("form")] }), () => {});
-  assert.deepEqual(f.staleScenarios("layers"), ["config"]); // the pasted text no longer gives it
-  assert.deepEqual(f.staleScenarios("model"), []); // custom: it fills nothing
+  const sorted = (names) => [...names].sort();
+  assert.deepEqual(sorted(f.linked("layers")), ["config", "layers", "model"]); // both fill it
+  assert.deepEqual(sorted(f.linked("model")), ["config", "layers", "model"]); // the text fills the model too
+  assert.deepEqual(sorted(f.linked("config")), ["config", "layers", "model"]);
+  assert.deepEqual(f.linked("context"), ["context"]); // nothing fills it
+  // whatever the values: which of them carry what is Python's answer (its `scenario`)
   fields.model.value = "llama-3.1-8b";
-  assert.deepEqual(f.staleScenarios("model"), ["layers"]); // it fills layers again
-  assert.deepEqual(f.staleScenarios("config"), ["layers"]); // a pasted text fills them
-  fields.config.value = " ";
-  assert.deepEqual(f.staleScenarios("config"), ["config"]); // emptied: no value to carry
+  fields.config.value = "";
+  assert.deepEqual(sorted(f.linked("layers")), ["config", "layers", "model"]);
 });
 
 test("the form decides nothing about filled fields: Python's answer turns the model custom", () => {
@@ -103,11 +106,8 @@ test("the form decides nothing about filled fields: Python's answer turns the mo
   fields.layers.value = "40";
   fields.layers.dispatch("input");
   assert.equal(fields.model.value, "llama-3.1-8b"); // until Python says otherwise
-  assert.equal(f.customFiller("layers"), null);
   f.showResult({ model: "custom", layers: 40 }, true);
   assert.equal(fields.model.value, "custom");
-  assert.equal(f.customFiller("layers"), fields.model); // the reader's shape: shared whole
-  assert.equal(f.customFiller("context"), null);
 });
 
 test("a run sends the fields set since the last result last, in the order they were set", () => {

@@ -17,15 +17,16 @@ const TABLE = JSON.stringify({
   base_pin: "default",
   base_slider: { context: 12 },
   base_text: { context: "4,096 tokens" },
+  base_scenario: { model: "m8b", layers: null, context: "4096" },
   entries: [
     { set: ["context", "8192"], in: { context: "8192" }, out: [[0, "200", "200 B"]], notes: "", changed: { context: "8192" }, pin: "context=8192",
-      slider: { context: 13 }, text: { context: "8,192 tokens" } },
+      slider: { context: 13 }, text: { context: "8,192 tokens" }, scenario: { context: "8192" } },
     // a model fills its shape: the entry's inputs hold the filled field too
     { set: ["model", "m70b"], in: { model: "m70b", layers: "80" }, out: [[0, "900", "900 B"], [1, "0", "no"]],
       notes: "Does not fit.", changed: { model: "m70b" }, slider: {}, text: {} },
     // a filled field moved: the model turns custom
     { set: ["layers", "40"], in: { model: "custom", layers: "40" }, out: [[0, "125", "125 B"]], notes: "Model is now custom.",
-      changed: { model: "custom", layers: "40" }, slider: {}, text: {} },
+      changed: { model: "custom", layers: "40" }, slider: {}, text: {}, scenario: { model: null, layers: "40" } },
   ],
 });
 
@@ -83,6 +84,13 @@ test("a choice that fills answers both as the reader set it and as Python left t
   const custom = lookup(table, form({ layers: "40" }));
   assert.equal(custom.inputs.model, "custom");
   assert.deepEqual(lookup(table, form({ layers: "40", model: "custom" })).raw, custom.raw);
+});
+
+test("an answer says what each shared field carries, as Python's run of that state said", () => {
+  assert.deepEqual(lookup(table, form()).scenario, { model: "m8b", layers: null, context: "4096" });
+  assert.deepEqual(lookup(table, form({ context: "8192" })).scenario, { model: "m8b", layers: null, context: "8192" });
+  // the model turned custom: it carries nothing, and the shape the reader made carries itself
+  assert.deepEqual(lookup(table, form({ layers: "40" })).scenario, { model: null, layers: "40", context: "4096" });
 });
 
 test("differences are the fields that differ from the rendered state", () => {

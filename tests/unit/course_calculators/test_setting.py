@@ -89,6 +89,26 @@ def test_a_pasted_config_is_emptied_by_a_field_set_after_it():
     assert any("that text is now empty" in n for n in r.notes)
 
 
+def test_what_each_shared_field_carries_to_the_other_calculators():
+    """A run's ``scenario``: a model that fills carries itself and its shape nothing; a model
+    turned custom carries nothing and each field of the reader's shape itself; a pasted config
+    carries itself and the model and shape nothing; an empty text nothing."""
+    from llm_inference.models import CATALOGUE
+    import json
+
+    picked = KV.run([("model", "llama-3.1-70b"), ("context", "65536")]).scenario
+    assert picked["model"] == "llama-3.1-70b" and picked["context"] == "65536"
+    assert picked["layers"] is None and picked["heads"] is None and picked["config"] is None
+    custom = KV.run([("model", "llama-3.1-70b"), ("layers", "40")]).scenario
+    assert custom["model"] is None and custom["layers"] == "40" and custom["heads"] == "64"
+    config = json.dumps(CATALOGUE["llama-3.1-70b"].config)
+    pasted = KV.run([("config", config)]).scenario
+    assert pasted["config"] == config and pasted["model"] is None and pasted["layers"] is None
+    # every shared field is there, by its scenario name, and nothing else
+    assert set(picked) == {p.scenario for p in KV.params if p.scenario}
+    assert course_calculators.run("kv-cache", {"layers": "40"})["scenario"]["layers"] == "40"
+
+
 # -- one setting, every path ---------------------------------------------------------------------
 
 def _markdown(text: str) -> str:

@@ -421,7 +421,7 @@ def test_result_to_dict_is_strict_json(preset):
     assert isinstance(result, Result)
     data = result.to_dict()
     assert set(data) == {"inputs", "inputs_text", "raw", "text", "notes", "charts", "pin", "changed", "slider", "answer",
-                         "bars"}
+                         "bars", "scenario"}
     assert set(data["inputs_text"]) == set(data["inputs"]) == set(kv_cache.SPEC.param_map)
     assert _is_plain(data)
     text = json.dumps(data, allow_nan=False)
