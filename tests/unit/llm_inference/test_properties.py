@@ -325,7 +325,7 @@ def test_run_json_survives_any_json():
         for payload in ("[]", "null", "1", '"x"', '{"a": [1, 2]}', '{"' + calc.params[0].name + '": {"x": 1}}'):
             out = json.loads(course_calculators.run_json(calc.id, payload))
             assert set(out) == {"inputs", "inputs_text", "raw", "text", "notes", "charts", "pin", "changed", "slider",
-                                "answer", "bars"}
+                                "answer", "bars", "scenario"}
         # A pin is any text a link may carry: a bad one is a note, never a failure.
         for pin in ("%%", "=&=", "preset=nope&x=1", "default", calc.params[0].name + "=<b>"):
             out = json.loads(course_calculators.run_json(calc.id, json.dumps({"pin": pin})))
