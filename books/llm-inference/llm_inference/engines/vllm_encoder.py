@@ -78,9 +78,12 @@ DEFAULT_LIMIT_PER_PROMPT = 999
 #: confirm it: their "budget of 16384 tokens" is this image's 16,384 tokens (max_num_batched_tokens
 #: 8,192).
 QWEN3_VL_IMAGE_MAX_PIXELS = 16_777_216
-#: The video processor's ``size["longest_edge"]`` (video_preprocessor_config.json of the same family,
-#: ``{"longest_edge": 25165824, "shortest_edge": 4096}``: search-index ids 61447885604, 70150572438);
-#: it counts the two frames a temporal patch merges, so one frame may have half of it.
+#: The video processor's ``size["longest_edge"]``, ``{"longest_edge": 25165824, "shortest_edge": 4096}`` in
+#: video_preprocessor_config.json: read in copies quoting Qwen3.5-architecture checkpoints (a report on
+#: Qwen/Qwen3.8-27B, search-index id 61447885604; a test's copy of that snapshot's file, id 70150572438; a
+#: test of Qwen/Qwen3.5-4B's, id 58496177140), no copy of Qwen3.6-35B-A3B's own being stored. It counts the
+#: two frames a temporal patch merges, so one frame may have half of it. The video's 12,288 tokens stay
+#: below the image's 16,384, so it is not what these runs profile.
 QWEN3_VL_VIDEO_MAX_PIXELS = 25_165_824
 #: ``get_max_video_tokens`` of Qwen3VLProcessingInfo and its dummy videos take two frames.
 DUMMY_VIDEO_FRAMES = 2
