@@ -2,7 +2,8 @@
 :mod:`llm_inference.engines.startup_log_table` rebuilt by the calculator's own path, figure by figure.
 
 :func:`rebuild` runs the kv-cache calculator with the log's model picked by name (its format as
-the catalogue ships it), its GPU, TP/PP, utilization, max_model_len, batch limits and release, and
+the catalogue ships it), its GPU, TP/PP, utilization, max_model_len, batch limits, multimodal limits,
+prefix caching and release, and
 compares the four figures vLLM prints and its verdict. A log that names no catalogue model or no
 listed GPU is not run: its row says what is missing, and computes nothing from a stand-in.
 
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from course_calculators.units import GiB
 
 from .engines import vllm_releases
+from .engines.vllm_encoder import DEFAULT_LIMIT_PER_PROMPT
 from .engines.startup_log_table import FITS, LOGS, NO_BLOCKS, SEEN, TOO_LITTLE_KV, Log
 
 __all__ = ["TOLERANCE", "SMALL_POOL_GIB", "SMALL_POOL_TOLERANCE_GIB", "FIGURES", "Rebuilt", "inputs_of", "rebuild",
@@ -104,6 +106,11 @@ def inputs_of(log: Log) -> dict | None:
     }
     if log.max_model_len:
         inputs["context"] = log.max_model_len
+    limits = {} if log.language_model_only else dict(log.limit_mm_per_prompt or {})
+    for modality in ("image", "video"):  # a modality the flag leaves out keeps vLLM's 999; the flag alone, 0
+        inputs[f"{modality}_limit"] = 0 if log.language_model_only else limits.get(modality, DEFAULT_LIMIT_PER_PROMPT)
+    if log.prefix_caching is not None:
+        inputs["prefix_caching"] = "on" if log.prefix_caching else "off"
     if log.kv_dtype in _KV_DTYPES:
         inputs["kv_dtype"] = _KV_DTYPES[log.kv_dtype]
     return inputs

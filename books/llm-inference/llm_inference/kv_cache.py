@@ -211,6 +211,25 @@ def hybrid_notes(model: physics.Model, pool: physics.Pool, context: int) -> list
     return notes
 
 
+def vision_notes(model: physics.Model, pool: physics.Pool, weights) -> list[str]:
+    """What a served vision tower adds to vLLM's budget (engines.vllm_encoder), or how to drop it."""
+    if model.vision is None:
+        return []
+    if pool.encoder is None:
+        return ["Vision tower not loaded (image and video limits 0, as --language-model-only sets them): the "
+                "pool is the text model's."]
+    e, b = pool.encoder, pool.encoder.budget
+    peak = ("its pass peaks at " + format_bytes(e.peak_bytes) + ", above the text pass's "
+            + format_bytes(pool.text_activation_bytes) if e.peak_bytes >= pool.text_activation_bytes + e.kept_bytes
+            else "the text pass, with its outputs and pixels still held, peaks higher: "
+            + format_bytes(pool.text_activation_bytes + e.kept_bytes))
+    return [f"Vision tower: vLLM loads it ({format_bytes(weights.vision_bytes(pool.placement.tensor_parallel))} per "
+            f"GPU, counted in the weights) and, before it sizes the KV cache, encodes {b.items} {b.modality}"
+            f"{'s' if b.items > 1 else ''} of the largest size ({format_count(b.tokens_per_item)} tokens, "
+            f"{format_count(e.patches)} patches in all); {peak}. Images and videos per prompt at 0 "
+            f"(--language-model-only) serve text only and skip both."]
+
+
 def compute(p: Mapping[str, Any]) -> Computed:
     notes: list[str] = []
     if scenario.refused(p):
@@ -274,6 +293,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
     if per_token == 0 and model.kv_layers:
         notes.append("The cache per token is 0 bytes: check the head or latent dimensions.")
     notes.extend(hybrid_notes(model, pool, context))
+    notes.extend(vision_notes(model, pool, w))
     notes.extend(weight_notes)
 
     values = {

@@ -35,6 +35,7 @@ from .engines.vllm_hybrid import MIXER_NAMES, MIXERS, NEMOTRON_H, Mixer
 from .physics.placement import DP, MAX_GPUS, TP
 from .physics.precision import KV_DTYPE_CHOICES
 from .physics.weights import WeightPlan, Weights
+from .engines.vllm_encoder import DEFAULT_LIMIT_PER_PROMPT as DEFAULT_LIMIT, VisionEncoder, tower_loaded
 
 CUSTOM = "custom"
 GiB = 1 << 30
@@ -172,8 +173,17 @@ def model_from_inputs(p: Mapping[str, Any]) -> Model:
         window_kind=CHUNKED if p["window_kind"] == CHUNKED else SLIDING,
         kv_free_layers=min(p["kv_free_layers"], p["layers"] - 1), state=mixer_from_inputs(p),
         state_layers=min(p["state_layers"], p["layers"]), ssm_dtype=p["ssm_dtype"], mamba_chunk=p["mamba_chunk"],
-        indexer_dim=p["indexer_dim"] if mla else 0,
+        indexer_dim=p["indexer_dim"] if mla else 0, vision=vision_of(p),
     )
+
+
+def vision_of(p: Mapping[str, Any]) -> VisionEncoder | None:
+    """The vision tower of the model the fields show (a catalogue model or a pasted config whose tower
+    is modelled, :mod:`.models.vision`); None for a custom shape or a text-only model."""
+    if "model" not in p or "config" not in p:
+        return None
+    shape = model_shape(p)
+    return shape.vision.encoder if shape is not None and shape.vision is not None else None
 
 
 def model_from_shape(shape: ModelShape, config: Mapping[str, Any] | None = None) -> Model:
@@ -225,7 +235,9 @@ def engine_from_inputs(p: Mapping[str, Any]) -> Engine:
                   overhead_bytes=p["overhead_gib"] * GiB, version=p.get("vllm_version", vllm_releases.NEWEST),
                   install=p.get("vllm_install", "pip"), enforce_eager=p.get("cuda_graphs", "captured") == "eager",
                   prefix_caching=None if caching == "default" else caching == "on", dcp=p.get("dcp", 1),
-                  architecture=architecture, quantized=quantized, hybrid=hybrid)
+                  architecture=architecture, quantized=quantized, hybrid=hybrid,
+                  image_limit=p.get("image_limit", DEFAULT_LIMIT), video_limit=p.get("video_limit", DEFAULT_LIMIT),
+                  max_model_len=p.get("context", 0))
 
 
 def release_text(engine: Engine, vendor: str = "nvidia", is_moe: bool = False) -> str:
@@ -408,6 +420,14 @@ def engine_params() -> tuple:
                 ("off", "off (--no-enable-prefix-caching)")), advanced=True,
                help="Hybrid models only: on by default from vLLM 0.26; with it, each request keeps two state "
                     "pages ('align' mode) or one per block ('all', Mamba models before 0.28) instead of one."),
+        Number("image_limit", "Images per prompt (--limit-mm-per-prompt)", DEFAULT_LIMIT, 0, DEFAULT_LIMIT,
+               advanced=True,
+               help="Models with a vision tower (Qwen3.5, Qwen3.6): vLLM loads the tower and, before it sizes the "
+                    "KV cache, encodes the largest image (a 4096 × 4096 one: 16,384 tokens) unless images and "
+                    "videos are both 0, as --language-model-only sets them. 999 is vLLM's default."),
+        Number("video_limit", "Videos per prompt (--limit-mm-per-prompt)", DEFAULT_LIMIT, 0, DEFAULT_LIMIT,
+               advanced=True,
+               help="As for images; the profiling run encodes the modality with the most tokens per item."),
         Number("dcp", "Decode context parallel size", 1, 1, 64, advanced=True,
                help="--decode-context-parallel-size (MLA models): the TP ranks that hold the same latent each "
                     "store every dcp-th token of a request, so the pool holds dcp times the tokens."),
@@ -552,19 +572,27 @@ def _custom_tensors(p: Mapping[str, Any]) -> tuple[tuple[mp.Tensor, ...], tuple[
 
 
 @lru_cache(maxsize=64)
-def _catalogue_plan(model_id: str, text: str, weight_format: str) -> WeightPlan:
+def _catalogue_plan(model_id: str, text: str, weight_format: str, vision: bool = False) -> WeightPlan:
     shape = _parsed(text) if text else catalogue_shape(model_id)
     scheme = shape.quantization if weight_format == SHIPPED else format_scheme(weight_format, shape.quantization.dtype)
-    return WeightPlan(shape.tensors, scheme)
+    tower = shape.vision.tensors if vision and shape.vision is not None else ()
+    return WeightPlan(shape.tensors + tower, scheme)
+
+
+def serves_vision(p: Mapping[str, Any]) -> bool:
+    """Whether vLLM loads the model's vision tower with these settings (not with every limit at 0)."""
+    return tower_loaded(p.get("image_limit", DEFAULT_LIMIT), p.get("video_limit", DEFAULT_LIMIT))
 
 
 def weight_plan(p: Mapping[str, Any]) -> tuple[WeightPlan, list[str]]:
-    """The weights the fields describe, in the chosen format, and notes on how they were read."""
+    """The weights the fields describe, in the chosen format (with the vision tower when vLLM loads
+    it), and notes on how they were read."""
     shape = model_shape(p)
     if shape is not None and shape.tensors:
         text = p.get("config", "").strip()
         pasted = text if text and _parsed(text) is shape else ""
-        return _catalogue_plan(p["model"], pasted, p["weight_dtype"]), []
+        vision = shape.vision is not None and serves_vision(p)
+        return _catalogue_plan(p["model"], pasted, p["weight_dtype"], vision), []
     return _custom_plan(tuple(p[n] for n in MODEL_FILLS), p["weight_dtype"])
 
 

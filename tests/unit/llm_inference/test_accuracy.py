@@ -123,3 +123,13 @@ def test_the_summary_and_the_page_table():
     for log in table.LOGS:
         assert log.url.replace("&", "&amp;") in page
     assert page.count("<li>") == len(table.SEEN)
+
+
+def test_the_logs_multimodal_and_prefix_caching_flags_reach_the_calculator():
+    # --language-model-only: every limit 0 (the tower not loaded); a modality the flag leaves out: 999
+    gb10 = accuracy.inputs_of(table.BY_ID["qwen36-35b-a3b-gb10-v020dev"])
+    assert (gb10["image_limit"], gb10["video_limit"], gb10["prefix_caching"]) == (0, 0, "off")
+    rtx5090 = accuracy.inputs_of(table.BY_ID["qwen36-35b-nvfp4-5090-652"])
+    assert (rtx5090["image_limit"], rtx5090["video_limit"], rtx5090["prefix_caching"]) == (2, 999, "on")
+    pro = accuracy.inputs_of(table.BY_ID["qwen36-35b-nvfp4-rtxpro6000-v0251"])
+    assert (pro["image_limit"], pro["video_limit"]) == (999, 999) and "prefix_caching" not in pro

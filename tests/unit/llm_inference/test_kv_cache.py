@@ -522,3 +522,17 @@ def test_every_offered_layout_runs():
     for kv in SPEC.param_map["kv_dtype"].values:
         json.dumps(run(kv_dtype=kv).to_dict(), allow_nan=False)
         json.dumps(run_preset("deepseek-v32-dcp", kv_dtype=kv, gpu="b200").to_dict(), allow_nan=False)
+
+
+def test_a_served_vision_tower_is_said_with_its_profile():
+    raw = {"model": "qwen3.6-35b-a3b-nvfp4", "gpu": "rtx-5090", "context": 131072, "max_num_seqs": 1,
+           "max_num_batched_tokens": 8192, "kv_dtype": "fp8"}
+    SPEC.check_overrides(raw)
+    r = SPEC.run(raw)
+    note = next(n for n in r.notes if n.startswith("Vision tower"))
+    assert "1 image of the largest size (16,384 tokens, 65,536 patches" in note and "1.88 GiB" in note
+    assert "Vision tower" in r.text["weight_breakdown"]
+    text = SPEC.run({**raw, "image_limit": 0, "video_limit": 0})
+    assert any(n.startswith("Vision tower not loaded") for n in text.notes)
+    assert "Vision tower" not in text.text["weight_breakdown"]
+    assert not any("Vision tower" in n for n in run().notes)  # a text model says nothing of it

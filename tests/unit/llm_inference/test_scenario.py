@@ -78,7 +78,7 @@ def test_custom_keeps_the_readers_shape():
 def test_every_catalogue_model_through_kv_cache_matches_numpy(model_id):
     """KV per token, per sequence (windows by each family's rule) and weights, from the raw config
     (the weights all in bf16 here; vLLM pads the vocabulary rows to a multiple of 64, which moves
-    GPT-2's 50,257 rows by 47)."""
+    GPT-2's 50,257 rows by 47; a Qwen3-VL tower is loaded unless told otherwise)."""
     config = CATALOGUE[model_id].config
     r = run(KV, model=model_id, context=65536, weight_dtype="bf16")
     per_token = ref.kv_bytes_per_token_bf16(config) + ref.indexer_bytes_per_token(config)
@@ -88,7 +88,9 @@ def test_every_catalogue_model_through_kv_cache_matches_numpy(model_id):
     tokens = np.array([65536 if kind == "full" else min(65536, size) for kind, size in layers], dtype=np.int64)
     assert r.values["kv_bytes_per_sequence"] == int(per_layer * tokens.sum())
     assert r.values["state_bytes_per_sequence"] == ref.state_bytes_per_sequence(config)
-    assert r.values["weight_bytes"] == pytest.approx(ref.param_counts(config)["total"] * 2, rel=1e-5)
+    # with the vision tower vLLM loads beside the text model by default (Qwen3.5/3.6)
+    expected = ref.param_counts(config)["total"] + ref.vision_params(config)
+    assert r.values["weight_bytes"] == pytest.approx(expected * 2, rel=1e-5)
 
 
 # -- pasting a config ----------------------------------------------------------------------------
@@ -222,3 +224,31 @@ def test_both_calculators_give_the_same_pool_for_the_same_deployment():
     kv = KV.run({**setting, "concurrency": 4}).values
     roof = decode_roofline.SPEC.run({**setting, "batch": 4}).values
     assert {n: kv[n] for n in scenario.POOL_OUTPUTS} == {n: roof[n] for n in scenario.POOL_OUTPUTS}
+
+
+# -- a vision tower ------------------------------------------------------------------------------
+
+def test_a_served_vision_tower_is_in_the_weights_and_text_only_drops_it():
+    # vLLM loads Qwen3.6's tower unless images and videos are both 0 (--language-model-only)
+    base = {"model": "qwen3.6-35b-a3b-nvfp4", "gpu": "rtx-5090", "context": 131072}
+    served = run(KV, **base).values
+    text = run(KV, **base, image_limit=0, video_limit=0).values
+    one = run(KV, **base, image_limit=0).values  # the video still needs the tower
+    assert served["weight_bytes"] - text["weight_bytes"] == pytest.approx(446_571_248 * 2)
+    assert one["weight_bytes"] == served["weight_bytes"]
+    assert served["activation_bytes"] > text["activation_bytes"]
+    assert not scenario.serves_vision({"image_limit": 0, "video_limit": 0})
+    assert scenario.serves_vision({})
+
+
+def test_the_engine_reads_the_multimodal_limits_and_the_context():
+    engine = scenario.engine_from_inputs({**KV.defaults(), "image_limit": 2, "video_limit": 0, "context": 4096})
+    assert (engine.image_limit, engine.video_limit, engine.max_model_len) == (2, 0, 4096)
+    assert scenario.engine_from_inputs(KV.defaults()).mm_limits == {"image": 999, "video": 999}
+
+
+def test_decode_roofline_shows_the_same_pool_with_the_tower_and_streams_without_it():
+    inputs = {"model": "qwen3.6-35b-a3b-nvfp4", "gpu": "rtx-pro-6000", "context": 8192}
+    kv, roof = run(KV, **inputs).values, run(decode_roofline.SPEC, **inputs).values
+    assert kv["kv_cache_memory"] == pytest.approx(roof["kv_cache_memory"])
+    assert kv["activation_bytes"] == pytest.approx(roof["activation_bytes"])

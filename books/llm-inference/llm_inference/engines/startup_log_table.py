@@ -26,6 +26,7 @@ from this table at build time (the book's ``accuracy`` fence).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Mapping
 
 __all__ = ["Log", "Seen", "LOGS", "SEEN", "BY_ID", "FITS", "TOO_LITTLE_KV", "NO_BLOCKS"]
 
@@ -66,6 +67,12 @@ class Log:
     #: wheel): up to 0.11.0 the profile run samples with FlashInfer when it is installed.
     install: str = "pip"
     enforce_eager: bool = False
+    #: ``--limit-mm-per-prompt`` as logged ({"image": 2, "audio": 0}); None: vLLM's default (999 each).
+    limit_mm_per_prompt: Mapping[str, int] | None = None
+    #: ``--language-model-only``: every modality's limit 0, the vision tower not loaded.
+    language_model_only: bool = False
+    #: ``--enable-prefix-caching`` / ``--no-enable-prefix-caching``; None: the release's default.
+    prefix_caching: bool | None = None
     needs: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()  # "quantized", "hybrid", "failed", "new-gpu", "pre-0.20"
     notes: str = ""
@@ -80,6 +87,20 @@ class Seen:
     where: str
     reason: str
 
+
+#: Why the two RTX 5090 runs of Qwen3.6-35B-A3B NVFP4 still miss: what the vision tower adds is modelled, the
+#: CUDA-graph estimate at max_num_seqs 1 is not.
+_QWEN36_5090_NEEDS = (
+    "engine: the CUDA-graph estimate of a run capturing two batch sizes. The vision tower is modelled "
+    "(engines.vllm_encoder): its 0.83 GiB of bf16 weights, and the profile run's encoder pass on one 4096 × 4096 "
+    "image (16,384 tokens, 65,536 patches), which peaks at 1.88 GiB against the text pass's 0.28 GiB estimate. "
+    "The pool comes out {pool} GiB ({err} %; tokens {tokens} %, concurrency {conc} %). vLLM 0.24.0 printed "
+    "'Estimated CUDA graph memory: 0.41 GiB total' for this compose (max_num_seqs 1: capture sizes [1, 2]) where "
+    "the V1 rule takes 0.9 GiB (vllm_releases.CUDA_GRAPH_BYTES_V1, from runs capturing up to 512); vLLM measures "
+    "it by capturing, which is not derived here. With the printed 0.41 GiB the pool would be {graphs} GiB "
+    "({graphs_err} %), and the other {rest} GiB (weights or non-torch memory: the log prints neither) is not "
+    "explained"
+)
 
 _R18W = "r18-weights"
 _R18A = "r18-attention"
@@ -377,9 +398,9 @@ LOGS: tuple[Log, ...] = (
          "(EngineCore pid=153) INFO 05-05 08:52:25 [kv_cache_utils.py:1342] Maximum concurrency for 131,072 tokens "
          "per request: 18.44x"),
         FITS, utilization=0.95, max_model_len=131072, loading_gib=64.69, available_gib=47.55, kv_tokens=623040,
-        concurrency=18.44, install="docker",
+        concurrency=18.44, install="docker", language_model_only=True, prefix_caching=False,
         kinds=("hybrid", "new-gpu"),
-        extra={"enable_prefix_caching": False, "cuda_graph_estimate_gib": 0.93}),
+        extra={"cuda_graph_estimate_gib": 0.93}),
     Log("nemotron3-nano-4b-gb10-v020dev", _DJ + "nemotron-3/nemotron-3-nano-4b/bf16/_bootlog.txt",
         "lines 8 (non-default args: max_model_len 49152, utilization 0.95, kv fp8_e4m3, prefix caching off), 14, "
         "28, 29, 41, 42, 45 and 46",
@@ -444,36 +465,29 @@ LOGS: tuple[Log, ...] = (
         ("| marlin | 64.36 GiB | 6,518,438 tok | 36.17x | yes |",),
         FITS, utilization=0.92, max_model_len=180224, max_num_batched_tokens=8192, max_num_seqs=8, weights="nvfp4",
         kv_dtype="fp8", available_gib=64.36, kv_tokens=6518438, concurrency=36.17,
-        needs=("engine: the vision tower these runs load and profile (vision_config: 27 blocks of 1152, about "
-               "0.45B parameters, 0.83 GiB in bf16) and the encoder's dummy pass are not modelled. vLLM's "
-               "profile_run (vllm/v1/worker/gpu_model_runner.py, 0.24.0 line 6239; the same in 0.25.0) first runs "
-               "model.embed_multimodal on mm_budget.mm_max_items_per_batch items of the modality with the most "
-               "tokens per item (vllm/multimodal/encoder_budget.py), keeps the outputs in encoder_cache through the "
-               "text dummy run, and only then measures the peak. With the text model alone the pool comes out "
-               "3.6 % high (66.65 GiB for 64.36); the tower's weights explain 0.83 GiB of the 2.29 GiB, the other "
-               "1.46 GiB is the encoder pass's activation peak, which depends on the ViT's kernels at the "
-               "maximum image size and is not derived here",),
+        notes="No --limit-mm-per-prompt: vLLM loads the vision tower (0.45B parameters, 0.83 GiB in bf16) and "
+              "profiles one 4096 × 4096 image (16,384 tokens) before the text pass (engines.vllm_encoder).",
         kinds=("quantized", "hybrid", "new-gpu")),
     Log("qwen36-35b-nvfp4-5090-652", "https://github.com/noonghunna/club-3090/issues/652",
         "issue description, the engine's lines and 'non-default args'", "0.24.0 (printed: 'Initializing a V1 LLM "
         "engine (v0.24.0)')", "0.24.0", "qwen3.6-35b-a3b-nvfp4 (modelopt)", "qwen3.6-35b-a3b-nvfp4",
         "NVIDIA GeForce RTX 5090", "rtx-5090",
-        ("(EngineCore pid=107) INFO 07-09 02:58:11 [gpu_worker.py:508] Available KV cache memory: 6.01 GiB",
+        ("(EngineCore pid=107) INFO 07-09 02:58:10 [gpu_model_runner.py:6588] Estimated CUDA graph memory: 0.41 GiB "
+         "total",
+         "(EngineCore pid=107) INFO 07-09 02:58:11 [gpu_worker.py:508] Available KV cache memory: 6.01 GiB",
          "(EngineCore pid=107) INFO 07-09 02:58:11 [kv_cache_utils.py:2146] GPU KV cache size: 569,878 tokens",
          "(EngineCore pid=107) INFO 07-09 02:58:11 [kv_cache_utils.py:2147] Maximum concurrency for 131,072 "
          "tokens per request: 4.35x"),
         FITS, max_model_len=131072, max_num_batched_tokens=8192, max_num_seqs=1, weights="nvfp4", kv_dtype="fp8",
         available_gib=6.01, kv_tokens=569878, concurrency=4.35, install="docker",
-        needs=("engine: the vision tower these runs load and profile (vision_config: 27 blocks of 1152, about "
-               "0.45B parameters, 0.83 GiB in bf16) and the encoder's dummy pass for limit_mm_per_prompt image 2 are "
-               "not modelled: vLLM 0.24.0's profile_run (vllm/v1/worker/gpu_model_runner.py line 6239) runs "
-               "model.embed_multimodal on mm_budget.mm_max_items_per_batch items of the largest modality "
-               "(vllm/multimodal/encoder_budget.py) and holds the outputs through the text dummy run before the "
-               "peak is read. With the text model alone the pool comes out 35 % high (8.13 GiB for 6.01); the tower's "
-               "weights explain 0.83 GiB, the other 1.29 GiB is the encoder pass's activation peak at the maximum "
-               "image size, which is not derived here",),
+        limit_mm_per_prompt={"image": 2, "audio": 0}, prefix_caching=True,
+        needs=(_QWEN36_5090_NEEDS.format(pool="5.69", err="-5.3", tokens="-5.3", conc="-5.4", graphs="6.18",
+                                         graphs_err="+2.8", rest="0.17"),),
         kinds=("quantized", "hybrid", "new-gpu"),
-        notes="limit_mm_per_prompt image 2: the vision encoder is profiled too (not modelled)."),
+        extra={"cuda_graph_estimate_gib": 0.41},
+        notes="limit_mm_per_prompt image 2 (video left at 999): the tower is loaded and one 4096 × 4096 image "
+              "(16,384 tokens) is profiled, as without the flag; prefix caching on puts the Gated DeltaNet states "
+              "in 'align' mode (engines.hybrid_logs)."),
     Log("qwen36-35b-nvfp4-5090-612", "https://github.com/noonghunna/club-3090/issues/612",
         "issue description, the engine's lines and 'non-default args'", "0.24.0 (printed)", "0.24.0",
         "qwen3.6-35b-a3b-nvfp4 (modelopt)", "qwen3.6-35b-a3b-nvfp4", "NVIDIA GeForce RTX 5090", "rtx-5090",
@@ -483,14 +497,10 @@ LOGS: tuple[Log, ...] = (
          "tokens per request: 4.33x"),
         FITS, max_model_len=131072, max_num_batched_tokens=8192, max_num_seqs=1, weights="nvfp4", kv_dtype="fp8",
         available_gib=5.98, kv_tokens=567978, concurrency=4.33, install="docker",
-        needs=("engine: the vision tower these runs load and profile (vision_config: 27 blocks of 1152, about "
-               "0.45B parameters, 0.83 GiB in bf16) and the encoder's dummy pass for limit_mm_per_prompt image 2 are "
-               "not modelled: vLLM 0.24.0's profile_run (vllm/v1/worker/gpu_model_runner.py line 6239) runs "
-               "model.embed_multimodal on mm_budget.mm_max_items_per_batch items of the largest modality "
-               "(vllm/multimodal/encoder_budget.py) and holds the outputs through the text dummy run before the "
-               "peak is read. With the text model alone the pool comes out 36 % high (8.13 GiB for 5.98); the tower's "
-               "weights explain 0.83 GiB, the other 1.32 GiB is the encoder pass's activation peak at the maximum "
-               "image size, which is not derived here",),
+        limit_mm_per_prompt={"image": 2, "audio": 0}, prefix_caching=True,
+        needs=(_QWEN36_5090_NEEDS.format(pool="5.69", err="-4.8", tokens="-5.0", conc="-4.9", graphs="6.18",
+                                         graphs_err="+3.4", rest="0.20")
+               + " (the 0.41 GiB is #652's, the same compose two days later)",),
         kinds=("quantized", "hybrid", "new-gpu")),
     Log("llama3-70b-awq-2xl40s-v0160",
         "https://github.com/kagaho/VLLM_Serve_llama3-70b-awq_on_L40S_with_Tensor_Parallelism_2/blob/"

@@ -6,7 +6,8 @@ met is named in ``shape.traps``. The readings live in small modules: :mod:`.fiel
 aliases, model-type defaults, types), :mod:`.attention` (MLA, head_dim, KV heads),
 :mod:`.layers` (windows and chunks), :mod:`.experts` (MoE), :mod:`.params` (the counting). This
 module handles what is left: nested multimodal configs, GPT-2-style keys, norms, embeddings and
-the LM head, and what is deliberately not counted (vision towers, DeepSeek's MTP module).
+the LM head, and what is deliberately not counted (vision towers, DeepSeek's MTP module; a Qwen3-VL
+tower is read apart, :mod:`.vision`, for the engine to load beside the text decoder).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .params import (COLUMN, DENSE_MLP, ROW, LayerPlan, Params, count, embedding
                      norm, plain_mlp, ungated_mlp)
 from .quantization import read_quantization
 from .shape import ModelShape
+from .vision import read_vision
 
 #: ``text_config`` without a model_type of its own: the text model type of the wrapper's.
 _TEXT_MODEL_TYPES = {"gemma3": "gemma3_text", "llama4": "llama4_text"}
@@ -154,11 +156,7 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
             f"num_nextn_predict_layers {mtp}: the multi-token-prediction module (used for speculative "
             f"decoding, not ordinary decoding) is not counted; the totals cover the {layers} main layers."
         )
-    if config.get("vision_config") is not None:
-        reader.traps.append(
-            "The config has a vision tower (vision_config): it is not counted; the totals cover the "
-            "text decoder with its embeddings and head."
-        )
+    vision = read_vision(config, reader.traps)
 
     return ModelShape(
         layers=layers, hidden_size=hidden, heads=heads, kv_heads=attention.kv_heads,
@@ -171,5 +169,5 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
         max_position_embeddings=max_positions, model_type=reader.model_type, traps=tuple(reader.traps),
         state=hybrid.state if hybrid else None, state_layers=hybrid.state_layers if hybrid else 0,
         indexer_head_dim=attention.indexer_head_dim,
-        tensors=tensors, quantization=quantization,
+        tensors=tensors, quantization=quantization, vision=vision,
     )

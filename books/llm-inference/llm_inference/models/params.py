@@ -28,6 +28,9 @@ MIXER = "mixer"
 #: A latent MoE's projections into and out of the experts' narrower width (Nemotron 3 Super's
 #: fc1_latent_proj / fc2_latent_proj): every token runs them, whichever experts it is sent to.
 MOE_LATENT = "moe_latent"
+#: A multimodal checkpoint's vision tower (Qwen3-VL's ViT: patch embedding, blocks, mergers): vLLM
+#: loads it beside the text decoder unless told to serve text only (engines.vllm_encoder).
+VISION = "vision_tower"
 #: The groups in the order the breakdown lists them, with the words it uses.
 GROUPS = (
     (EMBEDDING, "Embeddings"),
@@ -40,6 +43,7 @@ GROUPS = (
     (SHARED_EXPERTS, "Shared experts"),
     (ROUTER, "Router"),
     (NORMS_BIASES, "Norms and biases"),
+    (VISION, "Vision tower"),
 )
 GROUP_LABELS = dict(GROUPS)
 

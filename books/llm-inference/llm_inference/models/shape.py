@@ -94,6 +94,10 @@ class ModelShape:
             shape, how vLLM shards it), () when a layer kind was counted without its tensors.
         quantization: the checkpoint's formats (:class:`.quantization.Scheme`, read from
             ``quantization_config`` and ``torch_dtype``).
+        vision: the vision tower of a multimodal checkpoint whose tower vLLM's rules are modelled
+            for (:class:`.vision.VisionTower`: Qwen3-VL's ViT), None otherwise. Its parameters are not
+            in the counts above (the text decoder's) nor in ``tensors``: vLLM loads them only when it
+            serves images or videos.
     """
 
     layers: int
@@ -124,6 +128,7 @@ class ModelShape:
     indexer_head_dim: int = 0
     tensors: tuple[Any, ...] = field(default=(), repr=False, compare=False)
     quantization: Any = field(default=None, compare=False)
+    vision: Any = field(default=None, repr=False, compare=False)
 
     @property
     def kv_elements_per_layer(self) -> int:

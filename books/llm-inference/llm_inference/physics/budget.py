@@ -11,6 +11,9 @@ sources are in :mod:`llm_inference.engines.vllm`), per GPU:
   ``max_num_seqs`` dummy requests, estimated from the model's shapes
   (engines.vllm.activation_peak_estimate: for most models the sampler's logits, sequences ×
   vocabulary × 39 bytes, dominate);
+  a multimodal model whose vision tower is served first runs its encoder on the largest image
+  (engines.vllm_encoder), and the peak is the larger of that pass and the text pass with the
+  encoder's outputs still held;
 * non-torch memory (CUDA context, NCCL and cuBLAS buffers) and the CUDA-graph estimate are one
   parameter, ``overhead_bytes`` (0.07–0.30 GiB and 0.23–0.67 GiB in the logs of
   engines.startup_logs).
@@ -35,7 +38,7 @@ from dataclasses import dataclass
 
 from course_calculators.units import GiB
 
-from ..engines import vllm, vllm_releases
+from ..engines import vllm, vllm_encoder, vllm_releases
 from ..engines.vllm import LayerGroup
 from ..hardware import GPU
 from .cache_layout import CacheLayout, layout
@@ -114,6 +117,21 @@ class Engine:
     dcp: int = 1
     #: Speculative tokens per step (``num_speculative_tokens``): hybrid models' state grows with them.
     num_spec: int = 0
+    #: ``--limit-mm-per-prompt`` for images and videos (999: vLLM's default for a modality left out; both
+    #: 0 is what ``--language-model-only`` does): a vision tower is loaded and profiled unless both are 0.
+    image_limit: int = vllm_encoder.DEFAULT_LIMIT_PER_PROMPT
+    video_limit: int = vllm_encoder.DEFAULT_LIMIT_PER_PROMPT
+    #: max_model_len, which caps the items of a prompt the encoder budget counts (0: not limiting).
+    max_model_len: int = 0
+
+    @property
+    def mm_limits(self) -> dict[str, int]:
+        return {"image": self.image_limit, "video": self.video_limit}
+
+    @property
+    def serves_vision(self) -> bool:
+        """Whether a vision tower is loaded (and profiled): unless every modality's limit is 0."""
+        return vllm_encoder.tower_loaded(self.image_limit, self.video_limit)
 
 
 def scheduler_limits(engine: Engine, gpu: GPU) -> tuple[int, int]:
@@ -145,6 +163,11 @@ class Pool:
     block_size: int
     version: str = VERSION
     layout: CacheLayout | None = None
+    #: The vision encoder's pass in the profiling run (None: no tower, or text only), and the text
+    #: pass's own estimate; ``activation_bytes`` is the larger of the encoder's peak and the text
+    #: pass with the encoder's outputs and pixel values still held.
+    encoder: vllm_encoder.EncoderProfile | None = None
+    text_activation_bytes: float = 0.0
 
     @property
     def starts(self) -> bool:
@@ -218,12 +241,15 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
     """The budget and blocks of the most loaded GPU of ``placement``."""
     tokens, seqs = scheduler_limits(engine, gpu)
     requested = vllm.requested_memory(gpu.visible, engine.utilization)
-    activation = 0.0
+    text = 0.0
     if model.hidden_size and model.vocab_size:
-        activation = vllm.activation_peak_estimate(
+        text = vllm.activation_peak_estimate(
             model.hidden_size, model.mlp_width_per_token, model.vocab_size, tokens, seqs,
             tensor_parallel=placement.tensor_parallel, dtype_bytes=ACTIVATION_DTYPE_BYTES,
             sampler=engine.sampler_for(min(tokens, seqs), model.is_moe, gpu.vendor))
+    encoder = vllm_encoder.profile(model.vision, tokens, seqs, engine.max_model_len, engine.mm_limits,
+                                   tensor_parallel=placement.tensor_parallel, dtype_bytes=ACTIVATION_DTYPE_BYTES)
+    activation = vllm_encoder.activation_peak(text, encoder)
     runtime = engine.runtime_bytes(gpu, placement.tensor_parallel, model.is_moe)
     available = (requested - placement.weight_bytes_per_gpu - activation - runtime)
     per_layer = layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu)
@@ -242,5 +268,5 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
         bytes_per_token=per_layer * (full + windowed) / (engine.dcp if model.is_mla and engine.dcp > 1 else 1),
         page_bytes=page, layers_per_group=size,
         groups=tuple(groups), num_blocks=blocks, batched_tokens=tokens, block_size=cache.block_size,
-        version=engine.version, layout=cache,
+        version=engine.version, layout=cache, encoder=encoder, text_activation_bytes=text,
     )

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engines.vllm_encoder import VisionEncoder
 from ..engines.vllm_hybrid import Mixer
 
 #: The attention kinds the physics distinguishes: MHA and MQA are GQA with kv_heads = heads or 1.
@@ -43,6 +44,8 @@ class Model:
     per sequence (an engines.vllm_hybrid.Mixer) with its SSM part in ``ssm_dtype`` — beside their
     attention in Falcon-H1, instead of it elsewhere. ``mamba_chunk`` is Mamba-2's scan chunk.
     ``indexer_dim``: DeepSeek-V3.2's indexer key, cached per token and layer beside the latent.
+    ``vision``: a multimodal checkpoint's vision tower as vLLM's profiling run sees it (None: none,
+    or one whose rules are not modelled); whether it is served is the engine's setting.
     """
 
     layers: int
@@ -68,6 +71,7 @@ class Model:
     ssm_dtype: str = "auto"
     mamba_chunk: int = 0
     indexer_dim: int = 0
+    vision: VisionEncoder | None = None
 
     @property
     def is_mla(self) -> bool:

@@ -40,7 +40,8 @@ from functools import lru_cache
 
 from ..engines import vllm_weights as engine
 from ..models.params import (ATTENTION, COLUMN, EMBEDDING, EXPERT_COLUMN, EXPERT_ROW, GROUP_LABELS, GROUPS,
-                             KV_HEADS, LM_HEAD, NORMS_BIASES, REPLICATED, ROUTED_EXPERTS, ROUTER, ROW, VOCAB, Tensor)
+                             KV_HEADS, LM_HEAD, NORMS_BIASES, REPLICATED, ROUTED_EXPERTS, ROUTER, ROW, VISION, VOCAB,
+                             Tensor)
 from ..models.quantization import Scheme, WeightSpec, dense
 from .formats import DTYPES, BF16, ZERO, Format, Fp8, IntGroup, Mxfp4, Nf4, Nvfp4, Storage, bits_per_weight
 from .model import Model
@@ -236,6 +237,8 @@ class Weights:
             counts["first"] = 1
         if last:
             counts["last"] = 1
+        if self.plan.templates["vision"]:  # on every rank, whatever its stage
+            counts["vision"] = 1
         values: dict[str, float] = {}
         scales: dict[str, float] = {}
         for key, n in counts.items():
@@ -266,6 +269,10 @@ class Weights:
         """Bytes on one GPU that holds ``layers`` (all when None) at ``tp``/``ep``, with the
         embedding when ``first`` and the LM head and final norm when ``last``."""
         return sum(s.total for s in self._sum(tp, ep, layers, first, last).values())
+
+    def vision_bytes(self, tp: int = 1) -> float:
+        """The vision tower's bytes on one GPU (0 when the plan holds none: a text-only serve)."""
+        return self._sum(tp, 1, range(0), True, False).get(VISION, ZERO).total
 
     def routed_bytes(self, tp: int = 1, ep: int = 1, layers: range | None = None) -> float:
         """The routed experts' bytes on one GPU (all MoE layers when ``layers`` is None)."""
@@ -337,8 +344,11 @@ class WeightPlan:
         for t, s in specs:
             by_layer.setdefault(t.layer, []).append((t, s))
         outside = by_layer.pop(None, [])
+        # a vision tower sits on every pipeline stage: vLLM builds it on each rank, unconditionally
+        # (Qwen3_5MoeForConditionalGeneration.__init__, qwen3_5.py), and each rank profiles it
         self.templates: dict = {"first": [(t, s) for t, s in outside if t.group == EMBEDDING],
-                                "last": [(t, s) for t, s in outside if t.group != EMBEDDING]}
+                                "last": [(t, s) for t, s in outside if t.group not in (EMBEDDING, VISION)],
+                                "vision": [(t, s) for t, s in outside if t.group == VISION]}
         self.layer_keys: list = []
         seen: dict = {}
         for layer in sorted(by_layer):
@@ -463,10 +473,11 @@ def streamed_share(model: Model, tokens: float) -> float:
 
 def streamed_bytes(model: Model, weights, tokens: float) -> float:
     """Bytes a step over ``tokens`` tokens reads, all GPUs together: the held bytes of everything
-    but the routed experts, plus the touched share of the experts at their own width."""
+    but the routed experts and a vision tower (which a text step never runs), plus the touched share
+    of the experts at their own width."""
     w = as_weights(model, weights)
     routed = w.routed_bytes()
-    return w.total_bytes - routed + streamed_share(model, tokens) * routed
+    return w.total_bytes - w.vision_bytes() - routed + streamed_share(model, tokens) * routed
 
 
 def as_weights(model: Model, weights, gpu=None) -> Weights:

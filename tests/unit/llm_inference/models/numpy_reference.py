@@ -302,6 +302,46 @@ def param_counts(config: dict) -> dict[str, int]:
             "head": int(sizes[head].sum())}
 
 
+# The architectures whose checkpoints hold Qwen3-VL's vision tower (transformers' Qwen3VLVisionModel):
+# the ones vLLM loads it for beside the text model.
+QWEN3_VL_TOWERS = ("Qwen3VLForConditionalGeneration", "Qwen3VLMoeForConditionalGeneration",
+                   "Qwen3_5ForConditionalGeneration", "Qwen3_5MoeForConditionalGeneration")
+
+
+def vision_tensors(config: dict) -> list[tuple[str, tuple[int, ...]]]:
+    """The ``model.visual.*`` tensors of a Qwen3-VL-family checkpoint ([] for any other): the
+    patch-embedding Conv3d and its bias, the position table, per block two LayerNorms, qkv, proj and
+    the MLP's linear_fc1/fc2 with biases, the merger (LayerNorm, two linears on 2 × 2 merged patches)
+    and one more merger per deepstack index (its LayerNorm over the merged width)."""
+    v = config.get("vision_config")
+    if (config.get("architectures") or [""])[0] not in QWEN3_VL_TOWERS or not v:
+        return []
+    h, i, out = v["hidden_size"], v["intermediate_size"], v["out_hidden_size"]
+    m = h * v["spatial_merge_size"] ** 2
+    p = "model.visual."
+    items = [(p + "patch_embed.proj.weight", (h, v.get("in_channels", 3), v.get("temporal_patch_size", 2),
+                                              v["patch_size"], v["patch_size"])),
+             (p + "patch_embed.proj.bias", (h,)), (p + "pos_embed.weight", (v["num_position_embeddings"], h))]
+    for b in range(v["depth"]):
+        q = f"{p}blocks.{b}."
+        items += [(q + n, (h,)) for n in ("norm1.weight", "norm1.bias", "norm2.weight", "norm2.bias")]
+        items += [(q + "attn.qkv.weight", (3 * h, h)), (q + "attn.qkv.bias", (3 * h,)),
+                  (q + "attn.proj.weight", (h, h)), (q + "attn.proj.bias", (h,)),
+                  (q + "mlp.linear_fc1.weight", (i, h)), (q + "mlp.linear_fc1.bias", (i,)),
+                  (q + "mlp.linear_fc2.weight", (h, i)), (q + "mlp.linear_fc2.bias", (h,))]
+    mergers = [("merger.", h)] + [(f"deepstack_merger_list.{k}.", m)
+                                  for k in range(len(v.get("deepstack_visual_indexes") or []))]
+    for name, width in mergers:
+        items += [(p + name + "norm.weight", (width,)), (p + name + "norm.bias", (width,)),
+                  (p + name + "linear_fc1.weight", (m, m)), (p + name + "linear_fc1.bias", (m,)),
+                  (p + name + "linear_fc2.weight", (out, m)), (p + name + "linear_fc2.bias", (out,))]
+    return items
+
+
+def vision_params(config: dict) -> int:
+    return int(sum(np.prod(shape, dtype=np.int64) for _, shape in vision_tensors(config)))
+
+
 def kv_bytes_per_token_bf16(config: dict) -> int:
     """2 bytes per cached number, every layer, windows ignored."""
     c = text_config(config)

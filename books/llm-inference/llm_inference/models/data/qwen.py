@@ -25,8 +25,7 @@ _QWEN36_CONFIG = {
     "dtype": "bfloat16",
     "model_type": "qwen3_5_moe",
     "tie_word_embeddings": False,
-    # The text model's fields as its config nests them (the vision tower's vision_config is
-    # left out: `--language-model-only` serves without it, and the catalogue counts text only).
+    # The text model's fields as its config nests them.
     "text_config": {
         "attention_bias": False,
         "attn_output_gate": True,
@@ -54,6 +53,24 @@ _QWEN36_CONFIG = {
         "shared_expert_intermediate_size": 512,
         "tie_word_embeddings": False,
         "vocab_size": 248320,
+    },
+    # The vision tower (Qwen3-VL's ViT, no deepstack), as the NVFP4 release's config.json gives it
+    # (its dtype and model_type fields left out); Qwen--Qwen3.5-35B-A3B_config.json of the same
+    # folder has the same numbers. The totals count the text decoder only; vLLM loads the tower
+    # unless it serves text only (models/vision.py, engines/vllm_encoder.py).
+    "vision_config": {
+        "deepstack_visual_indexes": [],
+        "depth": 27,
+        "hidden_act": "gelu_pytorch_tanh",
+        "hidden_size": 1152,
+        "in_channels": 3,
+        "intermediate_size": 4304,
+        "num_heads": 16,
+        "num_position_embeddings": 2304,
+        "out_hidden_size": 2048,
+        "patch_size": 16,
+        "spatial_merge_size": 2,
+        "temporal_patch_size": 2,
     },
 }
 
@@ -364,7 +381,8 @@ ENTRIES = (
         published_total=35_000_000_000, published_active=3_000_000_000, active_excludes_embedding=True,
         count_source=_QWEN3_NAMING + ": 35B saved, 3B activated",
         counts_note="The shapes give 34.66B in all and 2.95B active without the input embedding (0.51B); the "
-                    "multi-token-prediction layer (mtp_num_hidden_layers 1) and the vision tower are not counted.",
+                    "multi-token-prediction layer (mtp_num_hidden_layers 1) and the vision tower (0.45B, read "
+                    "apart: models/vision.py) are not counted.",
     ),
     CatalogueEntry(
         id="qwen3.6-35b-a3b-nvfp4", name="Qwen3.6-35B-A3B NVFP4 (NVIDIA; FP8 attention, NVFP4 experts)",
