@@ -863,8 +863,8 @@ SEEN: tuple[Seen, ...] = (
          "'executor_base.py:118' and the unseparated '8192' are the V0 engine's line, and the page says 'an A10G or "
          "L4 GPU' without saying which card printed it"),
     Seen("https://github.com/faradawn/bench3/blob/446e08ca8bba29ccab26de8ec8a8986643b0a975/logs/vllm_server.log",
-         "the engine's lines of 11-28 15:27-15:28: meta-llama/Meta-Llama-3-8B-Instruct, vLLM 0.11.2, max_model_len 1024, 14.9596 GiB, "
-         "105.97 GiB, 868,080 tokens",
+         "the engine's lines of 11-28 15:27-15:28: meta-llama/Meta-Llama-3-8B-Instruct, vLLM 0.11.2, "
+         "max_model_len 1024, 14.9596 GiB, 105.97 GiB, 868,080 tokens",
          "the card is an H200 (README: '2x H200 GPUs'; 0.9 x 139.81 GiB fits the parts), not a new GPU, and Llama 3 "
          "8B (an 8,192-token checkpoint) is in no catalogue: llama-3.1-8b would be a stand-in"),
     Seen("https://github.com/amdgoose/arno_vllm_chat/blob/2fd73e52450d581dae44abcb257b46b72e8116d4/vllm_server.log",
