@@ -41,13 +41,13 @@ def test_log_rebuilt_by_the_kv_cache_calculator(log):
 
 #: Issue #18's mix for the table, and what it holds. The table keeps only logs that name their model,
 #: GPU, layout and settings; the searches for this work (the reports of branches r18-engine,
-#: r18-close, s25-logs and s27-logs, and stop 26's search of the L4 to MI355X; logs left out are in
-#: SEEN) found logs of only five GPUs outside today's list: that floor is what the table holds, the
-#: issue's figure beside it, so that a log added moves the count. The other floors are the issue's
-#: figures or more.
+#: r18-close, s25-logs, s27-logs and s29-gpu, and stop 26's search of the L4 to MI355X; logs left
+#: out are in SEEN) found logs of six GPUs outside the old list — the sixth, an L4, waits for a
+#: sampler rule (its row's needs). The floors are what the table holds, the issue's figures beside
+#: them, so that a log added or removed moves the count.
 MIX = {  # kind: (the issue's minimum, the table's floor)
-    "logs": (30, 32), "quantized": (12, 12), "hybrid": (4, 6), "failed": (4, 6), "new GPUs": (6, 5),
-    "releases before 0.20": (5, 9),
+    "logs": (30, 34), "quantized": (12, 12), "hybrid": (4, 6), "failed": (4, 6), "new GPUs": (6, 6),
+    "releases before 0.20": (5, 10),
 }
 
 

@@ -583,6 +583,84 @@ LOGS: tuple[Log, ...] = (
         notes="The checkpoint ships bf16; vLLM runs it in fp16 on compute capability 7.5 (the warning quoted), "
               "with FlexAttention ('FA2 is only supported on devices with compute capability >= 8') and the "
               "PyTorch-native sampler ('FlashInfer is not available'). Utilization at its default."),
+    Log("llama31-8b-l4-32000-v0110",
+        "https://github.com/abinavChandar/demo_env_l4/blob/097d5ab2cbe19e49c91325bbca531f50d76b419e/vllm.log",
+        "the server's own log: the 'non-default args' line (19:22:10: max_model_len 32000, utilization 0.92, "
+        "max_num_seqs 128), the scheduler line (19:22:31: max_num_batched_tokens 2048, vllm serve's default "
+        "below 70 GiB), the sampler warning (19:22:48) and the engine's lines of 19:25:01 to 19:25:51",
+        "0.11.0 (printed: 'vLLM API server version 0.11.0', 'Initializing a V1 LLM engine (v0.11.0)')", "0.11.0",
+        "meta-llama/Meta-Llama-3.1-8B-Instruct", "llama-3.1-8b",
+        "NVIDIA L4 (the repository's name, 'demo_env_l4'; the log agrees: bf16 with FlashAttention, so compute "
+        "capability 8.0 or more, and Inductor's 'Not enough SMs' warning, which a card of fewer than 68 SMs "
+        "prints: the L4 has 58, the A10G 80)", "l4",
+        ("(APIServer pid=4394) INFO 10-14 19:22:10 [utils.py:233] non-default args: {'model': "
+         "'meta-llama/Meta-Llama-3.1-8B-Instruct', 'trust_remote_code': True, 'max_model_len': 32000, "
+         "'gpu_memory_utilization': 0.92, 'max_num_seqs': 128}",
+         "(APIServer pid=4394) INFO 10-14 19:22:31 [scheduler.py:205] Chunked prefill is enabled with "
+         "max_num_batched_tokens=2048.",
+         "(EngineCore_DP0 pid=4671) WARNING 10-14 19:22:48 [topk_topp_sampler.py:66] FlashInfer is not available. "
+         "Falling back to the PyTorch-native implementation of top-p & top-k sampling. For the best performance, "
+         "please install FlashInfer.",
+         "(EngineCore_DP0 pid=4671) INFO 10-14 19:25:01 [gpu_model_runner.py:2653] Model loading took 14.9889 GiB "
+         "and 132.108878 seconds",
+         "(EngineCore_DP0 pid=4671) [rank0]:W1014 19:25:11.084000 4671 torch/_inductor/utils.py:1436] [0/0] Not "
+         "enough SMs to use max_autotune_gemm mode",
+         "(EngineCore_DP0 pid=4671) INFO 10-14 19:25:50 [gpu_worker.py:298] Available KV cache memory: 4.75 GiB",
+         "(EngineCore_DP0 pid=4671) INFO 10-14 19:25:51 [kv_cache_utils.py:1087] GPU KV cache size: 38,944 tokens",
+         "(EngineCore_DP0 pid=4671) INFO 10-14 19:25:51 [kv_cache_utils.py:1091] Maximum concurrency for 32,000 "
+         "tokens per request: 1.22x"),
+        FITS, utilization=0.92, max_model_len=32000, max_num_batched_tokens=2048, max_num_seqs=128,
+        loading_gib=14.9889, available_gib=4.75, kv_tokens=38944, concurrency=1.22,
+        needs=("engine: the PyTorch sort-path sampler's peak at 128 requests. The log leaves 0.92 x 22.03 - 14.99 - "
+               "4.75 = 0.53 GiB for the activation peak and the non-torch memory together; the rules take 0.76 "
+               "GiB (the native sampler's 39 bytes a logit x 128 x 128,256 = 0.60 GiB, 0.02 GiB of hidden states "
+               "kept, 0.15 GiB non-torch), so the weights come to -0.2 % (14.96 GiB) and the pool 4.2 % low (4.55 "
+               "GiB for 4.75), tokens -4.4 % (37,248), concurrency -4.6 % (1.16). The 39 bytes were fitted at "
+               "1,024 requests (H100 and B200 logs), and the A100 40GB and T4 logs of this table, at 256, land "
+               "within 1.2 % with it; this log, at 128, implies 24-29 bytes a logit (with 0.07-0.15 GiB of "
+               "non-torch memory). One log does not fix how the peak scales with the number of requests, so no "
+               "rule is changed for it",),
+        kinds=("new-gpu", "pre-0.20"),
+        notes="A pip install (FlashInfer absent: the PyTorch-native top-k/top-p sort in the profile run). The "
+              "L4's 22.03 GiB is hardware.GPUS['l4']'s visible total; the log prints 'Graph capturing finished "
+              "in 7 secs, took 0.38 GiB' after the pool is sized (0.11.0 does not subtract it)."),
+    Log("qwen3-30b-a3b-2507-h100-v0102",
+        "https://github.com/kolyangg/mlops-assignment/blob/410b9585d5464a90c0fd357d85b1b5ca372a17eb/logs/vllm.log",
+        "the server's own log: the 'non-default args' line (14:13:11: max_model_len 6144, utilization at its "
+        "default), the scheduler line (14:13:19: 8,192 batched tokens, vllm serve's default at 70 GiB and more), "
+        "the MoE config warning that names the card (14:13:55) and the engine's lines of 14:13:41 to 14:14:04",
+        "0.10.2 (printed: 'vLLM API server version 0.10.2', 'Initializing a V1 LLM engine (v0.10.2)')", "0.10.2",
+        "Qwen/Qwen3-30B-A3B-Instruct-2507 (the layers of Qwen/Qwen3-30B-A3B: 48 layers, 4 KV heads of 128, 128 "
+        "experts with 8 active; the release differs in its context and RoPE base, and max_model_len is set)",
+        "qwen3-30b-a3b", "NVIDIA H100 80GB HBM3 (the MoE config file name; 'Free memory on device (78.57/79.18 GiB)')",
+        "h100-sxm",
+        ("(APIServer pid=1288829) INFO 06-16 14:13:11 [utils.py:328] non-default args: {'host': '0.0.0.0', "
+         "'model': 'Qwen/Qwen3-30B-A3B-Instruct-2507', 'dtype': 'bfloat16', 'max_model_len': 6144, "
+         "'enable_prefix_caching': True}",
+         "(APIServer pid=1288829) INFO 06-16 14:13:19 [scheduler.py:222] Chunked prefill is enabled with "
+         "max_num_batched_tokens=8192.",
+         "(EngineCore_DP0 pid=1289229) INFO 06-16 14:13:41 [gpu_model_runner.py:2392] Model loading took 56.9342 GiB "
+         "and 13.398206 seconds",
+         "(EngineCore_DP0 pid=1289229) WARNING 06-16 14:13:55 [fused_moe.py:727] Using default MoE config. "
+         "Performance might be sub-optimal! Config file not found at ['/home/niko/hw3/mlops-assignment/.venv/lib/"
+         "python3.12/site-packages/vllm/model_executor/layers/fused_moe/configs/E=128,N=768,"
+         "device_name=NVIDIA_H100_80GB_HBM3.json']",
+         "(EngineCore_DP0 pid=1289229) INFO 06-16 14:13:56 [gpu_worker.py:298] Available KV cache memory: 8.68 GiB",
+         "(EngineCore_DP0 pid=1289229) INFO 06-16 14:13:57 [kv_cache_utils.py:864] GPU KV cache size: 94,784 tokens",
+         "(EngineCore_DP0 pid=1289229) INFO 06-16 14:13:57 [kv_cache_utils.py:868] Maximum concurrency for 6,144 "
+         "tokens per request: 15.43x",
+         "(EngineCore_DP0 pid=1289229) INFO 06-16 14:14:04 [gpu_worker.py:391] Free memory on device (78.57/79.18 "
+         "GiB) on startup. Desired GPU memory utilization is (0.9, 71.26 GiB). Actual usage is 56.93 GiB for "
+         "weight, 5.58 GiB for peak activation, 0.07 GiB for non-torch memory, and 0.69 GiB for CUDAGraph memory. "
+         "Replace gpu_memory_utilization config with `--kv-cache-memory=8417154969` to fit into requested memory, "
+         "or `--kv-cache-memory=16270032384` to fully utilize gpu memory. Current kv cache memory in use is "
+         "9318930329 bytes."),
+        FITS, max_model_len=6144, max_num_batched_tokens=8192, loading_gib=56.9342, available_gib=8.68,
+        kv_tokens=94784, concurrency=15.43, kinds=("pre-0.20",),
+        notes="A pip install (FlashInfer absent). The gpu_worker line gives the parts: 71.26 - 56.93 - 5.58 - "
+              "0.07 = 8.68 GiB; 5.58 GiB of activation at 1,024 requests x 151,936 logits is the native "
+              "sampler's 38 bytes a logit. Read for the new-GPU search of branch s29-gpu; an H100, not a new "
+              "card, kept because it names every setting."),
 )
 
 #: Logs read for this table and left out: what each lacks.
@@ -788,6 +866,30 @@ SEEN: tuple[Seen, ...] = (
          "facebook/opt-125m on the CPU backend (device_config=cpu, aarch64): not a GPU"),
     Seen("https://github.com/cmontemuino/amd-mi300x-ml-benchmarks/tree/main/datasets/sample-results/logs",
          "the Llama-3.1-8B logs", "the V0 engine (v0.9.2.dev364, 'worker.py:294', 'model_runner.py:1203')"),
+    # -- read for the s29-gpu search (a sixth GPU outside the old list) -------------------------------------
+    Seen("https://github.com/ray-project/ray/blob/00a8fb36edef457b822efdd18a6e3e418af015b4/doc/source/serve/"
+         "tutorials/deployment-serve-llm/small-size-llm/README.md",
+         "section 'Improve concurrency': 'Maximum concurrency for 8192 tokens per request: 3.53x' (Llama 3.1 8B)",
+         "'executor_base.py:118' and the unseparated '8192' are the V0 engine's line, and the page says 'an A10G or "
+         "L4 GPU' without saying which card printed it"),
+    Seen("https://github.com/faradawn/bench3/blob/446e08ca8bba29ccab26de8ec8a8986643b0a975/logs/vllm_server.log",
+         "the engine's lines of 11-28 15:27-15:28: meta-llama/Meta-Llama-3-8B-Instruct, vLLM 0.11.2, "
+         "max_model_len 1024, 14.9596 GiB, 105.97 GiB, 868,080 tokens",
+         "the card is an H200 (README: '2x H200 GPUs'; 0.9 x 139.81 GiB fits the parts), not a new GPU, and Llama 3 "
+         "8B (an 8,192-token checkpoint) is in no catalogue: llama-3.1-8b would be a stand-in"),
+    Seen("https://github.com/amdgoose/arno_vllm_chat/blob/2fd73e52450d581dae44abcb257b46b72e8116d4/vllm_server.log",
+         "the engine's lines: Qwen/Qwen2.5-7B-Instruct in fp16 on ROCm, vLLM 0.17.0, max_model_len 4096, 14.37 GiB, "
+         "41.81 GiB, 782,800 tokens",
+         "the AMD card is not named in the log or the repository (about 64 GB from the parts: an MI210 class "
+         "card), and no such card is listed"),
+    Seen("https://github.com/vllm-project/production-stack/blob/4f7b1a2ff1d3cadc8013b1c4acea6c85ab6580b9/"
+         "vllm_server.log", "the whole log: Llama-3.2-1B-Instruct, vLLM 0.9.0.1, enforce_eager, 1,028,832 tokens",
+         "the GPU is not named (the pool implies a 40 GB card) and no 'Available KV cache memory' line is printed"),
+    Seen("https://github.com/ozgurgulerx/inference-journal/blob/33e1e0e43692503c0bf1400a3b6810cfee06380c/days/"
+         "day-002-GPU-node-bring-up/LOG_tier03.md",
+         "section 'KV Cache Tokens vs VRAM': Qwen2.5-1.5B-Instruct, 188,512 tokens, 5.75x at 32,768, utilization 0.6",
+         "the '16GB GPU' rented on RunPod is not named, the release is not given, the pool line is not quoted, and "
+         "Qwen2.5-1.5B is in no catalogue"),
 )
 
 BY_ID: dict[str, Log] = {log.id: log for log in LOGS}
