@@ -6,10 +6,16 @@ KaTeX's HTML and MathML. Readers then download no KaTeX JavaScript (270 KB) and 
 does no typesetting while Python starts, and the math shows at first paint, without JavaScript
 too. Only ``katex.min.css`` and its fonts ship. KaTeX runs in one Node process per build
 (``katex_render.mjs``), from the same ``node_modules`` the calculators plugin uses.
+
+A page with math also asks for the KaTeX fonts its math uses (``<link rel="preload">`` before
+KaTeX's stylesheet): found only when the stylesheet applied, they would arrive after the first
+layout, and the text around the math would move when they did (a layout shift). Which class
+takes which font is read from ``katex.min.css`` itself.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
@@ -21,6 +27,10 @@ from mkdocs.exceptions import PluginError
 
 HERE = Path(__file__).parent
 MATH = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.S)
+#: KaTeX's stylesheet in a page's head (mkdocs.yml's extra_css): its folder holds fonts/.
+STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]*?katex/dist/)katex\.min\.css[^>]*>')
+#: The font of ``.katex`` itself (its ``font`` shorthand): every piece of math uses it.
+BASE_FONT = "fonts/KaTeX_Main-Regular.woff2"
 _process: subprocess.Popen | None = None
 
 
@@ -49,7 +59,8 @@ def on_post_page(output: str, *, page, config) -> str:
     if not matches:
         return output
     items = [dict(zip(("tex", "display"), _tex(m.group(2)))) for m in matches]
-    proc = _renderer(Path(config.config_file_path).parent / "node_modules")
+    node_modules = Path(config.config_file_path).parent / "node_modules"
+    proc = _renderer(node_modules)
     proc.stdin.write(json.dumps(items) + "\n")
     proc.stdin.flush()
     reply = proc.stdout.readline()
@@ -60,7 +71,57 @@ def on_post_page(output: str, *, page, config) -> str:
     for m, math in zip(matches, rendered):
         parts += [output[last:m.start()], f'<{m.group(1)} class="arithmatex">{math}</{m.group(1)}>']
         last = m.end()
-    return "".join(parts) + output[last:]
+    return with_font_preloads("".join(parts) + output[last:], "".join(rendered), node_modules)
+
+
+@functools.cache
+def _fonts_by_class(css: Path) -> tuple[tuple[frozenset[str], str], ...]:
+    """(classes, font file) for each rule of KaTeX's stylesheet that sets a KaTeX font: the classes
+    of the rule's last compound selector (an element with all of them takes the font), and the
+    ``woff2`` file of the matching ``@font-face``, relative to the stylesheet."""
+    text = css.read_text(encoding="utf-8")
+
+    def declarations(body: str) -> dict[str, str]:
+        return dict(d.split(":", 1) for d in body.split(";") if ":" in d)
+
+    faces = {}
+    for body in re.findall(r"@font-face\{([^}]*)\}", text):
+        d = declarations(body)
+        woff2 = re.search(r"url\(([^)]+\.woff2)\)", d["src"])
+        if woff2:
+            family = d["font-family"].strip('"')
+            faces[(family, d.get("font-weight", "400"), d.get("font-style", "normal"))] = woff2.group(1)
+    rules = []
+    for selectors, body in re.findall(r"([^{}@]+)\{([^{}]*font-family:KaTeX_[^{}]*)\}", text):
+        d = declarations(body)
+        weight = {"normal": "400", "bold": "700"}.get(d.get("font-weight", "400"), d.get("font-weight", "400"))
+        font = faces.get((d["font-family"].split(",")[0], weight, d.get("font-style", "normal")))
+        for selector in selectors.split(","):
+            # The last compound with a class: `.delim-size1>span` sets the font of that element's spans.
+            compounds = [frozenset(re.findall(r"\.([\w-]+)", c)) for c in re.split(r"[ >+~]", selector.strip())]
+            classes = next((c for c in reversed(compounds) if c), None)
+            if font and classes:
+                rules.append((classes, font))
+    return tuple(rules)
+
+
+def fonts_used(math: str, css: Path) -> list[str]:
+    """The KaTeX font files (relative to its stylesheet) that typeset math ``math`` shows."""
+    elements = {frozenset(c.split()) for c in re.findall(r'class="([^"]*)"', math)}
+    used = {BASE_FONT}
+    used.update(font for classes, font in _fonts_by_class(css) if any(classes <= e for e in elements))
+    return sorted(used)
+
+
+def with_font_preloads(output: str, math: str, node_modules: Path) -> str:
+    """``output`` with a preload of each KaTeX font ``math`` uses, before KaTeX's stylesheet."""
+    link = STYLESHEET.search(output)
+    if not link:
+        return output
+    fonts = fonts_used(math, node_modules / "katex" / "dist" / "katex.min.css")
+    preloads = "".join(f'<link rel="preload" href="{link.group(1)}{font}" as="font" type="font/woff2" crossorigin>'
+                       for font in fonts)
+    return output[:link.start()] + preloads + output[link.start():]
 
 
 def on_shutdown() -> None:

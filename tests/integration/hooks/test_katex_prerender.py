@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -29,3 +30,34 @@ def test_a_page_without_math_is_returned_untouched_and_bad_tex_does_not_stop_the
     assert katex_prerender.on_post_page("<p>x</p>", page=PAGE, config=CONFIG) == "<p>x</p>"
     out = katex_prerender.on_post_page('<span class="arithmatex">\\(\\frac{1}\\)</span>', page=PAGE, config=CONFIG)
     assert "katex-error" in out
+
+
+def test_a_page_with_math_preloads_the_katex_fonts_its_math_uses():
+    """Each font the page's math takes is asked for before KaTeX's stylesheet (found only when the
+    stylesheet applies, it would arrive after the first layout and move the text around the math);
+    the files exist where the stylesheet's own URLs point."""
+    head = '<link rel="stylesheet" href="../assets/vendor/katex/dist/katex.min.css?v=1" integrity="sha384-x">'
+    html = head + '<p>token <span class="arithmatex">\\(n+1\\)</span></p><div class="arithmatex">\\[\\sum_{t=1}^{n} t\\]</div>'
+    out = katex_prerender.on_post_page(html, page=PAGE, config=CONFIG)
+    preloads = re.findall(r'<link rel="preload" href="\.\./assets/vendor/katex/dist/(fonts/[^"]+)" as="font" '
+                          r'type="font/woff2" crossorigin>', out)
+    assert out.index("preload") < out.index('rel="stylesheet"')
+    # the base font, n in math italic, the display sum's large operator
+    assert set(preloads) == {"fonts/KaTeX_Main-Regular.woff2", "fonts/KaTeX_Math-Italic.woff2",
+                             "fonts/KaTeX_Size2-Regular.woff2"}, preloads
+    dist = ROOT / "node_modules" / "katex" / "dist"
+    assert all((dist / font).is_file() for font in preloads)
+    # no math, or no KaTeX stylesheet in the page: nothing is added
+    assert katex_prerender.on_post_page(head + "<p>x</p>", page=PAGE, config=CONFIG) == head + "<p>x</p>"
+    assert "preload" not in katex_prerender.on_post_page('<span class="arithmatex">\\(n\\)</span>', page=PAGE,
+                                                         config=CONFIG)
+
+
+def test_every_font_rule_of_katex_is_read():
+    """The class → font table read from katex.min.css covers every font file but the two that only
+    a combination of classes takes (bold italic Main, bold Caligraphic)."""
+    css = ROOT / "node_modules" / "katex" / "dist" / "katex.min.css"
+    read = {font for _classes, font in katex_prerender._fonts_by_class(css)} | {katex_prerender.BASE_FONT}
+    files = set(re.findall(r"url\((fonts/[^)]+\.woff2)\)", css.read_text(encoding="utf-8")))
+    assert files - read == {"fonts/KaTeX_Main-BoldItalic.woff2", "fonts/KaTeX_Caligraphic-Bold.woff2"}
+    assert (frozenset({"delim-size1"}), "fonts/KaTeX_Size1-Regular.woff2") in katex_prerender._fonts_by_class(css)
