@@ -123,30 +123,43 @@ def control_box(page, root: str, control: dict):
     return page.locator(f"{root} {control_selector(control)}")
 
 
-#: Each widget on each page that holds it, at each size: what the tests below look at.
-LIVE = [(calc, path, size) for calc, path in PAGES for size in SIZES]
+#: Each page that holds a widget, with its widgets, at each size: what the tests below look at.
+PAGE_CALCS: dict[str, list[str]] = {}
+for _calc, _path in PAGES:
+    PAGE_CALCS.setdefault(_path, []).append(_calc)
+LIVE = [(path, size) for path in PAGE_CALCS for size in SIZES]
 
 
-@pytest.fixture(scope="module", params=LIVE, ids=[f"{c}@{p or 'index'}-{s}" for c, p, s in LIVE])
+@pytest.fixture(scope="module", params=LIVE, ids=[f"{p or 'index'}-{s}" for p, s in LIVE])
 def live(request, browser, base_url):
-    """The widget's page at that size, opened once and ready, for each test here that uses a
-    widget (pytest runs them one after the other): a Python start per page, not per test. Motion
-    is reduced, so that what a test measures after a scroll is where the scroll ends."""
-    calc, path, size = request.param
+    """The page at that size, opened once with every widget ready, for each test here that uses it
+    (pytest runs them one after the other): a Python start per page, not per test. The boxes of
+    its widgets' parts are read at once, before any test uses a control. Motion is reduced, so that
+    what a test measures after a scroll is where the scroll ends."""
+    path, size = request.param
     ctx = browser.new_context(viewport=SIZES[size], reduced_motion="reduce")
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(base_url + path)
-        wait_ready(page, calc)
-        yield SimpleNamespace(page=page, calc=calc, errors=errors)
+        wait_ready(page)
+        yield SimpleNamespace(page=page, path=path, size=size, calcs=PAGE_CALCS[path], errors=errors,
+                              boxes=page.evaluate(BOXES))
     finally:
         ctx.close()
 
 
 def test_the_answer_stays_in_view_while_each_control_is_used(live):
-    page, calc = live.page, live.calc
+    problems = []
+    for calc in live.calcs:
+        problems += [f"{calc}: {p}" for p in answer_in_view(live.page, calc)]
+    assert problems == [], "\n".join(problems)
+    assert live.errors == []
+
+
+def answer_in_view(page, calc: str) -> list[str]:
+    """Every shown control and preset of one widget used in turn: what is not as it should be."""
     spec = course_calculators.get(calc)
     primary = spec.answer_outputs  # the answer outputs (or, without them, the primary ones)
     root = f'.calc[data-calc="{calc}"]'
@@ -182,8 +195,7 @@ def test_the_answer_stays_in_view_while_each_control_is_used(live):
                 problems.append(f"{control}: {out.name} shows {text!r}, Python says {expected.text[out.name]!r}")
         if not now["control"]["shown"]:
             problems.append(f"{control}: after the change the control is covered by {now['control']['hit']}")
-    assert problems == [], "\n".join(problems)
-    assert live.errors == []
+    return problems
 
 
 #: Every control's, main result's and chart's box, relative to its widget (the page above a widget
@@ -197,23 +209,18 @@ BOXES = """() => Array.from(document.querySelectorAll(
                          Math.round(r.left - w.left), Math.round(r.width), Math.round(r.height)]; })"""
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("path", sorted({path for _, path in chapter_pages()}))
-def test_no_layout_shift_when_python_takes_over(browser, base_url, path, size):
+def test_no_layout_shift_when_python_takes_over(live, browser, base_url):
     """The page laid out from the build's HTML alone (no JavaScript) and the same page once every
-    widget is live put each control, each main result and each chart in the same place."""
-    boxes = {}
-    for js in (False, True):
-        ctx = browser.new_context(viewport=SIZES[size], java_script_enabled=js, reduced_motion="reduce")
-        page = ctx.new_page()
-        try:
-            page.goto(base_url + path)
-            if js:
-                wait_ready(page)
-            boxes[js] = page.evaluate(BOXES)
-        finally:
-            ctx.close()
-    assert boxes[True] == boxes[False]
+    widget is live (``live.boxes``) put each control, each main result and each chart in the same
+    place."""
+    ctx = browser.new_context(viewport=SIZES[live.size], java_script_enabled=False, reduced_motion="reduce")
+    page = ctx.new_page()
+    try:
+        page.goto(base_url + live.path)
+        static = page.evaluate(BOXES)
+    finally:
+        ctx.close()
+    assert live.boxes == static
 
 
 def test_a_preset_says_what_to_notice(page, base_url):
@@ -247,8 +254,16 @@ MAX_STOPS = 40
 def test_keyboard_focus_never_lands_under_the_results(live):
     """Tab through a widget's controls and back with Shift+Tab: focus scrolls each control into
     view below the site's header and the sticky results, never under them."""
-    page = live.page
-    root = page.locator(f'.calc[data-calc="{live.calc}"]')
+    covered = []
+    for calc in live.calcs:
+        covered += [f"{calc}: {c}" for c in focus_walk(live.page, calc)]
+    assert covered == [], "\n".join(covered)
+    assert live.errors == []
+
+
+def focus_walk(page, calc: str) -> list[str]:
+    """Tab through one widget's controls and back: where focus landed under something."""
+    root = page.locator(f'.calc[data-calc="{calc}"]')
     root.locator("button[data-preset], .calc__form input, .calc__form select").first.focus()
     seen, covered = {"Tab": [root.evaluate(FOCUSED)["what"]], "Shift+Tab": []}, []
     for key in seen:
@@ -270,5 +285,4 @@ def test_keyboard_focus_never_lands_under_the_results(live):
                 covered.append(f"{key} {now['what']}: covered by {now['hit']}")
     assert len(set(seen["Tab"])) >= 4, seen
     assert seen["Shift+Tab"] == seen["Tab"][::-1], seen  # the same stops, back the other way
-    assert covered == [], "\n".join(covered)
-    assert live.errors == []
+    return covered
