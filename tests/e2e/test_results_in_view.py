@@ -150,12 +150,16 @@ def live(request, browser, base_url):
         ctx.close()
 
 
-def test_the_answer_stays_in_view_while_each_control_is_used(live):
-    problems = []
-    for calc in live.calcs:
-        problems += [f"{calc}: {p}" for p in answer_in_view(live.page, calc)]
+def every_widget(live, check) -> None:
+    """``check(page, calc)`` on each widget of the live page in turn: no problem in any, each named
+    by its widget, and no uncaught error."""
+    problems = [f"{calc}: {problem}" for calc in live.calcs for problem in check(live.page, calc)]
     assert problems == [], "\n".join(problems)
     assert live.errors == []
+
+
+def test_the_answer_stays_in_view_while_each_control_is_used(live):
+    every_widget(live, answer_in_view)
 
 
 def answer_in_view(page, calc: str) -> list[str]:
@@ -254,11 +258,7 @@ MAX_STOPS = 40
 def test_keyboard_focus_never_lands_under_the_results(live):
     """Tab through a widget's controls and back with Shift+Tab: focus scrolls each control into
     view below the site's header and the sticky results, never under them."""
-    covered = []
-    for calc in live.calcs:
-        covered += [f"{calc}: {c}" for c in focus_walk(live.page, calc)]
-    assert covered == [], "\n".join(covered)
-    assert live.errors == []
+    every_widget(live, focus_walk)
 
 
 def focus_walk(page, calc: str) -> list[str]:
