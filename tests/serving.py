@@ -17,9 +17,11 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 def build_site(out: pathlib.Path, site_url: str, cwd: pathlib.Path = ROOT, **kwargs) -> subprocess.CompletedProcess:
     """``mkdocs build --strict`` of the site in ``cwd`` into ``out``, for the address ``site_url``
-    (mkdocs-material's instant navigation only follows links of its own sitemap, port included)."""
+    (mkdocs-material's instant navigation only follows links of its own sitemap, port included).
+    Never with ``-q``: it hides the warnings from the logger that ``--strict`` counts, so a quiet
+    strict build passes with a broken link."""
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
         cwd=cwd, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": site_url}, **kwargs,
     )
 

@@ -24,7 +24,7 @@ def test_strict_build_under_a_sub_path_writes_one_page_per_calculator(tmp_path):
         "plugins:\n  - calculators:\n      packages: [llm_inference]\n      snapshot: false\n      node_modules: " + str(ROOT / "node_modules") + "\n"
     )
     proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "site")],
         cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
     assert proc.returncode == 0, proc.stderr

@@ -16,7 +16,7 @@ def test_a_bad_figure_fails_the_strict_build(tmp_path):
     (tmp_path / "mkdocs.yml").write_text(
         "site_name: t\ntheme: {name: material, font: false}\nplugins:\n  - calculators:\n"
         f"      packages: [llm_inference]\n      snapshot: false\n      node_modules: {ROOT / 'node_modules'}\n")
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "site")],
                           cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert proc.returncode != 0
     assert "index.md:3" in proc.stderr and "no output 'kv_bytes_totl'" in proc.stderr

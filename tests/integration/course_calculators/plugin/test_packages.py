@@ -29,7 +29,7 @@ def build_example_copy(tmp_path: Path, edit: dict[str, str]) -> subprocess.Compl
     for file, source in edit.items():
         (site / file).write_text(source)
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "out")],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "out")],
         cwd=site, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
 

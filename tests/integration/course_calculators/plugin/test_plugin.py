@@ -22,7 +22,7 @@ def build(tmp_path: Path, page: str) -> subprocess.CompletedProcess:
         "plugins:\n  - calculators:\n      packages: [llm_inference]\n      node_modules: " + str(ROOT / "node_modules") + "\n"
     )
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "site")],
         cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
 
