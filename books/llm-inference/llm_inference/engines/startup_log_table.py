@@ -96,10 +96,16 @@ _QWEN36_5090_NEEDS = (
     "image (16,384 tokens, 65,536 patches), which peaks at 1.88 GiB against the text pass's 0.28 GiB estimate. "
     "The pool comes out {pool} GiB ({err} %; tokens {tokens} %, concurrency {conc} %). vLLM 0.24.0 printed "
     "'Estimated CUDA graph memory: 0.41 GiB total' for this compose (max_num_seqs 1: capture sizes [1, 2]) where "
-    "the V1 rule takes 0.9 GiB (vllm_releases.CUDA_GRAPH_BYTES_V1, from runs capturing up to 512); vLLM measures "
-    "it by capturing, which is not derived here. With the printed 0.41 GiB the pool would be {graphs} GiB "
-    "({graphs_err} %), and the other {rest} GiB (weights or non-torch memory: the log prints neither) is not "
-    "explained"
+    "the V1 rule takes 0.9 GiB (vllm_releases.CUDA_GRAPH_BYTES_V1, from runs capturing up to 512). The printed "
+    "figure is a measurement, not a count: profile_cudagraph_memory (vllm/v1/worker/gpu_model_runner.py) "
+    "captures the two largest sizes of each mode (here PIECEWISE [2, 1], FULL [1]) and adds, per mode, the "
+    "first capture's drop in free memory plus (n - 1) x the second's, so with one or two sizes it is almost all "
+    "first capture: the warm-up and pool of the largest size, which on Gated DeltaNet hybrids grows with "
+    "max_num_batched_tokens (vllm#50780; vllm#52872 on an RTX 5090: a 0.89 GiB pool at 8,192 batched tokens, "
+    "0.52 GiB at 4,096 and below). No rule from the capture sizes reproduces the printed estimates of the "
+    "public logs read (0.08 to 2.44 GiB, the same model and sizes apart by more than 1 GiB), so none is "
+    "applied. With the printed 0.41 GiB the pool would be {graphs} GiB ({graphs_err} %), and the other {rest} "
+    "GiB (weights or non-torch memory: the log prints neither) is not explained"
 )
 
 _R18W = "r18-weights"
@@ -420,7 +426,10 @@ LOGS: tuple[Log, ...] = (
         kv_tokens=1934432, concurrency=216.94, install="docker",
         needs=("engine: the CUDA-graph estimate of a Mamba-2 hybrid on the V1 runner — the log prints 2.44 GiB, "
                "the rule (vllm_releases.CUDA_GRAPH_BYTES_V1) takes 0.9 GiB, as for the attention-only models; "
-               "vLLM measures it by capturing (profile_cudagraph_memory), which is not derived here. The "
+               "vLLM measures it by capturing (profile_cudagraph_memory: per mode the first capture's drop in "
+               "free memory plus (n - 1) x the second's), which is not derived here: the same build on the same "
+               "GB10 printed 0.93 GiB for Qwen3.6-35B-A3B (qwen36-35b-a3b-gb10-v020dev) at the same default "
+               "capture sizes (up to 512), so the capture sizes do not give the figure. The "
                "catalogue entry (its shape from the NeuronX port's quote of the config) gives the weights to "
                "-0.4 % (7.40 GiB for 7.43) and the pool +2.0 % (105.44 GiB), tokens +2.02 %, concurrency "
                "+2.0 %; with the printed 2.44 GiB the pool would be 103.90 GiB (+0.5 %)",),
