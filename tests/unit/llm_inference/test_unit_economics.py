@@ -230,8 +230,9 @@ def numpy_self_hosted(p, gens):
     def blocks(n):
         forward = tokens * 2 * (3 * s["intermediate_size"] / n + 3 * s["hidden_size"])
         sampler = min(tokens, seqs) * s["vocab_size"] * 39 + tokens * s["hidden_size"] * 2
-        # non-torch 0.15 GiB (+ 0.12 GiB of NCCL under TP) and the CUDA-graph estimate, 0.35 GiB ÷ TP
-        runtime = (0.15 + (0.12 if n > 1 else 0) + 0.35 / n) * GiB
+        # non-torch 0.15 GiB (NCCL is set up before the memory snapshot from 0.11.0) and the CUDA-graph
+        # estimate, 0.35 GiB ÷ TP
+        runtime = (0.15 + 0.35 / n) * GiB
         available = math.ceil(gpu.visible * 0.92) - weights / n - max(forward, sampler) - runtime
         page = 16 * kv_heads(n) * 2 * s["head_dim"] * kv_elem
         return max(0, int(available // page // s["layers"])) if available > 0 else 0

@@ -557,13 +557,22 @@ LOGS: tuple[Log, ...] = (
          "memory in use is 27.85 GiB."),
         FITS, tensor_parallel=4, utilization=0.90, max_model_len=32768, max_num_seqs=32, weights="fp8",
         loading_gib=55.19, available_gib=27.85, kv_tokens=621392, concurrency=18.96, install="docker",
-        needs=("engine: the memory beside the weights under tensor parallel 4 over PCIe on this Blackwell card. "
-               "The log's consumed memory is 56.89 GiB, 1.70 GiB over the 55.19 GiB of weights (non-torch: NCCL "
-               "and its buffers without NVLink), and the activation peak 0.76 GiB; the rules take 0.27 GiB of "
-               "non-torch memory (vllm_releases.NON_TORCH_BYTES and NON_TORCH_TP_BYTES, fitted on two A100s "
-               "over NVLink), a 0.23 GiB CUDA-graph estimate and 0.33 GiB of activation for this MoE at 8,192 "
-               "batched tokens. The weights come to -0.1 % (55.12 GiB) and the pool 6.0 % high (29.53 GiB for "
-               "27.85; the log's own parts give 85.51 - 56.89 - 0.76 = 27.86), tokens and concurrency +6.0 %",),
+        needs=("engine: the fused-MoE workspace. The log's consumed memory is 56.89 GiB, 1.70 GiB over the "
+               "55.19 GiB of weights, and the activation peak 0.76 GiB (CUDA-graph estimate included); the "
+               "rules take 0.15 GiB of non-torch memory (vllm_releases.NON_TORCH_BYTES), a 0.23 GiB CUDA-graph "
+               "estimate and 0.33 GiB of activation for this MoE at 8,192 batched tokens. The 1.70 GiB is not "
+               "NCCL's: from 0.11.0 vLLM sets up NCCL and custom all-reduce before the snapshot its budget "
+               "starts from (gpu_worker.py init_device, PR #25359), so the PCIe link does not enter it (custom "
+               "all-reduce is off on more than two PCIe-only GPUs; FlashInfer's all-reduce fusion runs on "
+               "SM90 and SM100 only, not this SM120 card). From 0.27.0 consumed memory is the drop in free "
+               "memory from that snapshot to the end of the profile run (mem_utils total_consumed), so it "
+               "takes in the torch buffers vLLM keeps, among them the fused-MoE workspace of the "
+               "WorkspaceManager: with the Triton experts (block fp8 on SM120, DeepGEMM off) two buffers of "
+               "tokens x top_k x max(2 x 384, 4,096) bf16 = 8,192 x 8 x 4,096 x 2 B, 1.0 GiB, which the "
+               "calculator does not model (vllm.activation_peak_estimate). That leaves 0.55 GiB over the "
+               "rules' non-torch memory unexplained. The weights come to -0.1 % (55.12 GiB) and the pool "
+               "6.5 % high (29.65 GiB for 27.85; the log's own parts give 85.51 - 56.89 - 0.76 = 27.86), "
+               "tokens +6.4 %, concurrency +6.5 %",),
         kinds=("quantized", "new-gpu"),
         notes="0.27 prints no 'Available KV cache memory' line: the pool is the 'Current kv cache memory in use' "
               "of the gpu_worker line. VLLM_USE_DEEP_GEMM=0 (the fp8 block GEMMs on Triton or CUTLASS)."),

@@ -106,7 +106,7 @@ class Engine:
 
     def runtime_bytes(self, gpu: GPU, tensor_parallel: int = 1, is_moe: bool = False) -> float:
         """Non-torch memory (with the CUDA context up to 0.9.0, NCCL's share under tensor
-        parallelism), the CUDA-graph estimate where the release subtracts it on this GPU's vendor and
+        parallelism up to 0.10.x), the CUDA-graph estimate where the release subtracts it on this GPU's vendor and
         model runner, and the extra ``overhead_bytes``."""
         return (self.rules.overhead_bytes(gpu.vendor, self.enforce_eager, self.runner(is_moe, gpu.vendor),
                                           tensor_parallel) + self.overhead_bytes)
