@@ -62,7 +62,9 @@ RELEASES: tuple[Release, ...] = (
     Release("0.8.5", "", "the oldest release modelled: the V1 engine by default"),
     Release("0.9.0", "", "A100s leave the H100 scheduler tier (PR #17885)"),
     Release("0.9.1", "", "the hybrid KV-cache allocator; non-torch memory measured from a snapshot"),
+    Release("0.11.0", "f71952c1c", "NCCL set up before the memory snapshot: TP's NCCL memory no longer counted"),
     Release("0.11.1", "439368496", "FlashInfer's sampler becomes opt-in: the PyTorch sort path for everyone"),
+    Release("0.12.0", "4fd9d6a85", "gpt-oss's MXFP4 experts on OpenAI's Triton kernels on Hopper (shipped in the wheel)"),
     Release("0.17.0", "b31e9326a", "top-k/top-p by a Triton kernel from 8 requests: a third of the sampler peak"),
     Release("0.18.0", "bcf2be961", "hybrid group size: the largest type under 1.5 × the smallest"),
     Release("0.20.0", "b8160878f", "CUDA graphs subtracted, utilization 0.92 (PR #38284)"),
@@ -136,6 +138,15 @@ CHANGES: tuple[Change, ...] = (
            "it; the pip wheel does not require it), else the PyTorch sort",
            "the PyTorch sort unless VLLM_USE_FLASHINFER_SAMPLER=1 ('Users must opt in explicitly')",
            "vllm/v1/sample/ops/topk_topp_sampler.py, 0.11.0 l.39 vs 0.11.1 l.34; requirements/cuda.txt"),
+    Change("MXFP4 experts on Hopper (gpt-oss)", "0.12.0",
+           "Marlin, weights padded (hidden to 3,072, intermediate to 2,944 for gpt-oss): 0.10.1 pins torch 2.7.1, "
+           "and 0.10.2-0.11.2 take OpenAI's Triton kernels only when the triton_kernels package is installed "
+           "beside vLLM ('not has_triton_kernels() ... Using Marlin backend'), which the wheel neither ships "
+           "nor requires",
+           "OpenAI's Triton kernels: the wheel ships them (vllm/third_party/triton_kernels, which "
+           "has_triton_kernels also looks for), so the experts keep their width in the Hopper layouts",
+           "vllm/model_executor/layers/quantization/mxfp4.py get_mxfp4_backend (0.11.0 l.95) and "
+           "vllm/utils/import_utils.py has_triton_kernels, 0.11.2 vs 0.12.0 (the wheels' file lists)"),
     Change("sampler path of the profile run", "0.17.0",
            "PyTorch's sort of the whole vocabulary (sorted values, int64 indices, masks: ~39 bytes a logit)",
            "a Triton top-k/top-p kernel when the batch has 8 or more rows (``apply_top_k_top_p``: "
@@ -296,6 +307,7 @@ class Rules:
     cuda_graphs_on_rocm: bool
     consumed_together: bool
     triton_top_k_top_p: bool
+    mxfp4_triton_on_hopper: bool  # OpenAI's Triton kernels ship in the wheel (else Marlin on SM90)
 
     def cuda_graphs_subtracted(self, vendor: str = "nvidia") -> bool:
         """Whether the CUDA-graph estimate comes off the budget on this vendor's GPUs."""
@@ -431,4 +443,5 @@ def _make_rules(v: tuple[int, ...], label: str) -> Rules:
         cuda_graphs_on_rocm=since("0.26.0"),
         consumed_together=since("0.27.0"),
         triton_top_k_top_p=since("0.17.0"),
+        mxfp4_triton_on_hopper=since("0.12.0"),
     )

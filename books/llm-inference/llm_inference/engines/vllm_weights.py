@@ -14,9 +14,14 @@ that is the checkpoint as stored. The exceptions this module follows, each from 
     rounded up to 128 and hidden to 256 per rank (gpt-oss: 2,880 → 2,944 and 3,072, +9 %); up to
     0.26 the intermediate went to 256 (0.26.0's ``round_up(intermediate_size, 256)``, 128 from
     0.27.0).
-  - Hopper (SM90): OpenAI's Triton kernels from 0.10.2; 0.10.1 and earlier ran Marlin there
-    (``_should_use_marlin``: "not is_torch_equal_or_newer('2.8.0')", and 0.10.1 pins torch 2.7.1,
-    requirements/cuda.txt). Triton rounds the intermediate up to 64; then
+  - Hopper (SM90): OpenAI's Triton kernels from 0.12.0, the first wheel that ships them
+    (vllm/third_party/triton_kernels; ``vllm_releases.Rules.mxfp4_triton_on_hopper``). Before, Marlin:
+    0.10.1 pins torch 2.7.1 (``_should_use_marlin``: "not is_torch_equal_or_newer('2.8.0')",
+    requirements/cuda.txt), and 0.10.2–0.11.2 pick Triton only when the ``triton_kernels`` package
+    is installed beside vLLM (``get_mxfp4_backend``, quantization/mxfp4.py of 0.11.0: "not
+    has_triton_kernels() ... Using Marlin backend"), which the wheel does not require — the
+    gpt-oss-120b H100 log of 0.11.0 in engines.startup_log_table (vllm issue #27508) has Marlin's
+    weights. Triton rounds the intermediate up to 64; then
     ``_swizzle_mxfp4`` (quantization/utils/mxfp4_utils.py) pads the scale groups to a multiple of
     4 and triton_kernels' Hopper layouts pad again (``HopperMXValueLayout``: 64 bytes along the
     reduced axis, 256 along the other; ``HopperMXScaleLayout``: 256 rows with 8 warps;
@@ -51,6 +56,8 @@ layers/vocab_parallel_embedding.py) before they split over the ranks.
 from __future__ import annotations
 
 import math
+
+from . import vllm_releases
 
 #: vLLM release these rules are read from.
 VERSION = "0.33.0"
@@ -113,12 +120,20 @@ def version_tuple(version: str) -> tuple[int, ...]:
     return tuple(parts)
 
 
+def _triton_kernels_shipped(version: str) -> bool:
+    """Whether ``version``'s wheel brings OpenAI's Triton kernels, so that Hopper runs MXFP4 on them
+    (the release rule lives in vllm_releases, beside the other rules that change by release)."""
+    if version_tuple(version) < (0, 8, 5):  # older than any modelled release: long before the kernels
+        return False
+    return vllm_releases.rules(version).mxfp4_triton_on_hopper
+
+
 def mxfp4_backend(arch: str, version: str = VERSION) -> str:
     """The gpt-oss MXFP4 MoE backend vLLM ``version`` picks with default settings on ``arch``."""
     if arch == "sm100":
         return "flashinfer-trtllm" if version_tuple(version) >= (0, 27) else "flashinfer-trtllm-256"
     if arch == "sm90":
-        return "triton" if version_tuple(version) >= (0, 10, 2) else "marlin"
+        return "triton" if _triton_kernels_shipped(version) else "marlin"
     if arch in ("sm80", "sm86", "sm89", "sm120", "sm121"):
         return "marlin"
     if arch in ("gfx942", "gfx950"):
