@@ -15,6 +15,12 @@ import { chartConfig, palette } from "./chart-config.js";
 import { showFrame } from "./frame-view.js";
 import { clampFrame, frameChart, hasAllFrames, stepInterval, timelineChart } from "./frames.js";
 
+/** What the timeline pictures with its marker at step `i`: equal keys, the same picture. */
+function timelineKey(chart, i) {
+  const t = chart.timeline;
+  return JSON.stringify([t.labels, t.series, t.y_label, Number(i)]);
+}
+
 function reducedMotion() {
   return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
@@ -33,6 +39,9 @@ export class FramePlayer {
     this.autoplayed = false;
     this.onScreen = false;
     this.timeline = null; // its Chart.js object
+    // What the timeline's picture shows while no Chart.js object is drawn over it: the build's SVG,
+    // drawn for the step the page's own chart shows (set by the first load).
+    this.pictured = null;
     const q = (sel) => figure.querySelector(sel);
     this.buttons = { play: q('[data-frame-action="play"]'), back: q('[data-frame-action="back"]'),
       next: q('[data-frame-action="next"]'), end: q('[data-frame-action="end"]') };
@@ -90,6 +99,7 @@ export class FramePlayer {
   /** Python's chart (with every step, or, from the page's HTML, the one it shows). */
   load(chart) {
     const same = chart === this.chart;
+    if (this.pictured === null && chart.timeline) this.pictured = timelineKey(chart, chart.frame);
     this.chart = chart;
     const ready = hasAllFrames(chart);
     Object.values(this.buttons).concat([this.scrub, this.speedControl]).forEach((el) => { if (el) el.disabled = !ready; });
@@ -118,9 +128,13 @@ export class FramePlayer {
     this.drawTimeline();
   }
 
+  /** The timeline at the step shown, drawn by Chart.js over the build's picture — unless that
+   * picture already shows it: then Chart.js is not even loaded (a page's start, on a page whose
+   * player opens on its own step, stays free of it until a step changes). */
   drawTimeline() {
     const canvas = this.timelineBox && this.timelineBox.querySelector("canvas");
     if (!canvas || !this.chart.timeline) return;
+    if (!this.timeline && timelineKey(this.chart, this.index) === this.pictured) return;
     this.withChart((Chart) => {
       if (!canvas.isConnected) return;
       const config = chartConfig(timelineChart(this.chart, this.index), palette(this.root));
@@ -175,7 +189,11 @@ export class FramePlayer {
 
   /** The palette changed: the timeline is drawn anew. */
   redraw() {
-    if (this.timeline) { this.timeline.destroy(); this.timeline = null; }
+    if (this.timeline) {
+      this.timeline.destroy();
+      this.timeline = null;
+      this.pictured = ""; // the destroyed chart's blank canvas stands over the build's picture
+    }
     if (this.chart) this.show(this.index);
   }
 

@@ -32,7 +32,7 @@ function chart(count = 4, { frame = 1, total = count, frameMs = FRAME_MS } = {})
     frames_total: total, frame_ms: frameMs };
 }
 
-function player() {
+function player({ withChart = () => {}, timeline = null } = {}) {
   const el = (tag, attrs = {}) => new FakeElement(tag, { attrs });
   const parts = {
     play: el("button"), back: el("button"), next: el("button"), end: el("button"), scrub: el("input"),
@@ -43,9 +43,10 @@ function player() {
     '[data-frame-action="next"]': [parts.next], '[data-frame-action="end"]': [parts.end],
     "[data-frame-speed]": [parts.speed], "[data-frame-scrub]": [parts.scrub], "[data-frame-label]": [parts.label],
     "[data-frame-stats]": [parts.stats], "[data-chart-summary]": [parts.summary],
+    "[data-timeline]": timeline ? [timeline] : [],
   });
   const drawn = [];
-  const p = new FramePlayer(figure, new FakeElement("div"), { draw: (c) => drawn.push(c), withChart: () => {} });
+  const p = new FramePlayer(figure, new FakeElement("div"), { draw: (c) => drawn.push(c), withChart });
   return { p, parts, drawn, figure, observer: observers.at(-1) };
 }
 
@@ -216,4 +217,21 @@ test("the whole run at the default speed lasts (frames − 1) × frame_ms, then 
   assert.equal(parts.play.textContent, "Play");
   mock.timers.tick(268 * 10);
   assert.equal(p.index, 112);
+});
+
+test("the timeline is left to the build's picture while it shows the chart's own step: Chart.js is not loaded", () => {
+  const loads = [];
+  const canvas = new FakeElement("canvas");
+  const timeline = new FakeElement("div").answer({ canvas: [canvas] });
+  const { p, parts } = player({ withChart: (fn) => loads.push(fn), timeline });
+  const run = Object.assign(chart(4, { frame: 2 }), {
+    timeline: { title: "Blocks used", y_label: "Blocks", labels: ["0", "10", "20", "30"],
+      series: [{ name: "used", values: [0, 1, 2, 3] }] },
+  });
+  reduced = true; // no autoplay: the player stays on the step the build drew
+  p.load(run);
+  p.load(run); // Python's first result: the same simulation
+  assert.equal(loads.length, 0);
+  parts.next.dispatch("click"); // another step: the build's picture no longer shows it
+  assert.equal(loads.length, 1);
 });
