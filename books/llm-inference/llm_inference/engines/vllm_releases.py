@@ -228,19 +228,15 @@ NON_TORCH_TP_BYTES = 0.12 * (1 << 30)
 @dataclass(frozen=True)
 class TpPoint:
     """One startup log under tensor parallelism that the non-torch rule is checked against: its row
-    in engines.startup_log_table (``log_id``), where it was read, and what it shows."""
+    in engines.startup_log_table (``log_id``: the row holds the URL, release, GPU and layout), what
+    its GPUs talk over, and what it shows."""
 
     log_id: str
-    url: str
-    version: str
-    gpu: str
     link: str  # what the TP group talks over, as the source states it
-    tensor_parallel: int
     shows: str
     rebuilt: bool = True  # False: the pool is outside the tolerance for a reason the rule does not cover
 
 
-_DL_LOGS = "https://github.com/dennislee22/vLLM-benchmarking/blob/b474d1e053c35c9aef8c02aae4efbc0d8675f033/log/"
 #: The logs with TP > 1 behind NON_TORCH_TP_BYTES and its end at 0.11.0 (every one a row of the
 #: evidence table). Before 0.11.0 the distributed set-up fell inside the measured budget: 0.12 GiB
 #: on A100s. From 0.11.0 it happens before the snapshot, so the link does not enter the budget: two
@@ -249,27 +245,17 @@ _DL_LOGS = "https://github.com/dennislee22/vLLM-benchmarking/blob/b474d1e053c35c
 #: workspace, a torch buffer vLLM keeps (see that row's needs), not NCCL: no interconnect term
 #: is fitted to it. tests/unit/llm_inference/engines/test_vllm_releases.py rebuilds each point.
 NON_TORCH_TP_EVIDENCE: tuple[TpPoint, ...] = (
-    TpPoint("qwen2-7b-2xa100-80-tp2-025-v0101", _DL_LOGS + "vllm-7B-2gpuA10080GB-0.25GRAM-same-node.log",
-            "0.10.1.1", "A100 80GB", "one node (link not stated)", 2,
+    TpPoint("qwen2-7b-2xa100-80-tp2-025-v0101", "one node (link not stated)",
             "Available KV cache memory 12.02 GiB at utilization 0.25"),
-    TpPoint("qwen2-7b-2xa100-80-tp2-050-v0101", _DL_LOGS + "vllm-7B-2gpuA10080GB-0.5GRAM-same-node.log",
-            "0.10.1.1", "A100 80GB", "one node (link not stated)", 2,
+    TpPoint("qwen2-7b-2xa100-80-tp2-050-v0101", "one node (link not stated)",
             "Available KV cache memory 31.83 GiB at utilization 0.5"),
-    TpPoint("qwen2-7b-2xa100-40-tp2-native-v0101", _DL_LOGS + "vllm-7B-2gpuA10040GB-0.5GRAM-diff-nodes.log",
-            "0.10.1.1", "A100 40GB", "two nodes over the network (Ray)", 2,
+    TpPoint("qwen2-7b-2xa100-40-tp2-native-v0101", "two nodes over the network (Ray)",
             "Available KV cache memory 11.03 GiB at utilization 0.5"),
-    TpPoint("gpt-oss-120b-4xa100-tp4-v0101", _DL_LOGS + "vllm-120B-4gpuA10080GB-0.8GRAM-diff-nodes.log",
-            "0.10.1.1", "A100 80GB", "Ray across nodes", 4,
+    TpPoint("gpt-oss-120b-4xa100-tp4-v0101", "Ray across nodes",
             "Available KV cache memory 45.32 GiB at utilization 0.8"),
-    TpPoint("llama3-70b-awq-2xl40s-v0160",
-            "https://github.com/kagaho/VLLM_Serve_llama3-70b-awq_on_L40S_with_Tensor_Parallelism_2/blob/"
-            "3e970694c3f6dc44e83284d52c36ce2476dee571/README.md",
-            "0.16.0", "L40S", "PCIe (the L40S has no NVLink)", 2,
+    TpPoint("llama3-70b-awq-2xl40s-v0160", "PCIe (the L40S has no NVLink)",
             "Available KV cache memory 20.16 GiB at the default 0.9"),
-    TpPoint("qwen3-235b-fp8-4xrtxpro6000-v0271",
-            "https://github.com/kubesimplify/website/blob/08b151ee1aa38188fb118b99104567117a2ca6d4/content/blog/"
-            "running-a-big-llm-across-multiple-gpus-with-vllm.md",
-            "0.27.1", "RTX PRO 6000 Blackwell Server Edition", "PCIe across sockets ('SYS'), no NVLink", 4,
+    TpPoint("qwen3-235b-fp8-4xrtxpro6000-v0271", "PCIe across sockets ('SYS'), no NVLink",
             "consumed 56.89 GiB for 55.19 GiB of weights: 1.70 GiB, of which 1.0 GiB fused-MoE workspace",
             rebuilt=False),
 )
