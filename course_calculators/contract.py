@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 #: The contract's version, quoted on the "Widget contract" page and in the embed ``ready`` message.
-VERSION = "5"
+VERSION = "6"
 
 #: A calculator or preset id: kebab-case (``loan``, ``thirty-year``).
 ID_PATTERN = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
@@ -31,8 +31,9 @@ PIN_KEY = "pin"
 #: query form; ``default`` for none): a run's ``changed`` is measured against it.
 BASE_KEY = "base"
 
-#: The attribute of a widget's hidden element that carries its neighbourhood table (JSON, see
-#: ``plugin/neighbourhood.py``): the answers the page gives before Python is ready.
+#: The attribute of a widget's hidden element that carries the address of its neighbourhood table
+#: (a JSON file, relative to the site's root; see ``plugin/neighbourhood.py``): the answers the
+#: page gives before Python is ready.
 NEIGHBOURHOOD_ATTR = "data-neighbourhood"
 #: The attribute an output (and the widget, a chart's figure, a pinned row, the pin label and a
 #: figure in the prose that follows the widget) carries while what it shows is not the answer to the inputs shown: a move outside the

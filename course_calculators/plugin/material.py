@@ -1,4 +1,5 @@
-"""What the plugin knows about mkdocs-material: its search worker, its palette, its style sheets.
+"""What the plugin knows about mkdocs-material: its search worker, its palette, its style sheets,
+and the state its bundle leaves the page in.
 
 Everything here degrades to nothing on another theme: no search worker to defer, the default
 palette, no theme style sheets on the embed pages.
@@ -29,6 +30,37 @@ def defer_search_worker(html: str, here: str, wrapper: str) -> str:
         return m.group(1) + get_relative_url(wrapper, here) + query + m.group(3)
 
     return _SEARCH_WORKER.sub(wrap, html, count=1)
+
+
+#: The classes Material's bundle leaves on <html> as it starts: ``js`` for ``no-js``, and the
+#: focus-visible polyfill's ``js-focus-visible`` (which no style sheet of the site selects).
+_HTML_CLASSES_SCRIPT = '<script>document.documentElement.className="js js-focus-visible"</script>'
+_NO_JS_HTML = re.compile(r'<html\b[^>]*\bclass="no-js"[^>]*>')
+#: Material's palette toggle (``palette.html``), whose component flags the body while it sets the
+#: colours and unflags it once they are set.
+_PALETTE_TOGGLE = 'data-md-component="palette"'
+_BODY = re.compile(r"<body\b")
+
+
+def as_the_bundle_leaves_it(html: str) -> tuple[str, str]:
+    """The page with ``<html>``'s classes and ``<body>``'s palette flag already as Material's
+    bundle sets them as it starts, and the inline script that sets the classes (for the top of
+    ``<head>``; empty on a page that is not Material's).
+
+    Why: the bundle's first steps change attributes that the theme's style sheets select over the
+    whole page — the classes of ``<html>`` (selectors such as ``.md-typeset table:not([class])``
+    make any class change there restyle every element) and ``data-md-color-switching`` on
+    ``<body>`` (``[data-md-color-switching] *`` turns transitions off while the palette is set).
+    Each change costs a style pass over the whole page, inside the bundle's start: the task that
+    holds a phone's main thread longest while a chapter page loads. Set while the page is parsed,
+    the bundle's changes are no changes. Without JavaScript
+    the script does not run and ``no-js`` stays; the palette flag only turns transitions off
+    until the bundle's palette removes it."""
+    if not _NO_JS_HTML.search(html):
+        return html, ""
+    if _PALETTE_TOGGLE in html:
+        html = _BODY.sub("<body data-md-color-switching", html, count=1)
+    return html, _HTML_CLASSES_SCRIPT
 
 
 def stylesheets(site_paths: Iterable[str]) -> list[str]:

@@ -8,10 +8,12 @@ each slider (a log slider's positions; a linear slider's, coarsened to at most
 choice. The controls the widget shows first come first, nearest stops first; the rest of the
 parameters (under "More parameters") follow with fewer stops, up to the widget's budget of
 moves (a count, not a time: the same sources give the same tables on any machine, however busy).
-The table travels in the widget's HTML as a ``data-neighbourhood`` attribute (an attribute,
-like the charts' data: a JSON ``<script>`` would be re-created as a classic script by
-mkdocs-material's instant navigation and blocked by the CSP); ``browser/page/neighbourhood.js``
-looks states up in it. A table whose gzip size passes :data:`MAX_GZIP_BYTES` loses its farthest
+The table travels as a JSON file of its own under :data:`TABLES_DIR`, named by its content
+(:class:`Tables`); the widget's HTML carries its address, relative to the site's root, in a
+``data-neighbourhood`` attribute. Inline, the tables were up to half of a widget page's bytes, all
+of them on the way to the page's first paint; fetched beside the page they come once Python's
+files are already on their way, and a chapter page and its embed page share one file.
+``browser/page/neighbourhood.js`` fetches the table and looks states up in it. A table whose gzip size passes :data:`MAX_GZIP_BYTES` loses its farthest
 stops first.
 
 A table may carry each entry's charts too (the data the page's charts draw, as the HTML carries
@@ -28,9 +30,11 @@ not declare stops the build in one line, naming the file and the line inside ``c
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import math
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from mkdocs.exceptions import PluginError
@@ -52,6 +56,8 @@ HIDDEN_STOPS = 5
 #: always computed), unless its calculator says otherwise (``Calculator.neighbours``). A count,
 #: so that a build's tables never depend on how busy its machine was.
 BUDGET = 64
+#: Where the build writes the tables, relative to the site's root (``assets.RUNTIME_DIR``'s own).
+TABLES_DIR = "assets/calc/tables"
 #: The budget in force over every calculator's own, or None: the plugin sets it (``mkdocs serve``
 #: keeps only the first rings, so that a save reaches the page fast; the check still runs every
 #: calculator's defaults and presets).
@@ -275,3 +281,30 @@ def fitted(data: dict[str, Any], limit: int = MAX_GZIP_BYTES) -> str:
             return ""
         entries = entries[: len(entries) * 4 // 5]
 
+
+
+class Tables:
+    """The tables the build's widgets refer to, by file name, until the build writes them. A
+    file is named by its content: a chapter page and its embed page share one, and a browser may
+    keep it as long as it likes (another table gets another name)."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, str] = {}
+
+    def add(self, text: str) -> str:
+        """The address (relative to the site's root) the widget's HTML gives for table ``text``."""
+        name = hashlib.sha256(text.encode("utf-8")).hexdigest()[:20] + ".json"
+        self.files[name] = text
+        return f"{TABLES_DIR}/{name}"
+
+    def write(self, site_dir: Path) -> None:
+        folder = site_dir / TABLES_DIR
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in self.files.items():
+            (folder / name).write_text(text, encoding="utf-8")
+
+    def clear(self) -> None:
+        self.files.clear()
+
+
+TABLES = Tables()

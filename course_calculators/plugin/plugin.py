@@ -87,6 +87,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         course_calculators.unregister_all()
         source_pages.highlighted.cache_clear()  # highlighted_code keeps each text's highlighting
         neighbourhood.RUNS.clear()  # the modules are read afresh: so are their runs
+        neighbourhood.TABLES.clear()  # and the pages' tables are rendered afresh
         root = Path(config.config_file_path or ".").resolve().parent
         self._artifacts.cache_dir = root / self.config.cache_dir if self.config.cache_dir else None
         self._node_modules = Path(self.config.node_modules)
@@ -218,13 +219,16 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         output = output.replace(reference.SITE_ROOT, get_relative_url("./", here))
         if self.config.defer_search:
             output = material.defer_search_worker(output, here, f"{assets.RUNTIME_DIR}/search-deferred.js")
+        output, early = material.as_the_bundle_leaves_it(output)
         widgets = self._widgets.get(page.file.src_uri, [])
         tags = self._manifest.head_tags(here, first_widget=widgets[0] if widgets else "")
-        output = security.insert_at_head_top(output, tags + live_tags)
+        output = security.insert_at_head_top(output, tags + (early and "\n" + early) + live_tags)
         return self._live.insert_banner(output) if self._live is not None else output
 
     @event_priority(-100)  # after every other plugin: these hash the pages as finally written
     def on_post_build(self, *, config: Any) -> None:
+        if self.config.enabled:  # the widgets' tables, before the offline copy lists the site's files
+            neighbourhood.TABLES.write(Path(config.site_dir))
         if self.config.enabled and self._live is not None:  # what the open pages read after this rebuild
             live.write_state(Path(config.site_dir), self._manifest.versioned_urls()[self._manifest.lock],
                              self._manifest.lock_sha256, self._digests)

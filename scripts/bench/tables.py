@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-#: A widget's root (its DOM id) and, after it, its table's attribute.
+#: A widget's root (its DOM id) and, after it, its table's address (relative to the site's root).
 _WIDGET = re.compile(r'<div class="calc" id="([^"]+)" data-calc="([^"]+)"')
 _TABLE = re.compile(r'data-neighbourhood="([^"]*)"')
 LIMIT = 30_000
@@ -38,7 +38,8 @@ FIRST_TOUCH_JS = """async ([calc]) => {
 
 
 def sizes(site: Path) -> list[dict]:
-    """Every widget's table in the built site, page by page: entries, raw and gzip bytes."""
+    """Every widget's table in the built site, page by page: entries, raw and gzip bytes (a table
+two pages share, a chapter's widget and its embed page, is listed under each)."""
     rows = []
     for page in sorted(site.rglob("index.html")):
         text = page.read_text(encoding="utf-8")
@@ -46,7 +47,7 @@ def sizes(site: Path) -> list[dict]:
         for i, m in enumerate(widgets):
             end = widgets[i + 1].start() if i + 1 < len(widgets) else len(text)
             found = _TABLE.search(text, m.end(), end)
-            raw = html.unescape(found.group(1)) if found else ""
+            raw = (site / html.unescape(found.group(1))).read_text(encoding="utf-8") if found else ""
             data = json.loads(raw) if raw else {"entries": []}
             rows.append({"page": page.parent.relative_to(site).as_posix() + "/", "widget": m.group(1),
                          "calc": m.group(2), "entries": len(data["entries"]), "bytes": len(raw.encode()),
@@ -69,7 +70,7 @@ def first_touch(new_context, url: str, calc: str = "kv-cache") -> dict:
 
 
 def markdown(rows: list[dict], touch: dict[str, dict]) -> str:
-    lines = ["**Numbers before Python** (each widget's neighbourhood table in its HTML; limit "
+    lines = ["**Numbers before Python** (each widget's neighbourhood table, a file fetched as the widget binds; limit "
              f"{LIMIT // 1000} KB gzip):", "",
              "| Page | Widget | Entries | Raw | Gzip |", "|---|---|---:|---:|---:|"]
     for r in rows:

@@ -99,17 +99,22 @@ def test_a_linked_page_never_shows_the_links_inputs_beside_the_fences_outputs(pa
     python_failed(page)
     assert pending(page) == names  # and when Python never comes, they stay marked
 
-    # A link to a state the table holds shows that state's numbers.
+    # A link to a state the table holds shows that state's numbers once the table is there (its
+    # outputs marked as not yet computed until then, never the fence's).
     page.goto(base_url + KV + "?kv-cache.context=32768")
     page.wait_for_selector(f"{ROOT}[data-bound]")
+    page.wait_for_function("(sel) => !document.querySelector(sel).hasAttribute('data-pending')", arg=f"{ROOT} output")
     assert output(page, CALC, "kv_bytes_total") == expected(context=32768)["kv_bytes_total"]
     assert pending(page) == []
 
 
 # -- the charts and the pin before Python -------------------------------------------------------
 
-def table_of(page, root: str) -> dict:
-    return page.eval_on_selector(f"{root} [data-neighbourhood]", "e => JSON.parse(e.getAttribute('data-neighbourhood'))")
+def table_of(page, root: str, site: str) -> dict:
+    """The widget's table, as the page fetches it (its address is relative to the site's root)."""
+    return page.eval_on_selector(
+        f"{root} [data-neighbourhood]",
+        "(e, site) => fetch(new URL(e.getAttribute('data-neighbourhood'), site)).then(r => r.json())", site)
 
 
 def charts_pending(page, root: str) -> list[bool]:
@@ -129,7 +134,7 @@ def test_a_stop_redraws_the_charts_from_a_table_that_carries_them(page, base_url
     block_python(page)
     page.goto(base_url + "inference/sampling/")
     page.wait_for_selector(f'{root}[data-state="error"]', timeout=60_000)
-    table = table_of(page, root)
+    table = table_of(page, root, base_url)
     assert table["charts"] is True
     name, value = next(e["set"] for e in table["entries"] if "charts" in e and e["set"][0] in table["numbers"])
     set_field(page, calc, name, value)
@@ -146,7 +151,7 @@ def test_a_chart_the_table_does_not_carry_is_marked_not_yet_computed(page, base_
     block_python(page)
     page.goto(base_url + "inference/two-phases/")
     page.wait_for_selector(f'{root}[data-state="error"]', timeout=60_000)
-    assert table_of(page, root)["charts"] is False  # too big with them: measured at build time
+    assert table_of(page, root, base_url)["charts"] is False  # too big with them: measured at build time
     built = summaries(page, root)
     page.eval_on_selector(f'{root} input[type=range][data-for="batch"]',
                           "e => { e.value = String(Number(e.value) + 1); e.dispatchEvent(new Event('input', { bubbles: true })); }")

@@ -74,6 +74,36 @@ def test_widgets_follow_the_palette_toggle(page, base_url):
     assert bg_light != bg_dark
 
 
+#: Records, from the first byte of the page, each change of value of <html>'s class and of
+#: <body>'s palette flag (a DOM write of the same value is no change to the browser's styles).
+_WATCH_BUNDLE_CHANGES = """
+window.__bundleChanges = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    const now = r.target.getAttribute(r.attributeName);
+    if (now !== r.oldValue) window.__bundleChanges.push(`${r.target.nodeName} ${r.attributeName} ${r.oldValue} -> ${now}`);
+  }
+}).observe(document, { attributes: true, attributeOldValue: true, subtree: true,
+                       attributeFilter: ["class", "data-md-color-switching"] });
+"""
+
+
+def test_the_page_starts_with_the_classes_materials_bundle_sets_so_it_restyles_the_page_less(page, base_url):
+    """Each change to <html>'s class or <body>'s palette flag restyles the whole page; set while
+    the page is parsed, Material's bundle changes neither, but for the flag it removes once the
+    palette is set. A Material release that sets other classes fails here."""
+    page.add_init_script(_WATCH_BUNDLE_CHANGES)
+    page.goto(base_url + "inference/kv-cache/")
+    wait_ready(page, "kv-cache")
+    changes = [c for c in page.evaluate("window.__bundleChanges") if c.startswith(("HTML", "BODY"))]
+    assert changes == ["HTML class no-js -> js js-focus-visible",  # the inline script, in <head>
+                       "BODY data-md-color-switching  -> null"]  # the palette, once its colours are set
+    # The toggle still works: flagged while the colours change, unflagged after.
+    page.click("label.md-header__button[for^='__palette']:visible")
+    page.wait_for_function("() => document.body.getAttribute('data-md-color-scheme') === 'slate'")
+    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+
+
 def test_an_exception_in_one_calculation_stays_in_that_widget(page, base_url):
     page.goto(base_url + "inference/kv-cache/")
     wait_ready(page, "kv-cache")

@@ -1,12 +1,36 @@
 // The answers a widget gives before Python is ready (and when it never starts): its
 // neighbourhood table, computed at build time by the same compute() for the rendered state with
-// one control moved at a time (plugin/neighbourhood.py writes it into the widget's HTML). This
-// only looks a state up — it computes nothing: a state the table does not hold has no answer, and
-// the widget then marks its outputs as not yet computed. No DOM here (tests/js runs it in Node).
+// one control moved at a time (plugin/neighbourhood.py writes it as a JSON file, whose address
+// the widget's HTML carries). This only fetches and looks a state up — it computes nothing: a
+// state the table does not hold (or a table not there yet) has no answer, and the widget then
+// marks its outputs as not yet computed. No DOM here (tests/js runs it in Node).
 
 const VERSION = 2;
 
-/** The table of a widget's `data-neighbourhood` text, or null (none, or of another version). */
+/** Each table's fetch, by absolute URL: a page's widgets (and the pages instant navigation
+ * brings) share one. A failed fetch is forgotten, so that the next widget tries again. */
+const tables = new Map();
+
+async function fetchText(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.text();
+}
+
+/** The table at `url` (an absolute URL), or null (none, unreadable, of another version, or its
+ * fetch failed). `read` fetches a URL's text (injected by the tests). */
+export function loadTable(url, read = fetchText) {
+  if (!url) return Promise.resolve(null);
+  if (!tables.has(url)) {
+    tables.set(url, read(url).then(parseTable, () => {
+      tables.delete(url);
+      return null;
+    }));
+  }
+  return tables.get(url);
+}
+
+/** The table of a table file's text, or null (none, or of another version). */
 export function parseTable(text) {
   if (!text) return null;
   let table;

@@ -12,7 +12,7 @@ import { Form } from "./form.js";
 import { followersOf, showInFigures } from "./inline-figures.js";
 import { keepResultsHeight } from "./results-height.js";
 import { OutputsView } from "./outputs-view.js";
-import { lookup, parseTable } from "./neighbourhood.js";
+import { loadTable, lookup } from "./neighbourhood.js";
 import { PIN_LABEL, PinView, pinOfQuery, withPin } from "./pin.js";
 import { ANSWER, RunQueue } from "./run-queue.js";
 import { embedSnippet, iframeSnippet } from "./embed-snippet.js";
@@ -92,13 +92,24 @@ export class Widget {
     this.charts.draw(this.charts.data);
     bindSource(root);
     this.stopResultsHeight = keepResultsHeight(root);
-    // Before Python: the build's answers for the rendered state's neighbourhood (neighbourhood.js).
-    const table = root.querySelector(DOM.neighbourhood);
-    this.table = parseTable(table ? table.getAttribute(NEIGHBOURHOOD_ATTR) : "");
+    // Before Python: the build's answers for the rendered state's neighbourhood (neighbourhood.js),
+    // fetched beside the page; until it arrives a move is marked not yet computed.
+    this.table = null;
+    const holder = root.querySelector(DOM.neighbourhood);
+    const address = holder ? holder.getAttribute(NEIGHBOURHOOD_ATTR) : "";
+    if (address) loadTable(new URL(address, session.siteRoot).href).then((table) => this.tableArrived(table));
     this.answered = null; // the table's answer shown, until Python's first result
     // A link or the reader's scenario may have set inputs, a link a pin: never beside the
     // fence's outputs or its comparison.
     this.beforePython(true);
+  }
+
+  /** The neighbourhood table came (or null: it cannot be read). A state shown as not yet
+   * computed while it was on its way is answered from it now, if Python has not answered. */
+  tableArrived(table) {
+    if (!table || !this.root.isConnected) return;
+    this.table = table;
+    if (this.offTable && !this.last && !this.client.canRun) this.beforePython();
   }
 
   /** Values from outside the form (the embed API, another calculator), entered as a reader would. */

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { differences, lookup, parseTable, sameValue } from "../../../course_calculators/browser/page/neighbourhood.js";
+import { differences, loadTable, lookup, parseTable, sameValue } from "../../../course_calculators/browser/page/neighbourhood.js";
 
 const TABLE = JSON.stringify({
   v: 2,
@@ -125,4 +125,21 @@ test("a table without charts gives none for a move: the page marks the charts no
   assert.equal(moved.charts, null);
   assert.equal(moved.chartsBuilt, false);
   assert.equal(lookup(table, form()).chartsBuilt, true); // the rendered state's are the build's
+});
+
+test("a table is fetched once per address, shared by the widgets that ask, and a failed fetch is tried again", async () => {
+  const asked = [];
+  const read = async (url) => { asked.push(url); return TABLE; };
+  const [a, b] = await Promise.all([loadTable("https://site/t/1.json", read), loadTable("https://site/t/1.json", read)]);
+  assert.equal(a, b);
+  assert.equal(a.base.context, "4096");
+  assert.deepEqual(asked, ["https://site/t/1.json"]);
+
+  let fail = true;
+  const flaky = async (url) => { asked.push(url); if (fail) throw new Error("offline"); return TABLE; };
+  assert.equal(await loadTable("https://site/t/2.json", flaky), null);
+  fail = false;
+  assert.equal((await loadTable("https://site/t/2.json", flaky)).base.model, "m8b");
+  assert.equal(await loadTable("", read), null); // a widget without a table
+  assert.equal(await loadTable("https://site/t/3.json", async () => "{\"v\":1}"), null); // another version
 });

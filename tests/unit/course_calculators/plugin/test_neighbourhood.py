@@ -187,3 +187,31 @@ def test_neighbours_must_be_a_whole_number():
     for bad in (-1, 2.5, "8", True):
         with pytest.raises(SpecError, match="neighbours must be a whole number"):
             dataclasses.replace(calc(safe), neighbours=bad)
+
+
+def test_a_table_is_a_file_named_by_its_content_that_a_chapter_and_its_embed_page_share(tmp_path):
+    tables = nb.Tables()
+    text = nb.fitted(nb.table(calc(safe), Setting(), calc(safe).run(), {"x", "mode"}, runs=nb.Runs()))
+    address = tables.add(text)
+    assert address.startswith(nb.TABLES_DIR + "/") and address.endswith(".json")
+    assert tables.add(text) == address  # the embed page's widget: the same file
+    other = tables.add(text.replace('"v":2', '"v":2 '))
+    assert other != address
+    tables.write(tmp_path)
+    assert json.loads((tmp_path / address).read_text(encoding="utf-8")) == json.loads(text)
+    assert sorted(p.name for p in (tmp_path / nb.TABLES_DIR).iterdir()) == sorted(
+        a.rsplit("/", 1)[1] for a in (address, other))
+
+
+def test_the_widget_carries_its_tables_address_not_the_table(monkeypatch):
+    from course_calculators import contract
+    from course_calculators.plugin import render
+
+    tables = nb.Tables()
+    monkeypatch.setattr(nb, "TABLES", tables)
+    c = calc(safe)
+    html = render.widget(c, None, dom_id="calc-small")
+    (name, text), = tables.files.items()
+    assert f'{contract.NEIGHBOURHOOD_ATTR}="{nb.TABLES_DIR}/{name}"' in html
+    assert json.loads(text)["base"]["x"] == "2"
+    assert '"entries"' not in html
