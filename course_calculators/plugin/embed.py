@@ -47,8 +47,11 @@ def _stylesheets(files: Files, config: Any) -> list[str]:
     return material.stylesheets(f.dest_uri for f in files) + extra
 
 
-#: The plugin's head tags for a page at a site-relative URL (the runtime meta tag, the page script).
-HeadTags = Callable[[str], str]
+#: The plugin's head tags for a page at a site-relative URL (the runtime meta tag, the page script),
+#: and the DOM id of the element the page's first paint waits for.
+HeadTags = Callable[[str, str], str]
+#: The embed page's foot, after its widget: the first paint waits for it (``render_page``).
+FOOT_ID = "calc-embed-foot"
 
 
 def render_page(
@@ -76,7 +79,10 @@ def render_page(
     return render.env.get_template("embed.html").render(
         calc=calc,
         widget=widget,
-        head=head(here),
+        # A slow processor paints a page as it parses: the first paint waits for the foot, so the
+        # widget's results (above its form on a phone, after it in the HTML) never push it down.
+        head=head(here, FOOT_ID),
+        foot_id=FOOT_ID,
         stylesheets=[rel(s) for s in stylesheets],
         favicon=rel(favicon) if favicon else "",
         chapter=chapter,

@@ -18,8 +18,9 @@ from mkdocs.utils import get_relative_url
 
 from course_calculators import contract
 
-#: The page's first paint waits for the first widget (``<link rel=expect blocking=render>``,
-#: Chromium 124+; other browsers ignore it): the first paint then shows its numbers.
+#: The page's first paint waits for an element (``<link rel=expect blocking=render>``, Chromium
+#: 124+; other browsers ignore it): a chapter's first widget, whose numbers the first paint then
+#: shows, or an embed page's foot, after its widget.
 _EXPECT = '<link rel="expect" href="#{id}" blocking="render">'
 #: Stands for the offline copy's size in every page until offline.py knows it.
 OFFLINE_BYTES = "__CALC_OFFLINE_BYTES__"
@@ -65,15 +66,16 @@ class RuntimeManifest:
             "offline_bytes": OFFLINE_BYTES if self.sw else "",
         }
 
-    def head_tags(self, here: str, *, first_widget: str = "") -> str:
+    def head_tags(self, here: str, *, paint_after: str = "") -> str:
         """The meta tag and the page script (deferred: it downloads while the page parses, and
-        starts the worker after the first render), and the render-blocking hint for the first widget."""
+        starts the worker after the first render), and the render-blocking hint for the element with
+        DOM id ``paint_after``."""
         meta = html.escape(json.dumps(self.for_page(here)), quote=True)
         script = html.escape(get_relative_url(self.script, here), quote=True)
         tags = (f'<meta name="{contract.RUNTIME_META}" content="{meta}">\n'
                 f'<script src="{script}" defer></script>')
-        if first_widget:
-            tags += "\n" + _EXPECT.format(id=html.escape(first_widget, quote=True))
+        if paint_after:
+            tags += "\n" + _EXPECT.format(id=html.escape(paint_after, quote=True))
         return tags
 
     def versioned_urls(self) -> dict[str, str]:

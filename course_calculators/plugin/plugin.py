@@ -170,7 +170,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
                 files.append(File.generated(config, f"{source_pages.SOURCE_DIR}/{source_pages.source_file(module)}",
                                             content=source_pages.source_document(module)))
         try:
-            embed.add_pages(files, config, lambda here: self._manifest.head_tags(here),
+            embed.add_pages(files, config, lambda here, paint_after: self._manifest.head_tags(here, paint_after=paint_after),
                             show_source=self.config.show_source)
         except PluginError as exc:
             if self._live is None:
@@ -221,7 +221,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             output = material.defer_search_worker(output, here, f"{assets.RUNTIME_DIR}/search-deferred.js")
         output, early = material.as_the_bundle_leaves_it(output)
         widgets = self._widgets.get(page.file.src_uri, [])
-        tags = self._manifest.head_tags(here, first_widget=widgets[0] if widgets else "")
+        tags = self._manifest.head_tags(here, paint_after=widgets[0] if widgets else "")
         output = security.insert_at_head_top(output, tags + (early and "\n" + early) + live_tags)
         return self._live.insert_banner(output) if self._live is not None else output
 

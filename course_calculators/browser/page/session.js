@@ -64,11 +64,13 @@ export class PageSession {
       onMessage: (msg) => this.onMessage(msg),
       onFail: (message) => this.onFail(message),
     });
-    this.offline = new OfflineCopy(runtime, navigator.connection);
     this.embedPage = createEmbedPage({
       widgetFor: (root) => Array.from(this.widgets.values()).find((w) => w.root === root),
       version: runtime ? runtime.version : "",
     });
+    // Offline reading is the course's, offered on its pages: not on an embed page, framed or
+    // opened alone (with no footer, its control went above the widget and pushed it down).
+    this.offline = new OfflineCopy(this.embedPage ? null : runtime, navigator.connection);
     this.scenario = this.embedPage ? null : new Scenario(localStore(), location.search, currentPage());
     // Instant navigation back or forward: the next hydrate's page is reached through the history.
     this.traversal = arrivedThroughHistory();

@@ -11,8 +11,8 @@ from course_calculators.plugin import embed
 ROOT = Path(__file__).resolve().parents[4]
 
 
-def fake_head(here: str) -> str:
-    return f'<meta name="calculators-runtime" content="{here}">'
+def fake_head(here: str, paint_after: str) -> str:
+    return f'<meta name="calculators-runtime" content="{here}" data-paint-after="{paint_after}">'
 
 
 def page(calc_id: str = "kv-cache", **kwargs) -> str:
@@ -44,10 +44,18 @@ def test_every_url_is_relative_to_the_embed_page():
     assert html.index('<meta charset="utf-8">') < html.index('content="embed/kv-cache/"') < html.index("<link")
     assert 'href="../../assets/stylesheets/main.abc.min.css"' in html
     assert 'href="../../assets/calc/calc.css"' in html
-    assert "<script" not in html.replace(fake_head("embed/kv-cache/"), "")  # the page script is a head tag
+    assert "<script" not in html.replace(fake_head("embed/kv-cache/", embed.FOOT_ID), "")  # the page script is a head tag
     assert 'href="../../inference/kv-cache/#calc-kv-cache"' in html and 'target="_blank"' in html
     assert not re.search(r'(?:href|src)="/', html)  # works under any sub-path
     assert 'data-md-color-primary="indigo" data-md-color-accent="teal"' in html
+
+
+def test_the_first_paint_waits_for_the_foot_after_the_widget():
+    """Its results sit above its form on a phone: a slow processor painting half the widget saw the
+    form pushed down as the results came (the head tags carry the render-blocking hint)."""
+    html = page()
+    assert f'data-paint-after="{embed.FOOT_ID}"' in html
+    assert html.index('class="calc"') < html.index(f'id="{embed.FOOT_ID}"')
 
 
 def test_no_chapter_link_when_no_page_uses_the_calculator():

@@ -56,7 +56,7 @@ def test_the_browser_makes_absolute_only_the_manifest_paths():
 
 
 def test_the_head_tags_load_the_page_script_deferred_before_anything_else():
-    tags = MANIFEST.head_tags("inference/kv-cache/", first_widget="calc-kv-cache")
+    tags = MANIFEST.head_tags("inference/kv-cache/", paint_after="calc-kv-cache")
     meta, script, expect = tags.splitlines()
     assert json.loads(html.unescape(re.search(r'content="([^"]*)"', meta).group(1)))["root"] == "../../"
     assert script == '<script src="../../assets/calc/runtime.js" defer></script>'
