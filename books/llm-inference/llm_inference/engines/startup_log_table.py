@@ -642,15 +642,19 @@ LOGS: tuple[Log, ...] = (
          "tokens per request: 1.22x"),
         FITS, utilization=0.92, max_model_len=32000, max_num_batched_tokens=2048, max_num_seqs=128,
         loading_gib=14.9889, available_gib=4.75, kv_tokens=38944, concurrency=1.22,
-        needs=("engine: the PyTorch sort-path sampler's peak at 128 requests. The log leaves 0.92 x 22.03 - 14.99 - "
-               "4.75 = 0.53 GiB for the activation peak and the non-torch memory together; the rules take 0.76 "
-               "GiB (the native sampler's 39 bytes a logit x 128 x 128,256 = 0.60 GiB, 0.02 GiB of hidden states "
-               "kept, 0.15 GiB non-torch), so the weights come to -0.2 % (14.96 GiB) and the pool 4.2 % low (4.55 "
-               "GiB for 4.75), tokens -4.4 % (37,248), concurrency -4.6 % (1.16). The 39 bytes were fitted at "
-               "1,024 requests (H100 and B200 logs), and the A100 40GB and T4 logs of this table, at 256, land "
-               "within 1.2 % with it; this log, at 128, implies 24-29 bytes a logit (with 0.07-0.15 GiB of "
-               "non-torch memory). One log does not fix how the peak scales with the number of requests, so no "
-               "rule is changed for it",),
+        needs=("engine: 0.08-0.23 GiB outside the sampler. The log leaves 0.92 x 22.03 - 14.99 - 4.75 = 0.52 GiB "
+               "(2,434 blocks of 2 MiB: 4.754-4.756 GiB) for the activation peak and the non-torch memory together; "
+               "the rules take 0.76 GiB (the native sampler's 39 bytes a logit x 128 x 128,256 = 0.60 GiB, 0.02 GiB "
+               "of hidden states kept, 0.15 GiB non-torch), so the weights come to -0.2 % (14.96 GiB) and the pool "
+               "4.2 % low (4.55 GiB for 4.75), tokens -4.4 % (37,248), concurrency -4.6 % (1.16). vLLM 0.11.0's "
+               "source gives the sort path's peak as 38 bytes a logit at any batch of 128 rows or more, with "
+               "nothing that shrinks at 128 (engines/NOTES.md, the sampler paragraph): 0.581 GiB here, plus 0.018 "
+               "GiB of kept hidden states and PyTorch's 8 MiB cuBLAS workspace, 0.607 GiB, which alone exceeds what "
+               "the log leaves for activation and non-torch memory together. So the non-torch increase vLLM "
+               "measured was about -0.08 GiB (+0.07 on the 0.10.2 H100 log, which prints it; +0.07 on this table's "
+               "T4 log at 0.11.0, by the same sum), or the card reports 0.2 GiB more than 22.03 GiB. Either is a "
+               "property of this host (the engine process imports TensorFlow, as on a notebook image, and "
+               "cudaMemGetInfo counts other processes' memory), not a sampler rule; no rule is changed for it",),
         kinds=("new-gpu", "pre-0.20"),
         notes="A pip install (FlashInfer absent: the PyTorch-native top-k/top-p sort in the profile run). The "
               "L4's 22.03 GiB is hardware.GPUS['l4']'s visible total; the log prints 'Graph capturing finished "

@@ -95,6 +95,17 @@ VOCAB_PADDING = 64
 #:   warm-up after the FlashInfer pass from 0.21 on ("Also warm forward_native",
 #:   gpu_model_runner.py). Fit: 38.4–39.6 on five H100 logs and one B200 log.
 #:   Up to 0.16 only; from 0.17 a batch of 8 rows or more takes the Triton kernel below.
+#:   The source (0.11.0, f71952c1c) gives 38 bytes a logit alive at once during the sort, at any batch
+#:   of 128 rows or more: the bf16 logits the caller still holds (2; ``_dummy_sampler_run``,
+#:   v1/worker/gpu_model_runner.py l.3192), their fp32 copy (4; v1/sample/sampler.py l.86), the sorted
+#:   values (4) and int64 indices (8) of ``logits.sort`` (v1/sample/ops/topk_topp_sampler.py l.183), and
+#:   inside PyTorch's sort (aten/src/ATen/native/cuda/SortStable.cu, ``segmented_sort_pairs``, taken
+#:   from 128 segments) an int64 index row per logit (8) and CUB's alternate key and value buffers (4 + 8).
+#:   Later steps hold less (the masks, softmax and scatter of l.190–203: 28; softmax and sampling: 18).
+#:   Nothing in it shrinks or stays fixed as the batch changes; the byte over 38 stands for what rides
+#:   along at 1,024 requests: the last-token hidden states and their random copy (2 × requests ×
+#:   hidden × dtype) and PyTorch's cuBLAS workspace (32 MiB on an H100, 8 MiB elsewhere), which with
+#:   38 give the H100 logs to within 0.01 GiB (Qwen3-30B-A3B, 0.10.2: 5.576 GiB for the printed 5.58).
 #: * "triton": ``apply_top_k_top_p_triton`` (0.17.0 on, from 8 rows): top-k and top-p in place on the
 #:   fp32 logits, one buffer row per Triton program, no sort. Fit: 12.8 and 13.7 bytes a logit on the
 #:   RTX 3090 logs of the evidence table (Llama 3.1 8B and Qwen2.5 7B, 256 requests, 0.17.1:
