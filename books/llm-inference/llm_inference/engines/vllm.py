@@ -7,6 +7,9 @@ each release is the one its ``vllm/_version.py`` records):
     0.19.1 (b1388b1fb), 0.20.0 (b8160878f), 0.21.0 (ad7125a43), 0.27.0 (4bdc8a788),
     0.28.0 (2cf0a6915), 0.31.0 (db9527a46), 0.33.0 (4ba787ec9)
 
+(the wheels' commits; vllm_releases.RELEASES lists those of the source archives, which differ for
+0.21.0 and 0.26.0: see engines/NOTES.md)
+
 The startup sequence, in the v1 engine (``vllm/v1/worker/gpu_worker.py``):
 
 1. *Requested memory* = total device memory the driver reports (``cudaMemGetInfo``'s total, e.g.
