@@ -248,7 +248,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
     state = kv.state_bytes_per_sequence(model, engine.version)
     kv_read = batch * (kv.bytes_per_sequence(model, p["kv_dtype"], p["context"]) + 2 * state)
     held = w.total_bytes
-    pool = physics.pool(model, gpu, placement, engine, p["kv_dtype"])
+    pool = physics.pool(model, gpu, placement, engine, p["kv_dtype"], experts=getattr(w, "experts_format", ""))
     max_batch = pool.sequences(p["context"])
     fits = pool.holds(p["context"], batch)
     needed = 0 if refused else fleet.fewest_gpus(model, gpu, layout, engine, w, p["kv_dtype"], p["context"], batch)

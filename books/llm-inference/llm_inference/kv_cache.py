@@ -249,7 +249,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
     held = 0.0 if refused else w.total_bytes
 
     placement = physics.place(model, layout, w)
-    pool = physics.pool(model, gpu, placement, engine, p["kv_dtype"])
+    pool = physics.pool(model, gpu, placement, engine, p["kv_dtype"], experts=getattr(w, "experts_format", ""))
     concurrency_max = pool.concurrency(context)
     sequences = pool.sequences(context)
     fits = pool.holds(context, concurrency)

@@ -308,7 +308,7 @@ def replica_size(p: Mapping[str, Any], model: physics.Model, context: int) -> tu
     w, _ = scenario.weights_on(p)
     for n in [s for s in sizes if s >= p["gpus"]] or sizes[-1:]:
         fitting = physics.pool(model, gpu, physics.place(model, Layout(n), w), engine,
-                               p["kv_dtype"]).sequences(context)
+                               p["kv_dtype"], experts=getattr(w, "experts_format", "")).sequences(context)
         if fitting >= 1:
             return n, fitting
     return (sizes[-1] if sizes else p["gpus"]), 0

@@ -41,7 +41,8 @@ def test_llama_31_70b_in_kv_cache_is_320_kib_per_token():
 
 def test_deepseek_v3_fp8_on_eight_h200_at_128k_is_about_five_sequences():
     r = run(KV, model="deepseek-v3", gpu="h200", gpus=8, context=131072)  # fp8 blocks, as shipped
-    assert r.values["max_sequences"] == 5 and 5 <= r.values["max_concurrency"] < 6
+    # just under five: the Triton experts (block fp8 on Hopper under TP) keep a 1.75 GiB workspace
+    assert r.values["max_sequences"] == 4 and 4.8 <= r.values["max_concurrency"] < 5
     assert r.values["kv_replicas"] == 8
     # the naive reckoning: 8 × 141 GiB × 0.9 pooled, less the weights, over an unreplicated cache
     naive = (8 * 141 * GiB * 0.9 - r.values["weight_bytes"]) // r.values["kv_bytes_per_sequence"]

@@ -42,7 +42,7 @@ __all__ = [
     "FP8_DS_MLA_BYTES_PER_TOKEN", "FP8_DS_MLA_LAYOUT", "MLA_HEAD_SIZE_DEEPSEEK",
     "SAMPLER_BYTES_PER_LOGIT", "FORWARD_ACTIVATION_FACTORS", "VOCAB_PADDING",
     "parse_version", "default_gpu_memory_utilization", "default_scheduler_limits",
-    "requested_memory", "kv_cache_budget", "activation_peak_estimate",
+    "requested_memory", "kv_cache_budget", "activation_peak_estimate", "moe_workspace_bytes",
     "page_size_bytes", "sliding_window_tokens", "chunked_local_tokens", "blocks_per_request",
     "LayerGroup", "kv_cache_groups", "blocks_and_tokens", "max_concurrency",
     "gpu_kv_cache_size_tokens", "kv_heads_per_rank", "kv_replication_factor", "legal_tp_sizes",
@@ -209,7 +209,9 @@ def activation_peak_estimate(hidden_size: int, intermediate_size: int, vocab_siz
       vocabulary on every TP rank, so TP does not shrink this term.
 
     requests = min(max_num_batched_tokens, max_num_seqs), as ``_dummy_run`` splits the tokens.
-    Multimodal encoders, speculative drafters and MoE routing workspaces are not modelled.
+    Multimodal encoders and speculative drafters are not modelled here; the fused-MoE workspace, which
+    vLLM keeps from 0.14 and which sits under both peaks, is :func:`moe_workspace_bytes` (added by
+    physics.budget.pool).
     """
     if sampler not in SAMPLER_BYTES_PER_LOGIT:
         raise ValueError(f"sampler must be one of {sorted(SAMPLER_BYTES_PER_LOGIT)}, not {sampler!r}")
@@ -221,6 +223,49 @@ def activation_peak_estimate(hidden_size: int, intermediate_size: int, vocab_siz
     sampler_peak = requests * vocab_size * SAMPLER_BYTES_PER_LOGIT[sampler]
     kept_hidden = tokens * hidden_size * dtype_bytes
     return max(forward, kept_hidden + sampler_peak)
+
+
+def moe_workspace_bytes(backend: str, tokens: int, hidden_size: int, intermediate_per_rank: int, top_k: int,
+                        dtype_bytes: float = 2, chunk_tokens: int = 0) -> float:
+    """Bytes of the fused-MoE workspace vLLM keeps on one rank after its profile run (0 for "").
+
+    From 0.14 the modular kernel takes its buffers from the worker's WorkspaceManager
+    (vllm/v1/worker/workspace.py), which grows one buffer to the largest request and keeps it; the
+    profile run's request is the largest, ``tokens`` = max_num_batched_tokens (up to 0.17 at most
+    ``chunk_tokens``, VLLM_FUSED_MOE_CHUNK_SIZE). ``_allocate_buffers`` (fused_moe/modular_kernel.py,
+    0.27.1 l.1113) asks for max(workspace13, output) + workspace2 of the backend's
+    ``workspace_shapes``, in the activation dtype (``workspace_dtype``), with N = 2 I (gate and up
+    fused), the activation's output I, K = H:
+
+    * "triton" (TritonExperts, experts/triton_moe.py l.197): (M, top_k, max(I, H)) and
+      (M, top_k, max(2I, H)); "marlin" (MarlinExperts, experts/marlin_moe.py l.735: (M top_k, max(I, H))
+      and (M top_k max(2I, H))) and "vllm-cutlass" (CutlassExpertsFp8, experts/cutlass_moe.py l.429) the same;
+    * "vllm-cutlass-fp4" (CutlassExpertsFp4, l.747): (M top_k, max(2I, H)) and (M top_k, I);
+    * "oai-triton" (OAITritonExperts, experts/gpt_oss_triton_kernels_moe.py l.974): workspace13 empty,
+      so the output (M, H), and (M top_k, I);
+    * "flashinfer-cutlass" (FlashInferExperts, experts/flashinfer_cutlass_moe.py l.210): (M, H) and
+      nothing — NVFP4's packed (M, H/2) with its output (M, H) alike;
+    * "": FlashInfer's TRT-LLM kernels are monolithic (no _allocate_buffers; FlashInfer keeps its own)
+      and formats outside the modular kernel allocate per call.
+
+    Up to 0.26 vLLM counts it in the profile run's torch peak, from 0.27 in ``total_consumed``
+    (mem_utils.py l.321: "total_consumed already covers persistent torch allocations"); either way it
+    comes off the KV budget, and it is held through the sampler pass."""
+    if not backend:
+        return 0.0
+    m = min(tokens, chunk_tokens) if chunk_tokens else tokens
+    h, i, k = hidden_size, intermediate_per_rank, top_k
+    if backend in ("triton", "marlin", "vllm-cutlass"):
+        elements = m * k * (max(i, h) + max(2 * i, h))
+    elif backend == "vllm-cutlass-fp4":
+        elements = m * k * (max(2 * i, h) + i)
+    elif backend == "oai-triton":
+        elements = m * h + m * k * i
+    elif backend == "flashinfer-cutlass":
+        elements = m * h
+    else:
+        raise ValueError(f"unknown MoE experts backend {backend!r}")
+    return elements * dtype_bytes
 
 
 def page_size_bytes(kind: str, *, block_size: int = DEFAULT_BLOCK_SIZE, num_kv_heads: int = 1,

@@ -3,8 +3,8 @@
 Every rule here was read by diffing the released source archives on PyPI (``pip download
 vllm==X --no-binary`` unpacks the same files as ``vllm-X.tar.gz``), release after release, from
 0.8.5 to 0.33.0; the commit of each release is the one its ``vllm/_version.py`` records (the
-archives of 0.8.5–0.10.1 record none). 0.15.x has no source archive on PyPI: its rules are those
-of 0.14.0 and 0.16.0, which agree on every rule below.
+archives of 0.8.5–0.10.1 record none). 0.15.x has no source archive on PyPI; the fused-MoE rules
+(0.14–0.33) were read from the wheels, 0.15.0's included (``pip download vllm==X --no-deps``).
 
 :data:`RELEASES` lists the releases whose rules differ from the release before (the reader's
 ``vllm_version`` choice); :func:`rules` gives every rule of any release, a pre-release such as
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-__all__ = ["Release", "RELEASES", "VERSIONS", "NEWEST", "VERSION_CHOICES", "Change", "CHANGES", "Rules",
+__all__ = ["MOE_FORMATS", "MOE_BACKENDS", "Release", "RELEASES", "VERSIONS", "NEWEST", "VERSION_CHOICES", "Change", "CHANGES", "Rules",
            "rules", "parse_version", "release_of", "TpPoint", "NON_TORCH_TP_EVIDENCE"]
 
 
@@ -48,6 +48,16 @@ def _parse_version(version: str) -> tuple[int, ...]:
     return tuple(parts)
 
 
+#: The routed experts' weight formats the MoE backend choice tells apart: unquantized ("bf16", fp16 too);
+#: fp8 with per-channel scales and dynamic per-token activations (compressed-tensors FP8-dynamic), with
+#: one static scale per tensor and a static input scale (ModelOpt FP8), with 128 x 128 block scales;
+#: NVFP4; MXFP4 (gpt-oss); int4/int8 weight-only (GPTQ, compressed-tensors WNA16); AWQ; int8 W8A8;
+#: bitsandbytes nf4 (never in the modular kernel).
+MOE_FORMATS = ("bf16", "fp8", "fp8-tensor", "fp8-block", "nvfp4", "mxfp4", "int4", "awq", "w8a8-int8", "nf4")
+#: The experts backends :meth:`Rules.moe_experts_backend` names ("" : no workspace kept).
+MOE_BACKENDS = ("", "triton", "marlin", "vllm-cutlass", "vllm-cutlass-fp4", "oai-triton", "flashinfer-cutlass")
+
+
 @dataclass(frozen=True)
 class Release:
     """A release whose memory rules differ from the one before it."""
@@ -65,11 +75,15 @@ RELEASES: tuple[Release, ...] = (
     Release("0.11.0", "f71952c1c", "NCCL set up before the memory snapshot: TP's NCCL memory no longer counted"),
     Release("0.11.1", "439368496", "FlashInfer's sampler becomes opt-in: the PyTorch sort path for everyone"),
     Release("0.12.0", "4fd9d6a85", "gpt-oss's MXFP4 experts on OpenAI's Triton kernels on Hopper (shipped in the wheel)"),
+    Release("0.14.0", "b17039bcc", "the bf16 and fp8 MoE experts keep their buffers in the worker's workspace"),
+    Release("0.15.0", "f17644344", "FlashInfer's fp8 and NVFP4 MoE kernels by default"),
     Release("0.17.0", "b31e9326a", "top-k/top-p by a Triton kernel from 8 requests: a third of the sampler peak"),
     Release("0.18.0", "bcf2be961", "hybrid group size: the largest type under 1.5 × the smallest"),
+    Release("0.19.0", "2a69949bd", "the wheel requires flashinfer-cubin: FlashInfer runs without nvcc"),
     Release("0.20.0", "b8160878f", "CUDA graphs subtracted, utilization 0.92 (PR #38284)"),
     Release("0.21.0", "9da56fd18", "'GPU KV cache size' = concurrency × max_model_len; FlashInfer sampler on again"),
     Release("0.22.0", "", "Model Runner V2 by default for dense Qwen3: no CUDA-graph estimate on it"),
+    Release("0.23.0", "0fc695fc6", "bf16 MoE experts on Hopper back on Triton (FlashInfer's are slower there)"),
     Release("0.26.0", "f2654939e", "the CUDA-graph estimate on ROCm too (PR #44825)"),
     Release("0.27.0", "4bdc8a788", "weights and non-torch memory measured together ('consumed memory')"),
     Release("0.28.0", "2cf0a6915", "GPUs of 160 GiB and more: 16,384 batched tokens for vllm serve"),
@@ -147,6 +161,74 @@ CHANGES: tuple[Change, ...] = (
            "has_triton_kernels also looks for), so the experts keep their width in the Hopper layouts",
            "vllm/model_executor/layers/quantization/mxfp4.py get_mxfp4_backend (0.11.0 l.95) and "
            "vllm/utils/import_utils.py has_triton_kernels, 0.11.2 vs 0.12.0 (the wheels' file lists)"),
+    Change("fused-MoE workspace", "0.14.0",
+           "the bf16 and fp8 experts call fused_experts, whose intermediate caches are allocated per call and "
+           "freed after each layer (only the forward pass's peak holds them)",
+           "they run through the modular kernel (FusedMoEModularKernel), which takes its buffers from the "
+           "worker's WorkspaceManager (v1/worker/workspace.py, init_workspace_manager in gpu_worker.py): one "
+           "buffer, grown to the largest request and kept, so the profile run's buffer at max_num_batched_tokens "
+           "stays allocated through the sampler pass. Its size is modular_kernel.py _allocate_buffers: "
+           "max(workspace13, output) + workspace2 of the experts' workspace_shapes, in the activation dtype "
+           "(moe_experts_backend, vllm.moe_workspace_bytes). NVFP4 joins with the 0.14 oracle (oracle/nvfp4.py); "
+           "MXFP4 with Marlin in 0.17 and with OpenAI's Triton kernels in 0.19 (quantization/mxfp4.py: 0.16 and 0.18 "
+           "still call fused_marlin_moe / triton_kernel_moe_forward); GPTQ, compressed-tensors WNA16 and int8 "
+           "in 0.20 (oracle/int_wna16.py, oracle/int8.py; 0.19.1 calls fused_marlin_moe / fused_experts); AWQ in "
+           "0.22 (awq_marlin.py select_wna16_moe_backend; 0.21.0 calls fused_marlin_moe); bitsandbytes never",
+           "vllm/model_executor/layers/fused_moe/unquantized_fused_moe_method.py and oracle/fp8.py, 0.13.0 vs "
+           "0.14.0 (b17039bcc); modular_kernel.py _allocate_buffers (0.14.0 l.766, 0.27.1 l.1113); "
+           "workspace.py WorkspaceManager._ensure_workspace_size (0.27.1 l.119)"),
+    Change("fused-MoE workspace: chunking", "0.18.0",
+           "the modular kernel splits a batch into chunks of VLLM_FUSED_MOE_CHUNK_SIZE (16,384) tokens when the "
+           "experts allow it (_chunk_info), so the workspace is sized for at most 16,384 tokens",
+           "no chunking: M_chunk = M_full, the whole profile batch",
+           "vllm/model_executor/layers/fused_moe/modular_kernel.py, 0.17.0 (b31e9326a) vs 0.18.0 (bcf2be961)"),
+    Change("MoE experts backend: FlashInfer for fp8 and NVFP4", "0.15.0",
+           "FlashInfer's MoE kernels only with VLLM_USE_FLASHINFER_MOE_FP8=1 / VLLM_USE_FLASHINFER_MOE_FP4=1 "
+           "(both default 0): fp8 on Triton (Marlin below SM89, DeepGEMM for block fp8 where installed), NVFP4 on "
+           "vLLM's CUTLASS (SM100/SM120) or Marlin",
+           "an ordered list, the first supported backend wins (select_fp8_moe_backend / select_nvfp4_moe_backend): "
+           "FlashInfer TRT-LLM (SM100 family: block fp8, per-tensor fp8, NVFP4; monolithic, no workspace), "
+           "FlashInfer CUTLASS (per-tensor static fp8 on SM90+, block fp8 on SM90 only, NVFP4 on SM100+ "
+           "including SM120/121: a workspace of M x H), DeepGEMM, vLLM CUTLASS (compressed-tensors fp8 on "
+           "SM90/SM100), Triton, Marlin; FlashInfer only where it is usable (has_flashinfer: the package and "
+           "flashinfer-cubin or nvcc)",
+           "vllm/model_executor/layers/fused_moe/oracle/fp8.py and oracle/nvfp4.py, 0.14.0 (b17039bcc) vs "
+           "0.15.0 (f17644344), unchanged in order through 0.33.0 (4ba787ec9)"),
+    Change("MoE experts backend: block fp8 on Hopper", "0.17.0",
+           "FlashInfer CUTLASS first, as for every fp8 scheme it supports",
+           "Triton first under tensor parallelism ('On Hopper for Block Fp8, prefer Triton for TP and FI CUTLASS "
+           "for EP')", "vllm/model_executor/layers/fused_moe/oracle/fp8.py _get_priority_backends, 0.16.0 vs "
+           "0.17.0 (b31e9326a)"),
+    Change("MoE experts backend: MXFP4", "0.17.0",
+           "Marlin's experts through fused_marlin_moe, buffers freed after each layer",
+           "Marlin's experts through the modular kernel (MarlinExperts in a FusedMoEKernel), a workspace of "
+           "M x top_k x (max(I, H) + max(2I, H)); OpenAI's Triton kernels on Hopper follow in 0.19 "
+           "(make_mxfp4_moe_kernel, OAITritonExperts: M x (H + top_k x I)); FlashInfer TRT-LLM on SM100 is "
+           "monolithic (none)",
+           "vllm/model_executor/layers/quantization/mxfp4.py, 0.16.0 l.904 vs 0.17.0 l.443; "
+           "fused_moe/oracle/mxfp4.py make_mxfp4_moe_kernel (0.19.1 l.815)"),
+    Change("FlashInfer in the pip wheel", "0.19.0",
+           "flashinfer-python is required (from 0.11.2) but FlashInfer counts as usable only with nvcc on the "
+           "PATH to JIT-compile it (vllm/utils/flashinfer.py has_flashinfer)",
+           "the wheel also requires flashinfer-cubin, so FlashInfer is usable without nvcc; 0.26.0 drops the "
+           "cubin requirement again",
+           "the wheels' METADATA (Requires-Dist): 0.18.0 flashinfer-python==0.6.6 only, 0.19.0 (2a69949bd) to "
+           "0.25.1 with flashinfer-cubin, 0.26.0 to 0.33.0 without; vllm/utils/flashinfer.py has_flashinfer "
+           "(0.27.1 l.48: 'not has_flashinfer_cubin() and shutil.which(\"nvcc\") is None')"),
+    Change("MoE experts backend: bf16", "0.20.0",
+           "Triton (FlashInfer CUTLASS only with VLLM_USE_FLASHINFER_MOE_FP16=1, default 0, and expert "
+           "parallelism)",
+           "FlashInfer TRT-LLM (SM100 family: monolithic, no workspace), then FlashInfer CUTLASS (SM90, SM100, "
+           "SM110 until 0.20, SM120/121: a workspace of M x H), then Triton; FlashInfer CUTLASS moves behind "
+           "Triton under data parallelism ('Qwen3.5 has crash with FLASHINFER_CUTLASS BF16 if DEP')",
+           "vllm/model_executor/layers/fused_moe/oracle/unquantized.py, 0.19.1 (b1388b1fb) vs 0.20.0 "
+           "(b8160878f); FlashInferExperts._supports_current_device (flashinfer_cutlass_moe.py: family 110 in "
+           "0.20.0, gone in 0.21.0)"),
+    Change("MoE experts backend: bf16 on Hopper", "0.23.0",
+           "FlashInfer CUTLASS", "Triton ('On Hopper (SM90), the FlashInfer unquantized MoE kernels are slower "
+           "than Triton, so prefer Triton by default')",
+           "vllm/model_executor/layers/fused_moe/oracle/unquantized.py _get_priority_backends, 0.22.0 vs 0.23.0 "
+           "(0fc695fc6)"),
     Change("sampler path of the profile run", "0.17.0",
            "PyTorch's sort of the whole vocabulary (sorted values, int64 indices, masks: ~39 bytes a logit)",
            "a Triton top-k/top-p kernel when the batch has 8 or more rows (``apply_top_k_top_p``: "
@@ -242,8 +324,9 @@ class TpPoint:
 #: on A100s. From 0.11.0 it happens before the snapshot, so the link does not enter the budget: two
 #: L40S over PCIe rebuild to -0.5 % without the 0.12 GiB (-1.1 % with it). The four RTX PRO 6000
 #: over PCIe (0.27.1) consume 1.70 GiB beside the weights, but 1.0 GiB of it is the fused-MoE
-#: workspace, a torch buffer vLLM keeps (see that row's needs), not NCCL: no interconnect term
-#: is fitted to it. tests/unit/llm_inference/engines/test_vllm_releases.py rebuilds each point.
+#: workspace of the Triton experts (Rules.moe_experts_backend), a torch buffer vLLM keeps, not
+#: NCCL, and custom all-reduce is off on four PCIe GPUs: no interconnect term is fitted to the rest
+#: (see that row's needs). tests/unit/llm_inference/engines/test_vllm_releases.py rebuilds each point.
 NON_TORCH_TP_EVIDENCE: tuple[TpPoint, ...] = (
     TpPoint("qwen2-7b-2xa100-80-tp2-025-v0101", "one node (link not stated)",
             "Available KV cache memory 12.02 GiB at utilization 0.25"),
@@ -256,7 +339,8 @@ NON_TORCH_TP_EVIDENCE: tuple[TpPoint, ...] = (
     TpPoint("llama3-70b-awq-2xl40s-v0160", "PCIe (the L40S has no NVLink)",
             "Available KV cache memory 20.16 GiB at the default 0.9"),
     TpPoint("qwen3-235b-fp8-4xrtxpro6000-v0271", "PCIe across sockets ('SYS'), no NVLink",
-            "consumed 56.89 GiB for 55.19 GiB of weights: 1.70 GiB, of which 1.0 GiB fused-MoE workspace",
+            "consumed 56.89 GiB for 55.19 GiB of weights: 1.70 GiB, of which 1.0 GiB the Triton experts' "
+            "workspace (modelled) and 0.06 GiB the model runner's buffers",
             rebuilt=False),
 )
 #: Architectures that defaulted to Model Runner V2 (``DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES``,
@@ -294,6 +378,15 @@ class Rules:
     consumed_together: bool
     triton_top_k_top_p: bool
     mxfp4_triton_on_hopper: bool  # OpenAI's Triton kernels ship in the wheel (else Marlin on SM90)
+    #: Weight formats (vllm_releases.MOE_FORMATS) whose experts keep their buffers in the worker's workspace.
+    moe_workspace_formats: frozenset = frozenset()
+    moe_flashinfer_formats: frozenset = frozenset()  # formats whose default backend list starts with FlashInfer's
+    moe_flashinfer_bf16_on_hopper: bool = False  # 0.20-0.22
+    moe_flashinfer_on_sm110: bool = False  # FlashInferExperts accepts SM110 (up to 0.20)
+    moe_fp8_block_triton_on_hopper: bool = False  # 0.17 on
+    moe_chunk_tokens: int = 0  # VLLM_FUSED_MOE_CHUNK_SIZE where the modular kernel chunks (up to 0.17)
+    moe_oai_triton_modular: bool = False  # gpt-oss's Triton experts on Hopper in the modular kernel (0.19 on)
+    flashinfer_cubin_in_wheel: bool = False  # 0.19-0.25: FlashInfer usable from the pip wheel alone
 
     def cuda_graphs_subtracted(self, vendor: str = "nvidia") -> bool:
         """Whether the CUDA-graph estimate comes off the budget on this vendor's GPUs."""
@@ -365,6 +458,75 @@ class Rules:
             total += NON_TORCH_TP_BYTES
         return total + self.cuda_graph_bytes(vendor, enforce_eager, runner, tensor_parallel)
 
+    def flashinfer_usable(self, install: str = "pip") -> bool:
+        """Whether vLLM's ``has_flashinfer()`` holds: the vllm-openai image ("docker") brings FlashInfer
+        ready to run; the wheel ("pip", with no CUDA toolkit beside it) only where it requires
+        flashinfer-cubin (0.19-0.25), else FlashInfer wants nvcc to JIT-compile its kernels."""
+        return install == "docker" or self.flashinfer_cubin_in_wheel
+
+    def moe_experts_backend(self, fmt: str, compute_capability: tuple[int, int] | tuple = (),
+                            install: str = "pip", data_parallel: bool = False) -> str:
+        """The fused-MoE experts backend this release picks by default for routed experts stored in
+        ``fmt`` (one of :data:`MOE_FORMATS`) on a CUDA GPU of ``compute_capability``, with FlashInfer
+        usable or not (:meth:`flashinfer_usable`); "" when the experts keep no workspace (before the
+        format runs through the modular kernel, or a monolithic FlashInfer TRT-LLM kernel).
+        ``data_parallel``: data-parallel attention with expert parallelism (dp_size and ep_size > 1),
+        which sends bf16 experts off FlashInfer CUTLASS and block fp8 on Hopper onto it.
+
+        Returns "triton", "marlin", "vllm-cutlass" (vLLM's CUTLASS fp8 grouped GEMM), "vllm-cutlass-fp4",
+        "oai-triton" (OpenAI's Triton kernels, gpt-oss on Hopper), "flashinfer-cutlass" or "". The
+        selection follows the oracles (fused_moe/oracle/*.py): the first backend of the release's list
+        whose ``is_supported_config`` accepts the device, the FlashInfer install and the quantization
+        scheme. Not modelled: environment overrides (VLLM_USE_DEEP_GEMM, --moe-backend ...), LoRA,
+        DeepGEMM (never first by default where FlashInfer is usable; its workspace is the Triton one),
+        AMD's AITER, and FlashInfer TRT-LLM's mxint4 for group-32 int4 on SM100."""
+        if fmt not in self.moe_workspace_formats:
+            return ""
+        cc = tuple(compute_capability)[:2]
+        major = cc[0] if cc else 0
+        fi = self.flashinfer_usable(install)
+        sm90, sm100, sm110, sm120 = cc == (9, 0), major == 10, major == 11, major == 12
+        fi_first = fi and fmt in self.moe_flashinfer_formats
+        if fmt == "bf16":
+            if fi_first and sm100:
+                return ""  # TrtLlmBf16ExpertsMonolithic
+            cutlass_gpu = sm120 or sm100 or (sm110 and self.moe_flashinfer_on_sm110) or (
+                sm90 and self.moe_flashinfer_bf16_on_hopper)
+            if fi_first and cutlass_gpu and not data_parallel:
+                return "flashinfer-cutlass"
+            return "triton"
+        if fmt in ("fp8", "fp8-tensor", "fp8-block"):
+            if major and cc < (8, 9):
+                return "marlin"  # no fp8 tensor cores: weight-only Marlin
+            if fi_first and sm100 and fmt in ("fp8-tensor", "fp8-block"):
+                return ""  # TrtLlmFp8ExpertsMonolithic
+            if fi_first and fmt == "fp8-tensor" and (sm90 or sm100 or sm120):
+                return "flashinfer-cutlass"
+            if fi_first and fmt == "fp8-block" and sm90 and (data_parallel or not self.moe_fp8_block_triton_on_hopper):
+                return "flashinfer-cutlass"
+            if fmt == "fp8" and (sm90 or sm100):
+                return "vllm-cutlass"  # compressed-tensors passes allow_vllm_cutlass=True
+            return "triton"
+        if fmt == "nvfp4":
+            if sm100 or sm110 or sm120:
+                if fi_first and sm100:
+                    return ""  # TrtLlmNvFp4ExpertsMonolithic
+                if fi_first and (sm100 or sm120):
+                    return "flashinfer-cutlass"
+                return "vllm-cutlass-fp4"  # CutlassExpertsFp4 (cutlass_moe.py)
+            return "marlin"
+        if fmt == "mxfp4":
+            if sm100:
+                return ""  # FlashInfer TRT-LLM, monolithic
+            if sm90 and self.mxfp4_triton_on_hopper:
+                return "oai-triton" if self.moe_oai_triton_modular else ""
+            return "marlin"
+        if fmt in ("int4", "awq"):
+            return "marlin"
+        if fmt == "w8a8-int8":
+            return "triton"
+        return ""
+
     def scheduler_limits(self, device_memory_bytes: float, device_name: str = "",
                          compute_capability: tuple[int, int] | tuple = (),
                          usage_context: str = "api_server") -> tuple[int, int]:
@@ -430,4 +592,18 @@ def _make_rules(v: tuple[int, ...], label: str) -> Rules:
         consumed_together=since("0.27.0"),
         triton_top_k_top_p=since("0.17.0"),
         mxfp4_triton_on_hopper=since("0.12.0"),
+        moe_workspace_formats=frozenset(
+            (("bf16", "fp8", "fp8-tensor", "fp8-block", "nvfp4") if since("0.14.0") else ())
+            + (("mxfp4",) if since("0.17.0") else ())
+            + (("int4", "w8a8-int8") if since("0.20.0") else ())
+            + (("awq",) if since("0.22.0") else ())),
+        moe_flashinfer_formats=frozenset(
+            (("fp8", "fp8-tensor", "fp8-block", "nvfp4") if since("0.15.0") else ())
+            + (("bf16",) if since("0.20.0") else ())),
+        moe_flashinfer_bf16_on_hopper=since("0.20.0") and not since("0.23.0"),
+        moe_flashinfer_on_sm110=not since("0.21.0"),
+        moe_fp8_block_triton_on_hopper=since("0.17.0"),
+        moe_chunk_tokens=0 if since("0.18.0") else 16384,
+        moe_oai_triton_modular=since("0.19.0"),
+        flashinfer_cubin_in_wheel=since("0.19.0") and not since("0.26.0"),
     )

@@ -11,6 +11,8 @@ sources are in :mod:`llm_inference.engines.vllm`), per GPU:
   ``max_num_seqs`` dummy requests, estimated from the model's shapes
   (engines.vllm.activation_peak_estimate: for most models the sampler's logits, sequences ×
   vocabulary × 39 bytes, dominate);
+  a mixture of experts adds the fused-MoE workspace vLLM keeps from 0.14 (engines.vllm.moe_workspace_bytes,
+  sized by the experts backend of engines.vllm_releases.Rules.moe_experts_backend), held under both passes;
   a multimodal model whose vision tower is served first runs its encoder on the largest image
   (engines.vllm_encoder), and the peak is the larger of that pass and the text pass with the
   encoder's outputs still held;
@@ -168,6 +170,11 @@ class Pool:
     #: pass with the encoder's outputs and pixel values still held.
     encoder: vllm_encoder.EncoderProfile | None = None
     text_activation_bytes: float = 0.0
+    #: The fused-MoE experts backend vLLM picks (vllm_releases.Rules.moe_experts_backend; "" when the
+    #: experts keep no workspace) and the workspace it keeps through the profile run, part of
+    #: ``text_activation_bytes``.
+    moe_backend: str = ""
+    moe_workspace_bytes: float = 0.0
 
     @property
     def starts(self) -> bool:
@@ -237,13 +244,36 @@ class Pool:
         return low
 
 
-def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype: str) -> Pool:
-    """The budget and blocks of the most loaded GPU of ``placement``."""
+def moe_workspace(model: Model, gpu: GPU, placement: Placement, engine: Engine, experts: str,
+                  tokens: int) -> tuple[str, float]:
+    """(backend, bytes) of the fused-MoE workspace one rank keeps (engines.vllm.moe_workspace_bytes) for
+    routed experts stored in ``experts`` (a vllm_releases.MOE_FORMATS name; "" for a dense model)."""
+    if not (model.is_moe and experts and model.hidden_size and model.intermediate_size) or gpu.vendor != "nvidia":
+        return "", 0.0
+    rules = engine.rules
+    backend = rules.moe_experts_backend(experts, gpu.compute_capability, engine.install,
+                                        data_parallel=placement.data_parallel > 1)
+    if placement.data_parallel > 1:
+        # under expert parallelism the experts see the tokens the all-to-all gathers from every rank, and
+        # 0.14-0.17 allocated the worst case in the profile run (modular_kernel.py _allocate_buffers,
+        # 'Force worst-case allocation in profiling run'): not modelled, nothing added
+        return backend, 0.0
+    size = vllm.moe_workspace_bytes(backend, tokens, model.hidden_size,
+                                    model.intermediate_size // max(1, placement.tensor_parallel),
+                                    model.experts_per_token, ACTIVATION_DTYPE_BYTES, rules.moe_chunk_tokens)
+    return backend, size
+
+
+def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype: str, experts: str = "") -> Pool:
+    """The budget and blocks of the most loaded GPU of ``placement``; ``experts`` is the routed
+    experts' format (vllm_releases.MOE_FORMATS), which picks the fused-MoE backend and its workspace."""
     tokens, seqs = scheduler_limits(engine, gpu)
     requested = vllm.requested_memory(gpu.visible, engine.utilization)
     text = 0.0
+    backend, workspace = moe_workspace(model, gpu, placement, engine, experts, tokens)
     if model.hidden_size and model.vocab_size:
-        text = vllm.activation_peak_estimate(
+        # the workspace, kept from the first MoE layer on, sits under both the forward and the sampler peak
+        text = workspace + vllm.activation_peak_estimate(
             model.hidden_size, model.mlp_width_per_token, model.vocab_size, tokens, seqs,
             tensor_parallel=placement.tensor_parallel, dtype_bytes=ACTIVATION_DTYPE_BYTES,
             sampler=engine.sampler_for(min(tokens, seqs), model.is_moe, gpu.vendor))
@@ -269,4 +299,5 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
         page_bytes=page, layers_per_group=size,
         groups=tuple(groups), num_blocks=blocks, batched_tokens=tokens, block_size=cache.block_size,
         version=engine.version, layout=cache, encoder=encoder, text_activation_bytes=text,
+        moe_backend=backend, moe_workspace_bytes=workspace,
     )

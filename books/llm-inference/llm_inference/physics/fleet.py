@@ -22,7 +22,9 @@ from .weights import as_plan, on_gpu
 def deployment_pool(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str) -> Pool:
     """vLLM's pool for ``layout`` on ``gpu`` (``weights``: Weights, a WeightPlan or a dtype name;
     placed on this GPU, whose kernels may pad them)."""
-    return pool(model, gpu, place(model, layout, on_gpu(model, weights, gpu)), engine, kv_dtype)
+    placed = on_gpu(model, weights, gpu)
+    return pool(model, gpu, place(model, layout, placed), engine, kv_dtype,
+                experts=getattr(placed, "experts_format", ""))
 
 
 def fits(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str,

@@ -130,6 +130,11 @@ class Weights:
         return self.plan.refused
 
     @property
+    def experts_format(self) -> str:
+        """The routed experts' format for vLLM's MoE backend choice ("" for a dense model)."""
+        return self.plan.experts_format
+
+    @property
     def compute(self) -> str:
         """The tensor-core format the big matrices multiply in."""
         compute = self.plan.compute
@@ -339,6 +344,8 @@ class WeightPlan:
         down = next((t for t, _ in self.linear_specs if t.group == ROUTED_EXPERTS and t.module.endswith("down_proj")),
                     None)
         self.expert_dims = (down.shape[0], down.shape[1]) if down else (0, 0)
+        expert_spec = next((s for t, s in self.linear_specs if t.group == ROUTED_EXPERTS), None)
+        self.experts_format = moe_format(scheme, expert_spec) if expert_spec is not None else ""
         # layer templates: identical layers share one, so a placement sums precomputed rows
         by_layer: dict[int | None, list] = {}
         for t, s in specs:
@@ -404,6 +411,26 @@ class WeightPlan:
     @property
     def total_params(self) -> int:
         return sum(self.group_params.values())
+
+
+def moe_format(scheme: Scheme, spec: WeightSpec) -> str:
+    """The routed experts' format as vLLM's MoE backend choice tells formats apart
+    (engines.vllm_releases.MOE_FORMATS)."""
+    if scheme.unsupported:
+        return ""
+    if spec.kind == "dense":
+        return "bf16"
+    if spec.kind == "fp8":
+        if spec.strategy == "block":
+            return "fp8-block"
+        return "fp8-tensor" if spec.strategy == "tensor" and spec.static_input else "fp8"
+    if spec.kind in ("nvfp4", "mxfp4", "nf4"):
+        return spec.kind
+    if spec.kind == "int":
+        if spec.activations == "int8":
+            return "w8a8-int8"
+        return "awq" if scheme.method == "awq" else "int4"
+    return ""
 
 
 def _specs(tensors: tuple[Tensor, ...], scheme: Scheme) -> list[tuple[Tensor, WeightSpec]]:
