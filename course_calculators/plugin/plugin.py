@@ -222,7 +222,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         output, early = material.as_the_bundle_leaves_it(output)
         widgets = self._widgets.get(page.file.src_uri, [])
         tags = self._manifest.head_tags(here, paint_after=widgets[0] if widgets else "")
-        output = security.insert_at_head_top(output, tags + (early and "\n" + early) + live_tags)
+        tables = neighbourhood.preload_tags(output, lambda path: get_relative_url(path, here))
+        output = security.insert_at_head_top(output, tags + tables + (early and "\n" + early) + live_tags)
         return self._live.insert_banner(output) if self._live is not None else output
 
     @event_priority(-100)  # after every other plugin: these hash the pages as finally written

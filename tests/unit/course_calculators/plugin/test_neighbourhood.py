@@ -215,3 +215,13 @@ def test_the_widget_carries_its_tables_address_not_the_table(monkeypatch):
     assert f'{contract.NEIGHBOURHOOD_ATTR}="{nb.TABLES_DIR}/{name}"' in html
     assert json.loads(text)["base"]["x"] == "2"
     assert '"entries"' not in html
+
+
+def test_a_page_preloads_the_tables_its_widgets_fetch_once_each():
+    page = ('<div data-neighbourhood="assets/calc/tables/a.json"></div>'
+            '<div data-neighbourhood="assets/calc/tables/b.json"></div><div data-neighbourhood="assets/calc/tables/a.json"></div>')
+    tags = nb.preload_tags(page, lambda path: "../../" + path)
+    assert tags.count("<link") == 2
+    assert ('<link rel="preload" href="../../assets/calc/tables/a.json" as="fetch" crossorigin fetchpriority="low">'
+            in tags)
+    assert nb.preload_tags("<p>no widget</p>", str) == ""
