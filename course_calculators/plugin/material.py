@@ -53,9 +53,8 @@ def as_the_bundle_leaves_it(html: str) -> tuple[str, str]:
     ``<body>`` (``[data-md-color-switching] *`` turns transitions off while the palette is set).
     Each change costs a style pass over the whole page, inside the bundle's start: the task that
     holds a phone's main thread longest while a chapter page loads. Set while the page is parsed,
-    the bundle's changes are no changes. Without JavaScript
-    the script does not run and ``no-js`` stays; the palette flag only turns transitions off
-    until the bundle's palette removes it."""
+    the bundle's changes are no changes. Without JavaScript the script does not run and ``no-js``
+    stays; the palette flag only turns transitions off until the bundle's palette removes it."""
     if not _NO_JS_HTML.search(html):
         return html, ""
     if _PALETTE_TOGGLE in html:

@@ -13,8 +13,8 @@ The table travels as a JSON file of its own under :data:`TABLES_DIR`, named by i
 ``data-neighbourhood`` attribute. Inline, the tables were up to half of a widget page's bytes, all
 of them on the way to the page's first paint; fetched beside the page they come once Python's
 files are already on their way, and a chapter page and its embed page share one file.
-``browser/page/neighbourhood.js`` fetches the table and looks states up in it. A table whose gzip size passes :data:`MAX_GZIP_BYTES` loses its farthest
-stops first.
+``browser/page/neighbourhood.js`` fetches the table and looks states up in it. A table whose
+gzip size passes :data:`MAX_GZIP_BYTES` loses its farthest stops first.
 
 A table may carry each entry's charts too (the data the page's charts draw, as the HTML carries
 the rendered state's): then a move the table holds redraws the charts before Python as well. It
@@ -41,6 +41,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from mkdocs.exceptions import PluginError
 
+from course_calculators import contract
 from course_calculators.calculator import Calculator, Result
 from course_calculators.failure import RunFailure, describe, function_line
 from course_calculators.params import Choice, Number, Param
@@ -284,8 +285,8 @@ def fitted(data: dict[str, Any], limit: int = MAX_GZIP_BYTES) -> str:
         entries = entries[: len(entries) * 4 // 5]
 
 
-
-_ADDRESS = re.compile(r'\bdata-neighbourhood="([^"]+)"')
+#: A widget's table address in the page's HTML.
+_ADDRESS = re.compile(rf'\b{contract.NEIGHBOURHOOD_ATTR}="([^"]+)"')
 
 
 def preload_tags(page_html: str, relative: Callable[[str], str]) -> str:

@@ -17,10 +17,12 @@ async function fetchText(url) {
   return response.text();
 }
 
-/** The table at `url` (an absolute URL), or null (none, unreadable, of another version, or its
- * fetch failed). `read` fetches a URL's text (injected by the tests). */
-export function loadTable(url, read = fetchText) {
-  if (!url) return Promise.resolve(null);
+/** The table at `address` (its widget's `data-neighbourhood`, relative to the site's root
+ * `siteRoot`), or null (no address, unreadable, of another version, or its fetch failed). `read`
+ * fetches a URL's text (injected by the tests). */
+export function loadTable(address, siteRoot, read = fetchText) {
+  if (!address) return Promise.resolve(null);
+  const url = new URL(address, siteRoot).href;
   if (!tables.has(url)) {
     tables.set(url, read(url).then(parseTable, () => {
       tables.delete(url);

@@ -96,8 +96,7 @@ export class Widget {
     // fetched beside the page; until it arrives a move is marked not yet computed.
     this.table = null;
     const holder = root.querySelector(DOM.neighbourhood);
-    const address = holder ? holder.getAttribute(NEIGHBOURHOOD_ATTR) : "";
-    if (address) loadTable(new URL(address, session.siteRoot).href).then((table) => this.tableArrived(table));
+    loadTable(holder && holder.getAttribute(NEIGHBOURHOOD_ATTR), session.siteRoot).then((t) => this.tableArrived(t));
     this.answered = null; // the table's answer shown, until Python's first result
     // A link or the reader's scenario may have set inputs, a link a pin: never beside the
     // fence's outputs or its comparison.

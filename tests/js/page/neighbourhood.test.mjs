@@ -130,16 +130,18 @@ test("a table without charts gives none for a move: the page marks the charts no
 test("a table is fetched once per address, shared by the widgets that ask, and a failed fetch is tried again", async () => {
   const asked = [];
   const read = async (url) => { asked.push(url); return TABLE; };
-  const [a, b] = await Promise.all([loadTable("https://site/t/1.json", read), loadTable("https://site/t/1.json", read)]);
+  const site = "https://site/course/";
+  const [a, b] = await Promise.all([loadTable("t/1.json", site, read), loadTable("t/1.json", site, read)]);
   assert.equal(a, b);
   assert.equal(a.base.context, "4096");
-  assert.deepEqual(asked, ["https://site/t/1.json"]);
+  assert.deepEqual(asked, ["https://site/course/t/1.json"]); // relative to the site's root
 
   let fail = true;
   const flaky = async (url) => { asked.push(url); if (fail) throw new Error("offline"); return TABLE; };
-  assert.equal(await loadTable("https://site/t/2.json", flaky), null);
+  assert.equal(await loadTable("t/2.json", site, flaky), null);
   fail = false;
-  assert.equal((await loadTable("https://site/t/2.json", flaky)).base.model, "m8b");
-  assert.equal(await loadTable("", read), null); // a widget without a table
-  assert.equal(await loadTable("https://site/t/3.json", async () => "{\"v\":1}"), null); // another version
+  assert.equal((await loadTable("t/2.json", site, flaky)).base.model, "m8b");
+  assert.equal(await loadTable("", site, read), null); // a widget without a table
+  assert.equal(await loadTable(null, site, read), null);
+  assert.equal(await loadTable("t/3.json", site, async () => "{\"v\":1}"), null); // another version
 });
