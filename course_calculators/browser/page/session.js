@@ -134,7 +134,7 @@ export class PageSession {
         this.reloads += 1;
         this.reloadMs = msg.ms;
         this.widgets.forEach((w) => {
-          w.table = null; // the build's answers before Python were the old Python's
+          w.beforePython.forget(); // the build's answers before Python were the old Python's
           w.request();
         });
         break;

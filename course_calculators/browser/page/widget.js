@@ -1,18 +1,19 @@
 // One widget: its form, its outputs, its runs in the worker (run-queue.js: latest value wins), its
 // links. The HTML arrives with correct outputs for its inputs (computed at build time by the same
-// Python); this moves values between the form and the worker and shows Python's answers.
+// Python); this moves values between the form and the worker and shows Python's answers (while
+// Python cannot run, before-python.js answers from the build's table).
 
-import { BASE_KEY, DOM, NEIGHBOURHOOD_ATTR, PIN_KEY, urlName } from "../shared/contract.js";
+import { BASE_KEY, DOM, PIN_KEY, urlName } from "../shared/contract.js";
 import { MSG, STATE } from "../shared/protocol.js";
 import { Announcer } from "./announcer.js";
 import { showAnswer } from "./answer-view.js";
+import { BeforePython } from "./before-python.js";
 import { scenarioEntries, showScenarioLine } from "./scenario-line.js";
 import { ChartView } from "./chart-view.js";
 import { Form } from "./form.js";
 import { followersOf, showInFigures } from "./inline-figures.js";
 import { keepResultsHeight } from "./results-height.js";
 import { OutputsView } from "./outputs-view.js";
-import { loadTable, lookup } from "./neighbourhood.js";
 import { PIN_LABEL, PinView, pinOfQuery, withPin } from "./pin.js";
 import { ANSWER, RunQueue } from "./run-queue.js";
 import { embedSnippet, iframeSnippet } from "./embed-snippet.js";
@@ -92,23 +93,12 @@ export class Widget {
     this.charts.draw(this.charts.data);
     bindSource(root);
     this.stopResultsHeight = keepResultsHeight(root);
-    // Before Python: the build's answers for the rendered state's neighbourhood (neighbourhood.js),
-    // fetched beside the page; until it arrives a move is marked not yet computed.
-    this.table = null;
-    const holder = root.querySelector(DOM.neighbourhood);
-    loadTable(holder && holder.getAttribute(NEIGHBOURHOOD_ATTR), session.siteRoot).then((t) => this.tableArrived(t));
-    this.answered = null; // the table's answer shown, until Python's first result
+    // Until Python can run: the build's answers for the rendered state's neighbourhood, from a
+    // table fetched beside the page (before-python.js).
+    this.beforePython = new BeforePython(this);
     // A link or the reader's scenario may have set inputs, a link a pin: never beside the
     // fence's outputs or its comparison.
-    this.beforePython(true);
-  }
-
-  /** The neighbourhood table came (or null: it cannot be read). A state shown as not yet
-   * computed while it was on its way is answered from it now, if Python has not answered. */
-  tableArrived(table) {
-    if (!table || !this.root.isConnected) return;
-    this.table = table;
-    if (this.offTable && !this.last && !this.client.canRun) this.beforePython();
+    this.beforePython.show(true);
   }
 
   /** Values from outside the form (the embed API, another calculator), entered as a reader would. */
@@ -232,9 +222,9 @@ export class Widget {
    * their canonical pin (`compare.pin`), which then replaces it. */
   togglePin() {
     if (this.pinView.pinned) this.pinView.set("");
-    else if (!this.last && this.offTable) this.pinView.set(new URLSearchParams(this.form.values()).toString());
+    else if (!this.last && this.beforePython.offTable) this.pinView.set(new URLSearchParams(this.form.values()).toString());
     else {
-      const shown = this.last || this.answered;
+      const shown = this.last || this.beforePython.answered;
       this.pinView.set(shown && shown.pin ? shown.pin : this.setting);
     }
     this.writeUrl();
@@ -244,7 +234,7 @@ export class Widget {
   /** This page's address with the widget's keys: Python's `changed` of its last result (before
    * one, the keys stay as the link gave them) and the pin. */
   linkFor() {
-    const known = this.last || this.answered; // Python's result, or the build's answer before it
+    const known = this.last || this.beforePython.answered; // Python's result, or the build's answer before it
     const url = known ? withInputs(location.href, {
       calc: this.urlName, embed: this.embed, isParam: (n) => this.form.has(n), changed: known.changed,
     }) : new URL(location.href);
@@ -266,13 +256,13 @@ export class Widget {
     this.setStatus(this.client.status);
     this.client.start();
     if (this.client.ready) this.request();
-    else this.pinView.beforePython(this.atRendered(), false); // starting (again): not "cannot"
+    else this.pinView.beforePython(this.beforePython.atRendered(), false); // starting (again): not "cannot"
   }
 
   /** A run with the form's inputs now, or as soon as the worker can take one (its `ready` runs
    * every widget). */
   request() {
-    if (!this.client.canRun) this.beforePython();
+    if (!this.client.canRun) this.beforePython.show();
     else this.pinView.computing();
     this.stalled = false;
     if (this.queue.request()) {
@@ -309,58 +299,6 @@ export class Widget {
     console.error(`calculators: ${this.calc} (${this.id}) failed: ${message}${trace ? "\n" + trace : ""}`);
   }
 
-  // -- before Python: the neighbourhood table, or outputs marked as not yet computed ----------
-
-  /** Python is not there yet (or will never be): show the build's answer for the form's state
-   * when its table holds it, else mark every output as not yet computed. `binding`: the widget
-   * is being bound, and its form holds the fence's values unless a link or the scenario set some. */
-  beforePython(binding = false) {
-    const found = this.table ? lookup(this.table, this.form.values()) : null;
-    const rendered = this.atRendered(found);
-    this.pinView.beforePython(rendered, Boolean(this.client.failed));
-    if (rendered && binding) { this.view.markPending(false); return; } // the HTML shows it already
-    this.offTable = !found; // the form holds a state neither Python nor the table answered
-    if (found) this.showTableAnswer(found);
-    else this.view.markPending(true);
-  }
-
-  /** Whether the form holds the rendered state, whose outputs, charts and comparison the HTML
-   * shows (`found`: the table's answer for the form, or null). Without a table: the fence's
-   * values, untouched by a link, the scenario or the reader, and no answer from Python since. */
-  atRendered(found = this.table ? lookup(this.table, this.form.values()) : null) {
-    if (this.table) return Boolean(found && found.base);
-    return !this.last && !this.form.recent.length;
-  }
-
-  /** The table's answer: outputs, notes, inputs as Python's run leaves them, the figures that
-   * follow the widget, and the charts when the table knows them (showTableCharts). */
-  showTableAnswer(found) {
-    this.answered = found;
-    this.view.markPending(false);
-    this.view.show(found);
-    showAnswer(this.root, found);
-    // Python gone for good: say so beside the notes (the retry button follows the message).
-    const gone = this.client.failed ? "Python could not start: these values were computed at build time for these inputs." : "";
-    this.message.textContent = found.notes.concat(gone ? [gone] : []).join(" ");
-    this.view.showInputs(found.inputs_text);
-    this.form.showResult(found.inputs, this.finalize, found.slider);
-    this.finalize = false;
-    this.showTableCharts(found);
-    showInFigures(this.figures, found);
-    this.writeUrl();
-    this.share(found.scenario);
-  }
-
-  /** Before Python, the charts of a table's answer: the table's own for that state, or the
-   * build's when they are the rendered state's; else (the table carries none: too big with them)
-   * marked not yet computed until Python draws them. Either only while the pin is the one the
-   * build drew (its curves are on the table's charts, or none). */
-  showTableCharts(found) {
-    const drawn = this.pinView.pin === this.pinView.built ? found.charts || (found.chartsBuilt ? this.builtCharts : null) : null;
-    if (drawn && drawn !== this.charts.data) this.charts.draw(drawn);
-    this.view.markCharts(!drawn);
-  }
-
   /** Its run took longer than `limitMs` and the worker was replaced. */
   stall(limitMs) {
     this.stalled = true;
@@ -374,7 +312,7 @@ export class Widget {
   fail(message) {
     this.cancelRun();
     this.setState(STATE.ERROR);
-    this.pinView.beforePython(this.atRendered(), true);
+    this.pinView.beforePython(this.beforePython.atRendered(), true);
     this.message.textContent = message;
     this.setStatus("Static values (interactive mode unavailable)");
   }
@@ -382,7 +320,7 @@ export class Widget {
   render(result) {
     this.link = null; // from now on the form holds Python's values
     this.view.clearMarks();
-    this.answered = null;
+    this.beforePython.answered = null; // Python's answer replaces the table's
     this.view.show(result);
     this.last = result;
     showAnswer(this.root, result);
