@@ -50,9 +50,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def launch_available() -> dict[str, str]:
+def launch_available(chromium: str | None) -> dict[str, str]:
     from bench import launch
-    return launch.available()
+    return launch.available(chromium)
 
 
 def chapter_pages() -> list[str]:
@@ -94,7 +94,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--json", type=Path, default=JSON, help=f"where the JSON goes (default {JSON.relative_to(ROOT)})")
     p.add_argument("--page", type=Path, default=PAGE, help=f"the page whose table is rewritten (default {PAGE.relative_to(ROOT)})")
     p.add_argument("--slow-runs", type=int, default=1, help="cold runs per page at 1.6 Mbit/s (default 1)")
-    p.add_argument("--engine-runs", type=int, default=3, help="cold runs in Firefox and in WebKit (default 3)")
+    p.add_argument("--engine-runs", type=int, default=3, help="cold runs in each engine, Chromium, Firefox and WebKit in turns (default 3)")
     p.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     p.add_argument("--no-edit-loop", action="store_true", help="skip the edit loop (mkdocs serve, cold builds)")
     p.add_argument("--edit-loop-only", action="store_true", help="measure the edit loop alone (and write nothing)")
@@ -192,16 +192,13 @@ def main(argv: list[str] | None = None) -> int:
             wire.profile = link.LOOPBACK
             wire.reset()
             if site_url:
-                chromium = runs.get("site", [])
-                net["engines"]["chromium"] = {"runs": len(chromium), "ready_ms": report.median(r["ready_ms"] for r in chromium),
-                                              "fcp_ms": report.median(r["fcp_ms"] for r in chromium),
-                                              "modes": sorted({r["boot_mode"] for r in chromium if r.get("boot_mode")}),
-                                              "milestones": network.milestones(chromium)}
-                engines = measure_engines = network.engine_runs(launch_available(), site_url, probe, args.engine_runs)
-                for name, e in engines.items():
+                # The three engines started the same way, in turns (launch.py): Chromium's row is
+                # its own visits of this step, not the Playwright runs above.
+                chromium = executable_path(p) or p.chromium.executable_path
+                net["engines"] = network.engine_runs(launch_available(chromium), site_url, probe, args.engine_runs)
+                for name, e in net["engines"].items():
                     print(f"bench: {name:8s} cold ready {report.fmt_ms(e.get('ready_ms'))} ({e.get('runs')} runs)"
                           f"{' — ' + e['error'] if e.get('error') else ''}", flush=True)
-                net["engines"].update(measure_engines)
                 if not args.no_edit_loop:
                     net["edit_loop"] = measure_edit_loop(None, args.runs, browser_launch=lambda: p.chromium.launch(**launch))
                 if not args.no_lighthouse:

@@ -1,9 +1,12 @@
-"""Cold visits in Firefox and WebKit, without Playwright (whose own builds of both are not here).
+"""Cold visits in Chromium, Firefox and WebKit, each started the same way, without Playwright
+(whose own builds of Firefox and WebKit are not here).
 
-Each visit starts the engine's stock browser on a fresh profile, headless (Firefox) or in Xvfb
-(WebKitGTK's MiniBrowser, which has no headless mode), at the page's URL; the bench server puts the
-probe at the top of the page's head and takes its readings back (``measure.Probe``); the browser
-is ended as soon as they arrive. Times are on the page's own clock, as in Chromium.
+Each visit starts the engine's stock browser on a fresh profile, headless (Chromium, Firefox) or in
+Xvfb (WebKitGTK's MiniBrowser, which has no headless mode), at the page's URL; the bench server
+puts the probe at the top of the page's head and takes its readings back (``measure.Probe``); the
+browser is ended as soon as they arrive. Times are on the page's own clock. Chromium is here too so
+that the engines' ratios compare visits made the same way, round after round
+(``network.engine_runs``), not a Playwright run of minutes before.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from find_browsers import BrowserMissing, firefox_path, minibrowser_path
+from find_browsers import CHROMIUM_ARGS, BrowserMissing, firefox_path, minibrowser_path
 
 FIREFOX_PREFS = {
     "browser.shell.checkDefaultBrowser": False, "browser.startup.homepage_override.mstone": "ignore",
@@ -45,9 +48,10 @@ def minibrowser() -> str | None:
     return found if shutil.which("xvfb-run") else None
 
 
-def available() -> dict[str, str]:
-    """The engines this machine can drive, by name, with their program."""
-    found = {"firefox": firefox(), "webkit": minibrowser()}
+def available(chromium: str | None = None) -> dict[str, str]:
+    """The engines this machine can drive, by name, with their program (``chromium``: the one the
+    bench's Playwright drives, which the caller knows)."""
+    found = {"chromium": chromium, "firefox": firefox(), "webkit": minibrowser()}
     return {name: path for name, path in found.items() if path}
 
 
@@ -59,6 +63,9 @@ def _command(engine: str, program: str, url: str, profile: Path) -> tuple[list[s
                         for k, v in FIREFOX_PREFS.items())
         (profile / "user.js").write_text(prefs)
         return [program, "--headless", "--no-remote", "--profile", str(profile), url], env
+    if engine == "chromium":
+        return [program, "--headless", *CHROMIUM_ARGS, "--no-default-browser-check",
+                f"--user-data-dir={profile}", url], env
     return ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", program, url], env
 
 

@@ -157,23 +157,28 @@ def lighthouse_table(network: dict) -> str:
 
 
 def engine_runs(engines: dict, url: str, probe, runs: int) -> dict:
-    """Cold ready of ``url`` in each engine of this machine: the medians, or why not."""
-    out = {}
-    for name, program in engines.items():
-        readings, error = [], None
-        for _ in range(runs):
+    """Cold ready of ``url`` in each engine of this machine: the medians, or why not. The engines
+    take turns, one visit each per round, so that a change in the machine's load falls on all of
+    them alike; an engine that fails is not tried again."""
+    readings = {name: [] for name in engines}
+    errors: dict[str, str] = {}
+    for _ in range(runs):
+        for name, program in engines.items():
+            if name in errors:
+                continue
             try:
-                readings.append(launch.cold_ready(name, program, url, probe))
+                readings[name].append(launch.cold_ready(name, program, url, probe))
             except RuntimeError as exc:
-                error = str(exc)
-                break
-        out[name] = {"runs": len(readings), "ready_ms": median(r.get("readyAt") for r in readings),
-                     "fcp_ms": median(r.get("fcp") for r in readings),
-                     "modes": sorted({r["mode"] for r in readings if r.get("mode")}),
-                     "milestones": milestones(readings),
-                     "raw": [{k: r.get(k) for k in ("readyAt", "fcp", "valueAt", "mode", "timings")} for r in readings]}
-        if error and not readings:
-            out[name]["error"] = error
+                errors[name] = str(exc)
+    out = {}
+    for name, got in readings.items():
+        out[name] = {"runs": len(got), "ready_ms": median(r.get("readyAt") for r in got),
+                     "fcp_ms": median(r.get("fcp") for r in got),
+                     "modes": sorted({r["mode"] for r in got if r.get("mode")}),
+                     "milestones": milestones(got),
+                     "raw": [{k: r.get(k) for k in ("readyAt", "fcp", "valueAt", "mode", "timings")} for r in got]}
+        if name in errors and not got:
+            out[name]["error"] = errors[name]
     return out
 
 

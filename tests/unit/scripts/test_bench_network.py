@@ -70,3 +70,34 @@ def test_each_engine_shows_where_its_cold_start_went():
     assert [r.split(" | ")[0] for r in rows] == ["| workerStarted", "| wasmArrived", "| ready"]
     assert rows[1] == "| wasmArrived | — | 1.50 s |"
     assert network.engine_milestones_table({"engines": {}}) == "Not measured."
+
+
+def test_the_engines_take_turns_and_one_that_fails_is_left_out(monkeypatch):
+    visits = []
+
+    def cold_ready(name, program, url, probe):
+        visits.append(name)
+        if name == "webkit" and visits.count("webkit") == 2:
+            raise RuntimeError("webkit: no report")
+        return {"readyAt": {"chromium": 1000, "firefox": 1200, "webkit": 1700}[name] + len(visits), "fcp": 300,
+                "mode": "snapshot", "timings": {"ready": 900}}
+
+    monkeypatch.setattr(network.launch, "cold_ready", cold_ready)
+    engines = {"chromium": "/usr/bin/chromium", "firefox": "/usr/bin/firefox", "webkit": "/usr/bin/MiniBrowser"}
+    got = network.engine_runs(engines, "http://127.0.0.1:1/", probe=None, runs=3)
+    # Round after round, so that the machine's load falls on every engine alike; WebKit's failure
+    # in the second round ends its visits, and what it measured before stays.
+    assert visits == ["chromium", "firefox", "webkit", "chromium", "firefox", "webkit", "chromium", "firefox"]
+    assert [got[n]["runs"] for n in engines] == [3, 3, 1]
+    assert got["chromium"]["ready_ms"] == 1004 and got["webkit"]["ready_ms"] == 1703
+    assert "error" not in got["webkit"]
+    monkeypatch.setattr(network.launch, "cold_ready", lambda *a: (_ for _ in ()).throw(RuntimeError("none")))
+    assert network.engine_runs({"webkit": "x"}, "u", None, 2)["webkit"]["error"] == "none"
+
+
+def test_chromium_starts_like_the_other_engines_on_a_fresh_profile(tmp_path):
+    from bench import launch
+
+    cmd, env = launch._command("chromium", "/usr/bin/chromium", "http://127.0.0.1:1/p/", tmp_path)
+    assert cmd[0] == "/usr/bin/chromium" and "--headless" in cmd and cmd[-1] == "http://127.0.0.1:1/p/"
+    assert f"--user-data-dir={tmp_path}" in cmd and env["HOME"] == str(tmp_path)
