@@ -65,6 +65,13 @@ export function expandSnapshot(sparse) {
   return readSnapshot(sparse).image;
 }
 
+/** The length of the memory in Pyodide's snapshot `image` (what its restore copies into the
+ * module's memory): the image less its header, whose length is the u32 at byte 4. */
+export function heapLength(image) {
+  if (image.length < 8) throw new Error("snapshot: truncated");
+  return image.length - new DataView(image.buffer, image.byteOffset, 8).getUint32(4, true);
+}
+
 /** Copy the base's pages into the image: `base` is the instantiated module's memory. */
 export function fillFromBase({ image, fromBase, offset, page }, base) {
   for (const i of fromBase) {

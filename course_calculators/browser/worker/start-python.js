@@ -13,7 +13,7 @@ import { errorText } from "../shared/error-text.js";
 import { Downloads } from "./downloads.js";
 import { RateMeter, choosePath, connectionHint } from "./boot-path.js";
 import { WHEEL, fetchLock, wheelOf } from "./lock-file.js";
-import { fetchSnapshot, fillFromBase } from "./snapshot.js";
+import { fetchSnapshot, fillFromBase, heapLength } from "./snapshot.js";
 import { mark, timings } from "./timings.js";
 import { compileEarly, withBaseFill } from "./wasm.js";
 
@@ -103,7 +103,8 @@ async function boot(init, post, downloads) {
       pyodide = await loadPyodide({
         ...options,
         stdLibURL: abs(init.stdlib, here) || undefined,
-        createPyodideModule: withBaseFill(createModule, (memory) => fillFromBase(image, memory)),
+        createPyodideModule: withBaseFill(createModule, (memory) => fillFromBase(image, memory),
+          heapLength(image.image)),
         _loadSnapshot: image.image,
       });
       mark("pyodideLoaded");

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { MAGIC, MAGIC_DIFF, expandSnapshot, fillFromBase, readSnapshot } from "../../../course_calculators/browser/worker/snapshot.js";
+import { MAGIC, MAGIC_DIFF, expandSnapshot, fillFromBase, heapLength, readSnapshot } from "../../../course_calculators/browser/worker/snapshot.js";
 import { checkSha256, hex } from "../../../course_calculators/browser/worker/sha256.js";
 
 /** snapshot.py's pack, in JavaScript. */
@@ -138,4 +138,14 @@ test("reads what snapshot.py's pack wrote with a base", { skip: !process.env.SNA
   const snap = readSnapshot(new Uint8Array(readFileSync(join(dir, "packed-diff.bin"))));
   fillFromBase(snap, new Uint8Array(readFileSync(join(dir, "base.bin"))));
   assert.deepEqual(snap.image, expected);
+});
+
+test("heapLength is the image less Pyodide's header (its length: the u32 at byte 4)", () => {
+  const image = new Uint8Array(128 + 3 * 65536);
+  new DataView(image.buffer).setUint32(4, 128, true);
+  assert.equal(heapLength(image), 3 * 65536);
+  const wider = new Uint8Array(image.length + 16);
+  wider.set(image, 16);
+  assert.equal(heapLength(wider.subarray(16)), 3 * 65536); // anywhere in its buffer
+  assert.throws(() => heapLength(new Uint8Array(6)), /snapshot: truncated/);
 });
