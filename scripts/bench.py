@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
             if site_url:
                 # The three engines started the same way, in turns (launch.py): Chromium's row is
                 # its own visits of this step, not the Playwright runs above.
-                chromium = executable_path(p) or p.chromium.executable_path
+                chromium = launch["executable_path"] or p.chromium.executable_path  # for Lighthouse too
                 net["engines"] = network.engine_runs(launch_available(chromium), site_url, probe, args.engine_runs)
                 for name, e in net["engines"].items():
                     print(f"bench: {name:8s} cold ready {report.fmt_ms(e.get('ready_ms'))} ({e.get('runs')} runs)"
@@ -204,9 +204,8 @@ def main(argv: list[str] | None = None) -> int:
                 if not args.no_lighthouse:
                     from bench import lighthouse
                     if lighthouse.binary(node_modules):
-                        chrome = executable_path(p) or p.chromium.executable_path
                         net["lighthouse"] = network.lighthouse_runs(node_modules, f"http://127.0.0.1:{port}/",
-                                                                    chapter_pages(), chrome, args.lighthouse_runs)
+                                                                    chapter_pages(), chromium, args.lighthouse_runs)
     finally:
         for server in servers:
             server.shutdown()

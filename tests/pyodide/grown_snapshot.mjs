@@ -11,20 +11,17 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const [wheel, out] = process.argv.slice(2);
+const worker = (name) => import(pathToFileURL(path.join(root, "course_calculators/browser/worker", name)).href);
+const { heapLength } = await worker("snapshot.js");
+const { withBaseFill } = await worker("wasm.js");
 const dir = path.join(root, "node_modules", "pyodide");
 const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
 const createModule = (await import(pathToFileURL(path.join(dir, "pyodide.asm.mjs")).href)).default;
 let initial = null;
 const pyodide = await loadPyodide({
   indexURL: dir + path.sep,
-  createPyodideModule: (settings) => {
-    const instantiate = settings.instantiateWasm;
-    settings.instantiateWasm = (imports, success) => instantiate(imports, (instance, module) => {
-      initial = new Uint8Array(instance.exports.memory.buffer).slice();
-      success(instance, module);
-    });
-    return createModule(settings);
-  },
+  // The worker's own hook on the instantiated memory, here only to keep a copy of it (no growing).
+  createPyodideModule: withBaseFill(createModule, (memory) => { initial = memory.slice(); }),
   _makeSnapshot: true,
   stdout: () => {},
 });
@@ -44,5 +41,4 @@ zipimport._zip_directory_cache.clear()
 const image = pyodide.makeMemorySnapshot();
 fs.writeFileSync(out, image);
 fs.writeFileSync(`${out}.base`, initial);
-const header = new DataView(image.buffer, image.byteOffset).getUint32(4, true);
-process.stdout.write(JSON.stringify({ initial: initial.length, heap: image.length - header }));
+process.stdout.write(JSON.stringify({ initial: initial.length, heap: heapLength(image) }));
