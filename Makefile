@@ -6,8 +6,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 # This repository's books: distributions of their own (llm-inference-chapter: llm_inference;
 # everyday-physics-course: everyday_physics), installed editable here.
-BOOK   := books/llm-inference
-PHYSICS := books/everyday-physics
+BOOK   := calculators
+PHYSICS := examples/everyday-physics
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 # The origin the built site expects (mkdocs-material matches instant-navigation links against it):
@@ -63,7 +63,7 @@ check: setup
 # each worker builds its own copy of the site. TEST_WORKERS=0 runs in this process alone.
 TEST_WORKERS ?= 2
 test: setup
-	$(PY) scripts/find_browsers.py --check
+	$(PY) scripts/find_browsers.py --install
 	$(PY) -m pytest -q $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
 test-unit: setup

@@ -22,8 +22,9 @@ engines a run drives; the suites of an engine left out skip, saying so.
 
 ``python scripts/find_browsers.py --check [engine ...]`` prints what it found and exits 1 with
 advice when an engine of ``ENGINES`` (or of those named) is missing; ``--packages`` prints the
-Debian packages that would bring the missing ones (``.ci/run`` and the Pages workflow install
-them with apt-get). Standard library only: it runs before the virtualenv exists.
+Debian packages that would bring the missing ones; ``--install`` installs them with apt-get where
+it may (as root, or with a password-less sudo) and otherwise stops with one line naming the
+command (``make test`` runs it first). Standard library only: it runs before the virtualenv exists.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -199,8 +201,42 @@ def missing_packages(engines: tuple[str, ...]) -> list[str]:
     return needed
 
 
+def apt_prefix() -> list[str] | None:
+    """How this process may run apt-get: directly as root, through a sudo that asks no password,
+    or not at all (None)."""
+    if not shutil.which("apt-get"):
+        return None
+    if os.geteuid() == 0:
+        return []
+    if shutil.which("sudo") and subprocess.run(["sudo", "-n", "true"], capture_output=True).returncode == 0:
+        return ["sudo", "-n"]
+    return None
+
+
+def install(engines: tuple[str, ...]) -> int:
+    """Install Debian's packages for the engines of ``engines`` that are missing, then check them."""
+    needed = missing_packages(engines)
+    if needed:
+        prefix = apt_prefix()
+        command = ["apt-get", "install", "-y", "-qq", *needed]
+        if prefix is None:
+            print(f"The browsers the tests drive are missing; install them with: sudo apt-get update && "
+                  f"sudo {' '.join(command)}   (or leave engines out: ENGINES=\"chromium\" make test)",
+                  file=sys.stderr)
+            return 1
+        print(f"Installing the missing browsers: {' '.join(needed)}", flush=True)
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        for step in (["apt-get", "update", "-qq"], command):
+            if subprocess.run(prefix + step, env=env, stdout=subprocess.DEVNULL).returncode != 0:
+                print(f"{' '.join(prefix + step)} failed; the tests need: {' '.join(needed)}", file=sys.stderr)
+                return 1
+    return check(engines)
+
+
 if __name__ == "__main__":
     engines = tuple(a for a in sys.argv[1:] if not a.startswith("-")) or selected_engines()
+    if "--install" in sys.argv:
+        sys.exit(install(engines))
     if "--packages" in sys.argv:
         print(" ".join(missing_packages(engines)))
         sys.exit(0)

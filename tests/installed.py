@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PROJECTS = {"course-calculators": ROOT, "llm-inference-chapter": ROOT / "books" / "llm-inference",
-            "everyday-physics-course": ROOT / "books" / "everyday-physics"}
+PROJECTS = {"course-calculators": ROOT, "llm-inference-chapter": ROOT / "calculators",
+            "everyday-physics-course": ROOT / "examples" / "everyday-physics"}
 
 _WORK = Path(tempfile.mkdtemp(prefix="calculators-installed-"))
 atexit.register(shutil.rmtree, _WORK, ignore_errors=True)

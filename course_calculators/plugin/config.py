@@ -51,6 +51,12 @@ class CalculatorsConfig(base.Config):
     vendor = c.ListOfItems(c.Type(str), default=[])
     """Globs under ``node_modules`` copied to ``assets/vendor/`` (for example KaTeX's files)."""
 
+    math = c.Type(bool, default=False)
+    """Typeset the pages' math at build time with KaTeX (``pymdownx.arithmatex`` with
+    ``generic: true`` writes it; ``katex`` from npm typesets it in Node): the pages ship KaTeX's
+    HTML and MathML, and only its stylesheet and fonts (list them in ``vendor`` and
+    ``extra_css``), no KaTeX JavaScript."""
+
     show_source = c.Type(bool, default=True)
     """Each widget can reveal the highlighted source of the module that computes it."""
 

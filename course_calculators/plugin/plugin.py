@@ -33,7 +33,7 @@ from mkdocs.utils import get_relative_url
 import course_calculators
 from course_calculators import contract
 
-from . import (assets, embed, esbuild, fence, figures, live, material, neighbourhood, node, offline, packages,
+from . import (assets, embed, esbuild, fence, figures, katex, live, material, neighbourhood, node, offline, packages,
                reference, render, security, source_pages, wheel)
 from .artifacts import ArtifactCache, ArtifactError
 from .config import CalculatorsConfig
@@ -215,6 +215,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             digest = live.page_digest(output, self._shapes.get(page.file.src_uri, []), self._live.problems)
             self._digests[page.url] = digest
             live_tags = "\n" + live.head_tags(page.url, digest, get_relative_url(live.STATE_FILE, here))
+        if self.config.math:
+            output = katex.typeset(output, self._node_modules, page.file.src_uri)
         output = source_pages.link_sources(output, get_relative_url(source_pages.SOURCE_DIR + "/", here))
         output = output.replace(reference.SITE_ROOT, get_relative_url("./", here))
         if self.config.defer_search:
@@ -257,7 +259,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         return folders
 
     def on_shutdown(self) -> None:
-        self._bundles.close()  # a build that failed before on_files collected esbuild's bundles
+        self._bundles.close()
+        katex.close()  # a build that failed before on_files collected esbuild's bundles
 
     def on_serve(self, server: Any, *, config: Any, builder: Any) -> Any:
         with live.polled_often(server):  # a saved calculator is seen within 0.1 s, not MkDocs' 0.5 s

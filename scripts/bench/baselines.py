@@ -27,7 +27,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 PAGES = {"plain": "plain.html", "pyscript": "pyscript.html"}
 TITLES = {"plain": "plain Pyodide", "pyscript": "PyScript"}
 #: The chapter's calculators, the package the site lists.
-CHAPTER = Path(__file__).resolve().parents[2] / "books" / "llm-inference" / "llm_inference"
+CHAPTER = Path(__file__).resolve().parents[2] / "calculators" / "llm_inference"
 #: What a page needs from the Pyodide package: loader, Emscripten module, wasm binary, stdlib.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 

@@ -5,7 +5,7 @@ Chromium:
 
 - a copy of ``tests/example_site/`` with the npm packages pinned as the "Write a calculator" page
   says: its own package beside ``mkdocs.yml``;
-- the second book, ``books/everyday-physics`` (a thrown ball, a kettle, a pendulum), its package
+- the second book, ``examples/everyday-physics`` (a thrown ball, a kettle, a pendulum), its package
   installed from the index like the framework: only its pages and ``mkdocs.yml`` are copied, so
   nothing of this repository's tree is imported. Every calculator computes in the browser what
   CPython computes, in units the framework defines for any subject.
@@ -32,7 +32,7 @@ from serving import ROOT, StaticServer
 pytestmark = pytest.mark.e2e
 
 EXAMPLE = ROOT / "tests" / "example_site"
-PHYSICS = ROOT / "books" / "everyday-physics"
+PHYSICS = ROOT / "examples" / "everyday-physics"
 AUTHORS = ROOT / "docs" / "authors.md"
 
 

@@ -18,8 +18,8 @@ from installed import PROJECTS, ROOT, dists, run
 pytestmark = pytest.mark.packaging
 
 BOOK_PACKAGES = {"llm-inference-chapter": "llm_inference", "everyday-physics-course": "everyday_physics"}
-PROJECTS_DIRS = {"llm_inference": ROOT / "books/llm-inference/llm_inference",
-                 "everyday_physics": ROOT / "books/everyday-physics/everyday_physics"}
+PROJECTS_DIRS = {"llm_inference": ROOT / "calculators/llm_inference",
+                 "everyday_physics": ROOT / "examples/everyday-physics/everyday_physics"}
 
 
 def metadata(wheel) -> email.message.Message:
@@ -63,8 +63,8 @@ def test_the_frameworks_run_time_dependencies_are_ranges_without_build_tools():
 
 @pytest.mark.parametrize("project, changelog", [
     ("course-calculators", ROOT / "CHANGELOG.md"),
-    ("llm-inference-chapter", ROOT / "books/llm-inference/CHANGELOG.md"),
-    ("everyday-physics-course", ROOT / "books/everyday-physics/CHANGELOG.md"),
+    ("llm-inference-chapter", ROOT / "calculators/CHANGELOG.md"),
+    ("everyday-physics-course", ROOT / "examples/everyday-physics/CHANGELOG.md"),
 ])
 def test_the_version_is_the_changelogs_newest(project, changelog):
     version = metadata(dists()[project]["wheel"])["Version"]
@@ -96,4 +96,4 @@ def test_each_sdist_holds_its_readme_licence_and_sources(project):
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     assert {"README.md", "LICENSE", "pyproject.toml", "PKG-INFO"} <= names
     if project == "course-calculators":
-        assert "course_calculators/plugin/snapshot.mjs" in names and not any(n.startswith("books/") for n in names)
+        assert "course_calculators/plugin/snapshot.mjs" in names and not any(n.startswith(("calculators/", "examples/")) for n in names)

@@ -12,9 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ["ARCHITECTURE.md", "CONTRIBUTING.md"]
 #: Folders a path in the docs may be written relative to (as the text around it says).
 BASES = [ROOT, ROOT / "course_calculators", ROOT / "course_calculators" / "browser",
-         ROOT / "books" / "llm-inference", ROOT / "books" / "llm-inference" / "llm_inference",
-         ROOT / "books" / "llm-inference" / "llm_inference" / "physics",
-         ROOT / "books" / "llm-inference" / "llm_inference" / "models" / "data"]
+         ROOT / "calculators", ROOT / "calculators" / "llm_inference",
+         ROOT / "calculators" / "llm_inference" / "physics",
+         ROOT / "calculators" / "llm_inference" / "models" / "data"]
 SUFFIXES = (".py", ".md", ".js", ".mjs", ".html", ".json", ".toml", ".yml", ".css")
 #: A code span that names a file or folder: no spaces or placeholders, a slash or a file suffix.
 PATHLIKE = re.compile(r"^[A-Za-z0-9_./-]+$")

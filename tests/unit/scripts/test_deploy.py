@@ -54,11 +54,17 @@ def test_the_tests_gate_the_build(workflow):
 
 def test_the_tests_run_in_debian_with_every_engine(workflow):
     """Debian packages all three engines (Ubuntu has no firefox-esr); the image brings Python 3.12,
-    for which setup-python has no Debian build. The packages are those find_browsers.py names."""
+    for which setup-python has no Debian build. The job runs the README's test command alone, as a
+    fresh machine does: it installs the browsers (find_browsers.py --install), as .ci/run relies on."""
     test = workflow["jobs"]["test"]
     image = test["container"]["image"]
     assert image.startswith("python:3.12-") and image.endswith("bookworm")
-    assert any("scripts/find_browsers.py --packages" in s.get("run", "") for s in steps(test))
+    assert [s["run"] for s in steps(test) if "run" in s] == ["make test"]
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile[makefile.index("\ntest: setup"):].split("\n\n")[0]
+    assert "scripts/find_browsers.py --install" in recipe
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ci.rstrip().endswith("make test") and "apt-get" not in ci
 
 
 def test_the_build_is_for_the_pages_url_and_is_uploaded(workflow):

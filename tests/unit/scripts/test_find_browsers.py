@@ -73,3 +73,31 @@ def test_webkit_needs_its_driver_its_browser_and_a_display(bare, monkeypatch):
     xvfb = executable(bare / "bin", "Xvfb")
     assert find_browsers.webkit_paths() == find_browsers.WebKit(driver, "/opt/webkit/MiniBrowser", xvfb)
     assert find_browsers.missing_packages(("webkit",)) == []
+
+
+def test_install_runs_apt_get_for_the_missing_engines_where_it_may(bare, monkeypatch):
+    """`make test` on a fresh machine: as root (or with a password-less sudo) the missing engines'
+    packages are installed, then checked; the found ones ask for nothing."""
+    ran = []
+
+    def apt(command, **kwargs):
+        ran.append(command)
+        if command[-1] == "firefox-esr":  # the install brings Firefox
+            executable(bare / "bin", "firefox-esr")
+        return type("Done", (), {"returncode": 0})()
+
+    monkeypatch.setattr(find_browsers, "apt_prefix", lambda: ["sudo", "-n"])
+    monkeypatch.setattr(find_browsers.subprocess, "run", apt)
+    assert find_browsers.install(("firefox",)) == 0
+    assert ran == [["sudo", "-n", "apt-get", "update", "-qq"],
+                   ["sudo", "-n", "apt-get", "install", "-y", "-qq", "firefox-esr"]]
+    ran.clear()
+    assert find_browsers.install(("firefox",)) == 0 and ran == []
+
+
+def test_install_without_the_right_to_stops_with_one_line_naming_the_command(bare, monkeypatch, capsys):
+    monkeypatch.setattr(find_browsers, "apt_prefix", lambda: None)
+    assert find_browsers.install(("chromium", "webkit")) == 1
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err
+    assert "sudo apt-get install -y -qq chromium webkit2gtk-driver xvfb" in err

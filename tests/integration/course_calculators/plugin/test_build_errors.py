@@ -116,7 +116,7 @@ def build_with_chapter_copy(tmp_path: Path, edit) -> subprocess.CompletedProcess
     """A site whose own ``calculators/`` is a copy of this repository's, edited by ``edit(folder)``."""
     import shutil
 
-    shutil.copytree(ROOT / "books/llm-inference/llm_inference", tmp_path / "llm_inference", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "calculators/llm_inference", tmp_path / "llm_inference", ignore=shutil.ignore_patterns("__pycache__"))
     edit(tmp_path / "llm_inference")
     return build(tmp_path, "```calculator kv-cache\n```\n")
 

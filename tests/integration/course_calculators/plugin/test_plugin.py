@@ -42,7 +42,7 @@ def test_plugin_alone_makes_a_working_page(tmp_path):
     from course_calculators.plugin.wheel import sources_digest
 
     # a new URL whenever the sources change
-    assert wheels[0].parent.name == sources_digest(packages=[ROOT / "books/llm-inference/llm_inference"])
+    assert wheels[0].parent.name == sources_digest(packages=[ROOT / "calculators/llm_inference"])
 
 
 @pytest.mark.parametrize(
@@ -63,7 +63,7 @@ def test_wheel_is_built_once_while_the_sources_are_unchanged(tmp_path):
     from course_calculators.plugin.artifacts import ArtifactCache
 
     cache = ArtifactCache(tmp_path)
-    chapter = [ROOT / "books/llm-inference/llm_inference"]
+    chapter = [ROOT / "calculators/llm_inference"]
     first = cache.get(ROOT / "node_modules/pyodide", chapter, with_snapshot=True)
     stamp = first.wheel.stat().st_mtime_ns
     assert cache.get(ROOT / "node_modules/pyodide", chapter, with_snapshot=True) == first
@@ -85,7 +85,7 @@ def test_lock_lists_only_the_calculators(tmp_path):
     from course_calculators.plugin.artifacts import ArtifactCache
     from course_calculators.plugin.wheel import LOCK_NAME
 
-    built = ArtifactCache(tmp_path).get(ROOT / "node_modules/pyodide", [ROOT / "books/llm-inference/llm_inference"], with_snapshot=False)
+    built = ArtifactCache(tmp_path).get(ROOT / "node_modules/pyodide", [ROOT / "calculators/llm_inference"], with_snapshot=False)
     assert built.snapshot is None
     data = json.loads(built.lock.read_text())
     assert list(data["packages"]) == [LOCK_NAME]

@@ -21,7 +21,7 @@ from course_calculators.plugin import wheel
 
 ROOT = pathlib.Path(__file__).resolve().parents[4]
 FRAMEWORK = ROOT / "course_calculators"
-CHAPTER = ROOT / "books/llm-inference/llm_inference"
+CHAPTER = ROOT / "calculators/llm_inference"
 BLOCKED = ("markdown", "mkdocs", "numpy", "jinja2", "yaml", "pymdownx", "pygments")
 
 

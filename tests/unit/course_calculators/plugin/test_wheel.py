@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[4]
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("wheel")
-    whl = wheel.build_wheel(out / "w", packages=[ROOT / "books/llm-inference/llm_inference"])
+    whl = wheel.build_wheel(out / "w", packages=[ROOT / "calculators/llm_inference"])
     lock = wheel.write_lock(ROOT / "node_modules/pyodide/pyodide-lock.json", whl, out / "pyodide-lock.json")
     return whl, lock
 
@@ -34,7 +34,7 @@ def test_wheel_holds_no_build_time_package(built):
 
 def test_wheel_is_reproducible(built, tmp_path):
     whl, _ = built
-    again = wheel.build_wheel(tmp_path, packages=[ROOT / "books/llm-inference/llm_inference"])
+    again = wheel.build_wheel(tmp_path, packages=[ROOT / "calculators/llm_inference"])
     assert again.read_bytes() == whl.read_bytes()
 
 
@@ -86,7 +86,7 @@ def test_a_lock_that_is_not_pyodides_is_refused(built, tmp_path):
 
 
 def test_under_serve_the_wheel_is_stored_not_deflated_with_the_same_files(built, tmp_path):
-    stored = wheel.build_wheel(tmp_path / "serve", packages=[ROOT / "books/llm-inference/llm_inference"], compress=False)
+    stored = wheel.build_wheel(tmp_path / "serve", packages=[ROOT / "calculators/llm_inference"], compress=False)
     with zipfile.ZipFile(stored) as fast, zipfile.ZipFile(built[0]) as packed:
         assert {i.compress_type for i in fast.infolist()} == {zipfile.ZIP_STORED}
         assert {n: fast.read(n) for n in fast.namelist()} == {n: packed.read(n) for n in packed.namelist()}

@@ -1,4 +1,4 @@
-// Renders TeX to HTML with the vendored KaTeX, for katex_prerender.py (build time only).
+// Renders TeX to HTML with the vendored KaTeX, for katex.py (build time only).
 // Protocol: one JSON request per line on stdin — [{tex, display}, …] — and one JSON reply per
 // line on stdout — [html, …] in the same order. Errors render as KaTeX's red source text.
 import { createInterface } from "node:readline";

@@ -1,11 +1,12 @@
-"""Typeset the chapter's math at build time with KaTeX, so pages arrive with it rendered.
+"""A site's math, typeset at build time with KaTeX, so pages arrive with it rendered (the plugin's
+``math`` option).
 
 pymdownx.arithmatex (generic mode) leaves ``<span class="arithmatex">\\(…\\)</span>`` and
-``<div class="arithmatex">\\[…\\]</div>`` in each page; this hook replaces their contents with
+``<div class="arithmatex">\\[…\\]</div>`` in each page; :func:`typeset` replaces their contents with
 KaTeX's HTML and MathML. Readers then download no KaTeX JavaScript (270 KB) and their main thread
 does no typesetting while Python starts, and the math shows at first paint, without JavaScript
 too. Only ``katex.min.css`` and its fonts ship. KaTeX runs in one Node process per build
-(``katex_render.mjs``), from the same ``node_modules`` the calculators plugin uses.
+(``katex_render.mjs``), from the same ``node_modules`` the plugin uses.
 
 A page with math also asks for the KaTeX fonts its math uses (``<link rel="preload">`` before
 KaTeX's stylesheet): found only when the stylesheet applied, they would arrive after the first
@@ -39,7 +40,7 @@ def _renderer(node_modules: Path) -> subprocess.Popen:
     if _process is None or _process.poll() is not None:
         node = shutil.which("node")
         if not node:
-            raise PluginError("katex_prerender: Node.js is needed to typeset the math at build time")
+            raise PluginError("calculators: Node.js is needed to typeset the math at build time")
         _process = subprocess.Popen([node, str(HERE / "katex_render.mjs"), str(node_modules)],
                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     return _process
@@ -54,18 +55,19 @@ def _tex(body: str) -> tuple[str, bool]:
     return text, False
 
 
-def on_post_page(output: str, *, page, config) -> str:
+def typeset(output: str, node_modules: Path, where: str) -> str:
+    """``output`` (a page's HTML) with each arithmatex element's TeX typeset by KaTeX, and the fonts
+    its math uses preloaded; ``where`` names the page in an error."""
     matches = list(MATH.finditer(output))
     if not matches:
         return output
     items = [dict(zip(("tex", "display"), _tex(m.group(2)))) for m in matches]
-    node_modules = Path(config.config_file_path).parent / "node_modules"
     proc = _renderer(node_modules)
     proc.stdin.write(json.dumps(items) + "\n")
     proc.stdin.flush()
     reply = proc.stdout.readline()
     if not reply:
-        raise PluginError(f"katex_prerender: KaTeX stopped while typesetting {page.file.src_uri}")
+        raise PluginError(f"calculators: KaTeX stopped while typesetting {where}")
     rendered = json.loads(reply)
     parts, last = [], 0
     for m, math in zip(matches, rendered):
@@ -124,7 +126,8 @@ def with_font_preloads(output: str, math: str, node_modules: Path) -> str:
     return output[:link.start()] + preloads + output[link.start():]
 
 
-def on_shutdown() -> None:
+def close() -> None:
+    """End KaTeX's Node process (the build is over)."""
     if _process is not None and _process.poll() is None:
         _process.stdin.close()
         _process.wait(timeout=5)
