@@ -134,3 +134,19 @@ def test_the_logs_multimodal_and_prefix_caching_flags_reach_the_calculator():
     assert (rtx5090["image_limit"], rtx5090["video_limit"], rtx5090["prefix_caching"]) == (2, 999, "on")
     pro = accuracy.inputs_of(table.BY_ID["qwen36-35b-nvfp4-rtxpro6000-v0251"])
     assert (pro["image_limit"], pro["video_limit"]) == (999, 999) and "prefix_caching" not in pro
+
+
+def test_the_accuracy_page_opens_with_its_tables_then_explains_each_rule_under_a_heading():
+    """The page's first block after its title and one paragraph is the tables (the median and
+    worst first); every explanation follows under a heading of its own."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[3] / "docs" / "accuracy.md").read_text(encoding="utf-8")
+    blocks = [b.strip() for b in page.split("\n\n") if b.strip()]
+    assert blocks[0].startswith("# ") and blocks[2] == "```accuracy-table\n```"
+    assert len(blocks[1]) < 400
+    headings = [b for b in blocks[3:] if b.startswith("#")]
+    assert len(headings) >= 8
+    assert all(len(b) < 2500 for b in blocks), "one paragraph per rule, not one wall of text"
+    html = accuracy.table_html()
+    assert html.index("data-accuracy-summary") < html.index("data-accuracy-logs")

@@ -62,7 +62,7 @@ def test_an_old_python_is_refused_naming_the_package(tmp_path):
     assert "ImportError: course-calculators needs Python 3.11 or newer; this is Python 3.10" in proc.stderr
 
 
-@pytest.mark.parametrize("doc", ["README.md", "docs/authors.md"])
+@pytest.mark.parametrize("doc", ["README.md", "course_calculators/README.md", "docs/authors.md"])
 def test_the_readme_and_the_guide_say_what_is_needed_in_their_first_lines(doc):
     import tomllib
 
