@@ -1,7 +1,7 @@
 """SGLang's KV-cache memory budget, computed the way SGLang computes it.
 
 Read from SGLang's own source, in the released wheels on PyPI (python/sglang/srt/...), releases
-0.4.3.post2, 0.4.4.post1, 0.4.6.post1, 0.4.7, 0.4.8, 0.4.9.post2, 0.5.3, 0.5.6 and 0.5.23. What a
+0.4.3.post2, 0.4.4.post1, 0.4.4.post3, 0.4.6.post1, 0.4.7, 0.4.8, 0.4.9.post2, 0.5.3, 0.5.6 and 0.5.23. What a
 rule is taken from is named beside it; where it changed between two releases read, the change is
 placed between them (a release in between that was not read takes the rule of the nearest read
 one below it, and the calculators should say so).
@@ -55,10 +55,11 @@ __all__ = [
 GIB = 1 << 30
 
 #: The wheels whose python/sglang/srt was read for these rules.
-RELEASES_READ = ("0.4.3.post2", "0.4.4.post1", "0.4.6.post1", "0.4.7", "0.4.8", "0.4.9.post2", "0.5.3",
+RELEASES_READ = ("0.4.3.post2", "0.4.4.post1", "0.4.4.post3", "0.4.6.post1", "0.4.7", "0.4.8", "0.4.9.post2", "0.5.3",
                  "0.5.6", "0.5.23")
-#: Oldest and newest release whose default ``mem_fraction_static`` is modelled: 0.5.7 on moved it to
-#: arg_groups/memory_hook.py with graph and DeepEP reservations of its own (0.5.23), not modelled.
+#: Oldest and newest release whose default ``mem_fraction_static`` is modelled. Releases after 0.5.6
+#: were not read for it, and 0.5.23 sizes it in arg_groups/memory_hook.py with CUDA-graph and DeepEP
+#: reservations of its own: not modelled.
 _DEFAULTS_FROM, _DEFAULTS_TO = (0, 4, 3), (0, 5, 6)
 #: The profile formula (step 3) is the same from 0.4.3 to 0.5.23 (0.5.23:
 #: mem_cache/kv_cache_configurator.py ``_profile_available_bytes``, which also takes a multimodal
