@@ -23,7 +23,7 @@ The startup, per GPU (``ModelRunner``, model_executor/model_runner.py):
    them: the share is a heuristic of ``server_args.py`` (:func:`default_mem_fraction_static`).
 4. ``init_memory_pool``: the count is capped by ``--max-total-tokens``, rounded down to a multiple
    of ``page_size`` (1 by default: a token is a page), and refused when ≤ 0 ("Not enough memory.
-   Please try to increase --mem-fraction-static"; from 0.5.2x "Loaded weights leave no GPU memory
+   Please try to increase --mem-fraction-static"; 0.5.23 "Loaded weights leave no GPU memory
    for the KV cache" with the smallest fraction that would start, 1 − B/T). The pool allocates
    size + page_size slots (slot 0 is padding) and logs "KV Cache is allocated. #tokens: N, K size:
    X GB, V size: X GB" (MLA: "KV size"); the scheduler repeats N as ``max_total_num_tokens=N``.
@@ -255,7 +255,7 @@ def max_total_num_tokens(profiled: int, page_size: int = 1, max_total_tokens: in
 
 
 def minimum_mem_fraction_static(free_after_weights_gib: float, free_at_start_gib: float) -> float:
-    """The smallest fraction that leaves a positive pool: 1 − B/T (what 0.5.2x prints on refusal)."""
+    """The smallest fraction that leaves a positive pool: 1 − B/T (what 0.5.23 prints on refusal; 0.5.6 does not)."""
     return 1 - free_after_weights_gib / free_at_start_gib
 
 
