@@ -128,15 +128,22 @@ def _cuda_graph_max_bs_default(gpu_mem_mib: float, tp: int, version: tuple) -> i
     return small if tp < 4 else large
 
 
+def _table(parallel: int) -> float:
+    """The 0.4.3–0.4.7 table: 0.88 for one GPU, 0.87 from 2, 0.85 from 4, 0.81 from 8, 0.79 from 16."""
+    return 0.79 if parallel >= 16 else 0.81 if parallel >= 8 else 0.85 if parallel >= 4 else 0.87 if parallel >= 2 else 0.88
+
+
 def default_mem_fraction_static(gpu_mem_mib: float, release: str, tp: int = 1, pp: int = 1, *,
                                 chunked_prefill_size: int | None = None, cuda_graph_max_bs: int | None = None,
                                 dp_attention: bool = False, dp: int = 1, speculative: str = "") -> Defaults:
     """SGLang's automatic ``mem_fraction_static`` (before any multimodal factor: :func:`multimodal_factor`).
 
-    * 0.4.3–0.4.7 (server_args.py): a fixed table by TP — 0.88 (TP 1), 0.87 (2+), 0.85 (4+), 0.81
-      (8+), 0.79 (16+); from 0.4.6 only up to 81,920 MiB, above it (H200, B200, MI300X)
-      (gpu_mem − 13,312) ÷ gpu_mem (0.4.4.post1 has no such branch); 0.4.7 × 0.95 with a
-      speculative algorithm.
+    * 0.4.3–0.4.6 (server_args.py): a fixed table by TP — 0.88 (TP 1), 0.87 (2+), 0.85 (4+), 0.81
+      (8+), 0.79 (16+); 0.4.6 only up to 81,920 MiB, above it (H200, B200, MI300X)
+      (gpu_mem − 13,312) ÷ gpu_mem (0.4.4.post1 and .post3 have no such branch).
+    * 0.4.7: the table by TP × PP up to 81,920 MiB, else 0.88; above 180,000 MiB 0.79; above 96 GiB
+      min(f + 48 GiB × (1 − f) ÷ gpu_mem, (gpu_mem − 18 GiB (20 with a draft)) ÷ gpu_mem); at or
+      below 96 GiB × 0.95 with a speculative algorithm.
     * 0.4.8–0.4.10: reserved = (2.8 + tp·pp/10) GiB below 35 GiB, (9.5 + tp·pp/2) GiB below 90 GiB,
       (12 + tp·pp/2) GiB below 160 GiB, else 32 GiB; + 2 GiB with a speculative algorithm, + 4 GiB
       with DP attention; fraction = round((gpu_mem − reserved) ÷ gpu_mem, 3).
@@ -155,14 +162,22 @@ def default_mem_fraction_static(gpu_mem_mib: float, release: str, tp: int = 1, p
                                                                                                    version)
     graph_bs = cuda_graph_max_bs if cuda_graph_max_bs is not None else _cuda_graph_max_bs_default(gpu_mem_mib, tp,
                                                                                                  version)
-    if version < (0, 4, 8):
-        spec = 0.95 if speculative and version >= (0, 4, 7) else 1.0
-        if gpu_mem_mib <= 81920 or version < (0, 4, 6):
-            fraction = (0.79 if tp >= 16 else 0.81 if tp >= 8 else 0.85 if tp >= 4 else 0.87 if tp >= 2 else 0.88)
-            return Defaults(fraction * spec, chunked, graph_bs, 0.0, "0.4.3–0.4.7: fixed table by TP")
-        return Defaults((gpu_mem_mib - 13312) / gpu_mem_mib * spec, chunked, graph_bs, 13312.0,
-                        "0.4.6–0.4.7: 13 GiB kept above 80 GiB")
     parallel = tp * pp
+    if version < (0, 4, 7):
+        if gpu_mem_mib <= 81920 or version < (0, 4, 6):
+            return Defaults(_table(tp), chunked, graph_bs, 0.0, "0.4.3–0.4.6: fixed table by TP")
+        return Defaults((gpu_mem_mib - 13312) / gpu_mem_mib, chunked, graph_bs, 13312.0,
+                        "0.4.6: 13 GiB kept above 80 GiB")
+    if version < (0, 4, 8):
+        fraction = _table(parallel) if gpu_mem_mib <= 81920 else 0.88
+        if gpu_mem_mib > 180_000:
+            fraction = 0.79
+        elif gpu_mem_mib > 96 * 1024:
+            kept = (20 if speculative else 18) * 1024
+            fraction = min(fraction + 48 * 1024 * (1 - fraction) / gpu_mem_mib, (gpu_mem_mib - kept) / gpu_mem_mib)
+        elif speculative:
+            fraction *= 0.95
+        return Defaults(fraction, chunked, graph_bs, 0.0, "0.4.7: table by TP·PP, adjusted above 96 GiB")
     if version < (0, 5, 0):
         gib = gpu_mem_mib / 1024
         reserved = ((2.8 + parallel / 10) if gib < 35 else (9.5 + parallel / 2) if gib < 90

@@ -191,6 +191,20 @@ def test_fixed_table_of_0_4():
     assert sglang.default_mem_fraction_static(143771, "0.4.4.post1", 8).mem_fraction_static == 0.81
 
 
+def test_rule_of_0_4_7():
+    # the table by TP × PP: TP 2 × PP 2 is four GPUs
+    assert sglang.default_mem_fraction_static(81559, "0.4.7", 2, pp=2).mem_fraction_static == 0.85
+    # H200 (143,771 MiB > 96 GiB): min(0.88 + 48 GiB × 0.12 / gpu_mem, (gpu_mem − 18 GiB) / gpu_mem)
+    assert sglang.default_mem_fraction_static(143771, "0.4.7", 8).mem_fraction_static == pytest.approx(
+        min(0.88 + 48 * 1024 * 0.12 / 143771, (143771 - 18 * 1024) / 143771))
+    assert sglang.default_mem_fraction_static(143771, "0.4.7", 8, speculative="EAGLE").mem_fraction_static == (
+        pytest.approx((143771 - 20 * 1024) / 143771))
+    # above 180,000 MiB (B200): 0.79; an 80 GB card with a draft: × 0.95
+    assert sglang.default_mem_fraction_static(183359, "0.4.7", 8).mem_fraction_static == 0.79
+    assert sglang.default_mem_fraction_static(81559, "0.4.7", 1, speculative="EAGLE").mem_fraction_static == (
+        pytest.approx(0.88 * 0.95))
+
+
 def test_gpu_class_rule_of_0_4_8_to_0_4_10():
     # H100 80GB, TP 1: (9.5 + 0.5) GiB kept
     assert sglang.default_mem_fraction_static(81559, "0.4.9.post2", 1).mem_fraction_static == round(
