@@ -258,6 +258,27 @@ LOGS: tuple[SGLangLog, ...] = (
               "a pool of its own, taken off the budget first.",
     ),
     SGLangLog(
+        id="qwen3-30b-a3b-kt-3090",
+        url="https://github.com/kvcache-ai/ktransformers/issues/1971",
+        where="issue description (2026-05-02), '[Bug] Qwen3-30B-A3B + LLAMAFILE backend outputs garbage'",
+        release="an SGLang main build of May 2026 with kt-kernel (ktransformers' CPU experts)",
+        rules="0.5.23",
+        model="Qwen/Qwen3-30B-A3B (experts on the CPU: 2.91 GB of weights on the GPU)",
+        gpu="NVIDIA GeForce RTX 3090 (the MoE kernel config the log looks for names it)", gpus=1, tp=1,
+        lines=(
+            "[2026-05-02 23:01:20] Load weight end. type=Qwen3MoeForCausalLM, dtype=torch.bfloat16, avail mem=17.29 GB, "
+            "mem usage=2.91 GB.",
+            "[2026-05-02 23:01:20] Using KV cache dtype: torch.bfloat16",
+            "[2026-05-02 23:01:20] KV Cache is allocated. #tokens: 122420, K size: 5.60 GB, V size: 5.60 GB",
+            "[2026-05-02 23:01:20] Memory pool end. avail mem=5.97 GB",
+        ),
+        parsed={"free_after_gib": 17.29, "weights_gib": 2.91, "tokens": 122420, "k_gib": 5.60, "v_gib": 5.60},
+        shape={"layers": 48, "kv_heads": 4, "head_dim": 128, "kv_dtype_bytes": 2, "page_size": 1},
+        check="kv-size", catalogue_id="qwen3-30b-a3b",
+        needs="the launch's --mem-fraction-static (not on the page; kt-kernel launches set their own): with T and "
+              "B printed, the count fixes it at about 0.70, which is no default of any release",
+    ),
+    SGLangLog(
         id="qwen-27b-nvfp4-2x5090-fp8kv",
         url="https://github.com/noonghunna/club-3090/issues/1261",
         where="issue conversation (2026-09-12, paulp83), '[bench] 2x 5090 sglang - NVFP4 test'",

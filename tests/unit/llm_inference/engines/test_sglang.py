@@ -83,6 +83,15 @@ def test_at_least_ten_public_logs_each_with_url_release_model_gpu_and_layout():
             assert len(log.needs) > 20, log.id  # the reason is written out
 
 
+def test_shapes_of_catalogue_models_are_the_catalogues():
+    """Where the log names a model the book has, its cache shape is the published config's."""
+    for log in LOGS:
+        if log.catalogue_id and log.shape:
+            shape = catalogue_shape(log.catalogue_id)
+            assert (shape.kv_layers, shape.kv_heads, shape.head_dim) == (
+                log.shape["layers"], log.shape["kv_heads"], log.shape["head_dim"]), log.id
+
+
 def test_every_parsed_figure_is_in_a_quoted_line():
     """The numbers are read from the quoted lines, not typed from memory."""
     for log in LOGS:
