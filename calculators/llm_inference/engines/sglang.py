@@ -49,7 +49,7 @@ __all__ = [
     "GIB", "RELEASES_READ", "NVIDIA_SMI_MIB", "CONTEXT_GIB", "parse_release", "Defaults",
     "default_mem_fraction_static", "multimodal_factor", "attention_tp", "cell_bytes", "model_cell_bytes",
     "profiled_tokens", "max_total_num_tokens", "minimum_mem_fraction_static", "kv_sizes_gib", "Pool",
-    "token_pool",
+    "token_pool", "pool_on",
 ]
 
 GIB = 1 << 30
@@ -338,3 +338,10 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
     k, v = kv_sizes_gib(tokens, cell, page_size, model.is_mla) if tokens else (0.0, 0.0)
     return Pool(release, mem_fraction_static, free_at_start_gib, free_after, rest, cell, tokens, k, v, problem,
                 estimated)
+
+
+def pool_on(model: Model, gpu, tp: int, release: str, *, weight_gib_per_gpu: float, **settings) -> Pool:
+    """:func:`token_pool` on a book GPU (hardware.GPU): its visible memory, and nvidia-smi's total
+    where :data:`NVIDIA_SMI_MIB` has it (needed only when the fraction is SGLang's default)."""
+    settings.setdefault("gpu_mem_mib", NVIDIA_SMI_MIB.get(gpu.id))
+    return token_pool(model, gpu.visible / GIB, tp, release, weight_gib_per_gpu=weight_gib_per_gpu, **settings)

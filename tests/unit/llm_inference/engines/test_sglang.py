@@ -324,3 +324,16 @@ def test_token_pool_estimates_t_and_refuses_with_the_smallest_fraction():
     assert refused.max_total_num_tokens == 0 and "0.8905" in refused.problem
     with pytest.raises(ValueError, match="nvidia-smi"):
         sglang.token_pool(model, h100, 1, "0.5.6", weight_gib_per_gpu=27.51)
+
+
+def test_pool_on_a_book_gpu():
+    """The call the calculators can make: the book's model, GPU and weights; T estimated."""
+    model = model_from_shape(catalogue_shape("llama-3.1-70b"))
+    weights = _book_weights_gib("llama-3.1-70b", 8, "h200")
+    pool = sglang.pool_on(model, GPUS["h200"], 8, "0.5.3", weight_gib_per_gpu=weights)
+    assert pool.mem_fraction_static == 0.897 and pool.free_estimated
+    # the H200 log printed T = 137.29 GiB and 2,795,207 tokens; the estimate of T moves the count by its share
+    log = BY_ID["llama70b-h200-tp8-v053"]
+    assert pool.max_total_num_tokens == pytest.approx(log.parsed["tokens"], rel=0.03)
+    with pytest.raises(ValueError, match="nvidia-smi"):
+        sglang.pool_on(model, GPUS["a100-40g"], 8, "0.5.3", weight_gib_per_gpu=16.4)
