@@ -130,7 +130,10 @@ def _cuda_graph_max_bs_default(gpu_mem_mib: float, tp: int, version: tuple) -> i
 
 def _table(parallel: int) -> float:
     """The 0.4.3–0.4.7 table: 0.88 for one GPU, 0.87 from 2, 0.85 from 4, 0.81 from 8, 0.79 from 16."""
-    return 0.79 if parallel >= 16 else 0.81 if parallel >= 8 else 0.85 if parallel >= 4 else 0.87 if parallel >= 2 else 0.88
+    for at_least, fraction in ((16, 0.79), (8, 0.81), (4, 0.85), (2, 0.87)):
+        if parallel >= at_least:
+            return fraction
+    return 0.88
 
 
 def default_mem_fraction_static(gpu_mem_mib: float, release: str, tp: int = 1, pp: int = 1, *,

@@ -324,7 +324,8 @@ DEFAULT_FRACTIONS: tuple[DefaultFraction, ...] = (
         url="https://github.com/sgl-project/sglang/pull/4848",
         release="0.4.4.post3", gpu_mem_mib=0, tp=1, printed=0.88,
         line="mem_fraction_static=0.88, max_running_requests=None, max_total_tokens=None, chunked_prefill_size=8192",
-        notes="yangky11's comment (2025-04-03; release not printed, a 0.4.4 build): 'python3 -m sglang.launch_server --model-path "
+        notes="yangky11's comment (2025-04-03; release not printed, a 0.4.4 build): 'python3 -m "
+              "sglang.launch_server --model-path "
               "meta-llama/Llama-3.1-8B-Instruct', no flags. GPU not named; the 0.4.3–0.4.7 table gives 0.88 to "
               "any one GPU up to 81,920 MiB, and chunked_prefill_size 8192 says it has 25,000 MiB or more.",
     ),
