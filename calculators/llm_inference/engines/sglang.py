@@ -117,12 +117,14 @@ def _chunked_prefill_default(gpu_mem_mib: float, version: tuple) -> int:
 
 
 def _cuda_graph_max_bs_default(gpu_mem_mib: float, tp: int, version: tuple) -> int:
-    """``cuda_graph_max_bs`` (0.5.3/0.5.6 ``_handle_gpu_memory_settings``): 8 below 20 GiB; 16 (TP < 4)
-    or 80 below 35 GiB; 32 or 160 below 60 GiB; 256 or 512 below 160 GiB; 512 above. Before 0.5 it
-    was 160 where the GPU did not lower it (only the 0.5 rule feeds the fraction)."""
+    """``cuda_graph_max_bs`` (0.5.3/0.5.6 ``_handle_gpu_memory_settings``): 8 below 20 GiB; 16 (TP < 4;
+    24 in 0.5.6) or 80 below 35 GiB; 32 or 160 below 60 GiB; 256 or 512 below 160 GiB; 512 above.
+    Before 0.5 it was 160 where the GPU did not lower it (only the 0.5 rule feeds the fraction). The
+    NPU rows of 0.5.6 are not modelled."""
     if version < (0, 5, 0):
         return 160
-    small, large = ((8, 8) if gpu_mem_mib < 20 * 1024 else (16, 80) if gpu_mem_mib < 35 * 1024
+    small_card = 24 if version >= (0, 5, 6) else 16
+    small, large = ((8, 8) if gpu_mem_mib < 20 * 1024 else (small_card, 80) if gpu_mem_mib < 35 * 1024
                     else (32, 160) if gpu_mem_mib < 60 * 1024 else (256, 512) if gpu_mem_mib < 160 * 1024
                     else (512, 512))
     return small if tp < 4 else large

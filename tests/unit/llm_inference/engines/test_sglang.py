@@ -232,9 +232,9 @@ def test_reserved_rule_of_0_5():
     assert (h200_tp8.chunked_prefill_size, h200_tp8.cuda_graph_max_bs) == (8192, 512)
     assert h200_tp8.reserved_mib == 512 + 8192 * 1.5 + 512 * 2 + 1024
     assert h200_tp8.mem_fraction_static == 0.897
-    # a 4090: chunked prefill 2,048, CUDA graphs to 16; under 60 GiB no 10 GiB floor
-    rtx = sglang.default_mem_fraction_static(24564, "0.5.6", 1)
-    assert rtx.reserved_mib == 512 + 2048 * 1.5 + 16 * 2 + 128
+    # a 4090: chunked prefill 2,048, CUDA graphs to 16 (0.5.3) or 24 (0.5.6); under 60 GiB no 10 GiB floor
+    assert sglang.default_mem_fraction_static(24564, "0.5.3", 1).reserved_mib == 512 + 2048 * 1.5 + 16 * 2 + 128
+    assert sglang.default_mem_fraction_static(24564, "0.5.6", 1).reserved_mib == 512 + 2048 * 1.5 + 24 * 2 + 128
     # an H100 with a small footprint is lifted to the 10 GiB floor
     small = sglang.default_mem_fraction_static(81559, "0.5.6", 1, chunked_prefill_size=2048, cuda_graph_max_bs=8)
     assert small.reserved_mib == 10 * 1024
