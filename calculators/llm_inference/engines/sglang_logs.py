@@ -336,6 +336,16 @@ DEFAULT_FRACTIONS: tuple[DefaultFraction, ...] = (
         notes="RTX 4090, no --mem-fraction-static; chunked_prefill_size 2048 is the below-25,000-MiB default.",
     ),
     DefaultFraction(
+        url="https://github.com/sgl-project/sglang/pull/13023",
+        release="0.5.3", gpu_mem_mib=46068, tp=1, printed=0.851,  # rules read: the run was a November 2025 build
+        line="quantize_and_serve=False, mem_fraction_static=0.851, max_running_requests=None",
+        notes="keyboardAnt's description (2025-11-11): 'python -m sglang.bench_offline_throughput --model-path "
+              "meta-llama/Meta-Llama-3.1-8B-Instruct --num-prompts 200 …', no memory flags; the same server_args "
+              "print 'cuda_graph_max_bs=32, cuda_graph_bs=[1, 2, 4, 8, 12, 16, 24, 32]', the 35–60 GiB class's "
+              "batch at TP 1. GPU not named: 0.851 is the 0.5.3 rule for a 46,068 MiB card (A40, L40S: 512 + 1.5 × "
+              "4,096 + 2 × 32 + 128 MiB kept).",
+    ),
+    DefaultFraction(
         url="https://github.com/LMCache/LMCache/issues/2400",
         release="0.5.6", gpu_mem_mib=81559, tp=1, printed=0.835,  # rules read: the launch was a later build
         line="mem_fraction_static=0.835, max_running_requests=None, max_queued_requests=None, max_total_tokens=None, "
