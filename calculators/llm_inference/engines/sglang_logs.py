@@ -342,8 +342,8 @@ DEFAULT_FRACTIONS: tuple[DefaultFraction, ...] = (
         notes="keyboardAnt's description (2025-11-11): 'python -m sglang.bench_offline_throughput --model-path "
               "meta-llama/Meta-Llama-3.1-8B-Instruct --num-prompts 200 …', no memory flags; the same server_args "
               "print 'cuda_graph_max_bs=32, cuda_graph_bs=[1, 2, 4, 8, 12, 16, 24, 32]', the 35–60 GiB class's "
-              "batch at TP 1. GPU not named: 0.851 is the 0.5.3 rule for a 46,068 MiB card (A40, L40S: 512 + 1.5 × "
-              "4,096 + 2 × 32 + 128 MiB kept).",
+              "batch at TP 1. The GPU is the description's nvidia-smi: 'NVIDIA L40S … 1MiB /  46068MiB'; 0.851 is the "
+              "0.5.3 rule for it (512 + 1.5 × 4,096 + 2 × 32 + 128 MiB kept).",
     ),
     DefaultFraction(
         url="https://github.com/LMCache/LMCache/issues/2400",
