@@ -164,16 +164,19 @@ def glm5_indexed_layers(c: dict) -> int:
     return c["num_hidden_layers"] if kinds is None else kinds.count("full")
 
 
-def glm5_weights(c: dict, fmt: str = "bf16") -> int:
+def glm5_weights(c: dict, fmt: str = "bf16", nvfp4_parts: tuple[str, ...] = ()) -> int:
     """DeepseekV2DecoderLayer with the V3.2 indexer, as GLM-5's checkpoint names it. In the FP8
     release every linear layer is fp8 block-quantized except what ``modules_to_not_convert``
     lists: the embeddings, lm_head, the norms, the router (``mlp.gate``) and the indexer's
-    ``indexers_proj`` (its per-head weights)."""
+    ``indexers_proj`` (its per-head weights). NVIDIA's NVFP4 releases quantize the parts named in
+    ``nvfp4_parts`` ("dense", "experts", "shared") and keep the rest bf16 (their exclude lists:
+    all of self_attn with the indexer; GLM-5.2's also the shared experts and layers 0-2)."""
     H, n = c["hidden_size"], c["num_attention_heads"]
     q_lora, kv_lora = c["q_lora_rank"], c["kv_lora_rank"]
     nope, rope, v = c["qk_nope_head_dim"], c["qk_rope_head_dim"], c["v_head_dim"]
     E, I, V = c["n_routed_experts"], c["moe_intermediate_size"], c["vocab_size"]
     lin = {"bf16": lambda r, k: bf16(r * k), "fp8": fp8_block}[fmt]
+    part = {name: nvfp4 if name in nvfp4_parts else lin for name in ("dense", "experts", "shared")}
     indexed = c.get("indexer_types") or ["full"] * c["num_hidden_layers"]
     total = 0
     for layer in range(c["num_hidden_layers"]):
@@ -184,10 +187,10 @@ def glm5_weights(c: dict, fmt: str = "bf16") -> int:
             ih, idim = c["index_n_heads"], c["index_head_dim"]
             total += lin(ih * idim, q_lora) + lin(idim, H) + bf16(2 * idim) + bf16(ih * H)
         if layer < c["first_k_dense_replace"]:
-            total += 3 * lin(c["intermediate_size"], H)
+            total += 3 * part["dense"](c["intermediate_size"], H)
         else:
             total += bf16(E * H) + fp32(E)  # router gate, e_score_correction_bias
-            total += E * 3 * lin(I, H) + c["n_shared_experts"] * 3 * lin(I, H)
+            total += E * 3 * part["experts"](I, H) + c["n_shared_experts"] * 3 * part["shared"](I, H)
         total += bf16(2 * H)
     return total + 2 * bf16(V * H) + bf16(H)
 
@@ -198,9 +201,12 @@ def kimi_k2_kv(c: dict) -> int:
     return mla_kv(c, 0)
 
 
-def kimi_k2_weights(c: dict, experts: str = "int4") -> int:
+def kimi_k2_weights(c: dict, experts: str = "int4", nvfp4_parts: tuple[str, ...] = ()) -> int:
     """DeepSeek-V3's tensors; the int4 release quantizes the routed experts only (its
-    ``ignore``: lm_head, self_attn, shared_experts, the dense MLP), group 32, symmetric."""
+    ``ignore``: lm_head, self_attn, shared_experts, the dense MLP), group 32, symmetric.
+    NVIDIA's NVFP4 releases also quantize what ``nvfp4_parts`` names ("dense" for layer 0's MLP,
+    "shared"): K2.5-NVFP4 ignores only self_attn and lm_head; K2.6-NVFP4 also layer 0 and the
+    shared experts."""
     H, n = c["hidden_size"], c["num_attention_heads"]
     q_lora, kv_lora = c["q_lora_rank"], c["kv_lora_rank"]
     nope, rope, v = c["qk_nope_head_dim"], c["qk_rope_head_dim"], c["v_head_dim"]
@@ -210,10 +216,12 @@ def kimi_k2_weights(c: dict, experts: str = "int4") -> int:
     for layer in range(c["num_hidden_layers"]):
         total += bf16(q_lora * H + n * (nope + rope) * q_lora + (kv_lora + rope) * H
                       + n * (nope + v) * kv_lora + H * n * v + q_lora + kv_lora)
+        dense = nvfp4 if "dense" in nvfp4_parts else (lambda r, k: bf16(r * k))
+        shared = nvfp4 if "shared" in nvfp4_parts else (lambda r, k: bf16(r * k))
         if layer < c["first_k_dense_replace"]:
-            total += bf16(3 * c["intermediate_size"] * H)
+            total += 3 * dense(c["intermediate_size"], H)
         else:
-            total += bf16(E * H) + fp32(E) + E * 3 * expert(I, H) + bf16(3 * c["n_shared_experts"] * I * H)
+            total += bf16(E * H) + fp32(E) + E * 3 * expert(I, H) + c["n_shared_experts"] * 3 * shared(I, H)
         total += bf16(2 * H)
     return total + 2 * bf16(V * H) + bf16(H)
 
@@ -236,13 +244,15 @@ def gemma4_kv(c: dict) -> int:
     return total
 
 
-def gemma4_weights(c: dict, fmt: str = "bf16") -> int:
+def gemma4_weights(c: dict, fmt: str = "bf16", dense_mlp: str | None = None) -> int:
     """Per layer: q/k/v/o (no v_proj on K = V layers), q_norm, k_norm; the dense MLP always, and
     with ``enable_moe_block`` a router and experts beside it (Gemma4DecoderLayer). In NVIDIA's NVFP4
-    release the ``ignore`` list keeps every ``self_attn`` in bf16 (and lm_head, tied here)."""
+    release the ``ignore`` list keeps every ``self_attn`` in bf16 (and lm_head, tied here); the
+    26B-A4B release also keeps the dense ``mlp`` and the ``router`` in bf16 (``dense_mlp``)."""
     t = text(c)
     H, n, V = t["hidden_size"], t["num_attention_heads"], t["vocab_size"]
-    lin = {"bf16": lambda r, k: bf16(r * k), "nvfp4": nvfp4}[fmt]
+    formats = {"bf16": lambda r, k: bf16(r * k), "nvfp4": nvfp4}
+    lin, mlp = formats[fmt], formats[dense_mlp or fmt]
     total = 0
     for kind in t["layer_types"]:
         full = kind == "full_attention"
@@ -250,7 +260,7 @@ def gemma4_weights(c: dict, fmt: str = "bf16") -> int:
         kv = t["num_global_key_value_heads"] if full and t["attention_k_eq_v"] else t["num_key_value_heads"]
         v_proj = 0 if full and t["attention_k_eq_v"] else kv * d
         total += bf16((n * d + kv * d + v_proj) * H + H * n * d + 2 * d)  # attention stays bf16
-        total += 2 * lin(t["intermediate_size"], H) + lin(H, t["intermediate_size"])
+        total += 2 * mlp(t["intermediate_size"], H) + mlp(H, t["intermediate_size"])
         norms = 4
         if t.get("enable_moe_block"):
             E, I = t["num_experts"], t["moe_intermediate_size"]
@@ -270,17 +280,19 @@ def qwen35_kv(c: dict) -> int:
     return CONTEXT * t["layer_types"].count("full_attention") * 2 * t["num_key_value_heads"] * t["head_dim"] * 2
 
 
-def qwen35_weights(c: dict) -> int:
+def qwen35_weights(c: dict, experts: str = "bf16") -> int:
     """bf16. Full attention: q_proj twice as wide (``attn_output_gate``), k, v, o, q_norm, k_norm.
     Gated DeltaNet: in_proj_qkvz, in_proj_ba, conv1d over q, k, v, A_log, dt_bias, norm, out_proj.
     The MLP is dense (27B) or 512/256 experts with one gated shared expert (the MoE sizes). Untied:
-    the top-level ``tie_word_embeddings: false`` governs."""
+    the top-level ``tie_word_embeddings: false`` governs. NVIDIA's NVFP4 releases quantize the
+    routed experts only (``ignore``: linear_attn, self_attn, shared_expert, its gate, lm_head; the
+    router is no Linear)."""
     t = text(c)
     H, V = t["hidden_size"], t["vocab_size"]
     n, kv, d = t["num_attention_heads"], t["num_key_value_heads"], t["head_dim"]
     kh, kd = t["linear_num_key_heads"], t["linear_key_head_dim"]
     vh, vd = t["linear_num_value_heads"], t["linear_value_head_dim"]
-    total = 0
+    total = routed = 0  # bf16 parameters; the routed experts' bytes
     for kind in t["layer_types"]:
         if kind == "full_attention":
             total += (2 * n * d + 2 * kv * d) * H + H * n * d + 2 * d
@@ -290,11 +302,12 @@ def qwen35_weights(c: dict) -> int:
             total += H * vh * vd  # out_proj
         if "num_experts" in t:
             E, I, S = t["num_experts"], t["moe_intermediate_size"], t["shared_expert_intermediate_size"]
-            total += E * H + E * 3 * I * H + 3 * S * H + H  # gate, experts, shared expert, its gate
+            total += E * H + 3 * S * H + H  # router, shared expert, its gate
+            routed += bf16(E * 3 * I * H) if experts == "bf16" else E * 3 * nvfp4(I, H)
         else:
             total += 3 * t["intermediate_size"] * H
         total += 2 * H
-    return bf16(total + 2 * V * H + H)
+    return bf16(total + 2 * V * H + H) + routed
 
 
 # -- MiniMax-M2 (vllm/model_executor/models/minimax_m2.py) -----------------------------------------
@@ -304,15 +317,18 @@ def minimax_m2_kv(c: dict) -> int:
     return CONTEXT * c["num_hidden_layers"] * 2 * c["num_key_value_heads"] * c["head_dim"] * 2
 
 
-def minimax_m2_weights(c: dict) -> int:
+def minimax_m2_weights(c: dict, fmt: str = "fp8") -> int:
     """fp8 128 × 128 blocks on q/k/v/o and the experts; ``modules_to_not_convert``: the router
-    gate, its bias, lm_head (the embeddings are no Linear: bf16). qk-norm over all heads."""
+    gate, its bias, lm_head (the embeddings are no Linear: bf16). qk-norm over all heads. NVIDIA's
+    NVFP4 release quantizes the experts only (``ignore``: self_attn, the gate, lm_head)."""
     H, n, kv, d = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"]
     E, I, V = c["num_local_experts"], c["intermediate_size"], c["vocab_size"]
-    per_layer = (fp8_block(n * d, H) + 2 * fp8_block(kv * d, H) + fp8_block(H, n * d)
+    attn = fp8_block if fmt == "fp8" else (lambda r, k: bf16(r * k))
+    expert = fp8_block if fmt == "fp8" else nvfp4
+    per_layer = (attn(n * d, H) + 2 * attn(kv * d, H) + attn(H, n * d)
                  + bf16(n * d + kv * d)  # q_norm, k_norm
                  + bf16(E * H) + fp32(E)  # router gate, e_score_correction_bias
-                 + E * (2 * fp8_block(I, H) + fp8_block(H, I))
+                 + E * (2 * expert(I, H) + expert(H, I))
                  + bf16(2 * H))
     return c["num_hidden_layers"] * per_layer + 2 * bf16(V * H) + bf16(H)
 
@@ -426,6 +442,22 @@ DERIVED: dict[str, tuple[int, int]] = {
                                 minimax_m2_weights(config("MiniMaxAI--MiniMax-M2.7"))),
     "XiaomiMiMo--MiMo-V2-Flash": (mimo_v2_kv(config("XiaomiMiMo--MiMo-V2-Flash")),
                                   mimo_v2_weights(config("XiaomiMiMo--MiMo-V2-Flash"))),
+    "nvidia--GLM-5-NVFP4": (mla_kv(GLM5, glm5_indexed_layers(GLM5)),
+                            glm5_weights(config("nvidia--GLM-5-NVFP4"), nvfp4_parts=("dense", "experts", "shared"))),
+    "nvidia--GLM-5.2-NVFP4": (mla_kv(GLM52, glm5_indexed_layers(GLM52)),
+                              glm5_weights(config("nvidia--GLM-5.2-NVFP4"), nvfp4_parts=("experts",))),
+    "nvidia--Kimi-K2.5-NVFP4": (kimi_k2_kv(KIMI_K25), kimi_k2_weights(text(config("nvidia--Kimi-K2.5-NVFP4")), "nvfp4",
+                                                                       ("dense", "shared"))),
+    "nvidia--Kimi-K2.6-NVFP4": (kimi_k2_kv(text(config("nvidia--Kimi-K2.6-NVFP4"))),
+                                kimi_k2_weights(text(config("nvidia--Kimi-K2.6-NVFP4")), "nvfp4")),
+    "nvidia--Gemma-4-26B-A4B-NVFP4": (gemma4_kv(config("nvidia--Gemma-4-26B-A4B-NVFP4")),
+                                      gemma4_weights(config("nvidia--Gemma-4-26B-A4B-NVFP4"), "nvfp4", "bf16")),
+    "nvidia--Qwen3.5-122B-A10B-NVFP4": (qwen35_kv(config("nvidia--Qwen3.5-122B-A10B-NVFP4")),
+                                        qwen35_weights(config("nvidia--Qwen3.5-122B-A10B-NVFP4"), "nvfp4")),
+    "nvidia--Qwen3.5-397B-A17B-NVFP4": (qwen35_kv(config("nvidia--Qwen3.5-397B-A17B-NVFP4")),
+                                        qwen35_weights(config("nvidia--Qwen3.5-397B-A17B-NVFP4"), "nvfp4")),
+    "nvidia--MiniMax-M2.7-NVFP4": (minimax_m2_kv(config("nvidia--MiniMax-M2.7-NVFP4")),
+                                   minimax_m2_weights(config("nvidia--MiniMax-M2.7-NVFP4"), "nvfp4")),
     "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16": (
         nemotron_h_kv(config("nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16")),
         nemotron_h_weights(config("nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16"))),
@@ -433,15 +465,7 @@ DERIVED: dict[str, tuple[int, int]] = {
 
 #: The same KV for the releases that only re-quantize the weights (KV dtype left at vLLM's default).
 KV_ONLY: dict[str, int] = {
-    "nvidia--GLM-5-NVFP4": DERIVED["zai-org--GLM-5"][0],
     "nvidia--GLM-5.1-NVFP4": DERIVED["zai-org--GLM-5.1"][0],
-    "nvidia--GLM-5.2-NVFP4": DERIVED["zai-org--GLM-5.2"][0],
-    "nvidia--Kimi-K2.5-NVFP4": DERIVED["moonshotai--Kimi-K2.5"][0],
-    "nvidia--Kimi-K2.6-NVFP4": kimi_k2_kv(text(config("nvidia--Kimi-K2.6-NVFP4"))),
-    "nvidia--Gemma-4-26B-A4B-NVFP4": DERIVED["google--gemma-4-26B-A4B"][0],
-    "nvidia--Qwen3.5-122B-A10B-NVFP4": DERIVED["Qwen--Qwen3.5-122B-A10B"][0],
-    "nvidia--Qwen3.5-397B-A17B-NVFP4": DERIVED["Qwen--Qwen3.5-397B-A17B"][0],
-    "nvidia--MiniMax-M2.7-NVFP4": DERIVED["MiniMaxAI--MiniMax-M2.7"][0],
     "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-FP8": DERIVED["nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16"][0],
     "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-NVFP4": DERIVED["nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16"][0],
     "nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4": nemotron_h_kv(
@@ -486,6 +510,14 @@ PINNED = {
     "Qwen--Qwen3.5-397B-A17B": (4026531840, 792692700672),
     "MiniMaxAI--MiniMax-M2.7": (33285996544, 230024113152),
     "XiaomiMiMo--MiMo-V2-Flash": (3045457920, 310153446528),
+    "nvidia--GLM-5-NVFP4": (13127122944, 440911290192),
+    "nvidia--GLM-5.2-NVFP4": (12140937216, 444889425408),
+    "nvidia--Kimi-K2.5-NVFP4": (9210691584, 589837669816),
+    "nvidia--Kimi-K2.6-NVFP4": (9210691584, 594205904896),
+    "nvidia--Gemma-4-26B-A4B-NVFP4": (2894069760, 17636771900),
+    "nvidia--Qwen3.5-122B-A10B-NVFP4": (3221225472, 77524930560),
+    "nvidia--Qwen3.5-397B-A17B-NVFP4": (4026531840, 237032044032),
+    "nvidia--MiniMax-M2.7-NVFP4": (33285996544, 134401757184),
     "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16": (1610612736, 1098617987072),
 }
 
@@ -525,6 +557,10 @@ GEMMA_MOE = "Gemma 4 MoE says top_k_experts, not num_experts_per_tok: refused; e
 QWEN_TIE = "the top-level tie_word_embeddings false is missed under text_config: lm_head not counted"
 MINIMAX = "MiniMax-M2.7's all-full-attention attn_type_list is refused (the catalogue's M2.5 architecture)"
 MIMO = "MiMo-V2-Flash's list-valued moe_layer_freq is refused; its hybrid_layer_pattern windows are not modelled"
+PREFIXED_IGNORE = ("ModelOpt's ignore patterns under a 'language_model.' prefix are not matched: the bf16 "
+                   "self_attn, lm_head, shared experts and layer 0 are counted as NVFP4")
+QWEN_PREFIXED_IGNORE = ("ModelOpt's ignore patterns under 'model.language_model.' are not matched: the bf16 "
+                        "self_attn and linear_attn (and the 122B's shared experts) are counted as NVFP4")
 NEMOTRON = "Nemotron 3 says layers_block_type, not hybrid_override_pattern: refused"
 NEMOTRON_LONG = "the config is over 60,000 characters: cut and reported as invalid JSON; then layers_block_type"
 
@@ -558,6 +594,12 @@ MISSING: dict[tuple[str, str], str] = {
     ("nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-FP8", "kv"): NEMOTRON,
     ("nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-NVFP4", "kv"): NEMOTRON,
     ("nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4", "kv"): NEMOTRON_LONG,
+    ("nvidia--GLM-5.2-NVFP4", "weights"): GLM52_NVFP4,
+    ("nvidia--Kimi-K2.6-NVFP4", "weights"): PREFIXED_IGNORE,
+    ("nvidia--Gemma-4-26B-A4B-NVFP4", "weights"): GEMMA_MOE,
+    ("nvidia--Qwen3.5-122B-A10B-NVFP4", "weights"): QWEN_PREFIXED_IGNORE,
+    ("nvidia--Qwen3.5-397B-A17B-NVFP4", "weights"): QWEN_PREFIXED_IGNORE,
+    ("nvidia--MiniMax-M2.7-NVFP4", "weights"): MINIMAX,
 }
 
 
