@@ -619,3 +619,33 @@ def test_the_library_agrees_with_the_derivation(name, figure):
     got = library(name).get("kv_bytes_per_sequence" if figure == "kv" else "weight_bytes")
     assert got is not None, "no figure: refused"
     assert got == pytest.approx(expected, rel=TOLERANCE)
+
+
+# -- the evidence: the fixtures are the published files, and what the logs printed --------------------
+
+SOURCES = json.loads((FIXTURES / "sources.json").read_text())
+
+
+def git_blob(data: bytes) -> str:
+    import hashlib
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def test_every_fixture_is_the_published_file_byte_for_byte():
+    saved = {p.name for p in FIXTURES.glob("*.json")} - {"sources.json"}
+    assert saved == set(SOURCES["fixtures"])
+    for name, source in SOURCES["fixtures"].items():
+        assert git_blob((FIXTURES / name).read_bytes()) == source["git_blob"], name
+        assert source["url"].startswith("https://github.com/ai-dynamo/aiconfigurator/blob/")
+
+
+def test_a_logged_kv_requirement_matches_the_derivation():
+    """vLLM prints the KV one max-length request needs on each GPU; with the KV heads split over the
+    tensor-parallel ranks that is the derivation scaled to the length, divided by TP."""
+    checks = [log["check"] for log in SOURCES["logs"] if "check" in log]
+    assert checks
+    derive = {"MiniMaxAI--MiniMax-M2.7.json": minimax_m2_kv}
+    for check in checks:
+        per_gpu = derive[check["fixture"]](config(check["fixture"][:-5])) * check["max_model_len"] / CONTEXT
+        per_gpu /= check["tensor_parallel"]
+        assert per_gpu / GiB == pytest.approx(check["kv_gib_needed"], abs=0.005)
