@@ -301,3 +301,23 @@ def test_the_picker_gives_the_derived_figures_by_name(name):
     r = SPEC.run({"model": model_id, "gpu": "h200", "gpus": 8, "context": CONTEXT, "image_limit": 0, "video_limit": 0})
     assert r.values["kv_bytes_per_sequence"] == pytest.approx(DERIVED[name][0], rel=TOLERANCE)
     assert r.values["weight_bytes"] == pytest.approx(DERIVED[name][1], rel=TOLERANCE)
+
+
+# -- what the 2 % hides: where the derivations and the library agree closely, they must ---------------
+
+CLOSE = 0.005
+HIDDEN_BY_TOLERANCE = {
+    "Qwen--Qwen3.5-35B-A3B": QWEN_TIE,  # lm_head missing: -1.5 %
+    "Qwen--Qwen3.5-122B-A10B": QWEN_TIE,  # -0.6 % (the 397B's lm_head is -0.26 %, inside even this bound)
+    "nvidia--Kimi-K2.5-NVFP4": PREFIXED_IGNORE,  # -1.6 %
+}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=[pytest.mark.xfail(strict=True, reason=HIDDEN_BY_TOLERANCE[n])] if n in HIDDEN_BY_TOLERANCE
+                 else [])
+    for n in DERIVED if (n, "weights") not in MISSING])
+def test_the_weights_agree_within_half_a_percent(name):
+    """The derivations match the library's placement exactly where both read the config alike (GLM-5
+    bf16 and NVFP4); a gap of a percent is a missed tensor, not rounding."""
+    assert library(name)["weight_bytes"] == pytest.approx(DERIVED[name][1], rel=CLOSE)
