@@ -20,7 +20,7 @@ import pytest
 from .fixtures_2026.by_hand import (
     CONTEXT, FIXTURES, config, deepseek_v4_kv, deepseek_v4_weights, gemma4_kv, gemma4_weights, glm5_indexed_layers,
     glm5_weights, kimi_k2_kv, kimi_k2_weights, minimax_m2_kv, minimax_m2_weights, mimo_v2_kv, mimo_v2_weights,
-    mla_kv, nemotron_h_kv, nemotron_h_weights, qwen35_kv, qwen35_weights, text,
+    fp8_tensor, mla_kv, nemotron_h_kv, nemotron_h_weights, nvfp4, qwen35_kv, qwen35_weights, text,
 )
 
 GiB = 2**30
@@ -80,15 +80,18 @@ DERIVED: dict[str, tuple[int, int]] = {
     "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16": (
         nemotron_h_kv(config("nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16")),
         nemotron_h_weights(config("nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16"))),
+    "nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4": (
+        nemotron_h_kv(config("nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4")),
+        nemotron_h_weights(config("nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4"),
+                           {"mamba_proj": fp8_tensor, "experts": nvfp4, "shared": nvfp4, "lm_head": nvfp4})),
+    "nvidia--GLM-5.1-NVFP4": (mla_kv(GLM51, glm5_indexed_layers(GLM51)),
+                              glm5_weights(config("nvidia--GLM-5.1-NVFP4"), nvfp4_parts=("experts",))),
 }
 
 #: The same KV for the releases that only re-quantize the weights (KV dtype left at vLLM's default).
 KV_ONLY: dict[str, int] = {
-    "nvidia--GLM-5.1-NVFP4": DERIVED["zai-org--GLM-5.1"][0],
     "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-FP8": DERIVED["nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16"][0],
     "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-NVFP4": DERIVED["nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16"][0],
-    "nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4": nemotron_h_kv(
-        config("nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4")),
 }
 
 
@@ -138,6 +141,8 @@ PINNED = {
     "nvidia--Qwen3.5-397B-A17B-NVFP4": (4026531840, 237032044032),
     "nvidia--MiniMax-M2.7-NVFP4": (33285996544, 134401757184),
     "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16": (1610612736, 1098617987072),
+    "nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4": (805306368, 18873128296),
+    "nvidia--GLM-5.1-NVFP4": (13127122944, 445957822464),
 }
 
 
@@ -213,6 +218,7 @@ MISSING: dict[tuple[str, str], str] = {
     ("nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-FP8", "kv"): NEMOTRON,
     ("nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-NVFP4", "kv"): NEMOTRON,
     ("nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4", "kv"): NEMOTRON_LONG,
+    ("nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4", "weights"): NEMOTRON_LONG,
     ("nvidia--GLM-5.2-NVFP4", "weights"): GLM52_NVFP4,
     ("nvidia--Kimi-K2.6-NVFP4", "weights"): PREFIXED_IGNORE,
     ("nvidia--Gemma-4-26B-A4B-NVFP4", "weights"): GEMMA_MOE,

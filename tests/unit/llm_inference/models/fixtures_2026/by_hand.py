@@ -369,30 +369,40 @@ def nemotron_h_kv(c: dict) -> int:
     return CONTEXT * layers * 2 * c["num_key_value_heads"] * c["head_dim"] * 2
 
 
-def nemotron_h_weights(c: dict) -> int:
-    """bf16. Mamba-2 mixer: in_proj (z, x, B, C, dt), conv1d with bias over x, B, C, A_log, D,
-    dt_bias, a grouped norm, out_proj. MoE: router + correction bias, routed experts with a
-    squared-ReLU up/down pair (no gate), run in ``moe_latent_size`` when set (fc1/fc2_latent_proj
-    around them), and one shared expert at full width."""
+def fp8_tensor(rows: int, cols: int) -> int:
+    """ModelOpt FP8: e4m3 weight with one fp32 weight scale and one fp32 input scale."""
+    return rows * cols + 8
+
+
+def nemotron_h_weights(c: dict, formats: dict[str, object] | None = None) -> int:
+    """Mamba-2 mixer: in_proj (z, x, B, C, dt), conv1d with bias over x, B, C, A_log, D, dt_bias, a
+    grouped norm, out_proj. MoE: router + correction bias, routed experts with a squared-ReLU
+    up/down pair (no gate), run in ``moe_latent_size`` when set (fc1/fc2_latent_proj around them),
+    and one shared expert at full width. bf16, except the linear layers ``formats`` maps to a
+    storage ("mamba_proj", "experts", "shared", "lm_head"): NVIDIA's Nemotron 3.5 release lists
+    each module's format in ``quantized_layers`` (FP8 Mamba in/out_proj; W4A16 NVFP4 experts, shared
+    expert and lm_head) and keeps conv1d, the router, attention and the embeddings bf16."""
+    fmt = {part: (formats or {}).get(part, lambda r, k: bf16(r * k)) for part in ("mamba_proj", "experts", "shared",
+                                                                                 "lm_head")}
     H, V = c["hidden_size"], c["vocab_size"]
     heads, hd = c["mamba_num_heads"], c["mamba_head_dim"]
     inner, gs = heads * hd, c["n_groups"] * c["ssm_state_size"]
     E, I, S = c["n_routed_experts"], c["moe_intermediate_size"], c["moe_shared_expert_intermediate_size"]
     latent = c.get("moe_latent_size") or H
-    total = 0
+    total = linear = 0  # bf16 parameters; the bytes of the linear layers ``formats`` names
     for kind in c["layers_block_type"]:
         if kind == "mamba":
-            total += (2 * inner + 2 * gs + heads) * H  # in_proj
+            linear += fmt["mamba_proj"](2 * inner + 2 * gs + heads, H) + fmt["mamba_proj"](H, inner)  # in, out_proj
             total += (inner + 2 * gs) * (c["conv_kernel"] + 1)  # conv1d weight and bias
-            total += 3 * heads + inner + H * inner  # A_log, D, dt_bias; norm; out_proj
+            total += 3 * heads + inner  # A_log, D, dt_bias; norm
         elif kind == "attention":
             n, kv, d = c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"]
             total += (n * d + 2 * kv * d) * H + H * n * d
         else:  # moe
             total += E * H + E  # gate, e_score_correction_bias
-            total += E * 2 * I * latent  # up_proj, down_proj per expert
+            linear += E * (fmt["experts"](I, latent) + fmt["experts"](latent, I))  # up_proj, down_proj
             if latent != H:
                 total += 2 * latent * H  # fc1_latent_proj, fc2_latent_proj
-            total += 2 * S * H  # shared expert up, down
+            linear += fmt["shared"](S, H) + fmt["shared"](H, S)  # shared expert up, down
         total += H  # the block's norm
-    return bf16(total + 2 * V * H + H)
+    return bf16(total + V * H + H) + fmt["lm_head"](V, H) + linear
