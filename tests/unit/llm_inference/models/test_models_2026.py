@@ -32,13 +32,19 @@ TOLERANCE = 0.02
 V4_FLASH, V4_PRO = config("deepseek-ai--DeepSeek-V4-Flash"), config("deepseek-ai--DeepSeek-V4-Pro")
 GLM5, GLM51, GLM52 = config("zai-org--GLM-5"), config("zai-org--GLM-5.1"), config("zai-org--GLM-5.2")
 KIMI_K25 = text(config("moonshotai--Kimi-K2.5"))
+GLM5_NVFP4, GLM51_NVFP4 = config("nvidia--GLM-5-NVFP4"), config("nvidia--GLM-5.1-NVFP4")
+GLM52_NVFP4 = config("nvidia--GLM-5.2-NVFP4")
 
-#: fixture -> (KV bytes a 128K sequence, weight bytes), each by the derivation above.
+#: fixture -> (KV bytes a 128K sequence, weight bytes), each derived in by_hand.py from that fixture.
+#: The KV is at vLLM's default dtype even where an NVIDIA release carries an fp8 kv_cache_scheme
+#: (vLLM caches fp8 only when --kv-cache-dtype asks; DeepSeek-V4 always does).
 DERIVED: dict[str, tuple[int, int]] = {
     "deepseek-ai--DeepSeek-V4-Flash": (deepseek_v4_kv(V4_FLASH), deepseek_v4_weights(V4_FLASH)),
     "deepseek-ai--DeepSeek-V4-Pro": (deepseek_v4_kv(V4_PRO), deepseek_v4_weights(V4_PRO)),
-    "nvidia--DeepSeek-V4-Flash-NVFP4": (deepseek_v4_kv(V4_FLASH), deepseek_v4_weights(V4_FLASH, "nvfp4")),
-    "nvidia--DeepSeek-V4-Pro-NVFP4": (deepseek_v4_kv(V4_PRO), deepseek_v4_weights(V4_PRO, "nvfp4")),
+    "nvidia--DeepSeek-V4-Flash-NVFP4": (deepseek_v4_kv(config("nvidia--DeepSeek-V4-Flash-NVFP4")),
+                                        deepseek_v4_weights(config("nvidia--DeepSeek-V4-Flash-NVFP4"), "nvfp4")),
+    "nvidia--DeepSeek-V4-Pro-NVFP4": (deepseek_v4_kv(config("nvidia--DeepSeek-V4-Pro-NVFP4")),
+                                      deepseek_v4_weights(config("nvidia--DeepSeek-V4-Pro-NVFP4"), "nvfp4")),
     "zai-org--GLM-5": (mla_kv(GLM5, glm5_indexed_layers(GLM5)), glm5_weights(GLM5)),
     "zai-org--GLM-5-FP8": (mla_kv(GLM5, glm5_indexed_layers(GLM5)), glm5_weights(GLM5, "fp8")),
     "zai-org--GLM-5.1": (mla_kv(GLM51, glm5_indexed_layers(GLM51)), glm5_weights(GLM51)),
@@ -61,12 +67,12 @@ DERIVED: dict[str, tuple[int, int]] = {
                                 minimax_m2_weights(config("MiniMaxAI--MiniMax-M2.7"))),
     "XiaomiMiMo--MiMo-V2-Flash": (mimo_v2_kv(config("XiaomiMiMo--MiMo-V2-Flash")),
                                   mimo_v2_weights(config("XiaomiMiMo--MiMo-V2-Flash"))),
-    "nvidia--GLM-5-NVFP4": (mla_kv(GLM5, glm5_indexed_layers(GLM5)),
-                            glm5_weights(config("nvidia--GLM-5-NVFP4"), nvfp4_parts=("dense", "experts", "shared"))),
-    "nvidia--GLM-5.2-NVFP4": (mla_kv(GLM52, glm5_indexed_layers(GLM52)),
-                              glm5_weights(config("nvidia--GLM-5.2-NVFP4"), nvfp4_parts=("experts",))),
-    "nvidia--Kimi-K2.5-NVFP4": (kimi_k2_kv(KIMI_K25), kimi_k2_weights(text(config("nvidia--Kimi-K2.5-NVFP4")), "nvfp4",
-                                                                       ("dense", "shared"))),
+    "nvidia--GLM-5-NVFP4": (mla_kv(GLM5_NVFP4, glm5_indexed_layers(GLM5_NVFP4)),
+                            glm5_weights(GLM5_NVFP4, nvfp4_parts=("dense", "experts", "shared"))),
+    "nvidia--GLM-5.2-NVFP4": (mla_kv(GLM52_NVFP4, glm5_indexed_layers(GLM52_NVFP4)),
+                              glm5_weights(GLM52_NVFP4, nvfp4_parts=("experts",))),
+    "nvidia--Kimi-K2.5-NVFP4": (kimi_k2_kv(text(config("nvidia--Kimi-K2.5-NVFP4"))),
+                                kimi_k2_weights(text(config("nvidia--Kimi-K2.5-NVFP4")), "nvfp4", ("dense", "shared"))),
     "nvidia--Kimi-K2.6-NVFP4": (kimi_k2_kv(text(config("nvidia--Kimi-K2.6-NVFP4"))),
                                 kimi_k2_weights(text(config("nvidia--Kimi-K2.6-NVFP4")), "nvfp4")),
     "nvidia--Gemma-4-26B-A4B-NVFP4": (gemma4_kv(config("nvidia--Gemma-4-26B-A4B-NVFP4")),
@@ -84,11 +90,12 @@ DERIVED: dict[str, tuple[int, int]] = {
         nemotron_h_kv(config("nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4")),
         nemotron_h_weights(config("nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4"),
                            {"mamba_proj": fp8_tensor, "experts": nvfp4, "shared": nvfp4, "lm_head": nvfp4})),
-    "nvidia--GLM-5.1-NVFP4": (mla_kv(GLM51, glm5_indexed_layers(GLM51)),
-                              glm5_weights(config("nvidia--GLM-5.1-NVFP4"), nvfp4_parts=("experts",))),
+    "nvidia--GLM-5.1-NVFP4": (mla_kv(GLM51_NVFP4, glm5_indexed_layers(GLM51_NVFP4)),
+                              glm5_weights(GLM51_NVFP4, nvfp4_parts=("experts",))),
 }
 
-#: The same KV for the releases that only re-quantize the weights (KV dtype left at vLLM's default).
+#: The releases whose weights are not derived (their hf_quant_config.json names no excluded module
+#: while NVIDIA describes a hybrid recipe): their KV only, the BF16 release's.
 KV_ONLY: dict[str, int] = {
     "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-FP8": DERIVED["nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16"][0],
     "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-NVFP4": DERIVED["nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16"][0],
