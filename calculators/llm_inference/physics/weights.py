@@ -45,7 +45,7 @@ from ..models.params import (ATTENTION, COLUMN, EMBEDDING, EXPERT_COLUMN, EXPERT
 from ..models.quantization import Scheme, WeightSpec, dense
 from .formats import ZERO, Format, Storage, bits_per_weight, format_of
 from .model import Model
-from .precision import weight_bytes_per_param
+from .precision import uniform_compute, weight_bytes_per_param
 
 
 def expected_unique_experts(experts: int, experts_per_token: int, tokens: float) -> float:
@@ -319,13 +319,15 @@ class WeightPlan:
             self.templates[("layer", "repeated")] = layer_specs
             self.layer_keys += [("layer", "repeated")] * times
         self.group_params: dict[str, int] = {}
-        formats: dict[str, dict[str, None]] = {}
+        by_group: dict[str, dict[Format, None]] = {}
         for rows, n in ((specs, 1), (layer_specs, times)):
             for t, s in rows:
                 self.group_params[t.group] = self.group_params.get(t.group, 0) + t.params * n
                 if t.is_linear or t.group == EMBEDDING:
-                    formats.setdefault(t.group, {})[describe(s)] = None
-        self.group_formats = {g: tuple(f) for g, f in formats.items()}
+                    by_group.setdefault(t.group, {})[format_of(s)] = None
+        #: the per-group format map: each group's matrices (and the embedding) by format, in first-use order
+        self.format_map: dict[str, tuple[Format, ...]] = {g: tuple(f) for g, f in by_group.items()}
+        self.group_formats = {g: tuple(dict.fromkeys(f.label for f in fs)) for g, fs in self.format_map.items()}
         self._on: dict[str, Weights] = {}
 
     @classmethod
@@ -347,7 +349,7 @@ class WeightPlan:
         tensors = [Tensor(EMBEDDING, "model.embed_tokens", (int(round(ends)),), COLUMN),
                    Tensor(LM_HEAD, "lm_head", (int(round(ends)),), COLUMN)]
         scheme = scheme or Scheme("uniform", dtype)
-        return cls(tuple(tensors), scheme, uniform_bytes=per, compute="fp8" if dtype == "fp8" else "bf16",
+        return cls(tuple(tensors), scheme, uniform_bytes=per, compute=uniform_compute(dtype),
                    repeat=(tuple(layer), layers))
 
     def on(self, gpu, version: str = engine.VERSION) -> Weights:
