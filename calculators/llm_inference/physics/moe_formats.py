@@ -49,8 +49,9 @@ class PaddedExperts:
         width = ph if module.endswith("down_proj") else pi
         return Storage(width * engine.mxfp4_bias_bytes(self.backend))
 
-    def note(self, gpu: str, arch: str, version: str) -> str:
-        """What the reader should know of this layout on ``gpu`` (its name; "" when unnamed)."""
+    def note(self, gpu: str, arch: str, version: str, biases: bool = True) -> str:
+        """What the reader should know of this layout on ``gpu`` (its name; "" when unnamed), for
+        experts with ``biases`` (gpt-oss's) or without (DeepSeek-V4's)."""
         if not self.backend:
             return (f"vLLM's MXFP4 MoE backend on {gpu or 'this GPU'} is not known here: "
                     f"the experts are sized as stored, without the padding its kernel may add.")
@@ -58,6 +59,7 @@ class PaddedExperts:
         what = (f"pads the experts from {self.hidden} × {self.intermediate} to {ph} × {pi} per rank"
                 if (ph, pi) != (self.hidden, self.intermediate) else "keeps the experts' width")
         if self.backend == "triton":
-            what += " and Triton's Hopper layouts pad the values and scales, with fp32 expert biases"
+            what += " and Triton's Hopper layouts pad the values and scales" + (", with fp32 expert biases"
+                                                                                 if biases else "")
         return (f"MXFP4 experts on {gpu or engine.ARCH_NAMES.get(arch, arch)}: vLLM {version} picks the "
                 f"{engine.BACKEND_NAMES[self.backend]} MoE backend, which {what}.")

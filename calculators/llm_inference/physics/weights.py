@@ -128,7 +128,7 @@ class Weights:
     def notes(self) -> list[str]:
         notes = list(self.plan.notes)
         if self.moe_layout is not None:
-            notes.append(self.moe_layout.note(self.gpu_name, self.arch, self.version))
+            notes.append(self.moe_layout.note(self.gpu_name, self.arch, self.version, self.plan.expert_biases))
         for fmt in self.plan.formats:  # each format's own, once
             notes.extend(n for n in fmt.notes_on(self.arch) if n not in notes)
         if self.plan.has_quantized_kv_b and self.plan.mla_copies:
@@ -272,6 +272,7 @@ class WeightPlan:
         extra = list(scheme.notes) + list(notes)
         specs = _specs(tensors, scheme)
         layer_specs = _specs(repeat[0], scheme) if repeat else []
+        repeat_layer = repeat[0] if repeat else ()
         times = repeat[1] if repeat else 0
         self.linear_specs = [(t, s) for t, s in (*specs, *layer_specs) if t.is_linear]
         quantized = [s for _, s in self.linear_specs if s.quantized]
@@ -293,6 +294,7 @@ class WeightPlan:
         down = next((t for t, _ in self.linear_specs if t.group == ROUTED_EXPERTS and t.module.endswith("down_proj")),
                     None)
         self.expert_dims = (down.shape[0], down.shape[1]) if down else (0, 0)
+        self.expert_biases = any(t.group == ROUTED_EXPERTS and len(t.shape) == 1 for t in (*tensors, *repeat_layer))
         expert_spec = next((s for t, s in self.linear_specs if t.group == ROUTED_EXPERTS), None)
         #: the routed experts' format (None for a dense model), and its name for vLLM's MoE backend choice
         self.experts_fmt: Format | None = format_of(expert_spec) if expert_spec is not None else None

@@ -31,6 +31,11 @@ def _schemes():
     for fid in FORMAT_IDS:
         if fid != SHIPPED:
             yield format_scheme(fid)
+    from llm_inference.models.quantization import read_quantization
+
+    yield read_quantization(V4_FLASH)
+    yield read_quantization({**V4_FLASH, "quantization_config": {**V4_FLASH["quantization_config"],
+                                                                 "moe_quant_algo": "NVFP4"}})
 
 
 def _specs(scheme):
@@ -221,6 +226,20 @@ def test_deepseek_v4_flash_per_group_format_map_and_bytes_by_hand():
     assert 43 * e * expert / 2**30 == pytest.approx(137.1, abs=0.05)
     fp8_block = 3 * h * inter + 3 * (inter // 128) * (h // 128) * 4
     assert 43 * e * fp8_block / 2**30 == pytest.approx(258.1, abs=0.05)
+
+
+def test_deepseek_v4_pro_routed_experts_by_hand():
+    # nvidia/DeepSeek-V4-Pro-NVFP4 config.json (ai-dynamo/aiconfigurator, model_configs/): hidden 7,168,
+    # moe_intermediate_size 3,072, 384 routed experts on each of 61 layers
+    h, inter, e, layers = 7168, 3072, 384, 61
+    mx = format_of(WeightSpec("mxfp4", bits=4, group=32))
+    expert = 2 * mx.matrix(inter, h).total + mx.matrix(h, inter).total
+    assert expert == 3 * h * inter * (0.5 + 1 / 32)
+    assert layers * e * expert / 2**30 == pytest.approx(765.6, abs=0.05)
+    # on Blackwell at TP 16 the kernel pads each rank's 192 intermediate rows to 256 (FlashInfer TRT-LLM)
+    layout = format_of(WeightSpec("mxfp4", group=32)).moe_layout("sm100", "0.33.0", (h, inter))
+    down = layout.matrix("mlp.experts.down_proj", 16)
+    assert down == Storage(h * 256 / 2, h * (256 // 32))
 
 
 # -- callers ask the class ------------------------------------------------------------------------------
