@@ -294,7 +294,8 @@ class WeightPlan:
         down = next((t for t, _ in self.linear_specs if t.group == ROUTED_EXPERTS and t.module.endswith("down_proj")),
                     None)
         self.expert_dims = (down.shape[0], down.shape[1]) if down else (0, 0)
-        self.expert_biases = any(t.group == ROUTED_EXPERTS and len(t.shape) == 1 for t in (*tensors, *repeat_layer))
+        expert_modules = {t.module for t, _ in self.linear_specs if t.group == ROUTED_EXPERTS}
+        self.expert_biases = any(t.param == "bias" and t.module in expert_modules for t in (*tensors, *repeat_layer))
         expert_spec = next((s for t, s in self.linear_specs if t.group == ROUTED_EXPERTS), None)
         #: the routed experts' format (None for a dense model), and its name for vLLM's MoE backend choice
         self.experts_fmt: Format | None = format_of(expert_spec) if expert_spec is not None else None
