@@ -147,7 +147,7 @@ class Weights:
         if self.plan.uniform_bytes is not None:
             return Storage(math.prod(shape) * copies * self.plan.uniform_bytes)
         fmt = format_of(spec)
-        if self.backend and (fmt is self.plan.experts_fmt or (t.group == ROUTED_EXPERTS and len(shape) == 1)):
+        if self.backend and (fmt == self.plan.experts_fmt or (t.group == ROUTED_EXPERTS and len(shape) == 1)):
             # the experts as the fused-MoE kernel holds them: its matrices, and the biases at its width
             split = tp if ep == 1 else 1
             held = self.moe_layout.bias(t.module, split) if len(shape) == 1 else self.moe_layout.matrix(t.module, split)
