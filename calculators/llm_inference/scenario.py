@@ -34,7 +34,7 @@ from .physics.budget import DEFAULT_OVERHEAD_BYTES, Pool
 from .engines.vllm_hybrid import MIXER_NAMES, MIXERS, NEMOTRON_H, Mixer
 from .physics.placement import DP, MAX_GPUS, TP
 from .physics.precision import KV_DTYPE_CHOICES
-from .physics.weights import WeightPlan, Weights
+from .physics.weights import WeightPlan, Weights, format_of
 from .engines.vllm_encoder import DEFAULT_LIMIT_PER_PROMPT as DEFAULT_LIMIT, VisionEncoder, tower_loaded
 
 CUSTOM = "custom"
@@ -633,9 +633,7 @@ def precision_word(weights: Weights) -> str:
             quantized[spec] = quantized.get(spec, 0) + t.params
     if not quantized:
         return "bf16"
-    big = max(quantized, key=quantized.get)
-    return {"fp8": "fp8" if big.dtype != "int8" else "int8", "int": f"int{big.bits}", "mxfp4": "mxfp4",
-            "nvfp4": "nvfp4", "nf4": "nf4"}.get(big.kind, "bf16")
+    return format_of(max(quantized, key=quantized.get)).word
 
 
 def refused_note(weights: Weights) -> str:

@@ -31,6 +31,15 @@ that is the checkpoint as stored. The exceptions this module follows, each from 
     256 (the same sizes as TRT-LLM).
   - AMD CDNA3/4 (MI300X, MI325X, MI355X): Triton on ROCm, both rounded up to 256.
 
+  DeepSeek-V4's MXFP4 experts (``expert_dtype`` "fp4") go through the same ``Mxfp4MoEMethod``
+  (``DeepseekV4FP8Config.get_quant_method``, vllm/model_executor/models/deepseek_v4.py) in the
+  default FusedMoE, rounded up as gpt-oss's are: Flash's widths (hidden 4,096, intermediate
+  2,048) are multiples of every rounding above up to TP 16, Pro's (7,168 × 3,072) are padded
+  where 3,072 / TP is not (TP 16 on Blackwell: 192 → 256). The opt-in DeepGEMM MegaMoE backend
+  (``--kernel-config moe_backend=deep_gemm_mega_moe``, SM100 with expert parallelism) loads them
+  as stored (``DeepseekV4MegaMoEExperts``: ``w13`` of E × 2I × H/2 bytes and an e8m0 scale per 32)
+  and is not modelled apart.
+
 * **NVFP4 on Blackwell** (``swizzle_blockscale``, quantization/utils/nvfp4_utils.py): the
   block scales are swizzled for CUTLASS / FlashInfer, rows padded to 128 and scale columns to 4.
 

@@ -26,6 +26,12 @@ each tensor of :mod:`.params`, the :class:`WeightSpec` it is stored in. The rule
   ``quant_algo`` FP8 (per-tensor scales, static input scale) or NVFP4 (16-element groups); every
   Linear, the LM head and the experts unless ``exclude_modules`` matches (exact, substring, or
   fnmatch wildcard: ``is_layer_excluded``).
+* ``deepseek_v4_fp8`` (``DeepseekV4FP8Config``, vllm/model_executor/models/deepseek_v4.py): vLLM
+  takes a ``deepseek_v4`` config's ``fp8`` method for it. The Linear layers are fp8 with block
+  scales; the routed experts follow the config's top-level ``expert_dtype``: "fp4" (the default,
+  DeepSeek-V4-Flash and Pro) loads them as MXFP4 (``Mxfp4MoEMethod``), or NVFP4 when the
+  quantization_config says ``moe_quant_algo`` "NVFP4", and stores the fp8 block scales as e8m0
+  (``is_scale_e8m0``); "fp8" (Flash-Base) keeps the experts in fp8 blocks with fp32 scales.
 * ``bitsandbytes`` (vLLM ≤ 0.27.0; 0.28.0 removed the method): 4-bit nf4/fp4 or 8-bit, every
   Linear but ``llm_int8_skip_modules``.
 
@@ -35,9 +41,9 @@ Any other ``quant_method`` is named in :attr:`Scheme.unsupported` and sizes noth
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fnmatch import fnmatch
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Mapping
 
 from .params import EMBEDDING, LM_HEAD, ROUTED_EXPERTS, ROUTER, Tensor
@@ -65,6 +71,7 @@ class WeightSpec:
     static_input: bool = False
     double_quant: bool = True
     activations: str = ""
+    scale: str = ""  # fp8: the scales' dtype, "" for fp32, "e8m0" (DeepSeek-V4's ue8m0 block scales)
 
     @property
     def quantized(self) -> bool:
@@ -327,6 +334,25 @@ def _mxfp4(config: Mapping[str, Any], dtype: str) -> Scheme:
                   skip=_str_list(config, "modules_to_not_convert"))
 
 
+def _deepseek_v4_fp8(config: Mapping[str, Any], dtype: str, expert_dtype: Any = "fp4") -> Scheme:
+    """DeepSeek-V4's checkpoints: fp8 block-scaled Linear layers, routed experts by ``expert_dtype``."""
+    if expert_dtype not in ("fp4", "fp8"):
+        raise _Refused(f"expert_dtype {expert_dtype!r} is not one vLLM loads (fp4 or fp8)")
+    if config.get("fp8_channelwise_layers"):
+        raise _Refused("fp8_channelwise_layers (vLLM applies them on PPU platforms only) are not modelled")
+    fp8 = _fp8(config, dtype)
+    e8m0 = expert_dtype == "fp4" and fp8.linear.strategy == "block"  # is_scale_e8m0 sizes the block scales
+    linear = replace(fp8.linear, scale="e8m0" if e8m0 else "")
+    if expert_dtype == "fp8":
+        experts, what = None, "fp8 routed experts"
+    elif str(config.get("moe_quant_algo") or "").upper() == "NVFP4":
+        experts, what = WeightSpec("nvfp4", bits=4, group=16, activations="fp4"), "NVFP4 routed experts"
+    else:
+        experts, what = WeightSpec("mxfp4", bits=4, group=32), "MXFP4 routed experts (e8m0 scale per 32)"
+    label = f"{fp8.label}{' (e8m0)' if linear.scale else ''}, {what}"
+    return Scheme("deepseek_v4_fp8", label, dtype, linear=linear, experts=experts, skip=fp8.skip, match="exact")
+
+
 def _modelopt(config: Mapping[str, Any], dtype: str) -> Scheme:
     inner = config.get("quantization")
     inner = inner if isinstance(inner, Mapping) else config
@@ -410,7 +436,7 @@ _READERS = {
 }
 #: Methods vLLM loads that this calculator does not size (quantization/__init__.py, 0.33.0).
 VLLM_ONLY = ("fbgemm_fp8", "fp_quant", "modelopt_mxfp8", "modelopt_mixed", "humming", "experts_int8", "quark",
-             "moe_wna16", "torchao", "inc", "deepseek_v4_fp8", "mxfp8", "gguf")
+             "moe_wna16", "torchao", "inc", "mxfp8", "gguf")
 
 
 def _short(dtype: str) -> str:
@@ -468,6 +494,9 @@ def read_quantization(config: Mapping[str, Any]) -> Scheme:
                           unsupported="quantization_config has no quant_method")
     method = method.lower()
     reader = _READERS.get(method)
+    if method in ("fp8", "deepseek_v4_fp8") and config.get("model_type") == "deepseek_v4":
+        # vLLM's DeepseekV4FP8Config.override_quantization_method; expert_dtype sits beside the config's fields
+        method, reader = "deepseek_v4_fp8", partial(_deepseek_v4_fp8, expert_dtype=config.get("expert_dtype", "fp4"))
     if reader is None:
         why = ("vLLM loads it, but this calculator does not size it" if method in VLLM_ONLY
                else "not a method this calculator knows")

@@ -1,8 +1,10 @@
 """Number formats: bytes per weight, and what one cached vector takes in each KV-cache layout.
 
-Weights are counted at the format's width alone (int4 = ½ byte): the group scales of GPTQ/AWQ
-checkpoints (about 3% more at group size 128) and the layers quantized checkpoints keep in bf16
-are left out, so quantized weights are a slight underestimate.
+The widths here (:data:`WEIGHT_DTYPES`, int4 = ½ byte) size weights only where no checkpoint says
+how its tensors are stored (a custom shape's uniform reading, :meth:`WeightPlan.uniform`): they
+leave out the group scales of GPTQ/AWQ checkpoints (about 3 % more at group size 128) and the
+layers quantized checkpoints keep in bf16. A checkpoint's own formats, scales included, are the
+classes of :mod:`.formats`.
 
 The KV cache is counted as vLLM lays it out (engines.vllm_kv_dtypes, read from its source):
 
@@ -41,6 +43,11 @@ FP8_COMPUTE = ("fp8",)
 
 def weight_bytes_per_param(dtype: str) -> float:
     return WEIGHT_DTYPES[dtype]
+
+
+def uniform_compute(dtype: str) -> str:
+    """The matmul format of weights all in ``dtype`` (a width with no checkpoint's formats behind it)."""
+    return "fp8" if dtype in FP8_COMPUTE else "bf16"
 
 
 def kv_vector_bytes(elements: int, kv_dtype: str) -> float:

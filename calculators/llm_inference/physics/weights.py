@@ -43,9 +43,9 @@ from ..models.params import (ATTENTION, COLUMN, EMBEDDING, EXPERT_COLUMN, EXPERT
                              KV_HEADS, LM_HEAD, NORMS_BIASES, REPLICATED, ROUTED_EXPERTS, ROUTER, ROW, VISION, VOCAB,
                              Tensor)
 from ..models.quantization import Scheme, WeightSpec, dense
-from .formats import DTYPES, BF16, ZERO, Format, Fp8, IntGroup, Mxfp4, Nf4, Nvfp4, Storage, bits_per_weight
+from .formats import ZERO, Format, Storage, bits_per_weight, format_of
 from .model import Model
-from .precision import weight_bytes_per_param
+from .precision import uniform_compute, weight_bytes_per_param
 
 
 def expected_unique_experts(experts: int, experts_per_token: int, tokens: float) -> float:
@@ -53,26 +53,6 @@ def expected_unique_experts(experts: int, experts_per_token: int, tokens: float)
     if experts <= 0:
         return 0.0
     return experts * (1 - (1 - experts_per_token / experts) ** tokens)
-
-
-@lru_cache(maxsize=None)
-def format_of(spec: WeightSpec) -> Format:
-    """The byte layout of a :class:`WeightSpec`."""
-    if spec.kind == "dense":
-        return DTYPES.get(spec.dtype, BF16)
-    if spec.kind == "fp8":
-        return Fp8("fp8", "fp8", compute=spec.activations or "bf16", strategy=spec.strategy, block=spec.block,
-                   static_input=spec.static_input)
-    if spec.kind == "int":
-        return IntGroup(f"int{spec.bits}", f"int{spec.bits}", compute=spec.activations or "bf16", bits=spec.bits,
-                        group=spec.group, zero_point=spec.zero_point, act_order=spec.act_order)
-    if spec.kind == "mxfp4":
-        return Mxfp4("mxfp4", "mxfp4")
-    if spec.kind == "nvfp4":
-        return Nvfp4("nvfp4", "nvfp4", compute=spec.activations or "bf16")
-    if spec.kind == "nf4":
-        return Nf4("nf4", "nf4", double_quant=spec.double_quant)
-    raise ValueError(f"no byte layout for weight kind {spec.kind!r}")
 
 
 @dataclass(frozen=True)
@@ -120,7 +100,10 @@ class Weights:
         self.arch = arch
         self.gpu_name = gpu_name
         self.version = version
-        self.backend = engine.mxfp4_backend(arch, version) if plan.has_mxfp4 else ""
+        # the routed experts' layout under vLLM's fused-MoE kernel, when it is not the stored one
+        moe = plan.experts_fmt
+        self.moe_layout = moe.moe_layout(arch, version, plan.expert_dims) if moe is not None else None
+        self.backend = self.moe_layout.backend if self.moe_layout is not None else ""
         self._cache: dict = {}
 
     # -- the facts every caller needs -----------------------------------------------------------
@@ -144,24 +127,10 @@ class Weights:
 
     def notes(self) -> list[str]:
         notes = list(self.plan.notes)
-        if self.plan.has_mxfp4:
-            if self.backend:
-                hidden, inter = self.plan.expert_dims
-                ph, pi = engine.mxfp4_padded(self.backend, hidden, inter)
-                arch = engine.ARCH_NAMES.get(self.arch, self.arch)
-                what = (f"pads the experts from {hidden} × {inter} to {ph} × {pi} per rank"
-                        if (ph, pi) != (hidden, inter) else "keeps the experts' width")
-                if self.backend == "triton":
-                    what += " and Triton's Hopper layouts pad the values and scales, with fp32 expert biases"
-                notes.append(f"MXFP4 experts on {self.gpu_name or arch}: vLLM {self.version} picks the "
-                             f"{engine.BACKEND_NAMES[self.backend]} MoE backend, which {what}.")
-            else:
-                notes.append(f"vLLM's MXFP4 MoE backend on {self.gpu_name or 'this GPU'} is not known here: "
-                             f"the experts are sized as stored, without the padding its kernel may add.")
-        if engine.machete_zero_points(self.arch) and any(s.kind == "int" and s.zero_point
-                                                        for _, s in self.plan.linear_specs):
-            notes.append("Integer weights with zero points on Hopper: vLLM's Machete kernel holds each zero point "
-                         "as a 16-bit group zero (−zp × scale), counted with the scales.")
+        if self.moe_layout is not None:
+            notes.append(self.moe_layout.note(self.gpu_name, self.arch, self.version, self.plan.expert_biases))
+        for fmt in self.plan.formats:  # each format's own, once
+            notes.extend(n for n in fmt.notes_on(self.arch) if n not in notes)
         if self.plan.has_quantized_kv_b and self.plan.mla_copies:
             notes.append("MLA with a quantized kv_b_proj: vLLM keeps a bf16 copy of it (W_UK_T and W_UV, "
                          "dequantized for the decode kernels), counted with the attention.")
@@ -177,37 +146,15 @@ class Weights:
             copies, shape = t.count, _shard_rows_cols(t, tp)
         if self.plan.uniform_bytes is not None:
             return Storage(math.prod(shape) * copies * self.plan.uniform_bytes)
-        if spec.kind == "mxfp4" and self.backend:
-            return self._mxfp4(t, shape, tp if ep == 1 else 1).times(copies)
-        if t.group == ROUTED_EXPERTS and len(shape) == 1 and self.backend:
-            return self._mxfp4_bias(t, tp if ep == 1 else 1).times(copies)
-        if not spec.quantized:  # the checkpoint's dtype: embeddings, norms, biases, unquantized layers
-            return Storage(math.prod(shape) * format_of(spec).bytes * copies)
-        storage = format_of(spec).matrix(shape[0], shape[1])
-        if spec.kind == "int" and spec.zero_point and engine.machete_zero_points(self.arch):
-            groups = 1 if spec.group <= 0 else math.ceil(shape[1] / spec.group)
-            storage = Storage(storage.values, storage.scales + shape[0] * groups * (2 - spec.bits / 8))
-        if spec.kind == "nvfp4" and engine.nvfp4_swizzles(self.arch):
-            storage = Storage(storage.values, engine.nvfp4_scale_bytes(shape[0], shape[1]) + 8)
-        return storage.times(copies)
-
-    def _mxfp4(self, t: Tensor, shape: tuple[int, ...], tp: int) -> Storage:
-        hidden, inter = self.plan.expert_dims
-        ph, pi = engine.mxfp4_padded(self.backend, hidden, math.ceil(inter / tp))
-        leaf = t.module.rsplit(".", 1)[-1]
-        if leaf == "gate_proj":  # w13: gate and up fused, one matrix of 2 × intermediate rows
-            values, scales = engine.mxfp4_expert_bytes(self.backend, 2 * pi, ph)
-        elif leaf == "up_proj":
-            return ZERO
-        else:
-            values, scales = engine.mxfp4_expert_bytes(self.backend, ph, pi)
-        return Storage(values, scales)
-
-    def _mxfp4_bias(self, t: Tensor, tp: int) -> Storage:
-        hidden, inter = self.plan.expert_dims
-        ph, pi = engine.mxfp4_padded(self.backend, hidden, math.ceil(inter / tp))
-        width = ph if t.module.endswith("down_proj") else pi
-        return Storage(width * engine.mxfp4_bias_bytes(self.backend))
+        fmt = format_of(spec)
+        if self.backend and (fmt == self.plan.experts_fmt or (t.group == ROUTED_EXPERTS and len(shape) == 1)):
+            # the experts as the fused-MoE kernel holds them: its matrices, and the biases at its width
+            split = tp if ep == 1 else 1
+            held = self.moe_layout.bias(t.module, split) if len(shape) == 1 else self.moe_layout.matrix(t.module, split)
+            return held.times(copies)
+        if not fmt.quantized:  # the checkpoint's dtype: embeddings, norms, biases, unquantized layers
+            return fmt.tensor(shape).times(copies)
+        return fmt.held(shape[0], shape[1], self.arch).times(copies)
 
     def _copies(self, t: Tensor, spec: WeightSpec, tp: int) -> Storage:
         """vLLM's bf16 W_UK_T / W_UV beside a quantized kv_b_proj (one rank's heads)."""
@@ -297,13 +244,14 @@ class Weights:
 
     def _tp_problem(self, tp: int) -> str:
         for t, spec in self.plan.linear_specs:
-            if spec.kind not in ("int", "nf4") or spec.group <= 0:
+            group = format_of(spec).tp_group
+            if group <= 0:
                 continue
             if t.split in (ROW, EXPERT_ROW) and tp > 1:
                 cols = t.shape[1] / tp
-                if cols != int(cols) or int(cols) % spec.group:
+                if cols != int(cols) or int(cols) % group:
                     return (f"{t.module}'s input of {t.shape[1]} over {tp} ranks is {t.shape[1] / tp:g} columns, "
-                            f"not a multiple of the quantization group {spec.group}: vLLM refuses (\"The input "
+                            f"not a multiple of the quantization group {group}: vLLM refuses (\"The input "
                             f"size is not aligned with the quantized weight shape\").")
         return ""
 
@@ -324,6 +272,7 @@ class WeightPlan:
         extra = list(scheme.notes) + list(notes)
         specs = _specs(tensors, scheme)
         layer_specs = _specs(repeat[0], scheme) if repeat else []
+        repeat_layer = repeat[0] if repeat else ()
         times = repeat[1] if repeat else 0
         self.linear_specs = [(t, s) for t, s in (*specs, *layer_specs) if t.is_linear]
         quantized = [s for _, s in self.linear_specs if s.quantized]
@@ -338,13 +287,18 @@ class WeightPlan:
             extra.append("The quantized layers do not all multiply in one format: the largest ones' ("
                          f"{self.compute}) sets the compute peak.")
         self.notes = tuple(extra)
-        self.has_mxfp4 = any(s.kind == "mxfp4" for s in quantized)
+        #: the quantized Linear layers' formats, each once, in the order the tensors first use them
+        self.formats: tuple[Format, ...] = tuple(dict.fromkeys(format_of(s) for s in quantized))
         self.has_quantized_kv_b = any(t.module.endswith("kv_b_proj") and s.quantized for t, s in self.linear_specs)
         self.mla_copies = True
         down = next((t for t, _ in self.linear_specs if t.group == ROUTED_EXPERTS and t.module.endswith("down_proj")),
                     None)
         self.expert_dims = (down.shape[0], down.shape[1]) if down else (0, 0)
+        expert_modules = {t.module for t, _ in self.linear_specs if t.group == ROUTED_EXPERTS}
+        self.expert_biases = any(t.param == "bias" and t.module in expert_modules for t in (*tensors, *repeat_layer))
         expert_spec = next((s for t, s in self.linear_specs if t.group == ROUTED_EXPERTS), None)
+        #: the routed experts' format (None for a dense model), and its name for vLLM's MoE backend choice
+        self.experts_fmt: Format | None = format_of(expert_spec) if expert_spec is not None else None
         self.experts_format = moe_format(scheme, expert_spec) if expert_spec is not None else ""
         # layer templates: identical layers share one, so a placement sums precomputed rows
         by_layer: dict[int | None, list] = {}
@@ -368,13 +322,15 @@ class WeightPlan:
             self.templates[("layer", "repeated")] = layer_specs
             self.layer_keys += [("layer", "repeated")] * times
         self.group_params: dict[str, int] = {}
-        formats: dict[str, dict[str, None]] = {}
+        by_group: dict[str, dict[Format, None]] = {}
         for rows, n in ((specs, 1), (layer_specs, times)):
             for t, s in rows:
                 self.group_params[t.group] = self.group_params.get(t.group, 0) + t.params * n
                 if t.is_linear or t.group == EMBEDDING:
-                    formats.setdefault(t.group, {})[describe(s)] = None
-        self.group_formats = {g: tuple(f) for g, f in formats.items()}
+                    by_group.setdefault(t.group, {})[format_of(s)] = None
+        #: the per-group format map: each group's matrices (and the embedding) by format, in first-use order
+        self.format_map: dict[str, tuple[Format, ...]] = {g: tuple(f) for g, f in by_group.items()}
+        self.group_formats = {g: tuple(dict.fromkeys(f.label for f in fs)) for g, fs in self.format_map.items()}
         self._on: dict[str, Weights] = {}
 
     @classmethod
@@ -396,7 +352,7 @@ class WeightPlan:
         tensors = [Tensor(EMBEDDING, "model.embed_tokens", (int(round(ends)),), COLUMN),
                    Tensor(LM_HEAD, "lm_head", (int(round(ends)),), COLUMN)]
         scheme = scheme or Scheme("uniform", dtype)
-        return cls(tuple(tensors), scheme, uniform_bytes=per, compute="fp8" if dtype == "fp8" else "bf16",
+        return cls(tuple(tensors), scheme, uniform_bytes=per, compute=uniform_compute(dtype),
                    repeat=(tuple(layer), layers))
 
     def on(self, gpu, version: str = engine.VERSION) -> Weights:
@@ -416,21 +372,7 @@ class WeightPlan:
 def moe_format(scheme: Scheme, spec: WeightSpec) -> str:
     """The routed experts' format as vLLM's MoE backend choice tells formats apart
     (engines.vllm_releases.MOE_FORMATS)."""
-    if scheme.unsupported:
-        return ""
-    if spec.kind == "dense":
-        return "bf16"
-    if spec.kind == "fp8":
-        if spec.strategy == "block":
-            return "fp8-block"
-        return "fp8-tensor" if spec.strategy == "tensor" and spec.static_input else "fp8"
-    if spec.kind in ("nvfp4", "mxfp4", "nf4"):
-        return spec.kind
-    if spec.kind == "int":
-        if spec.activations == "int8":
-            return "w8a8-int8"
-        return "awq" if scheme.method == "awq" else "int4"
-    return ""
+    return "" if scheme.unsupported else format_of(spec).moe_form(scheme.method)
 
 
 def _specs(tensors: tuple[Tensor, ...], scheme: Scheme) -> list[tuple[Tensor, WeightSpec]]:
@@ -456,23 +398,7 @@ def _specs(tensors: tuple[Tensor, ...], scheme: Scheme) -> list[tuple[Tensor, We
 
 def describe(spec: WeightSpec) -> str:
     """A format in a few words, for the breakdown's list."""
-    if spec.kind == "dense":
-        return {"bfloat16": "bf16", "float16": "fp16", "float32": "fp32"}.get(spec.dtype, spec.dtype)
-    if spec.kind == "fp8":
-        number = "int8" if spec.dtype == "int8" else "fp8"
-        where = {"block": f"{spec.block[0]}×{spec.block[1]}-block", "channel": "per-channel"}.get(spec.strategy,
-                                                                                                 "per-tensor")
-        return f"{number}, {where} fp32 scales"
-    if spec.kind == "int":
-        group = "a scale per row" if spec.group == -1 else f"group {spec.group}"
-        return f"int{spec.bits}, {group}" + (" + zero points" if spec.zero_point else "")
-    if spec.kind == "mxfp4":
-        return "mxfp4 (e8m0 scale per 32)"
-    if spec.kind == "nvfp4":
-        return "nvfp4 (fp8 scale per 16)"
-    if spec.kind == "nf4":
-        return "nf4 (absmax per 64)"
-    return spec.kind
+    return format_of(spec).label
 
 
 # -- the legacy entry points (a dtype name for every parameter) ---------------------------------
