@@ -64,8 +64,8 @@ _MOE_MODULES = {"mixtral": ("block_sparse_moe", "gate"), "llama4_text": ("feed_f
 def _listed_moe_layers(reader: FieldReader, layers: int) -> tuple[list[int], str] | None:
     """The MoE layers where the config lists them one by one: ``mlp_layer_types`` ("dense" /
     "sparse", GLM-5.1 and 5.2) or a list-valued ``moe_layer_freq`` (0 / 1 per layer, MiniMax-M3 and
-    MiMo-V2-Flash, as their vLLM model files read it). ``first_k_dense_replace``, when present, must
-    agree: it is read and checked, not trusted over the list."""
+    MiMo-V2-Flash, as their vLLM model files read it). ``first_k_dense_replace`` and a whole-number
+    ``moe_layer_freq``, when present, must agree: they are read and checked, not trusted over the list."""
     if reader.has("mlp_layer_types"):
         name = "mlp_layer_types"
         kinds = reader.str_list(name)
@@ -84,11 +84,11 @@ def _listed_moe_layers(reader: FieldReader, layers: int) -> tuple[list[int], str
         return None
     if len(flags) != layers:
         raise ConfigError(f"{reader.label(name)} lists {len(flags)} layers but num_hidden_layers is {layers}")
-    if reader.has("first_k_dense_replace"):
-        first = reader.integer("first_k_dense_replace")
-        if any(flags[:first]):
-            raise ConfigError(f"{reader.label(name)} puts experts on a layer before first_k_dense_replace {first}: "
-                              f"the two fields disagree")
+    first = reader.integer("first_k_dense_replace", default=0)
+    freq = reader.integer("moe_layer_freq") if name != "moe_layer_freq" and reader.has("moe_layer_freq") else 1
+    if any(flags[:first]) or (freq > 1 and flags != [i >= first and i % freq == 0 for i in range(layers)]):
+        raise ConfigError(f"{reader.label(name)} and first_k_dense_replace / moe_layer_freq put the experts on "
+                          f"different layers")
     indices = [i for i, moe in enumerate(flags) if moe]
     return indices, f"{name}, layer by layer"
 

@@ -77,6 +77,7 @@ _GROUPS: dict[str, tuple[str, ...]] = {
         "query_pre_attn_scalar", "attention_value_scale", "logits_scaling", "embedding_multiplier",
         "attention_multiplier", "residual_multiplier", "logit_scale", "scale_attn_weights",
         "use_bidirectional_attention", "attention_softmax_in_fp32",
+        "output_gate_type",  # the attention output gate's function (sigmoid, swish), not its size
     ),
     # Norm epsilons and per-head norms: at most a vector of head_dim or hidden_size per layer.
     "norms": (
@@ -123,7 +124,6 @@ NEUTRAL: dict[str, tuple] = {
 #: What an unmodelled key is, for the refusal: the reader learns why, not only which field.
 UNMODELLED: dict[str, str] = {
     "compress_ratios": "DeepSeek-V4's compressed attention: a compression ratio per layer",
-    "compress_rope_theta": "DeepSeek-V4's compressed attention",
     "index_n_heads": "a sparse-attention indexer's heads",
     "index_head_dim": "a sparse-attention indexer's head size",
     "index_topk": "a sparse-attention indexer's top-k",
@@ -151,7 +151,6 @@ UNMODELLED: dict[str, str] = {
     "num_kv_shared_layers": "layers that reuse an earlier layer's KV cache",
     "hidden_size_per_layer_input": "per-layer input embeddings",
     "vocab_size_per_layer_input": "per-layer input embeddings",
-    "output_gate_type": "the attention output gate's form",
     "language_model_only": "a checkpoint without its vision tower",
     "mla_use_nope": "an MLA variant",
     "routed_expert_hidden_size": "experts narrower than the hidden state",

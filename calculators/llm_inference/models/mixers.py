@@ -293,7 +293,8 @@ def _nemotron_h(reader: FieldReader, hidden: int, layers: int, attention_params:
         ffn.append({"-": "dense", "E": "moe"}.get(block, "none"))
     counts = {b: pattern.count(b) for b in "M*-E"}
     reader.traps.append(
-        f"Nemotron-H blocks (hybrid_override_pattern): {counts['M']} Mamba-2, {counts['*']} attention, "
+        f"Nemotron-H blocks ({'layers_block_type' if reader.has('layers_block_type') else 'hybrid_override_pattern'}): "
+        f"{counts['M']} Mamba-2, {counts['*']} attention, "
         f"{counts['-']} MLP and {counts['E']} MoE blocks; only the {counts['*']} attention blocks cache keys and "
         f"values, each Mamba-2 block keeps a fixed state per sequence ({heads} heads × {head_dim} × {n}) and "
         f"a {kernel - 1}-token convolution window."
