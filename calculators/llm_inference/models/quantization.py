@@ -97,6 +97,9 @@ class Scheme:
     unsupported: str = ""
     notes: tuple[str, ...] = field(default=(), compare=False)
     max_vllm: str = ""  # the last vLLM release that loads it ("" while the newest does)
+    #: The KV-cache format the checkpoint asks for ("fp8", "nvfp4"; "" when it says none): what
+    #: vLLM's ``--kv-cache-dtype auto`` becomes for it.
+    kv_cache: str = field(default="", compare=False)
 
     @property
     def quantized(self) -> bool:
@@ -361,7 +364,7 @@ def _modelopt(config: Mapping[str, Any], dtype: str) -> Scheme:
     algo = str(inner.get("quant_algo", "")).upper()
     exclude = _str_list(inner, "exclude_modules") or _str_list(inner, "ignore")
     if algo == "MIXED_PRECISION":
-        return _modelopt_mixed(inner, dtype, exclude)
+        return _with_kv_cache(_modelopt_mixed(inner, dtype, exclude), config)
     if algo == "FP8":
         spec = WeightSpec("fp8", bits=8, strategy="tensor", static_input=True, activations="fp8")
         label = "ModelOpt FP8 (one scale per tensor, static input scales)"
@@ -375,7 +378,28 @@ def _modelopt(config: Mapping[str, Any], dtype: str) -> Scheme:
         raise _Refused(f"ModelOpt quant_algo {algo or '(none)'!r} is not modelled (FP8 and NVFP4 are)")
     if exclude:
         label += f" (excluded: {', '.join(exclude[:3])}{'…' if len(exclude) > 3 else ''})"
-    return Scheme("modelopt", label, dtype, linear=spec, skip=exclude, match="modelopt", lm_head=True)
+    return _with_kv_cache(Scheme("modelopt", label, dtype, linear=spec, skip=exclude, match="modelopt", lm_head=True),
+                          config)
+
+
+def _with_kv_cache(scheme: Scheme, config: Mapping[str, Any]) -> Scheme:
+    """A ModelOpt checkpoint's KV-cache format, read as vLLM reads it (``get_kv_cache_quant_algo_string``,
+    vllm/utils/torch_utils.py @ 0024350b5da3): ``kv_cache_scheme`` or ``kv_cache_quant_algo``, in the
+    ``quantization`` section or beside it; 8-bit float is fp8, 4-bit float nvfp4. With
+    ``--kv-cache-dtype auto`` vLLM stores the cache in that format: named, so the reader picks it."""
+    inner = config.get("quantization")
+    places = [p for p in (inner, config) if isinstance(p, Mapping)]
+    algo = next((p.get(n) for n in ("kv_cache_scheme", "kv_cache_quant_algo") for p in places if p.get(n)), None)
+    if isinstance(algo, Mapping):
+        algo = {(8, "float"): "fp8", (4, "float"): "nvfp4"}.get((algo.get("num_bits"), algo.get("type")), "")
+    kind = algo.lower() if isinstance(algo, str) else ""
+    if kind not in ("fp8", "nvfp4"):
+        return scheme
+    from dataclasses import replace
+
+    return replace(_with_note(scheme, f"The checkpoint asks for an {kind} KV cache (kv_cache_quant_algo): vLLM's "
+                                      f"default --kv-cache-dtype auto stores it in {kind}; the KV cache precision "
+                                      f"chosen here is the one sized."), kv_cache=kind)
 
 
 #: ModelOpt's per-layer algorithms under MIXED_PRECISION (ModelOptMixedPrecisionConfig,

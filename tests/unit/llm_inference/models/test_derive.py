@@ -40,3 +40,10 @@ def test_the_two_levels_disagreeing_is_refused():
     config["text_config"]["tie_word_embeddings"] = True
     with pytest.raises(ConfigError, match="tie_word_embeddings is false at the top level but text_config"):
         derive(config)
+
+
+def test_a_top_level_tie_that_is_not_a_boolean_is_refused():
+    config = qwen35_27b()
+    config["tie_word_embeddings"] = "no"
+    with pytest.raises(ConfigError, match="tie_word_embeddings .* must be true or false"):
+        derive(config)

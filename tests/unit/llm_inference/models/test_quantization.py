@@ -246,3 +246,18 @@ def test_gemma_4_31b_nvfp4_keeps_its_attention_in_bf16():
     attention = Tensor(ATTENTION, "self_attn.q_proj", (8192, 5376), layer=7)
     mlp = Tensor(DENSE_MLP, "mlp.gate_proj", (21504, 5376), layer=7)
     assert scheme.spec_for(attention).kind == "dense" and scheme.spec_for(mlp).kind == "nvfp4"
+
+
+@pytest.mark.parametrize("quantization, kind", [
+    ({"quant_method": "modelopt", "quantization": {"quant_algo": "NVFP4", "kv_cache_quant_algo": "FP8"}}, "fp8"),
+    ({"quant_method": "modelopt", "quant_algo": "FP8",
+      "kv_cache_scheme": {"dynamic": False, "num_bits": 8, "type": "float"}}, "fp8"),
+    ({"quant_method": "modelopt", "quant_algo": "NVFP4", "kv_cache_scheme": {"num_bits": 4, "type": "float"}}, "nvfp4"),
+    ({"quant_method": "modelopt", "quant_algo": "NVFP4"}, ""),
+])
+def test_a_modelopt_kv_cache_format_is_named(quantization, kind):
+    """vLLM's --kv-cache-dtype auto becomes the checkpoint's kv_cache_quant_algo (vllm/utils/torch_utils.py):
+    named in a note so the reader picks that precision."""
+    scheme = read_quantization({"quantization_config": quantization})
+    assert scheme.kv_cache == kind
+    assert any(f"an {kind} KV cache" in note for note in scheme.notes) == bool(kind)
