@@ -86,8 +86,12 @@ def _tied(reader: FieldReader, top: Mapping[str, Any]) -> bool:
     return tied
 
 
-def _restated(reader: FieldReader, attention_kind: str) -> None:
+def _restated(reader: FieldReader, attention_kind: str, indexer_head_dim: int) -> None:
     """Fields that restate, or do not apply to, what was read: passed by the closed-world check."""
+    kinds = reader.peek("indexer_types")
+    if indexer_head_dim and isinstance(kinds, list) and kinds and all(k == "full" for k in kinds):
+        # GLM-5.1: an indexer of its own on every layer, as read; GLM-5.2's "shared" layers are not.
+        reader.seen("indexer_types")
     if attention_kind == "mla":
         # MLA's cache and projections are sized by kv_lora_rank, q_lora_rank, qk_nope_head_dim,
         # qk_rope_head_dim and v_head_dim; head_dim and qk_head_dim restate them (vLLM reads neither).
@@ -99,7 +103,7 @@ def _restated(reader: FieldReader, attention_kind: str) -> None:
 def _layer_count(reader: FieldReader) -> int:
     """``num_hidden_layers``; a Nemotron-H config that lists its blocks in ``layers_block_type``
     may leave it out (transformers' NemotronHConfig: one layer per listed block)."""
-    blocks = reader.raw("layers_block_type", aliases=False)
+    blocks = reader.peek("layers_block_type")
     if not reader.has("num_hidden_layers") and reader.model_type == "nemotron_h" and isinstance(blocks, list):
         reader.traps.append(f"{reader.label('num_hidden_layers')} is not in the config: layers_block_type lists "
                             f"{len(blocks)} blocks, one layer each.")
@@ -196,7 +200,7 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
             f"decoding, not ordinary decoding) is not counted; the totals cover the {layers} main layers."
         )
     vision = read_vision(config, reader.traps)
-    _restated(reader, attention.kind)
+    _restated(reader, attention.kind, attention.indexer_head_dim)
     check_whole([config])  # last: every key was read, is harmless, or is refused here by name
 
     return ModelShape(

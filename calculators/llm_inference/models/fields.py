@@ -168,6 +168,11 @@ class FieldReader:
         if mark is not None:
             mark(*names)
 
+    def peek(self, name: str) -> Any:
+        """The value under ``name`` (None if absent) without marking it read: for deciding whether
+        a field restates what was read, before :meth:`seen` passes it."""
+        return getattr(self.config, "data", self.config).get(name)
+
     def has(self, name: str) -> bool:
         """Present with a non-null value."""
         value = self.raw(name)

@@ -450,10 +450,11 @@ def _all_softmax(reader: FieldReader, layers: int) -> bool:
     (vLLM's minimax_m2.py never reads the list: every layer is full attention). Such a list describes
     a plain transformer, so it is read and accepted; a 0 (lightning attention) outside the MiniMax-Text
     families is still refused."""
-    kinds = reader.raw("attn_type_list", aliases=False)
+    kinds = reader.peek("attn_type_list")
     if not (isinstance(kinds, list) and len(kinds) == layers
             and all(k == 1 and not isinstance(k, bool) for k in kinds)):
         return False
+    reader.seen("attn_type_list")
     reader.traps.append(f"attn_type_list marks all {layers} layers 1 (softmax attention): every layer caches keys "
                         f"and values, none is linear attention.")
     return True

@@ -163,3 +163,14 @@ def test_glm_5_2_names_its_indexer_pattern():
     why = refusal(fixture("zai-org--GLM-5.2"))
     assert "indexer_types" in why and "index_topk_freq" in why
     assert "mlp_layer_types" not in why and "moe_layer_freq" not in why
+
+
+def test_glm_5_1_indexer_on_every_layer_reads_and_a_shared_one_is_refused():
+    """indexer_types all "full" restates the indexer read on every layer (GLM-5.1); a "shared" entry
+    (GLM-5.2) is refused by name even without its other indexer fields."""
+    config = fixture("zai-org--GLM-5.2")
+    for key in ("index_topk_freq", "index_skip_topk_offset"):
+        config.pop(key)
+    assert "indexer_types (which layers keep their own indexer" in refusal(config)
+    config["indexer_types"] = ["full"] * len(config["indexer_types"])
+    assert derive(config).indexer_head_dim == config["index_head_dim"]
