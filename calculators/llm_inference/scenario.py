@@ -27,6 +27,7 @@ from .hardware import GPU_CHOICES, GPUS
 from .models import (CATALOGUE, ConfigError, ModelShape, catalogue_shape, get_entry, match_catalogue,
                      match_catalogue_all, parse_config)
 from .models import params as mp
+from .models.parse import MAX_CONFIG_CHARS
 from .models.quantization import FORMAT_CHOICES, SHIPPED, Scheme, format_scheme
 from .physics import CHUNKED, GQA, MLA, SLIDING, Engine, Layout, Model
 from .engines import vllm_releases
@@ -266,7 +267,10 @@ def model_params(default_model: str) -> tuple:
     return (
         Choice("model", "Model", default_model, MODEL_CHOICES, scenario="model", fills=fills, custom=CUSTOM,
                help="A published model fills the shape below from its config.json; edit a field to make it custom."),
-        Text("config", "Or paste a config.json", "", rows=3, max_length=60_000, fills=fills + ("model",), scenario="config",
+        # One character past parse's bound: a paste cut at max_length is longer than the bound, so it
+        # is refused as too long, never misread as the cut JSON it became.
+        Text("config", "Or paste a config.json", "", rows=3, max_length=MAX_CONFIG_CHARS + 1, fills=fills + ("model",),
+             scenario="config",
              placeholder='{"num_hidden_layers": 32, "num_key_value_heads": 8, ...}',
              help="The same Python reads it: every trap in its fields is named below — hybrid layouts "
                   "(linear-attention, state-space, windowed layers), latent and sparse attention among "

@@ -16,9 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from .attention import read_attention
+from .closed_world import NESTED_TEXT, check_whole, tracked
 from .errors import ConfigError
 from .experts import dense_width_name, read_experts
-from .fields import MODEL_TYPE_DEFAULTS, FieldReader
+from .fields import MEANINGS, MODEL_TYPE_DEFAULTS, FieldReader
 from .layers import layer_kinds
 from .mixers import read_hybrid, refuse_unmodelled
 from .params import (COLUMN, DENSE_MLP, ROW, LayerPlan, Params, count, embedding_table, gated_mlp, join, linear, lm_head, model_tensors,
@@ -37,18 +38,19 @@ def _reader(config: Mapping[str, Any]) -> FieldReader:
     """A reader on the text model: ``text_config`` when the config nests one."""
     top_type = config.get("model_type")
     top_type = top_type if isinstance(top_type, str) else ""
-    text = config.get("text_config")
+    nested_name = next((name for name in NESTED_TEXT if config.get(name) is not None), None)
+    text = config.get(nested_name) if nested_name else None
     if text is None:
         reader = FieldReader(config, top_type)
     else:
         if not isinstance(text, Mapping):
-            raise ConfigError("text_config (the text model's config inside a multimodal config) must be an object")
+            raise ConfigError(f"{nested_name} (the text model's config inside a multimodal config) must be an object")
         text_type = text.get("model_type")
         if not (isinstance(text_type, str) and text_type):
             text_type = _TEXT_MODEL_TYPES.get(top_type, top_type)
-        reader = FieldReader(text, text_type, "text_config.")
+        reader = FieldReader(text, text_type, f"{nested_name}.")
         reader.traps.append(
-            f"The text model is nested in text_config (a multimodal {top_type or 'model'} config): its "
+            f"The text model is nested in {nested_name} (a multimodal {top_type or 'model'} config): its "
             f"shape is read from there, not from the top level."
         )
     if reader.model_type != "gpt2" and "n_layer" in reader.config and "num_hidden_layers" not in reader.config:
@@ -56,7 +58,22 @@ def _reader(config: Mapping[str, Any]) -> FieldReader:
     return reader
 
 
-def _tied(reader: FieldReader) -> bool:
+def _tied(reader: FieldReader, top: Mapping[str, Any]) -> bool:
+    """Whether the LM head reuses the embedding matrix, read at whichever level the checkpoint says it."""
+    outer = top.get("tie_word_embeddings") if reader.config is not top else None
+    if outer is not None:
+        if not isinstance(outer, bool):
+            raise ConfigError(f"tie_word_embeddings ({MEANINGS['tie_word_embeddings']}) must be true or false")
+        if not reader.has("tie_word_embeddings"):
+            # The wrapper's value, not the text model type's default (Qwen3.5-27B: false at the top).
+            reader.traps.append(
+                f"tie_word_embeddings is {'true' if outer else 'false'} at the top level ({reader.where[:-1]} does not "
+                f"say): the LM head {'reuses the embedding matrix' if outer else 'is a matrix of its own'}.")
+            return outer
+        if reader.boolean("tie_word_embeddings", default=True) != outer:
+            raise ConfigError(f"tie_word_embeddings is {'true' if outer else 'false'} at the top level but "
+                              f"{reader.label('tie_word_embeddings')} says otherwise: which one the engine follows "
+                              f"is not known here, and the LM head's size depends on it")
     listed = reader.has("tie_word_embeddings")
     tied = reader.boolean("tie_word_embeddings", default=True)  # transformers' PretrainedConfig default
     if listed and tied:
@@ -69,6 +86,31 @@ def _tied(reader: FieldReader) -> bool:
     return tied
 
 
+def _restated(reader: FieldReader, attention_kind: str, indexer_head_dim: int) -> None:
+    """Fields that restate, or do not apply to, what was read: passed by the closed-world check."""
+    kinds = reader.peek("indexer_types")
+    if indexer_head_dim and isinstance(kinds, list) and kinds and all(k == "full" for k in kinds):
+        # GLM-5.1: an indexer of its own on every layer, as read; GLM-5.2's "shared" layers are not.
+        reader.seen("indexer_types")
+    if attention_kind == "mla":
+        # MLA's cache and projections are sized by kv_lora_rank, q_lora_rank, qk_nope_head_dim,
+        # qk_rope_head_dim and v_head_dim; head_dim and qk_head_dim restate them (vLLM reads neither).
+        reader.seen("head_dim", "qk_head_dim")
+    if not reader.boolean("use_sliding_window", default=False):
+        reader.seen("max_window_layers")  # Qwen's window boundary, only with use_sliding_window true
+
+
+def _layer_count(reader: FieldReader) -> int:
+    """``num_hidden_layers``; a Nemotron-H config that lists its blocks in ``layers_block_type``
+    may leave it out (transformers' NemotronHConfig: one layer per listed block)."""
+    blocks = reader.peek("layers_block_type")
+    if not reader.has("num_hidden_layers") and reader.model_type == "nemotron_h" and isinstance(blocks, list):
+        reader.traps.append(f"{reader.label('num_hidden_layers')} is not in the config: layers_block_type lists "
+                            f"{len(blocks)} blocks, one layer each.")
+        return reader._check_int("num_hidden_layers", len(blocks))
+    return reader.integer("num_hidden_layers")
+
+
 def derive(config: Mapping[str, Any]) -> ModelShape:
     """The :class:`ModelShape` of a published config (or one a reader pastes).
 
@@ -77,10 +119,11 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
     """
     if not isinstance(config, Mapping):
         raise ConfigError(f"the config must be a JSON object of fields, got {type(config).__name__}")
+    config = tracked(config)
     reader = _reader(config)
     refuse_unmodelled(reader)
     gpt2 = reader.model_type == "gpt2"
-    layers = reader.integer("num_hidden_layers")
+    layers = _layer_count(reader)
     hidden = reader.integer("hidden_size")
     heads = reader.integer("num_attention_heads")
     vocab = reader.integer("vocab_size")
@@ -135,7 +178,7 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
 
     plans = [plan(i) for i in range(layers)]
 
-    tied = _tied(reader)
+    tied = _tied(reader, config)
     max_positions = reader.integer("max_position_embeddings", required=False)
     if max_positions is None:
         reader.traps.append("max_position_embeddings is not in the config: the context length is unknown (0).")
@@ -157,6 +200,8 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
             f"decoding, not ordinary decoding) is not counted; the totals cover the {layers} main layers."
         )
     vision = read_vision(config, reader.traps)
+    _restated(reader, attention.kind, attention.indexer_head_dim)
+    check_whole([config])  # last: every key was read, is harmless, or is refused here by name
 
     return ModelShape(
         layers=layers, hidden_size=hidden, heads=heads, kv_heads=attention.kv_heads,

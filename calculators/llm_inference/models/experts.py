@@ -36,7 +36,11 @@ from .params import (MOE_LATENT, ROUTER, SHARED_EXPERTS, Params, gated_mlp, join
                      ungated_mlp)
 
 EXPERT_COUNT_NAMES = ("num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts")
-EXPERTS_PER_TOKEN_NAMES = ("num_experts_per_tok", "experts_per_token", "num_experts_per_token", "moe_top_k")
+#: ``top_k_experts``: Gemma 4 (transformers' Gemma4TextConfig).
+EXPERTS_PER_TOKEN_NAMES = ("num_experts_per_tok", "experts_per_token", "num_experts_per_token", "moe_top_k",
+                           "top_k_experts")
+#: A per-layer list naming each layer's MLP (GLM-5.1 and 5.2): "dense" or "sparse" (experts).
+_MLP_LAYER_KINDS = {"dense": False, "sparse": True}
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,42 @@ _MOE_MODULES = {"mixtral": ("block_sparse_moe", "gate"), "llama4_text": ("feed_f
                 "gpt_oss": ("mlp", "router")}
 
 
+def _listed_moe_layers(reader: FieldReader, layers: int) -> tuple[list[int], str] | None:
+    """The MoE layers where the config lists them one by one: ``mlp_layer_types`` ("dense" /
+    "sparse", GLM-5.1 and 5.2) or a list-valued ``moe_layer_freq`` (0 / 1 per layer, MiniMax-M3 and
+    MiMo-V2-Flash, as their vLLM model files read it). ``first_k_dense_replace`` and a whole-number
+    ``moe_layer_freq``, when present, must agree: they are read and checked, not trusted over the list."""
+    if reader.has("mlp_layer_types"):
+        name = "mlp_layer_types"
+        kinds = reader.str_list(name)
+        unknown = sorted({k for k in kinds if k not in _MLP_LAYER_KINDS})
+        if unknown:
+            raise ConfigError(f"{reader.label(name)} has an MLP kind this calculator does not model: {unknown[0]!r} "
+                              f"(known: dense, sparse)")
+        flags = [_MLP_LAYER_KINDS[k] for k in kinds]
+    elif isinstance(reader.raw("moe_layer_freq", aliases=False), (list, tuple)):
+        name = "moe_layer_freq"
+        values = reader.int_list(name)
+        if set(values) - {0, 1}:
+            raise ConfigError(f"{reader.label(name)} as a list must give 0 (dense) or 1 (MoE) for each layer")
+        flags = [v == 1 for v in values]
+    else:
+        return None
+    if len(flags) != layers:
+        raise ConfigError(f"{reader.label(name)} lists {len(flags)} layers but num_hidden_layers is {layers}")
+    first = reader.integer("first_k_dense_replace", default=0)
+    freq = reader.integer("moe_layer_freq") if name != "moe_layer_freq" and reader.has("moe_layer_freq") else 1
+    if any(flags[:first]) or (freq > 1 and flags != [i >= first and i % freq == 0 for i in range(layers)]):
+        raise ConfigError(f"{reader.label(name)} and first_k_dense_replace / moe_layer_freq put the experts on "
+                          f"different layers")
+    indices = [i for i, moe in enumerate(flags) if moe]
+    return indices, f"{name}, layer by layer"
+
+
 def _moe_layers(reader: FieldReader, layers: int) -> tuple[list[int], str]:
+    listed = _listed_moe_layers(reader, layers)
+    if listed is not None:
+        return listed
     if reader.has("first_k_dense_replace") or reader.has("moe_layer_freq") or reader.model_type.startswith("deepseek"):
         first = reader.integer("first_k_dense_replace", default=0)
         freq = max(1, reader.integer("moe_layer_freq", default=1))
@@ -124,8 +163,10 @@ def read_experts(reader: FieldReader, hidden: int, layers: int, moe_layers: list
     if reader.has("n_shared_experts") or reader.has("num_shared_experts"):
         # vLLM builds DeepSeek's shared experts as one MLP n_shared_experts times as wide.
         shared_count = reader.integer("n_shared_experts" if reader.has("n_shared_experts") else "num_shared_experts")
-        shared_width = (reader.integer("moe_shared_expert_intermediate_size")
-                        if reader.has("moe_shared_expert_intermediate_size") else width)
+        # Step 3.7 calls the shared expert's width share_expert_dim, MiniMax-M3 shared_intermediate_size.
+        shared_name = first_present(reader, ("moe_shared_expert_intermediate_size", "share_expert_dim",
+                                             "shared_intermediate_size"))
+        shared_width = reader.integer(shared_name) if shared_name else width
         shared = mlp(hidden, shared_count * shared_width, prefix=f"{block}.shared_experts", group=SHARED_EXPERTS)
     elif reader.has("shared_intermediate_size") and reader.integer("shared_intermediate_size") > 0:
         shared_count = 1  # Granite 4.0-H's shared_mlp (input_linear to 2x the width, output_linear)
@@ -148,6 +189,8 @@ def read_experts(reader: FieldReader, hidden: int, layers: int, moe_layers: list
         dense_note = f"; dense layers use {dense_name} {reader.integer(dense_name)}"
     elif width_name == "moe_intermediate_size" and reader.has("intermediate_size"):
         dense_note = f"; intermediate_size {reader.integer('intermediate_size')} is not used (no dense layer)"
+    elif reader.has("intermediate_size_mlp"):
+        dense_note = f"; intermediate_size_mlp {reader.integer('intermediate_size_mlp')} is not used (no dense layer)"
     else:
         dense_note = ""
     reader.traps.append(

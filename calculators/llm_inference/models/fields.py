@@ -161,6 +161,18 @@ class FieldReader:
                 return self.config[alias]
         return _MISSING
 
+    def seen(self, *names: str) -> None:
+        """Mark fields as read without using them: they restate, or do not apply to, what the
+        derivation read (the closed-world check, :mod:`.closed_world`, then lets them pass)."""
+        mark = getattr(self.config, "mark", None)
+        if mark is not None:
+            mark(*names)
+
+    def peek(self, name: str) -> Any:
+        """The value under ``name`` (None if absent) without marking it read: for deciding whether
+        a field restates what was read, before :meth:`seen` passes it."""
+        return getattr(self.config, "data", self.config).get(name)
+
     def has(self, name: str) -> bool:
         """Present with a non-null value."""
         value = self.raw(name)

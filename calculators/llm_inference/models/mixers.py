@@ -215,6 +215,7 @@ def _gdn(reader: FieldReader, hidden: int, layers: int, attention_params: int) -
                               f"{unknown[0]!r} (known for {reader.model_type}: linear_attention, full_attention)")
         linear_layer = [t == "linear_attention" for t in types]
         rule = "layer_types"
+        reader.seen("full_attention_interval")  # layer_types lists what the interval would imply
     else:
         every = reader.integer("full_attention_interval", default=4)
         if every < 1:
@@ -240,10 +241,34 @@ def _gdn(reader: FieldReader, hidden: int, layers: int, attention_params: int) -
         ffn=None, norms=(_two_norms(hidden),) * layers, state=state, state_layers=n_linear)
 
 
-def _nemotron_h(reader: FieldReader, hidden: int, layers: int, attention_params: int) -> HybridPlan:
+#: Nemotron 3 Ultra and 3.5 name each block in ``layers_block_type`` (transformers' NemotronHConfig
+#: from 4.57); the older configs spell the same in ``hybrid_override_pattern``.
+_BLOCK_NAMES = {"mamba": "M", "attention": "*", "mlp": "-", "moe": "E"}
+
+
+def _nemotron_pattern(reader: FieldReader) -> str:
+    """The block pattern, one character per layer, from whichever field the config has (both: they
+    must agree)."""
     pattern = reader.raw("hybrid_override_pattern")
+    blocks = reader.str_list("layers_block_type")
+    if blocks is not None:
+        unknown = sorted({b for b in blocks if b not in _BLOCK_NAMES})
+        if unknown:
+            raise ConfigError(f"{reader.label('layers_block_type')} has a block kind this calculator does not model: "
+                              f"{unknown[0]!r} (known: {', '.join(_BLOCK_NAMES)})")
+        listed = "".join(_BLOCK_NAMES[b] for b in blocks)
+        if isinstance(pattern, str) and pattern != listed:
+            raise ConfigError(f"{reader.label('hybrid_override_pattern')} and layers_block_type describe different "
+                              f"blocks")
+        return listed
     if not isinstance(pattern, str):
-        raise ConfigError(f"missing field {reader.label('hybrid_override_pattern')} (Nemotron-H's block pattern)")
+        raise ConfigError(f"missing field {reader.label('hybrid_override_pattern')} (Nemotron-H's block pattern; "
+                          f"newer configs list it as layers_block_type)")
+    return pattern
+
+
+def _nemotron_h(reader: FieldReader, hidden: int, layers: int, attention_params: int) -> HybridPlan:
+    pattern = _nemotron_pattern(reader)
     if len(pattern) != layers:
         raise ConfigError(f"{reader.label('hybrid_override_pattern')} has {len(pattern)} blocks but "
                           f"num_hidden_layers is {layers}")
@@ -252,6 +277,7 @@ def _nemotron_h(reader: FieldReader, hidden: int, layers: int, attention_params:
         raise ConfigError(f"{reader.label('hybrid_override_pattern')} has a block kind this calculator does not model: "
                           f"{unknown[0]!r} (known: M Mamba-2, * attention, - MLP, E MoE)")
     heads, head_dim = reader.integer("mamba_num_heads"), reader.integer("mamba_head_dim")
+    reader.seen("expand")  # vLLM sizes the inner width from the heads, not from expand × hidden
     groups, n = reader.integer("n_groups"), reader.integer("ssm_state_size")
     kernel = reader.integer("conv_kernel")
     inner = heads * head_dim  # vLLM: intermediate_size=config.mamba_num_heads * config.mamba_head_dim
@@ -267,13 +293,16 @@ def _nemotron_h(reader: FieldReader, hidden: int, layers: int, attention_params:
         ffn.append({"-": "dense", "E": "moe"}.get(block, "none"))
     counts = {b: pattern.count(b) for b in "M*-E"}
     reader.traps.append(
-        f"Nemotron-H blocks (hybrid_override_pattern): {counts['M']} Mamba-2, {counts['*']} attention, "
+        f"Nemotron-H blocks ({'layers_block_type' if reader.has('layers_block_type') else 'hybrid_override_pattern'}): "
+        f"{counts['M']} Mamba-2, {counts['*']} attention, "
         f"{counts['-']} MLP and {counts['E']} MoE blocks; only the {counts['*']} attention blocks cache keys and "
         f"values, each Mamba-2 block keeps a fixed state per sequence ({heads} heads × {head_dim} × {n}) and "
         f"a {kernel - 1}-token convolution window."
         + ("" if dtype != "nemotron_h" else " mamba_ssm_cache_dtype is not set: vLLM keeps the SSM state in "
            "float32 from 0.20 (float16 in 0.13–0.19)."))
     width = reader.integer("intermediate_size", required=counts["-"] > 0, default=0) if counts["-"] else 0
+    if not counts["-"]:
+        reader.seen("intermediate_size")  # the dense MLP blocks' width: there are none
     return HybridPlan(kinds=tuple(kinds), mixer_params=tuple(mixers), ffn=tuple(ffn), norms=(norm(hidden, "norm"),) * layers,
                       state=state, state_layers=counts["M"], dense_width=width, gated=False,
                       mlp_bias=reader.boolean("mlp_bias", False))
@@ -318,6 +347,7 @@ def _granite(reader: FieldReader, hidden: int, layers: int, attention_params: in
 def _falcon_h1(reader: FieldReader, hidden: int, layers: int, attention_params: int) -> HybridPlan:
     d_ssm = reader.integer("mamba_d_ssm", required=False, null_ok=True)
     inner = d_ssm or reader.integer("mamba_expand", default=2) * hidden
+    reader.seen("mamba_expand")  # mamba_d_ssm, when set, gives the inner width expand × hidden would
     heads, head_dim, groups, n, kernel = _mamba2_fields(reader, hidden, inner)
     # out_proj's bias follows projectors_bias in FalconH1Mixer (the in_proj follows mamba_proj_bias).
     mamba = mamba2_params(hidden, inner, groups, n, heads, kernel, conv_bias=reader.boolean("mamba_conv_bias", True),
@@ -415,6 +445,21 @@ def _minimax(reader: FieldReader, hidden: int, layers: int, attention_params: in
                       ffn=None, norms=(_two_norms(hidden),) * layers, state=state, state_layers=n_linear)
 
 
+def _all_softmax(reader: FieldReader, layers: int) -> bool:
+    """Whether ``attn_type_list`` marks every layer softmax attention (1), as MiniMax-M2's configs do
+    (vLLM's minimax_m2.py never reads the list: every layer is full attention). Such a list describes
+    a plain transformer, so it is read and accepted; a 0 (lightning attention) outside the MiniMax-Text
+    families is still refused."""
+    kinds = reader.peek("attn_type_list")
+    if not (isinstance(kinds, list) and len(kinds) == layers
+            and all(k == 1 and not isinstance(k, bool) for k in kinds)):
+        return False
+    reader.seen("attn_type_list")
+    reader.traps.append(f"attn_type_list marks all {layers} layers 1 (softmax attention): every layer caches keys "
+                        f"and values, none is linear attention.")
+    return True
+
+
 def refuse_unmodelled(reader: FieldReader) -> None:
     """Raise ConfigError naming the model type when it is a recurrent architecture this calculator
     does not model (checked before any field is read, so the note names the kind, not a field)."""
@@ -444,8 +489,9 @@ def read_hybrid(reader: FieldReader, hidden: int, layers: int, attention_params:
         return _kimi_linear(reader, hidden, layers, attention_params)
     if kind in MINIMAX_TYPES:
         return _minimax(reader, hidden, layers, attention_params, heads, head_dim)
+    softmax_only = _all_softmax(reader, layers)
     for name in RECURRENT_FIELDS:
-        if reader.has(name):
+        if reader.has(name) and not (name == "attn_type_list" and softmax_only):
             raise ConfigError(
                 f"{reader.label(name)} describes layers without (or beside) attention, but model_type "
                 f"{kind or '(none)'!r} is not a family whose layers this calculator models (it reads Qwen3-Next/"

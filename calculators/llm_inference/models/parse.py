@@ -10,6 +10,12 @@ from .shape import ModelShape
 
 _KINDS = {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true or false"}
 
+#: The longest config read. Published configs reach 3.1 million characters (nvidia/MiniMax-M3-NVFP4's
+#: config.json, 3,087,083: its quantization config names every quantized layer, collected in
+#: ai-dynamo/aiconfigurator's model_configs/); the bound leaves room for such a config with its
+#: hf_quant_config.json pasted beside it, and keeps a runaway paste out of the reader's browser.
+MAX_CONFIG_CHARS = 8_000_000
+
 
 def _constant(name: str) -> float:
     # Python writes float('inf') as Infinity: published configs hold it (Nemotron-H's
@@ -33,6 +39,10 @@ def parse_config(text: str) -> ModelShape:
         raise ConfigError(f"the config must be JSON text, got {type(text).__name__}")
     if not text.strip():
         raise ConfigError("the config is empty: paste the contents of a config.json")
+    if len(text) > MAX_CONFIG_CHARS:
+        # Read whole or not at all: a cut config would be misread as invalid JSON, or worse, not.
+        raise ConfigError(f"the config is longer than {MAX_CONFIG_CHARS:,} characters, the most this calculator "
+                          f"reads (published config.json files reach about 3.1 million); nothing of it is read")
     try:
         data = json.loads(text, parse_constant=_constant)
     except json.JSONDecodeError as exc:

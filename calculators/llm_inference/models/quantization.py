@@ -104,6 +104,9 @@ class Scheme:
     unsupported: str = ""
     notes: tuple[str, ...] = field(default=(), compare=False)
     max_vllm: str = ""  # the last vLLM release that loads it ("" while the newest does)
+    #: The KV-cache format the checkpoint asks for ("fp8", "nvfp4"; "" when it says none): what
+    #: vLLM's ``--kv-cache-dtype auto`` becomes for it.
+    kv_cache: str = field(default="", compare=False)
 
     @property
     def quantized(self) -> bool:
@@ -113,14 +116,17 @@ class Scheme:
 
     def _skipped(self, tensor: Tensor) -> bool:
         for pattern in self.skip:
+            bare = unwrapped(pattern)
             for name in _names(tensor):
-                if self.match == "substring" and pattern in name:
+                plain = unwrapped(name)
+                if self.match == "substring" and (pattern in name or (bare and bare in plain)):
                     return True
-                if self.match == "regex" and _ct_match(name, pattern):
+                if self.match == "regex" and any(_ct_match(form, pattern) for form in wrapped_forms(name)):
                     return True
-                if self.match in ("exact", "modelopt") and name == pattern:
+                if self.match in ("exact", "modelopt") and bare == plain:
                     return True
-                if self.match == "modelopt" and (pattern in name or fnmatch(name, pattern)):
+                if self.match == "modelopt" and ((bare and bare in plain)
+                                                 or any(fnmatch(form, pattern) for form in wrapped_forms(name))):
                     return True
         return False
 
@@ -138,8 +144,8 @@ class Scheme:
         if self.layers:
             table = _layer_table(self.layers)
             for name in _names(tensor):
-                if name in table:
-                    return table[name]
+                if unwrapped(name) in table:
+                    return table[unwrapped(name)]
             return base
         if self.groups:
             for targets, spec in self.groups:
@@ -172,7 +178,32 @@ def _names(tensor: Tensor) -> list[str]:
 
 @lru_cache(maxsize=64)
 def _layer_table(layers: tuple[tuple[str, WeightSpec], ...]) -> dict[str, WeightSpec]:
-    return dict(layers)
+    return {unwrapped(name): spec for name, spec in layers}
+
+
+#: Where a multimodal wrapper nests the text model, longest first: a checkpoint of one names the
+#: text model's modules ``model.language_model.layers.3...`` (transformers 4.52+) or
+#: ``language_model.model.layers.3...`` (before), a text-only one ``model.layers.3...``; vLLM maps
+#: them all onto its own module tree before matching a quantization config's names
+#: (``hf_to_vllm_mapper``). The tensors here carry the text-only names.
+_WRAPPERS = ("model.language_model.", "language_model.model.", "language_model.", "model.")
+
+
+def unwrapped(name: str) -> str:
+    """A module name without its wrapper's prefix: ``layers.3.self_attn.q_proj``, ``lm_head``."""
+    for prefix in _WRAPPERS:
+        if name.startswith(prefix):
+            return name[len(prefix):]
+    return name
+
+
+def wrapped_forms(name: str) -> tuple[str, ...]:
+    """The names one text-model module goes by in the checkpoints of a text-only model and of each
+    multimodal wrapper (for patterns that are matched as written: regexes and wildcards)."""
+    bare = unwrapped(name)
+    if bare.startswith("lm_head"):
+        return (bare, f"language_model.{bare}", f"model.language_model.{bare}")
+    return (f"model.{bare}", f"model.language_model.{bare}", f"language_model.model.{bare}", bare)
 
 
 def _ct_match(name: str, pattern: str) -> bool:
@@ -185,7 +216,7 @@ def _ct_targets(tensor: Tensor, targets: tuple[str, ...]) -> bool:
     for target in targets:
         if target == "Linear" and tensor.group != LM_HEAD:  # vLLM's ParallelLMHead is not a Linear
             return True
-        if any(_ct_match(name, target) for name in _names(tensor)):
+        if any(_ct_match(form, target) for name in _names(tensor) for form in wrapped_forms(name)):
             return True
     return False
 
@@ -359,7 +390,7 @@ def _modelopt(config: Mapping[str, Any], dtype: str) -> Scheme:
     algo = str(inner.get("quant_algo", "")).upper()
     exclude = _str_list(inner, "exclude_modules") or _str_list(inner, "ignore")
     if algo == "MIXED_PRECISION":
-        return _modelopt_mixed(inner, dtype, exclude)
+        return _with_kv_cache(_modelopt_mixed(inner, dtype, exclude), config)
     if algo == "FP8":
         spec = WeightSpec("fp8", bits=8, strategy="tensor", static_input=True, activations="fp8")
         label = "ModelOpt FP8 (one scale per tensor, static input scales)"
@@ -373,7 +404,28 @@ def _modelopt(config: Mapping[str, Any], dtype: str) -> Scheme:
         raise _Refused(f"ModelOpt quant_algo {algo or '(none)'!r} is not modelled (FP8 and NVFP4 are)")
     if exclude:
         label += f" (excluded: {', '.join(exclude[:3])}{'…' if len(exclude) > 3 else ''})"
-    return Scheme("modelopt", label, dtype, linear=spec, skip=exclude, match="modelopt", lm_head=True)
+    return _with_kv_cache(Scheme("modelopt", label, dtype, linear=spec, skip=exclude, match="modelopt", lm_head=True),
+                          config)
+
+
+def _with_kv_cache(scheme: Scheme, config: Mapping[str, Any]) -> Scheme:
+    """A ModelOpt checkpoint's KV-cache format, read as vLLM reads it (``get_kv_cache_quant_algo_string``,
+    vllm/utils/torch_utils.py @ 0024350b5da3): ``kv_cache_scheme`` or ``kv_cache_quant_algo``, in the
+    ``quantization`` section or beside it; 8-bit float is fp8, 4-bit float nvfp4. With
+    ``--kv-cache-dtype auto`` vLLM stores the cache in that format: named, so the reader picks it."""
+    inner = config.get("quantization")
+    places = [p for p in (inner, config) if isinstance(p, Mapping)]
+    algo = next((p.get(n) for n in ("kv_cache_scheme", "kv_cache_quant_algo") for p in places if p.get(n)), None)
+    if isinstance(algo, Mapping):
+        algo = {(8, "float"): "fp8", (4, "float"): "nvfp4"}.get((algo.get("num_bits"), algo.get("type")), "")
+    kind = algo.lower() if isinstance(algo, str) else ""
+    if kind not in ("fp8", "nvfp4"):
+        return scheme
+    from dataclasses import replace
+
+    return replace(_with_note(scheme, f"The checkpoint asks for an {kind} KV cache (kv_cache_quant_algo): vLLM's "
+                                      f"default --kv-cache-dtype auto stores it in {kind}; the KV cache precision "
+                                      f"chosen here is the one sized."), kv_cache=kind)
 
 
 #: ModelOpt's per-layer algorithms under MIXED_PRECISION (ModelOptMixedPrecisionConfig,
@@ -402,7 +454,7 @@ def _modelopt_mixed(inner: Mapping[str, Any], dtype: str, exclude: tuple[str, ..
                            f"(FP8, NVFP4 and W4A16_NVFP4 are)")
         if algo != "FP8" and info.get("group_size", 16) not in (None, 16):
             raise _Refused(f"{algo} with group_size {info.get('group_size')} is not modelled")
-        layers.append((str(name).replace("model.language_model.", "model.", 1), _MIXED_ALGOS[algo]))
+        layers.append((str(name), _MIXED_ALGOS[algo]))
         counts[algo] = counts.get(algo, 0) + 1
     label = "ModelOpt mixed precision (" + ", ".join(
         f"{n} layers {'NVFP4 W4A16' if a == 'W4A16_NVFP4' else a}" for a, n in sorted(counts.items())) + \
@@ -464,21 +516,43 @@ def _with_note(scheme: Scheme, note: str) -> Scheme:
     return replace(scheme, notes=scheme.notes + (note,))
 
 
+#: Where a multimodal config nests its text model's fields.
+_TEXT_CONFIGS = ("text_config", "language_config")
+
+
+def _levels(config: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], str]]:
+    """The config and, when it nests one, its text model's config, each with its place's prefix."""
+    nested = [(config.get(name), f"{name}.") for name in _TEXT_CONFIGS]
+    return [(config, ""), *((where, prefix) for where, prefix in nested if isinstance(where, Mapping))]
+
+
 def checkpoint_dtype(config: Mapping[str, Any]) -> str:
-    """The unquantized tensors' dtype: ``torch_dtype`` (or transformers 4.56+'s ``dtype``), of
-    the text config when nested; bfloat16 when the config does not say."""
-    for where in (config, config.get("text_config") if isinstance(config.get("text_config"), Mapping) else {}):
-        for name in ("torch_dtype", "dtype"):
-            value = where.get(name)
-            if isinstance(value, str) and value in ("bfloat16", "float16", "float32", "half", "float"):
-                return {"half": "float16", "float": "float32"}.get(value, value)
+    """The unquantized tensors' dtype: ``torch_dtype`` (or transformers 4.56+'s ``dtype``), at the
+    top level, else the text config's; bfloat16 when the config does not say. Every level is read."""
+    found = [where.get(name) for where, _ in _levels(config) for name in ("torch_dtype", "dtype")]
+    for value in found:
+        if isinstance(value, str) and value in ("bfloat16", "float16", "float32", "half", "float"):
+            return {"half": "float16", "float": "float32"}.get(value, value)
     return ""
+
+
+def quantization_section(config: Mapping[str, Any]) -> tuple[Any, str]:
+    """The checkpoint's quantization config and where it sits, read as vLLM's model config reads it
+    (``get_quantization_config``, vllm/config/model.py): the top level's ``quantization_config``,
+    else its ``compression_config`` (compressed-tensors' older name), else the text config's (Kimi
+    K2.5 keeps its int4 scheme inside text_config). (None, "") when there is none."""
+    for where, prefix in _levels(config):
+        for name in ("quantization_config", "compression_config"):
+            raw = where.get(name)
+            if raw is not None:
+                return raw, f"{prefix}{name}"
+    return None, ""
 
 
 def read_quantization(config: Mapping[str, Any]) -> Scheme:
     """The :class:`Scheme` of a config.json (its ``quantization_config``, or none: unquantized)."""
     dtype = checkpoint_dtype(config) or "bfloat16"
-    raw = config.get("quantization_config")
+    raw, where = quantization_section(config)
     if raw is None:
         label = _short(dtype) + ("" if checkpoint_dtype(config) else " (the config names no dtype: bf16 taken)")
         return Scheme("none", label, dtype)
@@ -502,7 +576,11 @@ def read_quantization(config: Mapping[str, Any]) -> Scheme:
                else "not a method this calculator knows")
         return Scheme(method, f"{method} (not modelled)", dtype, unsupported=f"quant_method {method!r}: {why}")
     try:
-        return reader(raw, dtype)
+        scheme = reader(raw, dtype)
+        if where and where != "quantization_config":
+            scheme = _with_note(scheme, f"The quantization config is read from {where}, where this checkpoint "
+                                        f"keeps it (vLLM looks there when the top level has none).")
+        return scheme
     except _Refused as exc:
         return Scheme(method, f"{method} (not modelled)", dtype, unsupported=f"quant_method {method!r}: {exc}")
     except (TypeError, ValueError, IndexError, KeyError) as exc:

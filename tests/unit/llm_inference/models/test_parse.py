@@ -164,3 +164,40 @@ def test_mangled_configs_raise_config_error_or_read(model_id):
             assert "\n" not in str(exc)
         else:
             assert shape.layers == len(shape.layer_kinds) and shape.total_params >= shape.active_params > 0
+
+
+# -- a config of any published length is read whole; a longer one is refused, never cut ----------
+
+def test_a_long_config_is_read_whole():
+    """Longer than the 60,000 characters the field used to cut at: a compressed-tensors ignore list
+    naming every layer's attention, as quantized releases write it."""
+    config = dict(CATALOGUE["llama-3.1-8b"].config)
+    config["quantization_config"] = {
+        "quant_method": "compressed-tensors", "format": "float-quantized",
+        "ignore": ["lm_head"] + [f"model.layers.{i}.self_attn.{p}_proj" for i in range(32) for p in "qkvo"] * 40,
+        "config_groups": {"g": {"targets": ["Linear"], "weights": {"num_bits": 8, "type": "float",
+                                                                   "strategy": "channel"}}}}
+    source = json.dumps(config, indent=2)
+    assert len(source) > 200_000
+    assert parse_config(source).quantization.method == "compressed-tensors"
+
+
+def test_a_config_past_the_bound_is_refused_as_too_long_not_as_invalid_json():
+    from llm_inference.models.parse import MAX_CONFIG_CHARS
+    source = json.dumps(CATALOGUE["llama-3.1-8b"].config)
+    padded = source[:-1] + " " * (MAX_CONFIG_CHARS - len(source) + 1) + "}"
+    assert len(padded) == MAX_CONFIG_CHARS + 1
+    message = error(padded)
+    assert "longer than 8,000,000 characters" in message and "JSON" not in message
+    assert parse_config(source[:-1] + " " * (MAX_CONFIG_CHARS - len(source)) + "}").layers == 32
+
+
+def test_the_config_field_holds_one_character_more_than_parse_reads():
+    """So a paste the browser or the framework cuts at max_length is refused as too long."""
+    from llm_inference.kv_cache import SPEC
+    from llm_inference.models.parse import MAX_CONFIG_CHARS
+    field = next(p for p in SPEC.params if p.name == "config")
+    assert field.max_length == MAX_CONFIG_CHARS + 1
+    r = SPEC.run({"config": '{"padding": "' + "x" * MAX_CONFIG_CHARS + '"}'})
+    assert all(value is None for value in r.values.values())
+    assert any("longer than 8,000,000 characters" in note for note in r.notes)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +12,7 @@ from llm_inference import decode_roofline, kv_cache
 from llm_inference.models import catalogue_shape, parse_config
 from llm_inference.models.data import llama
 from llm_inference.models.params import (ATTENTION, DENSE_MLP, EMBEDDING, LM_HEAD, ROUTED_EXPERTS, ROUTER,
-                                         SHARED_EXPERTS)
+                                         SHARED_EXPERTS, Tensor)
 from llm_inference.models.quantization import FORMAT_IDS, SHIPPED, format_scheme, read_quantization
 from llm_inference.physics.formats import Fp8, IntGroup, Mxfp4, Nf4, Nvfp4, bits_per_weight
 from llm_inference.physics.weights import WeightPlan
@@ -177,3 +178,86 @@ def test_a_quantization_group_straddling_two_ranks_is_refused_as_vllm_refuses_it
     assert any("not a multiple of the quantization group 128" in n for n in refused.notes)
     shipped = kv_cache.SPEC.run({"model": "qwen2.5-72b-awq", "gpus": 2})
     assert shipped.values["fits"] is True and not any("quantization group" in n for n in shipped.notes)
+
+
+# -- read at whichever level the checkpoint puts it, names with or without a wrapper's prefix -------
+
+FIXTURES_2026 = Path(__file__).parent / "fixtures_2026"
+
+
+def test_kimi_k2_5_int4_scheme_is_read_from_text_config():
+    """vLLM's get_quantization_config (vllm/config/model.py) reads the text config's
+    quantization_config when the top level has none: Kimi K2.5's int4 routed experts."""
+    shape = parse_config((FIXTURES_2026 / "moonshotai--Kimi-K2.5.json").read_text())
+    scheme = shape.quantization
+    assert scheme.method == "compressed-tensors" and "int4" in scheme.label
+    assert any("text_config.quantization_config" in note for note in scheme.notes)
+    kinds = {}
+    for t in shape.tensors:
+        if t.is_linear:
+            kinds.setdefault(t.group, set()).add(scheme.spec_for(t).kind)
+    assert kinds[ROUTED_EXPERTS] == {"int"}  # group 32
+    assert kinds[ATTENTION] == {"dense"} and kinds[LM_HEAD] == {"dense"}  # ignored: self_attn, lm_head
+
+
+def test_compression_config_is_read_as_the_quantization_config():
+    config = {**LLAMA_8B, "compression_config": {"quant_method": "fp8", "activation_scheme": "dynamic",
+                                                 "weight_block_size": [128, 128]}}
+    assert parse_config(json.dumps(config)).quantization.method == "fp8"
+
+
+def _kinds_of_layer0(quantization: dict) -> dict:
+    shape = parse_config(json.dumps({**LLAMA_8B, "quantization_config": quantization}))
+    return {t.path.rsplit(".", 1)[-1]: shape.quantization.spec_for(t).kind
+            for t in shape.tensors if t.is_linear and t.layer == 0}
+
+
+@pytest.mark.parametrize("prefix", ["", "model.", "model.language_model.", "language_model.model."])
+def test_modelopt_exclude_matches_with_or_without_a_wrapper_prefix(prefix):
+    """Gemma 4 31B's NVFP4 release excludes model.language_model.layers.N.self_attn*: the attention
+    stays bf16 whatever prefix the checkpoint's names carry."""
+    bare = "layers.0.self_attn*" if prefix != "" else "model.layers.0.self_attn*"
+    kinds = _kinds_of_layer0({"quant_method": "modelopt", "quant_algo": "NVFP4",
+                              "exclude_modules": ["lm_head", f"{prefix}{bare}" if prefix else bare]})
+    assert kinds["q_proj"] == "dense" and kinds["o_proj"] == "dense"
+    assert kinds["gate_proj"] == "nvfp4"
+
+
+@pytest.mark.parametrize("quantization", [
+    {"quant_method": "fp8", "activation_scheme": "dynamic",
+     "ignored_layers": ["language_model.model.layers.0.self_attn.q_proj", "language_model.model.layers.0.self_attn.k_proj",
+                        "language_model.model.layers.0.self_attn.v_proj", "language_model.model.layers.0.self_attn.o_proj"]},
+    {"quant_method": "compressed-tensors", "ignore": [r"re:^model\.language_model\.layers\.0\.self_attn\..*"],
+     "config_groups": {"g": {"targets": ["Linear"], "weights": {"num_bits": 8, "type": "float", "strategy": "channel"}}}},
+    {"quant_method": "awq", "bits": 4, "group_size": 128, "modules_to_not_convert": ["language_model.model.layers.0.self_attn"]},
+    {"quant_method": "modelopt", "quant_algo": "MIXED_PRECISION", "quantized_layers": {
+        "language_model.model.layers.0.mlp.gate_proj": {"quant_algo": "NVFP4"},
+        "language_model.model.layers.0.mlp.up_proj": {"quant_algo": "NVFP4"},
+        "language_model.model.layers.0.mlp.down_proj": {"quant_algo": "NVFP4"}}},
+])
+def test_every_method_matches_names_across_wrappers(quantization):
+    kinds = _kinds_of_layer0(quantization)
+    assert kinds["q_proj"] == "dense" and kinds["o_proj"] == "dense"
+    assert kinds["down_proj"] != "dense"
+
+
+def test_gemma_4_31b_nvfp4_keeps_its_attention_in_bf16():
+    scheme = read_quantization(json.loads((FIXTURES_2026 / "nvidia--Gemma-4-31B-IT-NVFP4.json").read_text()))
+    attention = Tensor(ATTENTION, "self_attn.q_proj", (8192, 5376), layer=7)
+    mlp = Tensor(DENSE_MLP, "mlp.gate_proj", (21504, 5376), layer=7)
+    assert scheme.spec_for(attention).kind == "dense" and scheme.spec_for(mlp).kind == "nvfp4"
+
+
+@pytest.mark.parametrize("quantization, kind", [
+    ({"quant_method": "modelopt", "quantization": {"quant_algo": "NVFP4", "kv_cache_quant_algo": "FP8"}}, "fp8"),
+    ({"quant_method": "modelopt", "quant_algo": "FP8",
+      "kv_cache_scheme": {"dynamic": False, "num_bits": 8, "type": "float"}}, "fp8"),
+    ({"quant_method": "modelopt", "quant_algo": "NVFP4", "kv_cache_scheme": {"num_bits": 4, "type": "float"}}, "nvfp4"),
+    ({"quant_method": "modelopt", "quant_algo": "NVFP4"}, ""),
+])
+def test_a_modelopt_kv_cache_format_is_named(quantization, kind):
+    """vLLM's --kv-cache-dtype auto becomes the checkpoint's kv_cache_quant_algo (vllm/utils/torch_utils.py):
+    named in a note so the reader picks that precision."""
+    scheme = read_quantization({"quantization_config": quantization})
+    assert scheme.kv_cache == kind
+    assert any(f"an {kind} KV cache" in note for note in scheme.notes) == bool(kind)
