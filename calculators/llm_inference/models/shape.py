@@ -50,6 +50,14 @@ class RecurrentState:
     chunk_size: int = 0
 
 
+def _describe(geometry: tuple) -> str:
+    if geometry[0] == "gqa":
+        return f"{geometry[1]} KV heads x {geometry[2]}"
+    if geometry[0] == "mla":
+        return f"a {geometry[1]} + {geometry[2]} latent" + (f" and a {geometry[3]}-dim indexer key" if geometry[3] else "")
+    return str(geometry)
+
+
 @dataclass(frozen=True)
 class ModelShape:
     """The shape of a decoder-only transformer, derived from its config by :func:`derive`.
@@ -163,6 +171,23 @@ class ModelShape:
         latent describe): what a one-geometry reading of the shape assumes."""
         return specs_.uniform_geometry(self.layer_specs) and not any(
             s.kind == "compressed" for s in self.layer_specs)
+
+    @property
+    def geometry_gap(self) -> str:
+        """"" when one geometry (``kv_heads`` × ``head_dim``, or one latent) describes every KV
+        layer; else what a one-geometry reading would get wrong, named (for a refusal)."""
+        kinds = dict.fromkeys(s.attention if isinstance(s, specs_.ParallelMixers) else s for s in self.kv_specs)
+        compressed = [s for s in kinds if s.kind == "compressed"]
+        if compressed:
+            ratios = sorted({s.compress_ratio for s in compressed if s.compressed})
+            return (f"its layers cache a compressed copy of the context (DeepSeek-V4's compressed sparse attention, "
+                    f"compress ratios {', '.join(map(str, ratios))}, beside a {compressed[0].sliding_window}-token "
+                    f"window), which one KV-head geometry cannot describe")
+        if self.uniform_geometry:
+            return ""
+        shown = "; ".join(f"{sum(1 for s in self.kv_specs if s.geometry == g)} layers {_describe(g)}"
+                          for g in dict.fromkeys(s.geometry for s in kinds))
+        return f"its layers cache different geometries ({shown}), which one KV-head geometry cannot describe"
 
     @property
     def kv_elements_per_layer(self) -> int:
