@@ -257,6 +257,12 @@ class RecurrentLayer(LayerSpec):
         return vllm_hybrid.state_bytes(self.mixer, tensor_parallel, model_dtype_bytes=model_dtype_bytes,
                                        ssm_dtype=self.state.ssm_dtype, version=version, num_spec=num_spec)
 
+    def page_bytes(self, block_size: int = vllm.DEFAULT_BLOCK_SIZE, kv_dtype: str = "bf16",
+                   tensor_parallel: int = 1) -> int:
+        """One sequence's state on one TP rank, unpadded (``MambaSpec.page_size_bytes`` before vLLM
+        pads it to the attention page: engines.vllm_hybrid.hybrid_block_size)."""
+        return self.state_bytes(tensor_parallel)
+
     def state_pages_per_request(self, cache_mode: str, *, max_model_len: int, block_size: int, num_spec: int = 0,
                                 checkpoint_blocks: int = 0, version: str = "0.33.0") -> int:
         """Pages one request holds in this layer's state group (``MambaSpec.max_memory_usage_bytes``)."""

@@ -97,22 +97,32 @@ class CacheLayout:
                                          version=self.version, dcp=self.dcp)
 
 
-def _checkpoint(model: Model, cache_mode: str, cc: tuple[int, int] | None, version: str) -> tuple[int | None, int]:
+def _checkpoint(mixer: ls.RecurrentLayer | None, cache_mode: str, cc: tuple[int, int] | None,
+                version: str) -> tuple[int | None, int]:
     """(prefill-checkpoint alignment, extra pages per request) of 0.33's align mode: Mamba-2 layers
     export a checkpoint at any token (alignment 1); Gated DeltaNet does with FlashInfer's prefill
     kernel (Hopper, Blackwell; head_k_dim 128), on a 64-token grid."""
-    if cache_mode != "align" or parse_version(version) < vllm_hybrid.CHECKPOINT_SINCE or model.state is None:
+    if cache_mode != "align" or parse_version(version) < vllm_hybrid.CHECKPOINT_SINCE or mixer is None:
         return None, 0
-    if model.state.kind == MAMBA2:
+    if mixer.state.mixer == MAMBA2:
         return 1, 1
-    if (model.state.kind == GATED_DELTANET and cc is not None and cc[0] in (9, 10, 12)
-            and model.state.state_dim == 128):
+    if (mixer.state.mixer == GATED_DELTANET and cc is not None and cc[0] in (9, 10, 12)
+            and mixer.state.state_dim == 128):
         return vllm_hybrid.FLASHINFER_GDN_CHECKPOINT_ALIGNMENT, 1
     return None, 0
 
 
 def _attention(spec: ls.LayerSpec) -> ls.LayerSpec:
     return spec.attention if isinstance(spec, ls.ParallelMixers) else spec
+
+
+def _mixer(model: Model) -> ls.RecurrentLayer | None:
+    """The recurrent mixer of the model's state layers (one kind a model), None without one."""
+    for spec in layer_specs(model):
+        spec = spec.mixer if isinstance(spec, ls.ParallelMixers) else spec
+        if isinstance(spec, ls.RecurrentLayer):
+            return spec
+    return None
 
 
 def _kv_kinds(model: Model) -> tuple[ls.LayerSpec, ...]:
@@ -181,25 +191,26 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
         types.append(LayerGroup("full", full))
     state_page, mode, ckpt_blocks = 0, "", 0
     page = block_size * per_token
-    if model.is_hybrid:
-        why = vllm_hybrid.state_served(model.state.kind, version)
+    mixer = _mixer(model)
+    if mixer is not None:
+        why = vllm_hybrid.state_served(mixer.state.mixer, version)
         problem = problem or why
         if prefix_caching is None:
             prefix_caching = vllm_hybrid.hybrid_prefix_caching_default(version)
-        mode = vllm_hybrid.mamba_cache_mode(model.state.kind, prefix_caching, version)
+        mode = vllm_hybrid.mamba_cache_mode(mixer.state.mixer, prefix_caching, version)
         try:
-            state_page = vllm_hybrid.state_bytes(model.state, tp, model_dtype_bytes=MODEL_DTYPE_BYTES,
-                                                 ssm_dtype=model.ssm_dtype, version=version, num_spec=num_spec)
+            state_page = mixer.state_bytes(tp, model_dtype_bytes=MODEL_DTYPE_BYTES, version=version,
+                                           num_spec=num_spec)
         except ValueError as exc:
             problem = problem or f"vLLM's recurrent layers cannot split over TP {tp}: {exc}"
             state_page = 1
         if not full and not windowed:
             unmodelled = unmodelled or "a model without attention layers (every layer recurrent) is not modelled"
-        align, ckpt_blocks = _checkpoint(model, mode, cc, version)
+        align, ckpt_blocks = _checkpoint(mixer, mode, cc, version)
         if per_token > 0:
             block_size, page = vllm_hybrid.hybrid_block_size(
                 per_token, state_page, version=version, mla=mla, head_size=model.head_dim,
-                block_size=block_size, cc=cc, cache_mode=mode, mamba_chunk_size=model.mamba_chunk,
+                block_size=block_size, cc=cc, cache_mode=mode, mamba_chunk_size=mixer.state.chunk_size,
                 checkpoint_alignment=align)
         types.append(LayerGroup(STATE, state_layers_per_gpu(model, placement)))
     size, groups, _padding = vllm.kv_cache_groups(types, version)
