@@ -166,7 +166,9 @@ def _mla(reader: FieldReader, hidden: int, heads: int, kv_lora: int) -> Attentio
 
 
 #: ``indexer_types`` values: "full" owns an indexer (and caches its keys), "shared" reuses the
-#: previous full layer's top-k selection and owns none (GLM-5.2's IndexShare).
+#: previous full layer's top-k selection and owns none (GLM-5.2's IndexShare: transformers'
+#: GlmMoeDsaAttention ``skip_topk``; vllm-ascend's SFA layout caches no indexer key on such a layer,
+#: vllm_ascend/core/kv_cache_interface.py. Mainline vLLM's file for it was not read here).
 INDEXER_TYPES = ("full", "shared")
 
 
