@@ -480,9 +480,11 @@ def pool_values(pool: Pool, context: int, gpus: int) -> dict[str, float]:
 def _read(text: str) -> tuple[ModelShape | None, str]:
     """The shape of a pasted config, or why it cannot be read (parsed once per text)."""
     try:
-        return parse_config(text), ""
+        shape = parse_config(text)
     except ConfigError as exc:
         return None, str(exc)
+    gap = shape.geometry_gap  # the fields below hold one geometry: never a number from the wrong one
+    return (None, gap) if gap else (shape, "")
 
 
 def refused(p: Mapping[str, Any]) -> bool:

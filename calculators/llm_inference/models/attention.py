@@ -1,5 +1,13 @@
 """What the cache stores per layer and token, and what the attention projections weigh.
 
+The attention read here is the model's main geometry; where layers differ, the plan says how:
+Gemma 4's full-attention layers use their own KV heads and head size (``global_head_dim``,
+``num_global_key_value_heads`` with ``attention_k_eq_v``: vLLM's ``Gemma4DecoderLayer``), GLM-5.2
+keeps the sparse-attention indexer only on the layers ``indexer_types`` marks "full" (the "shared"
+ones reuse the previous selection and own no indexer), and DeepSeek-V4 compresses its cache per
+layer (``compress_ratios``, :mod:`.compressed_attention`). :func:`.layers.layer_specs` turns the
+plan and the layer kinds into one spec per layer.
+
 Two traps live here. MLA (DeepSeek-V2/V3) lists ``num_key_value_heads`` (128 for V3), but caches
 one ``kv_lora_rank`` latent plus one ``qk_rope_head_dim`` RoPE key per layer and token, shared by
 K and V. And ``head_dim``, given explicitly or by the model type's default, is often not
@@ -8,30 +16,65 @@ hidden_size / num_attention_heads (Gemma, Qwen3, Mistral-Nemo, gpt-oss).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from .errors import ConfigError
 from .fields import FieldReader
+from .compressed_attention import RATIOS as COMPRESS_RATIOS
 from .params import COLUMN, gqa_attention, join, linear, mla_attention, norm
 
 #: Families whose attention has biases on q, k and v (not o) whatever the config says.
 QKV_BIAS_TYPES = ("qwen2", "qwen2_moe", "qwen2_vl", "qwen2_5_vl")
 #: Families with per-head RMSNorm weights on queries and keys (Llama 4's qk norm has no weights).
-QK_NORM_TYPES = ("qwen3", "qwen3_moe", "gemma3_text", "qwen3_next", "qwen3_5_text", "qwen3_5_moe_text")
+QK_NORM_TYPES = ("qwen3", "qwen3_moe", "gemma3_text", "gemma4_text", "qwen3_next", "qwen3_5_text", "qwen3_5_moe_text")
 #: Families whose full-attention layers gate their output: q_proj also yields the gate, twice as
 #: wide (``Qwen3NextAttention``; Qwen3.5's ``attn_output_gate``).
 GATED_OUTPUT_TYPES = ("qwen3_next",)
 
 
 @dataclass(frozen=True)
+class GlobalGeometry:
+    """The full-attention layers' own geometry (Gemma 4): KV heads, head size, K = V, and the
+    weights of one such layer."""
+
+    kv_heads: int
+    head_dim: int
+    k_eq_v: bool
+    params: Any
+
+
+@dataclass(frozen=True)
+class CompressedPlan:
+    """DeepSeek-V4's per-layer compression (:mod:`.compressed_attention`)."""
+
+    ratios: tuple[int, ...]
+    sliding_window: int
+    indexer_dim: int
+
+
+@dataclass(frozen=True)
 class AttentionPlan:
-    kind: str  # "mha" | "gqa" | "mqa" | "mla"
+    kind: str  # "mha" | "gqa" | "mqa" | "mla" | "csa"
     kv_heads: int
     head_dim: int
     latent_dim: int
     rope_dim: int
-    params: int  # one layer's attention weights, biases and attention-internal norms
+    params: Any  # one layer's attention weights, biases and attention-internal norms
     indexer_head_dim: int = 0  # DeepSeek-V3.2's sparse-attention indexer key (cached per token)
+    global_geometry: GlobalGeometry | None = None  # full-attention layers that differ (Gemma 4)
+    indexer_layers: tuple[bool, ...] | None = None  # which layers own an indexer (GLM-5.2); None: all
+    params_without_indexer: Any = None  # one layer's weights where it owns no indexer
+    compressed: CompressedPlan | None = None  # DeepSeek-V4
+
+    def layer_params(self, i: int, kind: str) -> Any:
+        """One layer's attention weights: the global geometry's on Gemma 4's full layers, without
+        the indexer on GLM-5.2's shared layers."""
+        if self.global_geometry is not None and kind == "full":
+            return self.global_geometry.params
+        if self.indexer_layers is not None and not self.indexer_layers[i]:
+            return self.params_without_indexer
+        return self.params
 
 
 def _head_dim(reader: FieldReader, hidden: int, heads: int) -> int:
@@ -96,6 +139,7 @@ def _mla(reader: FieldReader, hidden: int, heads: int, kv_lora: int) -> Attentio
         kv_lora_rank=kv_lora, nope_dim=nope, rope_dim=rope, v_head_dim=v_head,
         bias=reader.boolean("attention_bias", False),
     )
+    bare = params
     index_dim = reader.integer("index_head_dim", required=False, null_ok=True) or 0
     if index_dim:
         # DeepseekV32Indexer: wq_b (q_lora_rank -> index_n_heads x index_head_dim), wk (hidden ->
@@ -116,14 +160,111 @@ def _mla(reader: FieldReader, hidden: int, heads: int, kv_lora: int) -> Attentio
             f"whatever the KV cache's dtype; attention then reads only the top-k tokens it selects.")
     if reader.boolean("mla_use_output_gate", False):
         reader.traps.append("mla_use_output_gate is true: the MLA output gate's weights are not counted.")
-    return AttentionPlan("mla", kv_heads=1, head_dim=0, latent_dim=kv_lora, rope_dim=rope, params=params,
+    plan = AttentionPlan("mla", kv_heads=1, head_dim=0, latent_dim=kv_lora, rope_dim=rope, params=params,
                          indexer_head_dim=index_dim)
+    return _indexer_types(reader, plan, bare)
+
+
+#: ``indexer_types`` values: "full" owns an indexer (and caches its keys), "shared" reuses the
+#: previous full layer's top-k selection and owns none (GLM-5.2's IndexShare: transformers'
+#: GlmMoeDsaAttention ``skip_topk``; vllm-ascend's SFA layout caches no indexer key on such a layer,
+#: vllm_ascend/core/kv_cache_interface.py. Mainline vLLM's file for it was not read here).
+INDEXER_TYPES = ("full", "shared")
+
+
+def _indexer_types(reader: FieldReader, plan: AttentionPlan, bare: Any) -> AttentionPlan:
+    types = reader.str_list("indexer_types")
+    if types is None:
+        return plan
+    layers = reader.integer("num_hidden_layers")
+    if not plan.indexer_head_dim:
+        raise ConfigError(f"{reader.label('indexer_types')} is given but the config has no indexer (index_head_dim)")
+    if len(types) != layers:
+        raise ConfigError(f"{reader.label('indexer_types')} lists {len(types)} layers but num_hidden_layers is {layers}")
+    unknown = sorted(set(types) - set(INDEXER_TYPES))
+    if unknown:
+        raise ConfigError(f"{reader.label('indexer_types')} has a value this calculator does not model: {unknown[0]!r} "
+                          f"(known: {', '.join(INDEXER_TYPES)})")
+    owned = tuple(t == "full" for t in types)
+    reader.traps.append(
+        f"{reader.label('indexer_types')}: {sum(owned)} of {layers} layers own a sparse-attention indexer and "
+        f"cache its keys; the {layers - sum(owned)} \"shared\" layers reuse the previous indexer's selection "
+        f"and cache only their latent.")
+    return replace(plan, indexer_layers=owned, params_without_indexer=bare)
+
+
+#: Gemma 4's text model types (vLLM's ``Gemma4ForCausalLM``).
+GEMMA4_TYPES = ("gemma4_text",)
+
+
+def _without(params: Any, module: str) -> Any:
+    return params.__class__([t for t in params.tensors if t.module != module])
+
+
+def _gemma4_global(reader: FieldReader, hidden: int, heads: int, kv_heads: int, head_dim: int) -> GlobalGeometry | None:
+    """Gemma 4's full-attention layers: ``global_head_dim`` wide, and with ``attention_k_eq_v``
+    ``num_global_key_value_heads`` heads whose K projection serves as V (``Gemma4DecoderLayer``:
+    ``num_kv_heads = num_global_key_value_heads`` only when k_eq_v). vLLM still caches K and V."""
+    global_dim = reader.integer("global_head_dim", required=False, null_ok=True) or head_dim
+    k_eq_v = reader.boolean("attention_k_eq_v", False)
+    global_kv = kv_heads
+    if k_eq_v:
+        global_kv = reader.integer("num_global_key_value_heads", required=False, null_ok=True) or kv_heads
+    if (global_dim, global_kv, k_eq_v) == (head_dim, kv_heads, False):
+        return None
+    if heads % global_kv:
+        raise ConfigError(f"num_attention_heads {heads} is not a multiple of num_global_key_value_heads {global_kv}")
+    params = gqa_attention(hidden, heads, global_kv, global_dim, qkv_bias=reader.boolean("attention_bias", False),
+                           o_bias=reader.boolean("attention_bias", False), qk_norm=True)
+    if k_eq_v:
+        params = _without(params, "self_attn.v_proj")
+    reader.traps.append(
+        f"Gemma 4's full-attention layers have their own geometry: {global_kv} KV heads x {global_dim} "
+        f"(global_head_dim" + (", num_global_key_value_heads, attention_k_eq_v: K serves as V, no v_proj"
+                               if k_eq_v else "") +
+        f"), against {kv_heads} x {head_dim} on the sliding layers; vLLM caches K and V apart on both.")
+    return GlobalGeometry(global_kv, global_dim, k_eq_v, params)
+
+
+def _deepseek_v4(reader: FieldReader, layers: int) -> CompressedPlan:
+    ratios = reader.int_list("compress_ratios")
+    if ratios is None:
+        raise ConfigError(f"missing field {reader.label('compress_ratios')}: DeepSeek-V4 compresses its cache per layer")
+    if len(ratios) < layers:
+        raise ConfigError(f"{reader.label('compress_ratios')} lists {len(ratios)} layers but num_hidden_layers is {layers}")
+    bad = sorted({r for r in ratios[:layers] if r not in (0, 1, *COMPRESS_RATIOS)})
+    if bad:
+        raise ConfigError(f"{reader.label('compress_ratios')} has a ratio vLLM's compressor does not take: {bad[0]} "
+                          f"(it takes 0, {', '.join(map(str, COMPRESS_RATIOS))})")
+    window = reader.integer("sliding_window")
+    index_dim = reader.integer("index_head_dim", required=False, null_ok=True) or 0
+    main = ratios[:layers]
+    c4, c128 = main.count(4), main.count(128)
+    reader.traps.append(
+        f"DeepSeek-V4's compressed sparse attention (compress_ratios): every layer caches a {window}-token "
+        f"window; {c4} layers also cache one entry per 4 tokens with an indexer key ({index_dim} dims), {c128} "
+        f"one entry per 128 tokens, {layers - c4 - c128} only the window; each compressor keeps an fp32 state "
+        f"per sequence. vLLM caches it in fp8 only (fp8_ds_mla, 584 bytes a token or entry).")
+    reader.traps.append(
+        "DeepSeek-V4's attention weights are counted as plain q, k, v and o projections of its heads, not as its "
+        "low-rank queries, grouped output projection, compressors and indexer.")
+    return CompressedPlan(tuple(main), window, index_dim)
 
 
 def read_attention(reader: FieldReader, hidden: int, heads: int, gpt2: bool) -> AttentionPlan:
     kv_lora = reader.integer("kv_lora_rank", required=False, null_ok=True)
     if kv_lora:
         return _mla(reader, hidden, heads, kv_lora)
+    plan = _read_gqa(reader, hidden, heads, gpt2)
+    if reader.model_type in GEMMA4_TYPES:
+        return replace(plan, global_geometry=_gemma4_global(reader, hidden, heads, plan.kv_heads, plan.head_dim))
+    if reader.model_type == "deepseek_v4":
+        compressed = _deepseek_v4(reader, reader.integer("num_hidden_layers"))
+        return replace(plan, kind="csa", rope_dim=reader.integer("qk_rope_head_dim"), compressed=compressed)
+    return plan
+
+
+def _read_gqa(reader: FieldReader, hidden: int, heads: int, gpt2: bool) -> AttentionPlan:
     head_dim = _head_dim(reader, hidden, heads)
     kv_heads = _kv_heads(reader, heads, gpt2)
     kind = "mha" if kv_heads == heads else "mqa" if kv_heads == 1 else "gqa"

@@ -20,7 +20,7 @@ from .closed_world import NESTED_TEXT, check_whole, tracked
 from .errors import ConfigError
 from .experts import dense_width_name, read_experts
 from .fields import MEANINGS, MODEL_TYPE_DEFAULTS, FieldReader
-from .layers import layer_kinds
+from .layers import layer_kinds, layer_specs
 from .mixers import read_hybrid, refuse_unmodelled
 from .params import (COLUMN, DENSE_MLP, ROW, LayerPlan, Params, count, embedding_table, gated_mlp, join, linear, lm_head, model_tensors,
                      norm, plain_mlp, ungated_mlp)
@@ -137,6 +137,9 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
     attention = read_attention(reader, hidden, heads, gpt2)
     hybrid = None if gpt2 else read_hybrid(reader, hidden, layers, attention.params, heads, attention.head_dim)
     kinds = hybrid.kinds if hybrid else layer_kinds(reader, layers)
+    specs = layer_specs(reader, attention, kinds, state=hybrid.state if hybrid else None,
+                        state_layers=hybrid.state_layers if hybrid else 0)
+    kinds = tuple(s.legacy for s in specs)
     fixed_ffn = hybrid.ffn if hybrid else None
     experts = read_experts(reader, hidden, layers,
                            None if fixed_ffn is None else [i for i, f in enumerate(fixed_ffn) if f == "moe"])
@@ -168,7 +171,7 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
             dense = gated_mlp(hidden, width, reader.boolean("mlp_bias", False), prefix=prefix)
 
     def plan(i: int) -> LayerPlan:
-        mixer = hybrid.mixer_params[i] if hybrid else attention.params
+        mixer = hybrid.mixer_params[i] if hybrid else attention.layer_params(i, kinds[i][0])
         norms = hybrid.norms[i] if hybrid else block_norms
         ffn = fixed_ffn[i] if fixed_ffn else ("moe" if i in moe_layers else "dense")
         if ffn == "moe":
@@ -213,6 +216,6 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
         dense_params=counts.dense, vocab_size=vocab, tie_word_embeddings=tied,
         max_position_embeddings=max_positions, model_type=reader.model_type, traps=tuple(reader.traps),
         state=hybrid.state if hybrid else None, state_layers=hybrid.state_layers if hybrid else 0,
-        indexer_head_dim=attention.indexer_head_dim,
+        indexer_head_dim=attention.indexer_head_dim, layer_specs=specs,
         tensors=tensors, quantization=quantization, vision=vision,
     )

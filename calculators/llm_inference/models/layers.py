@@ -12,14 +12,23 @@ transformers' (the code that defines what a published config means):
   ``no_rope_layer_interval`` (default 4): every fourth layer global.
 * Qwen (``use_sliding_window``): the window is off unless switched on; when on, layers from index
   ``max_window_layers`` up slide.
+* DeepSeek-V4: ``compress_ratios``, one per layer (:mod:`.compressed_attention`).
 * Anything else with a ``sliding_window`` (Mistral-7B v0.1, Phi-3): every layer slides.
+
+:func:`layer_specs` then gives each layer its spec (:mod:`.layer_specs`): the attention plan's
+geometry for its kind, Gemma 4's global geometry on its full layers, the indexer where GLM-5.2
+keeps it, nothing for the layers that read an earlier layer's cache (``num_kv_shared_layers``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from . import layer_specs as ls
+from .compressed_attention import compressed_stack
 from .errors import ConfigError
 from .fields import FieldReader
-from .shape import CHUNKED, FULL, SLIDING
+from .layer_specs import CHUNKED, FULL, SLIDING, LayerSpec
 
 _TYPE_NAMES = {
     "full_attention": FULL,
@@ -163,7 +172,10 @@ def layer_kinds(reader: FieldReader, layers: int) -> tuple[tuple[str, int], ...]
     """One (kind, size) per layer, following the model family's rule (see the module docstring)."""
     types = reader.str_list("layer_types")
     model_type = reader.model_type
-    if types is not None:
+    if model_type == "deepseek_v4":
+        ratios = reader.int_list("compress_ratios") or []
+        kinds = [("compressed", r if r > 1 else 0) for r in ratios[:layers]]
+    elif types is not None:
         kinds = _from_layer_types(reader, layers, types)
     elif model_type == "gemma2":
         kinds = _gemma2(reader, layers)
@@ -176,3 +188,44 @@ def layer_kinds(reader: FieldReader, layers: int) -> tuple[tuple[str, int], ...]
     else:
         kinds = _uniform_window(reader, layers)
     return tuple(kinds)
+
+
+def _kv_shared(reader: FieldReader, layers: int) -> int:
+    """The first layer that reads an earlier layer's cache (Gemma's ``num_kv_shared_layers``:
+    vLLM's ``kv_sharing_target_layer_name``, the last unshared layer of the same kind), or
+    ``layers`` when none does."""
+    shared = reader.integer("num_kv_shared_layers", required=False, null_ok=True) or 0
+    if not shared:
+        return layers
+    if shared >= layers:
+        raise ConfigError(f"{reader.label('num_kv_shared_layers')} {shared} leaves no layer with a cache of its own "
+                          f"({layers} layers)")
+    reader.traps.append(
+        f"{reader.label('num_kv_shared_layers')} {shared}: the last {shared} layers read the cache of the last "
+        f"earlier layer of their kind and cache nothing themselves.")
+    return layers - shared
+
+
+def layer_specs(reader: FieldReader, plan: Any, kinds, *, state: Any = None,
+                state_layers: int = 0) -> tuple[LayerSpec, ...]:
+    """One spec per layer from the attention plan (:class:`.attention.AttentionPlan`) and the
+    ``(kind, size)`` of each layer."""
+    layers = len(kinds)
+    if plan.compressed is not None:
+        c = plan.compressed
+        return compressed_stack(c.ratios, layers, head_dim=plan.head_dim, rope_dim=plan.rope_dim,
+                                sliding_window=c.sliding_window, indexer_dim=c.indexer_dim)
+    specs = list(ls.from_kinds(kinds, mla=plan.kind == "mla", kv_heads=plan.kv_heads, head_dim=plan.head_dim,
+                               latent_dim=plan.latent_dim, rope_dim=plan.rope_dim,
+                               indexer_dim=plan.indexer_head_dim, state=state, state_layers=state_layers))
+    g = plan.global_geometry
+    owned = plan.indexer_layers
+    first_shared = _kv_shared(reader, layers)
+    for i, spec in enumerate(specs):
+        if i >= first_shared and spec.caches_kv:
+            specs[i] = ls.NoCache(why="reads an earlier layer's cache")
+        elif g is not None and type(spec) is ls.FullAttention:
+            specs[i] = ls.FullAttention(kv_heads=g.kv_heads, head_dim=g.head_dim, k_eq_v=g.k_eq_v)
+        elif owned is not None and isinstance(spec, ls.LatentAttention) and not owned[i]:
+            specs[i] = ls.LatentAttention(latent_dim=spec.latent_dim, rope_dim=spec.rope_dim)
+    return tuple(specs)

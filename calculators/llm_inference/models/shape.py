@@ -9,13 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import layer_specs as specs_
+from .layer_specs import CHUNKED, FULL, LINEAR, NONE, SLIDING, LayerSpec
+
 #: The layer kinds of ``ModelShape.layer_kinds``: ("full", 0), ("sliding", window), ("chunked", chunk)
 #: cache keys and values; ("linear", 0) is a linear-attention or state-space layer (a fixed state per
 #: sequence, no KV cache: ``ModelShape.state``); ("none", 0) caches nothing (Nemotron-H's MLP and MoE
-#: blocks).
-FULL, SLIDING, CHUNKED, LINEAR, NONE = "full", "sliding", "chunked", "linear", "none"
+#: blocks); ("compressed", ratio) is a DeepSeek-V4 layer. Each layer's full description is its spec
+#: in ``ModelShape.layer_specs`` (:mod:`.layer_specs`).
 KV_KINDS = (FULL, SLIDING, CHUNKED)
-ATTENTION_KINDS = ("mha", "gqa", "mqa", "mla")
+__all__ = ["FULL", "SLIDING", "CHUNKED", "LINEAR", "NONE", "KV_KINDS", "ATTENTION_KINDS", "RecurrentState",
+           "ModelShape"]
+ATTENTION_KINDS = ("mha", "gqa", "mqa", "mla", "csa")
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,14 @@ class RecurrentState:
     chunk_size: int = 0
 
 
+def _describe(geometry: tuple) -> str:
+    if geometry[0] == "gqa":
+        return f"{geometry[1]} KV heads x {geometry[2]}"
+    if geometry[0] == "mla":
+        return f"a {geometry[1]} + {geometry[2]} latent" + (f" and a {geometry[3]}-dim indexer key" if geometry[3] else "")
+    return str(geometry)
+
+
 @dataclass(frozen=True)
 class ModelShape:
     """The shape of a decoder-only transformer, derived from its config by :func:`derive`.
@@ -57,7 +70,8 @@ class ModelShape:
             MHA/GQA/MQA; 1 for MLA (the one shared latent), whatever the config lists.
         head_dim: dimension of each cached K and V head (GQA/MHA/MQA); 0 for MLA, whose cache is
             ``latent_dim + rope_dim`` per layer instead.
-        attention: "mha" (kv_heads == heads), "gqa", "mqa" (kv_heads == 1) or "mla".
+        attention: "mha" (kv_heads == heads), "gqa", "mqa" (kv_heads == 1), "mla", or "csa"
+            (DeepSeek-V4's compressed sparse attention).
         latent_dim, rope_dim: MLA only (``kv_lora_rank``, ``qk_rope_head_dim``); 0 otherwise.
         layer_kinds: one entry per layer: ("full", 0), ("sliding", window) or ("chunked", chunk);
             ("linear", 0) for a layer with a recurrent state instead of a KV cache, ("none", 0) for
@@ -67,6 +81,11 @@ class ModelShape:
             attention); None and 0 for a pure transformer.
         indexer_head_dim: DeepSeek-V3.2's sparse-attention indexer key per layer and token (cached
             beside the MLA latent, in fp8 with a scale per 128 values); 0 without one.
+        layer_specs: one :class:`.layer_specs.LayerSpec` per layer, each owning its geometry, its
+            bytes per token and sequence, its page and what it holds per sequence. Built from the
+            fields above when not given (one geometry for every layer); the derivation gives it
+            for models whose layers differ (Gemma 4's two geometries, GLM-5.2's shared indexer,
+            DeepSeek-V4's compressed layers). The KV properties below read it.
 
     Parameters (ints, counted from the shapes, text decoder only):
         total_params: everything memory holds: embeddings, LM head unless tied, attention (with
@@ -126,26 +145,72 @@ class ModelShape:
     state: RecurrentState | None = None
     state_layers: int = 0
     indexer_head_dim: int = 0
+    layer_specs: tuple[LayerSpec, ...] = field(default=(), repr=False)
     tensors: tuple[Any, ...] = field(default=(), repr=False, compare=False)
     quantization: Any = field(default=None, compare=False)
     vision: Any = field(default=None, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        if not self.layer_specs:
+            built = specs_.from_kinds(
+                self.layer_kinds, mla=self.attention == "mla", kv_heads=self.kv_heads, head_dim=self.head_dim,
+                latent_dim=self.latent_dim, rope_dim=self.rope_dim, indexer_dim=self.indexer_head_dim,
+                state=self.state, state_layers=self.state_layers)
+            object.__setattr__(self, "layer_specs", built)
+        elif len(self.layer_specs) != self.layers:
+            raise ValueError(f"{len(self.layer_specs)} layer specs for {self.layers} layers")
+
+    @property
+    def kv_specs(self) -> tuple[LayerSpec, ...]:
+        """The specs of the layers that cache per token (attention, MLA, compressed)."""
+        return specs_.kv_specs(self.layer_specs)
+
+    @property
+    def uniform_geometry(self) -> bool:
+        """Every KV layer caches the same per-token geometry (the one ``kv_heads``/``head_dim`` or
+        latent describe): what a one-geometry reading of the shape assumes."""
+        return specs_.uniform_geometry(self.layer_specs) and not any(
+            s.kind == "compressed" for s in self.layer_specs)
+
+    @property
+    def geometry_gap(self) -> str:
+        """"" when one geometry (``kv_heads`` × ``head_dim``, or one latent) describes every KV
+        layer; else what a one-geometry reading would get wrong, named (for a refusal)."""
+        kinds = dict.fromkeys(s.attention if isinstance(s, specs_.ParallelMixers) else s for s in self.kv_specs)
+        compressed = [s for s in kinds if s.kind == "compressed"]
+        if compressed:
+            ratios = sorted({s.compress_ratio for s in compressed if s.compressed})
+            return (f"its layers cache a compressed copy of the context (DeepSeek-V4's compressed sparse attention, "
+                    f"compress ratios {', '.join(map(str, ratios))}, beside a {compressed[0].sliding_window}-token "
+                    f"window), which one KV-head geometry cannot describe")
+        if self.uniform_geometry:
+            return ""
+        shown = "; ".join(f"{sum(1 for s in self.kv_specs if s.geometry == g)} layers {_describe(g)}"
+                          for g in dict.fromkeys(s.geometry for s in kinds))
+        return f"its layers cache different geometries ({shown}), which one KV-head geometry cannot describe"
+
     @property
     def kv_elements_per_layer(self) -> int:
-        """Cached numbers one token adds to one layer: K and V heads, or MLA's latent + RoPE key."""
-        if self.attention == "mla":
-            return self.latent_dim + self.rope_dim  # one latent shared by K and V: no factor 2
-        return 2 * self.kv_heads * self.head_dim
+        """Cached numbers one token adds to one layer: K and V heads, or MLA's latent + RoPE key
+        (the first KV layer's, for a model whose layers differ: see ``layer_specs``)."""
+        kv = self.kv_specs
+        return kv[0].elements_per_token() if kv else 0
 
     @property
     def kv_layers(self) -> int:
-        """Layers that cache keys and values (full, windowed or chunked attention)."""
-        return sum(1 for kind, _ in self.layer_kinds if kind in KV_KINDS)
+        """Layers that cache keys and values (full, windowed, chunked, latent or compressed)."""
+        return len(self.kv_specs)
+
+    @staticmethod
+    def _bytes_at_width(spec: LayerSpec, bytes_per_element: float) -> float:
+        if spec.kind == "compressed":  # its own fp8 layout, whatever width is asked
+            return spec.bytes_per_token("fp8")
+        return spec.elements_per_token() * bytes_per_element
 
     def kv_bytes_per_token(self, bytes_per_element: float = 2) -> float:
         """Bytes one token adds to the cache over all KV layers, windows ignored (2 = bf16); the
         layers with a recurrent state add nothing per token."""
-        return self.kv_layers * self.kv_elements_per_layer * bytes_per_element
+        return sum(self._bytes_at_width(s, bytes_per_element) for s in self.kv_specs)
 
     def kv_bytes_per_token_by_kind(self, bytes_per_element: float = 2) -> dict[tuple[str, int], float]:
         """The same bytes split by layer kind, e.g. {("full", 0): …, ("sliding", 4096): …}.
@@ -154,10 +219,13 @@ class ModelShape:
         and chunked ones stop at their window or chunk.
         """
         split: dict[tuple[str, int], float] = {}
-        for kind in self.layer_kinds:
-            if kind[0] in KV_KINDS:
-                split[kind] = split.get(kind, 0) + self.kv_elements_per_layer * bytes_per_element
+        for spec in self.kv_specs:
+            split[spec.legacy] = split.get(spec.legacy, 0) + self._bytes_at_width(spec, bytes_per_element)
         return split
+
+    def kv_bytes_per_sequence(self, context: float, kv_dtype: str = "bf16") -> float:
+        """One sequence's cache over all layers at ``context`` tokens, each layer by its spec."""
+        return sum(s.bytes_per_sequence(context, kv_dtype) for s in self.kv_specs)
 
     @property
     def is_hybrid(self) -> bool:
@@ -176,4 +244,5 @@ class ModelShape:
             self.latent_dim, self.rope_dim, self.layer_kinds, self.total_params, self.active_params,
             self.experts, self.experts_per_token, self.shared_experts, self.moe_layers,
             self.vocab_size, self.tie_word_embeddings, self.state, self.state_layers, self.indexer_head_dim,
+            self.layer_specs,
         )

@@ -9,7 +9,11 @@ page (two in "align" mode, one per block in "all" mode) per state group. DeepSee
 indexer key to every layer's page and runs 64-token blocks. Decode context parallelism stores each
 MLA request's tokens round-robin over ``dcp`` ranks.
 
-Everything is per GPU — the most loaded one of the placement — and per vLLM release.
+Everything is per GPU — the most loaded one of the placement — and per vLLM release. What each
+layer caches is its spec's (llm_inference.models.layer_specs, through :func:`.kv.layer_specs`): a
+latent or not, an indexer or not, a window. A model whose KV layers differ in page size (Gemma 4's
+two geometries: vLLM then makes the pages equal by growing blocks) or whose cache is compressed
+(DeepSeek-V4: five kinds of page in one pool) is named as not modelled here.
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ from ..engines import vllm, vllm_hybrid
 from ..engines import vllm_releases
 from ..engines.vllm import LayerGroup, parse_version
 from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
-from .kv import MODEL_DTYPE_BYTES, layer_bytes_per_token
+from ..models import layer_specs as ls
+from .kv import MODEL_DTYPE_BYTES, layer_bytes_per_token, layer_specs
 from .memo import pure_cache
-from .model import CHUNKED, Model
+from .model import Model
 from .placement import Placement, kv_layers_per_gpu, state_layers_per_gpu
 from .precision import kv_layout_problem
 
@@ -92,18 +97,47 @@ class CacheLayout:
                                          version=self.version, dcp=self.dcp)
 
 
-def _checkpoint(model: Model, cache_mode: str, cc: tuple[int, int] | None, version: str) -> tuple[int | None, int]:
+def _checkpoint(mixer: ls.RecurrentLayer | None, cache_mode: str, cc: tuple[int, int] | None,
+                version: str) -> tuple[int | None, int]:
     """(prefill-checkpoint alignment, extra pages per request) of 0.33's align mode: Mamba-2 layers
     export a checkpoint at any token (alignment 1); Gated DeltaNet does with FlashInfer's prefill
     kernel (Hopper, Blackwell; head_k_dim 128), on a 64-token grid."""
-    if cache_mode != "align" or parse_version(version) < vllm_hybrid.CHECKPOINT_SINCE or model.state is None:
+    if cache_mode != "align" or parse_version(version) < vllm_hybrid.CHECKPOINT_SINCE or mixer is None:
         return None, 0
-    if model.state.kind == MAMBA2:
+    if mixer.state.mixer == MAMBA2:
         return 1, 1
-    if (model.state.kind == GATED_DELTANET and cc is not None and cc[0] in (9, 10, 12)
-            and model.state.state_dim == 128):
+    if (mixer.state.mixer == GATED_DELTANET and cc is not None and cc[0] in (9, 10, 12)
+            and mixer.state.state_dim == 128):
         return vllm_hybrid.FLASHINFER_GDN_CHECKPOINT_ALIGNMENT, 1
     return None, 0
+
+
+def _attention(spec: ls.LayerSpec) -> ls.LayerSpec:
+    return spec.attention if isinstance(spec, ls.ParallelMixers) else spec
+
+
+def _mixer(model: Model) -> ls.RecurrentLayer | None:
+    """The recurrent mixer of the model's state layers (one kind a model), None without one."""
+    for spec in layer_specs(model):
+        spec = spec.mixer if isinstance(spec, ls.ParallelMixers) else spec
+        if isinstance(spec, ls.RecurrentLayer):
+            return spec
+    return None
+
+
+def _kv_kinds(model: Model) -> tuple[ls.LayerSpec, ...]:
+    """The distinct attention specs of the model's KV layers."""
+    return tuple(dict.fromkeys(_attention(s) for s in layer_specs(model) if s.caches_kv))
+
+
+def _unmodelled_kinds(kinds: tuple[ls.LayerSpec, ...]) -> str:
+    if any(s.kind == "compressed" for s in kinds):
+        return ("DeepSeek-V4's compressed attention keeps window, compressed, indexer and compressor-state pages "
+                "in one pool; that pool's layout is not modelled")
+    if len({s.geometry for s in kinds}) > 1:
+        return ("the KV layers differ in geometry (" + "; ".join(sorted({str(s.geometry) for s in kinds}))
+                + "), so their pages differ in size; how vLLM makes them equal is not modelled")
+    return ""
 
 
 @pure_cache()
@@ -127,51 +161,56 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     """
     cc = vllm_hybrid.compute_capability(gpu_name)
     tp = placement.tensor_parallel
-    problem = kv_layout_problem(kv_dtype, mla=model.is_mla, sparse_mla=model.indexer_dim > 0, version=version,
+    kinds = _kv_kinds(model)
+    mla = any(isinstance(s, ls.LatentAttention) for s in kinds)
+    indexer = any(isinstance(s, ls.LatentAttention) and s.indexer_dim for s in kinds)
+    windows = [s for s in kinds if s.window]
+    problem = kv_layout_problem(kv_dtype, mla=mla, sparse_mla=indexer, version=version,
                                 cc=cc, head_dim=model.head_dim, sinks=sinks)
-    unmodelled = ""
+    unmodelled = _unmodelled_kinds(kinds)
     if dcp > 1:
-        if not model.is_mla:
+        if not mla:
             unmodelled = ("decode context parallelism is modelled here for MLA models (whose latent every TP rank "
                           "holds whole); a GQA model's DCP is not")
         elif tp % dcp:
             problem = problem or f"--decode-context-parallel-size {dcp} must divide the tensor-parallel size {tp}"
-        elif model.window:
+        elif windows:
             problem = problem or "vLLM's DCP does not support sliding-window layers"
-    per_token = int(layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu))
-    if model.indexer_dim:  # FlashMLA sparse: "Forcing kv cache block size to 64"
-        block_size = max(block_size, vllm_hybrid.DEEPSEEK_V32_BLOCK_SIZE)
+    per_token = int(layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu)) if not unmodelled else 0
+    # FlashMLA sparse (an indexer): "Forcing kv cache block size to 64"
+    block_size = max([block_size] + [getattr(s, "min_block_size", 0) for s in kinds])
     full, windowed = kv_layers_per_gpu(model, placement)
     full += max(0, draft_attention_layers)
     if windowed and full and not vllm_releases.rules(version).hybrid_allocator:
         # up to 0.9.0 a model with both kinds had its windowed layers turned into full attention
         # (unify_hybrid_kv_cache_specs): one group, every layer caching max_model_len
         full, windowed = full + windowed, 0
-    kind = "chunked" if model.window_kind == CHUNKED else "sliding"
-    types = [LayerGroup(kind, windowed, model.window)] if windowed else []
+    window = windows[0] if windows else None
+    types = [LayerGroup(window.kind, windowed, window.window)] if windowed and window else []
     if full:
         types.append(LayerGroup("full", full))
     state_page, mode, ckpt_blocks = 0, "", 0
     page = block_size * per_token
-    if model.is_hybrid:
-        why = vllm_hybrid.state_served(model.state.kind, version)
+    mixer = _mixer(model)
+    if mixer is not None:
+        why = vllm_hybrid.state_served(mixer.state.mixer, version)
         problem = problem or why
         if prefix_caching is None:
             prefix_caching = vllm_hybrid.hybrid_prefix_caching_default(version)
-        mode = vllm_hybrid.mamba_cache_mode(model.state.kind, prefix_caching, version)
+        mode = vllm_hybrid.mamba_cache_mode(mixer.state.mixer, prefix_caching, version)
         try:
-            state_page = vllm_hybrid.state_bytes(model.state, tp, model_dtype_bytes=MODEL_DTYPE_BYTES,
-                                                 ssm_dtype=model.ssm_dtype, version=version, num_spec=num_spec)
+            state_page = mixer.state_bytes(tp, model_dtype_bytes=MODEL_DTYPE_BYTES, version=version,
+                                           num_spec=num_spec)
         except ValueError as exc:
             problem = problem or f"vLLM's recurrent layers cannot split over TP {tp}: {exc}"
             state_page = 1
         if not full and not windowed:
             unmodelled = unmodelled or "a model without attention layers (every layer recurrent) is not modelled"
-        align, ckpt_blocks = _checkpoint(model, mode, cc, version)
+        align, ckpt_blocks = _checkpoint(mixer, mode, cc, version)
         if per_token > 0:
             block_size, page = vllm_hybrid.hybrid_block_size(
-                per_token, state_page, version=version, mla=model.is_mla, head_size=model.head_dim,
-                block_size=block_size, cc=cc, cache_mode=mode, mamba_chunk_size=model.mamba_chunk,
+                per_token, state_page, version=version, mla=mla, head_size=model.head_dim,
+                block_size=block_size, cc=cc, cache_mode=mode, mamba_chunk_size=mixer.state.chunk_size,
                 checkpoint_alignment=align)
         types.append(LayerGroup(STATE, state_layers_per_gpu(model, placement)))
     size, groups, _padding = vllm.kv_cache_groups(types, version)

@@ -46,6 +46,9 @@ class Model:
     ``indexer_dim``: DeepSeek-V3.2's indexer key, cached per token and layer beside the latent.
     ``vision``: a multimodal checkpoint's vision tower as vLLM's profiling run sees it (None: none,
     or one whose rules are not modelled); whether it is served is the engine's setting.
+    ``layer_specs``: one llm_inference.models.layer_specs spec per layer, for a model whose layers
+    differ (Gemma 4, DeepSeek-V4); () when the fields above describe every layer (physics.kv
+    builds the specs from them).
     """
 
     layers: int
@@ -72,6 +75,7 @@ class Model:
     mamba_chunk: int = 0
     indexer_dim: int = 0
     vision: VisionEncoder | None = None
+    layer_specs: tuple = ()
 
     @property
     def is_mla(self) -> bool:
