@@ -31,6 +31,7 @@ from .models.quantization import FORMAT_CHOICES, SHIPPED, Scheme, format_scheme
 from .physics import CHUNKED, GQA, MLA, SLIDING, Engine, Layout, Model
 from .engines import vllm_releases
 from .physics.budget import DEFAULT_OVERHEAD_BYTES, Pool
+from .physics.deployment import Deployment, deploy
 from .engines.vllm_hybrid import MIXER_NAMES, MIXERS, NEMOTRON_H, Mixer
 from .physics.placement import DP, MAX_GPUS, TP
 from .physics.precision import KV_DTYPE_CHOICES
@@ -186,10 +187,17 @@ def vision_of(p: Mapping[str, Any]) -> VisionEncoder | None:
     return shape.vision.encoder if shape is not None and shape.vision is not None else None
 
 
-def model_from_shape(shape: ModelShape, config: Mapping[str, Any] | None = None) -> Model:
-    """The physics' Model of a derived shape (``config`` gives the MLP width; else 4 × hidden)."""
-    values, _ = shape_values(shape, config or {})
+def model_from_shape(shape: ModelShape, config: Mapping[str, Any]) -> Model:
+    """The physics' Model of a derived shape and the config.json it was derived from (which gives
+    the MLP width: without it a shape would be taken as GPT-2's 4 × hidden)."""
+    values, _ = shape_values(shape, config)
     return model_from_inputs(values)
+
+
+@cache
+def catalogue_model(model_id: str) -> Model:
+    """The physics' Model of a catalogue model, as a calculator sees it when the model is picked."""
+    return model_from_inputs(dict(catalogue_values(model_id)))
 
 
 def layout_from_inputs(p: Mapping[str, Any]) -> Layout:
@@ -240,8 +248,18 @@ def engine_from_inputs(p: Mapping[str, Any]) -> Engine:
                   max_model_len=p.get("context", 0))
 
 
+def deployment_from_inputs(p: Mapping[str, Any], engine: Engine | None = None) -> tuple[Deployment, list[str]]:
+    """The run's one deployment (physics.deployment): the model the fields show, its weights in the
+    chosen format at the chosen release on the chosen GPU, ``engine`` (default: the engine's
+    parameters) with its model runner chosen for the model; and the weights' notes."""
+    weights, notes = weights_on(p)
+    return deploy(model_from_inputs(p), GPUS[p["gpu"]], layout_from_inputs(p),
+                  engine or engine_from_inputs(p), weights, p["kv_dtype"]), notes
+
+
 def release_text(engine: Engine, vendor: str = "nvidia", is_moe: bool = False) -> str:
-    """What the page says about the release whose rules it follows."""
+    """What the page says about the release whose rules it follows (a deployment's engine carries
+    the model runner its budget used)."""
     r = engine.rules
     commit = f" (commit {r.release.commit})" if r.release.commit else ""
     tokens = {"concurrency": "concurrency × max_model_len", "blocks_per_group": "blocks ÷ groups × block size",

@@ -21,7 +21,8 @@ from .weights import as_plan, on_gpu
 @pure_cache()
 def deployment_pool(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str) -> Pool:
     """vLLM's pool for ``layout`` on ``gpu`` (``weights``: Weights, a WeightPlan or a dtype name;
-    placed on this GPU, whose kernels may pad them)."""
+    placed on this GPU, whose kernels may pad them, at the Weights' own release). Cached: the run's
+    own deployment and every size a search tries are placed and sized once each."""
     placed = on_gpu(model, weights, gpu)
     return pool(model, gpu, place(model, layout, placed), engine, kv_dtype,
                 experts=getattr(placed, "experts_format", ""))
@@ -40,11 +41,16 @@ def candidate_sizes(model: Model, layout: Layout, weights=None) -> list[int]:
     if layout.attention == DP:
         return list(range(1, MAX_GPUS + 1))
     stages = max(1, min(layout.pipeline_stages, model.layers))
+    plan = as_plan(model, weights) if weights is not None else None
+    return list(_candidate_sizes(model, stages, plan))
+
+
+@pure_cache(maxsize=256)
+def _candidate_sizes(model: Model, stages: int, plan) -> tuple[int, ...]:
     tps = legal_tp_sizes(model)
-    if weights is not None:
-        plan = as_plan(model, weights)
+    if plan is not None:
         tps = [tp for tp in tps if not plan.on(None).tp_problem(tp)]
-    return [tp * stages for tp in tps if tp * stages <= MAX_GPUS]
+    return tuple(tp * stages for tp in tps if tp * stages <= MAX_GPUS)
 
 
 class _SizedPools:
@@ -108,12 +114,14 @@ class Offer:
 
 def cheapest(model: Model, layout: Layout, engine: Engine, weights, kv_dtype: str, context: int,
              sequences: int, gpus: dict[str, GPU] = GPUS) -> Offer | None:
-    """The listed GPU, at its fewest fitting count, with the lowest hourly price; None if none fits."""
+    """The listed GPU, at its fewest fitting count, with the lowest hourly price; None if none fits.
+    ``weights`` placed on one GPU (a Weights) is placed on each other at its own release, never the
+    newest's."""
     offers = []
     for gpu in gpus.values():
         if gpu.usd_per_hour <= 0:
             continue
-        n = fewest_gpus(model, gpu, layout, engine, weights, kv_dtype, context, sequences)
+        n = fewest_gpus(model, gpu, layout, engine, on_gpu(model, weights, gpu), kv_dtype, context, sequences)
         if n:
             offers.append(Offer(gpu, n))
     return min(offers, key=lambda o: (o.usd_per_hour, o.gpus), default=None)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engines import vllm, vllm_hybrid
+from .memo import pure_cache
 from .model import Model
 from .weights import as_weights
 
@@ -72,13 +73,18 @@ class Placement:
 def legal_tp_sizes(model: Model, max_tp: int = MAX_GPUS) -> list[int]:
     """Tensor-parallel sizes vLLM accepts for this model, up to ``max_tp``; a hybrid model's
     recurrent layers must split too (their heads and convolution channels, ``divide`` in vLLM's
-    ``MambaStateShapeCalculator``)."""
+    ``MambaStateShapeCalculator``). Worked out once per model: every placement asks."""
+    return list(_legal_tp_sizes(model, max_tp))
+
+
+@pure_cache(maxsize=256)
+def _legal_tp_sizes(model: Model, max_tp: int) -> tuple[int, ...]:
     sizes = vllm.legal_tp_sizes(max(1, model.heads), max(1, model.kv_heads),
                                 intermediate_size=model.intermediate_size or None,
                                 vocab_size=model.vocab_size or None, mla=model.is_mla, max_tp=max_tp)
     if not model.is_hybrid:
-        return sizes
-    return [tp for tp in sizes if _state_splits(model, tp)]
+        return tuple(sizes)
+    return tuple(tp for tp in sizes if _state_splits(model, tp))
 
 
 def _state_splits(model: Model, tp: int) -> bool:
