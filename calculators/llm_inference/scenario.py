@@ -160,8 +160,13 @@ def catalogue_values(model_id: str) -> tuple[tuple[str, Any], ...]:
     return tuple(values.items())
 
 
-def model_from_inputs(p: Mapping[str, Any]) -> Model:
-    """The physics' Model from a calculator's (resolved) parameters."""
+#: "Find the shape the fields show" (:func:`model_shape`), for callers that have not found it yet.
+_FROM_FIELDS: Any = object()
+
+
+def model_from_inputs(p: Mapping[str, Any], shape: ModelShape | None = _FROM_FIELDS) -> Model:
+    """The physics' Model from a calculator's (resolved) parameters; ``shape``: the derived shape they
+    show (:func:`model_shape`), when the caller has it already."""
     mla = p["attention"] == MLA
     active_b = p["active_params_b"]
     active_b = 0 if active_b <= 0 else min(max(active_b, ACTIVE_MIN_B), p["params_b"])
@@ -174,16 +179,17 @@ def model_from_inputs(p: Mapping[str, Any]) -> Model:
         window_kind=CHUNKED if p["window_kind"] == CHUNKED else SLIDING,
         kv_free_layers=min(p["kv_free_layers"], p["layers"] - 1), state=mixer_from_inputs(p),
         state_layers=min(p["state_layers"], p["layers"]), ssm_dtype=p["ssm_dtype"], mamba_chunk=p["mamba_chunk"],
-        indexer_dim=p["indexer_dim"] if mla else 0, vision=vision_of(p),
+        indexer_dim=p["indexer_dim"] if mla else 0, vision=vision_of(p, shape),
     )
 
 
-def vision_of(p: Mapping[str, Any]) -> VisionEncoder | None:
+def vision_of(p: Mapping[str, Any], shape: ModelShape | None = _FROM_FIELDS) -> VisionEncoder | None:
     """The vision tower of the model the fields show (a catalogue model or a pasted config whose tower
     is modelled, :mod:`.models.vision`); None for a custom shape or a text-only model."""
-    if "model" not in p or "config" not in p:
-        return None
-    shape = model_shape(p)
+    if shape is _FROM_FIELDS:
+        if "model" not in p or "config" not in p:
+            return None
+        shape = model_shape(p)
     return shape.vision.encoder if shape is not None and shape.vision is not None else None
 
 
@@ -248,12 +254,15 @@ def engine_from_inputs(p: Mapping[str, Any]) -> Engine:
                   max_model_len=p.get("context", 0))
 
 
-def deployment_from_inputs(p: Mapping[str, Any], engine: Engine | None = None) -> tuple[Deployment, list[str]]:
-    """The run's one deployment (physics.deployment): the model the fields show, its weights in the
-    chosen format at the chosen release on the chosen GPU, ``engine`` (default: the engine's
-    parameters) with its model runner chosen for the model; and the weights' notes."""
-    weights, notes = weights_on(p)
-    return deploy(model_from_inputs(p), GPUS[p["gpu"]], layout_from_inputs(p),
+def deployment_from_inputs(p: Mapping[str, Any], engine: Engine | None = None,
+                           layout: Layout | None = None) -> tuple[Deployment, list[str]]:
+    """The run's one deployment (physics.deployment), in one direction: the shape the fields show
+    (found once), the model, its weights in the chosen format at the chosen release on the chosen GPU,
+    ``engine`` (default: the engine's parameters) with its model runner chosen for the model, on
+    ``layout`` (default: the deployment parameters); and the weights' notes."""
+    shape = model_shape(p)
+    weights, notes = weights_on(p, shape=shape)
+    return deploy(model_from_inputs(p, shape), GPUS[p["gpu"]], layout or layout_from_inputs(p),
                   engine or engine_from_inputs(p), weights, p["kv_dtype"]), notes
 
 
@@ -602,10 +611,11 @@ def serves_vision(p: Mapping[str, Any]) -> bool:
     return tower_loaded(p.get("image_limit", DEFAULT_LIMIT), p.get("video_limit", DEFAULT_LIMIT))
 
 
-def weight_plan(p: Mapping[str, Any]) -> tuple[WeightPlan, list[str]]:
+def weight_plan(p: Mapping[str, Any], shape: ModelShape | None = _FROM_FIELDS) -> tuple[WeightPlan, list[str]]:
     """The weights the fields describe, in the chosen format (with the vision tower when vLLM loads
-    it), and notes on how they were read."""
-    shape = model_shape(p)
+    it), and notes on how they were read; ``shape`` as for :func:`model_from_inputs`."""
+    if shape is _FROM_FIELDS:
+        shape = model_shape(p)
     if shape is not None and shape.tensors:
         text = p.get("config", "").strip()
         pasted = text if text and _parsed(text) is shape else ""
@@ -630,10 +640,11 @@ def _custom_plan(key: tuple, fmt: str) -> tuple[WeightPlan, list[str]]:
     return WeightPlan(outside, scheme, repeat=(layer, p["layers"])), notes
 
 
-def weights_on(p: Mapping[str, Any], gpu_id: str | None = None) -> tuple[Weights, list[str]]:
+def weights_on(p: Mapping[str, Any], gpu_id: str | None = None,
+               shape: ModelShape | None = _FROM_FIELDS) -> tuple[Weights, list[str]]:
     """The weights on the chosen GPU (or ``gpu_id``), under the chosen vLLM release when the
-    calculator has one, with the notes to show."""
-    plan, notes = weight_plan(p)
+    calculator has one, with the notes to show; ``shape`` as for :func:`model_from_inputs`."""
+    plan, notes = weight_plan(p, shape)
     version = p.get("vllm_version") or None
     gpu = GPUS[gpu_id or p["gpu"]]
     weights = plan.on(gpu, version) if version else plan.on(gpu)

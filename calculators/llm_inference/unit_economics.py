@@ -66,7 +66,7 @@ from course_calculators.units import format_count, format_fraction, format_usd
 from . import answers, physics, scenario
 from .hardware import GPUS, PRICES_DATE as GPU_PRICES_DATE
 from .physics import measured
-from .physics.deployment import Deployment, deploy
+from .physics.deployment import Deployment
 from .physics.placement import Layout
 from .physics.speed import peak_flops
 from .units import format_tokens_per_s
@@ -302,9 +302,7 @@ class Replica:
 def deployment(p: Mapping[str, Any]) -> tuple[Deployment, list[str]]:
     """The self-hosted replica's deployment as the reader set it (``gpus`` tensor parallel, vLLM's
     defaults), and the weights' notes: built once, resized by :func:`replica_size`."""
-    w, notes = scenario.weights_on(p)
-    return deploy(scenario.model_from_inputs(p), GPUS[p["gpu"]], Layout(p["gpus"]), physics.Engine(), w,
-                  p["kv_dtype"]), notes
+    return scenario.deployment_from_inputs(p, physics.Engine(), Layout(p["gpus"]))
 
 
 def replica_size(p: Mapping[str, Any], d: Deployment, context: int) -> tuple[Deployment, int]:
