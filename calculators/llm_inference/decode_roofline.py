@@ -49,7 +49,7 @@ from course_calculators.units import format_bytes, format_count, format_seconds,
 
 from . import answers, physics, scenario
 from .hardware import GPUS
-from .physics import kv, measured
+from .physics import fleet, kv, measured
 from .physics.speed import peak_flops
 from .weight_breakdown import breakdown_text
 from .units import format_flops, format_tokens_per_s
@@ -248,7 +248,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
     held = w.total_bytes
     max_batch = pool.sequences(p["context"])
     fits = pool.holds(p["context"], batch)
-    needed = 0 if refused else deployment.fewest_gpus(p["context"], batch)
+    needed = 0 if refused else fleet.fewest_gpus(deployment, p["context"], batch)
     name, source = scenario.model_name(p)
 
     precision = scenario.precision_word(w)

@@ -34,7 +34,7 @@ from . import answers, physics, scenario
 from .hardware import GPUS
 from .engines import vllm_hybrid
 from .engines.vllm_hybrid import MIXER_NAMES
-from .physics import kv
+from .physics import fleet, kv
 from .weight_breakdown import breakdown_chart, breakdown_text
 
 CONTEXT_MAX = 1048576
@@ -252,8 +252,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
     sequences = pool.sequences(context)
     fits = pool.holds(context, concurrency)
     longest = pool.longest_context(concurrency, CONTEXT_MAX)
-    needed = 0 if refused else deployment.fewest_gpus(context, concurrency)
-    offer = None if refused else deployment.cheapest(context, concurrency)
+    needed = 0 if refused else fleet.fewest_gpus(deployment, context, concurrency)
+    offer = None if refused else fleet.cheapest(deployment, context, concurrency)
     legal = ", ".join(str(n) for n in deployment.legal_sizes())
     name, source = scenario.model_name(p)
 

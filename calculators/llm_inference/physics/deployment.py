@@ -11,19 +11,31 @@ searches place.
 The searches (the fewest GPUs of this kind, the cheapest listed GPU) *resize* the deployment — another
 count, another kind of GPU — keeping its model, release, weight format and runner: the weights are
 placed on the other GPU at the deployment's release (:meth:`Deployment.resized`), never re-derived.
-Each (GPU, count) a run tries is placed and sized once (:func:`.fleet.deployment_pool` is cached).
+Each (GPU, count) a run tries is placed and sized once (:func:`deployment_pool` is cached); the
+searches themselves are :mod:`.fleet`'s.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..hardware import GPU, GPUS
-from . import fleet
-from .budget import Engine, Pool
+from ..hardware import GPU
+from .budget import Engine, Pool, pool
+from .memo import pure_cache
 from .model import Model
-from .placement import Layout, Placement
+from .placement import Layout, Placement, candidate_sizes, place
 from .weights import Weights, as_plan, on_gpu
+
+
+@pure_cache()
+def deployment_pool(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str) -> Pool:
+    """vLLM's pool for ``layout`` on ``gpu`` (``weights``: Weights, a WeightPlan or a dtype name;
+    placed on this GPU, whose kernels may pad them, at the Weights' own release). Cached by value: a
+    run's own deployment and every size its searches try are placed and sized once each, and a
+    reader's next run that changes only the context asks for the same ones."""
+    placed = on_gpu(model, weights, gpu)
+    return pool(model, gpu, place(model, layout, placed), engine, kv_dtype,
+                experts=getattr(placed, "experts_format", ""))
 
 
 @dataclass(frozen=True, eq=False)
@@ -51,7 +63,7 @@ class Deployment:
     @property
     def pool(self) -> Pool:
         """vLLM's budget and blocks on the most loaded GPU (built once for this GPU and count)."""
-        return fleet.deployment_pool(self.model, self.gpu, self.layout, self.engine, self.weights, self.kv_dtype)
+        return deployment_pool(self.model, self.gpu, self.layout, self.engine, self.weights, self.kv_dtype)
 
     @property
     def placement(self) -> Placement:
@@ -66,20 +78,9 @@ class Deployment:
         return Deployment(self.model, gpu, layout, self.engine, weights, self.kv_dtype)
 
     def legal_sizes(self) -> list[int]:
-        """GPU counts vLLM accepts for this model, layout scheme and checkpoint (:func:`.fleet.candidate_sizes`)."""
-        return fleet.candidate_sizes(self.model, self.layout, self.weights)
-
-    def fewest_gpus(self, context: int, sequences: int) -> int:
-        """The fewest GPUs of this kind that hold ``sequences`` requests of ``context`` tokens; 0 if none
-        up to 64 does."""
-        return fleet.fewest_gpus(self.model, self.gpu, self.layout, self.engine, self.weights, self.kv_dtype,
-                                 context, sequences)
-
-    def cheapest(self, context: int, sequences: int, gpus: dict[str, GPU] = GPUS) -> fleet.Offer | None:
-        """The listed GPU, at its fewest fitting count, with the lowest hourly price (this deployment's
-        weights, release and runner on each); None if none fits."""
-        return fleet.cheapest(self.model, self.layout, self.engine, self.weights, self.kv_dtype, context, sequences,
-                              gpus)
+        """GPU counts vLLM accepts for this model, layout scheme and checkpoint
+        (:func:`.placement.candidate_sizes`)."""
+        return candidate_sizes(self.model, self.layout, self.weights)
 
 
 def deploy(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str) -> Deployment:

@@ -17,7 +17,7 @@ from course_calculators.units import GiB
 from llm_inference import decode_roofline, kv_cache, physics, scenario
 from llm_inference.engines import vllm, vllm_releases
 from llm_inference.hardware import GPUS
-from llm_inference.physics import budget, fleet, placement
+from llm_inference.physics import budget, deployment, fleet, placement
 from llm_inference.physics.deployment import deploy
 from llm_inference.physics.placement import Layout
 
@@ -25,7 +25,7 @@ from llm_inference.physics.placement import Layout
 def _clear_caches() -> None:
     """Forget what earlier runs placed and sized: the run counted starts cold."""
     for cached in (fleet.deployment_pool, fleet._sized_pools, getattr(placement, "_legal_tp_sizes", None),
-                   getattr(fleet, "_candidate_sizes", None)):
+                   getattr(placement, "_candidate_sizes", None)):
         if cached is not None:
             cached.cache_clear()
 
@@ -49,10 +49,10 @@ def _watched_run(monkeypatch, calc, raw):
         legal.append(args)
         return legal_tp(*args, **kwargs)
 
-    for module in (physics, placement, fleet):
+    for module in (physics, placement, fleet, deployment):
         if hasattr(module, "place"):
             monkeypatch.setattr(module, "place", watched_place)
-    for module in (physics, budget, fleet):
+    for module in (physics, budget, fleet, deployment):
         if hasattr(module, "pool"):
             monkeypatch.setattr(module, "pool", watched_pool)
     monkeypatch.setattr(vllm, "legal_tp_sizes", watched_legal)
