@@ -220,25 +220,33 @@ _HYBRID_FIELDS = ("full_attention_interval", "hybrid_override_pattern", "layers_
 def model_runner_facts(p: Mapping[str, Any]) -> tuple[str, bool, bool]:
     """(architecture, quantized, hybrid) of the model picked or pasted: what vLLM 0.22–0.28 look at to
     choose the V1 or V2 model runner (engines.vllm_releases.Rules.model_runner)."""
-    config: Mapping[str, Any] = {}
     text = p.get("config", "").strip() if isinstance(p.get("config", ""), str) else ""
+    model = p.get("model") if not text and p.get("model") in CATALOGUE else ""
+    architecture, quantized, hybrid = _config_runner_facts(text, model)
+    quantized = quantized or p.get("weight_dtype", "bf16") not in ("bf16", "fp16", "fp32", "shipped")
+    return architecture, quantized, hybrid
+
+
+@lru_cache(maxsize=32)
+def _config_runner_facts(text: str, model_id: str) -> tuple[str, bool, bool]:
+    """(architecture, checkpoint quantized, hybrid) of a pasted config's text, else a catalogue model's
+    config: read once per text."""
+    config: Mapping[str, Any] = {}
     if text:
         try:
             loaded = json.loads(text)
             config = loaded if isinstance(loaded, dict) else {}
         except ValueError:
             config = {}
-    elif p.get("model") in CATALOGUE:
-        config = CATALOGUE[p["model"]].config
+    elif model_id:
+        config = CATALOGUE[model_id].config
     archs = config.get("architectures") or [""]
     text_config = config.get("text_config") if isinstance(config.get("text_config"), dict) else {}
     fields = {**config, **text_config}
     layer_types = fields.get("layer_types") or []
     hybrid = any(k in fields for k in _HYBRID_FIELDS) or any(
         isinstance(t, str) and ("linear" in t or "mamba" in t) for t in layer_types)
-    quantized = bool(config.get("quantization_config")) or p.get("weight_dtype", "bf16") not in (
-        "bf16", "fp16", "fp32", "shipped")
-    return str(archs[0]), quantized, hybrid
+    return str(archs[0]), bool(config.get("quantization_config")), hybrid
 
 
 def engine_from_inputs(p: Mapping[str, Any]) -> Engine:
@@ -549,15 +557,24 @@ def model_shape(p: Mapping[str, Any]) -> ModelShape | None:
     a custom shape (or when the fields were edited away from the pasted config)."""
     text = p.get("config", "").strip()
     shape = _parsed(text) if text else None
+    pasted = text if shape is not None else ""
     if shape is None and p["model"] != CUSTOM:
         shape = catalogue_shape(p["model"])
     if shape is None:
         return None
-    values, _ = shape_values(shape, json.loads(text) if text and _parsed(text) else get_entry(p["model"]).config
-                             if p["model"] != CUSTOM else {})
-    if any(name in p and p[name] != value and not _close(p[name], value) for name, value in values.items()):
+    values = _shape_fields(p["model"], pasted)
+    if any(name in p and p[name] != value and not _close(p[name], value) for name, value in values):
         return None
     return shape
+
+
+@lru_cache(maxsize=32)
+def _shape_fields(model_id: str, pasted: str) -> tuple[tuple[str, Any], ...]:
+    """The fields a pasted config (read), else a catalogue model, fills: worked out once per text."""
+    if pasted:
+        values, _ = shape_values(_parsed(pasted), json.loads(pasted))
+        return tuple(values.items())
+    return catalogue_values(model_id)
 
 
 def _close(a: Any, b: Any) -> bool:
