@@ -85,10 +85,12 @@ class Deployment:
 
 def deploy(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights, kv_dtype: str) -> Deployment:
     """The deployment of ``model`` on ``layout.gpus`` × ``gpu``: ``weights`` (Weights, a WeightPlan or
-    a dtype name) placed on ``gpu`` at ``engine``'s release unless already placed there, and the
-    model runner chosen once, for this model."""
-    weights = on_gpu(model, weights, gpu) if isinstance(weights, Weights) else as_plan(model, weights).on(
-        gpu, engine.version)
+    a dtype name) placed on ``gpu`` at ``engine``'s release unless already placed so, and the model
+    runner chosen once, for this model."""
+    if isinstance(weights, Weights) and weights.version == engine.version:
+        weights = on_gpu(model, weights, gpu)
+    else:  # a plan, a dtype name, or weights laid out for another release: the engine's release rules
+        weights = as_plan(model, weights).on(gpu, engine.version)
     if not engine.model_runner:
         engine = replace(engine, model_runner=engine.runner(model.is_moe, gpu.vendor))
     return Deployment(model, gpu, layout, engine, weights, kv_dtype)

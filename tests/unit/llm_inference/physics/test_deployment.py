@@ -136,3 +136,11 @@ def test_deploy_places_a_plan_at_the_engines_release():
     again = deploy(d.model, d.gpu, d.layout, physics.Engine(version="0.11.0"), d.weights.plan, d.kv_dtype)
     assert again.weights is d.weights  # the plan placed once per GPU kind and release
     assert again.pool.weight_bytes == d.pool.weight_bytes
+
+
+def test_weights_laid_out_for_another_release_are_placed_at_the_engines():
+    inputs = kv_cache.SPEC.run({"model": "gpt-oss-120b", "vllm_version": "0.11.0"}).inputs
+    d, _ = scenario.deployment_from_inputs(inputs)
+    newest = d.weights.plan.on(d.gpu, vllm_releases.NEWEST)
+    again = deploy(d.model, d.gpu, d.layout, d.engine, newest, d.kv_dtype)
+    assert again.weights is d.weights and again.weights.version == "0.11.0"
