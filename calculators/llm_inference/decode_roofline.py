@@ -229,15 +229,13 @@ def compute(p: Mapping[str, Any]) -> Computed:
     notes: list[str] = []
     if scenario.refused(p):
         return _not_computed(notes)
-    model = scenario.model_from_inputs(p)
-    gpu = GPUS[p["gpu"]]
+    deployment, weight_notes = scenario.deployment_from_inputs(p)
+    model, gpu, engine, w = deployment.model, deployment.gpu, deployment.engine, deployment.weights
     n = p["gpus"]
     batch = p["batch"]
-    layout = scenario.layout_from_inputs(p)
-    engine = scenario.engine_from_inputs(p)
-    w, weight_notes = scenario.weights_on(p)
     refused = scenario.refused_note(w)
-    placement = physics.place(model, layout, w)
+    pool = deployment.pool
+    placement = pool.placement
     step_at = _steps(model, placement, gpu, p, w)
     step = step_at(batch)
     first = physics.prefill(model, placement, gpu, w, p["prompt_tokens"])
@@ -248,10 +246,9 @@ def compute(p: Mapping[str, Any]) -> Computed:
     state = kv.state_bytes_per_sequence(model, engine.version)
     kv_read = batch * (kv.bytes_per_sequence(model, p["kv_dtype"], p["context"]) + 2 * state)
     held = w.total_bytes
-    pool = physics.pool(model, gpu, placement, engine, p["kv_dtype"], experts=getattr(w, "experts_format", ""))
     max_batch = pool.sequences(p["context"])
     fits = pool.holds(p["context"], batch)
-    needed = 0 if refused else fleet.fewest_gpus(model, gpu, layout, engine, w, p["kv_dtype"], p["context"], batch)
+    needed = 0 if refused else fleet.fewest_gpus(deployment, p["context"], batch)
     name, source = scenario.model_name(p)
 
     precision = scenario.precision_word(w)

@@ -234,29 +234,27 @@ def compute(p: Mapping[str, Any]) -> Computed:
     notes: list[str] = []
     if scenario.refused(p):
         return _not_computed(notes)
-    model = scenario.model_from_inputs(p)
-    gpu = GPUS[p["gpu"]]
-    layout = scenario.layout_from_inputs(p)
-    engine = scenario.engine_from_inputs(p)
+    deployment, weight_notes = scenario.deployment_from_inputs(p)
+    model, gpu, layout, engine, w = (deployment.model, deployment.gpu, deployment.layout, deployment.engine,
+                                     deployment.weights)
     context, concurrency = p["context"], p["concurrency"]
 
     per_token = kv.bytes_per_token(model, p["kv_dtype"])
     per_sequence = kv.bytes_per_sequence(model, p["kv_dtype"], context)
     state = kv.state_bytes_per_sequence(model, engine.version)
     kv_total = per_sequence * concurrency
-    w, weight_notes = scenario.weights_on(p)
     refused = scenario.refused_note(w)
     held = 0.0 if refused else w.total_bytes
 
-    placement = physics.place(model, layout, w)
-    pool = physics.pool(model, gpu, placement, engine, p["kv_dtype"], experts=getattr(w, "experts_format", ""))
+    pool = deployment.pool
+    placement = pool.placement
     concurrency_max = pool.concurrency(context)
     sequences = pool.sequences(context)
     fits = pool.holds(context, concurrency)
     longest = pool.longest_context(concurrency, CONTEXT_MAX)
-    needed = 0 if refused else fleet.fewest_gpus(model, gpu, layout, engine, w, p["kv_dtype"], context, concurrency)
-    offer = None if refused else fleet.cheapest(model, layout, engine, w.plan, p["kv_dtype"], context, concurrency)
-    legal = ", ".join(str(n) for n in fleet.candidate_sizes(model, layout, w))
+    needed = 0 if refused else fleet.fewest_gpus(deployment, context, concurrency)
+    offer = None if refused else fleet.cheapest(deployment, context, concurrency)
+    legal = ", ".join(str(n) for n in deployment.legal_sizes())
     name, source = scenario.model_name(p)
 
     cards = f"{p['gpus']} × {gpu.name}"
@@ -312,7 +310,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "weight_bytes_per_gpu": placement.weight_bytes_per_gpu,
         "runtime_bytes": pool.overhead_bytes,
         "free_bytes_per_gpu": max(0.0, pool.visible_bytes - pool.requested_bytes),
-        "engine_release": scenario.release_text(engine, gpu.vendor),
+        "engine_release": scenario.release_text(engine, gpu.vendor, model.is_moe),
         "kv_bytes_per_token_per_gpu": pool.bytes_per_token,
         "block_size": pool.block_size,
         "kv_replicas": placement.kv_replicas,

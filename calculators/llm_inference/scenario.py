@@ -32,6 +32,7 @@ from .models.quantization import FORMAT_CHOICES, SHIPPED, Scheme, format_scheme
 from .physics import CHUNKED, GQA, MLA, SLIDING, Engine, Layout, Model
 from .engines import vllm_releases
 from .physics.budget import DEFAULT_OVERHEAD_BYTES, Pool
+from .physics.deployment import Deployment, deploy
 from .engines.vllm_hybrid import MIXER_NAMES, MIXERS, NEMOTRON_H, Mixer
 from .physics.placement import DP, MAX_GPUS, TP
 from .physics.precision import KV_DTYPE_CHOICES
@@ -160,8 +161,13 @@ def catalogue_values(model_id: str) -> tuple[tuple[str, Any], ...]:
     return tuple(values.items())
 
 
-def model_from_inputs(p: Mapping[str, Any]) -> Model:
-    """The physics' Model from a calculator's (resolved) parameters."""
+#: "Find the shape the fields show" (:func:`model_shape`), for callers that have not found it yet.
+_FROM_FIELDS: Any = object()
+
+
+def model_from_inputs(p: Mapping[str, Any], shape: ModelShape | None = _FROM_FIELDS) -> Model:
+    """The physics' Model from a calculator's (resolved) parameters; ``shape``: the derived shape they
+    show (:func:`model_shape`), when the caller has it already."""
     mla = p["attention"] == MLA
     active_b = p["active_params_b"]
     active_b = 0 if active_b <= 0 else min(max(active_b, ACTIVE_MIN_B), p["params_b"])
@@ -174,23 +180,31 @@ def model_from_inputs(p: Mapping[str, Any]) -> Model:
         window_kind=CHUNKED if p["window_kind"] == CHUNKED else SLIDING,
         kv_free_layers=min(p["kv_free_layers"], p["layers"] - 1), state=mixer_from_inputs(p),
         state_layers=min(p["state_layers"], p["layers"]), ssm_dtype=p["ssm_dtype"], mamba_chunk=p["mamba_chunk"],
-        indexer_dim=p["indexer_dim"] if mla else 0, vision=vision_of(p),
+        indexer_dim=p["indexer_dim"] if mla else 0, vision=vision_of(p, shape),
     )
 
 
-def vision_of(p: Mapping[str, Any]) -> VisionEncoder | None:
+def vision_of(p: Mapping[str, Any], shape: ModelShape | None = _FROM_FIELDS) -> VisionEncoder | None:
     """The vision tower of the model the fields show (a catalogue model or a pasted config whose tower
     is modelled, :mod:`.models.vision`); None for a custom shape or a text-only model."""
-    if "model" not in p or "config" not in p:
-        return None
-    shape = model_shape(p)
+    if shape is _FROM_FIELDS:
+        if "model" not in p or "config" not in p:
+            return None
+        shape = model_shape(p)
     return shape.vision.encoder if shape is not None and shape.vision is not None else None
 
 
-def model_from_shape(shape: ModelShape, config: Mapping[str, Any] | None = None) -> Model:
-    """The physics' Model of a derived shape (``config`` gives the MLP width; else 4 × hidden)."""
-    values, _ = shape_values(shape, config or {})
+def model_from_shape(shape: ModelShape, config: Mapping[str, Any]) -> Model:
+    """The physics' Model of a derived shape and the config.json it was derived from (which gives
+    the MLP width: without it a shape would be taken as GPT-2's 4 × hidden)."""
+    values, _ = shape_values(shape, config)
     return model_from_inputs(values)
+
+
+@cache
+def catalogue_model(model_id: str) -> Model:
+    """The physics' Model of a catalogue model, as a calculator sees it when the model is picked."""
+    return model_from_inputs(dict(catalogue_values(model_id)))
 
 
 def layout_from_inputs(p: Mapping[str, Any]) -> Layout:
@@ -207,25 +221,33 @@ _HYBRID_FIELDS = ("full_attention_interval", "hybrid_override_pattern", "layers_
 def model_runner_facts(p: Mapping[str, Any]) -> tuple[str, bool, bool]:
     """(architecture, quantized, hybrid) of the model picked or pasted: what vLLM 0.22–0.28 look at to
     choose the V1 or V2 model runner (engines.vllm_releases.Rules.model_runner)."""
-    config: Mapping[str, Any] = {}
     text = p.get("config", "").strip() if isinstance(p.get("config", ""), str) else ""
+    model = p.get("model") if not text and p.get("model") in CATALOGUE else ""
+    architecture, quantized, hybrid = _config_runner_facts(text, model)
+    quantized = quantized or p.get("weight_dtype", "bf16") not in ("bf16", "fp16", "fp32", "shipped")
+    return architecture, quantized, hybrid
+
+
+@lru_cache(maxsize=32)
+def _config_runner_facts(text: str, model_id: str) -> tuple[str, bool, bool]:
+    """(architecture, checkpoint quantized, hybrid) of a pasted config's text, else a catalogue model's
+    config: read once per text."""
+    config: Mapping[str, Any] = {}
     if text:
         try:
             loaded = json.loads(text)
             config = loaded if isinstance(loaded, dict) else {}
         except ValueError:
             config = {}
-    elif p.get("model") in CATALOGUE:
-        config = CATALOGUE[p["model"]].config
+    elif model_id:
+        config = CATALOGUE[model_id].config
     archs = config.get("architectures") or [""]
     text_config = config.get("text_config") if isinstance(config.get("text_config"), dict) else {}
     fields = {**config, **text_config}
     layer_types = fields.get("layer_types") or []
     hybrid = any(k in fields for k in _HYBRID_FIELDS) or any(
         isinstance(t, str) and ("linear" in t or "mamba" in t) for t in layer_types)
-    quantized = bool(config.get("quantization_config")) or p.get("weight_dtype", "bf16") not in (
-        "bf16", "fp16", "fp32", "shipped")
-    return str(archs[0]), quantized, hybrid
+    return str(archs[0]), bool(config.get("quantization_config")), hybrid
 
 
 def engine_from_inputs(p: Mapping[str, Any]) -> Engine:
@@ -241,8 +263,21 @@ def engine_from_inputs(p: Mapping[str, Any]) -> Engine:
                   max_model_len=p.get("context", 0))
 
 
+def deployment_from_inputs(p: Mapping[str, Any], engine: Engine | None = None,
+                           layout: Layout | None = None) -> tuple[Deployment, list[str]]:
+    """The run's one deployment (physics.deployment), in one direction: the shape the fields show
+    (found once), the model, its weights in the chosen format at the chosen release on the chosen GPU,
+    ``engine`` (default: the engine's parameters) with its model runner chosen for the model, on
+    ``layout`` (default: the deployment parameters); and the weights' notes."""
+    shape = model_shape(p)
+    weights, notes = weights_on(p, shape=shape)
+    return deploy(model_from_inputs(p, shape), GPUS[p["gpu"]], layout or layout_from_inputs(p),
+                  engine or engine_from_inputs(p), weights, p["kv_dtype"]), notes
+
+
 def release_text(engine: Engine, vendor: str = "nvidia", is_moe: bool = False) -> str:
-    """What the page says about the release whose rules it follows."""
+    """What the page says about the release whose rules it follows (a deployment's engine carries
+    the model runner its budget used)."""
     r = engine.rules
     commit = f" (commit {r.release.commit})" if r.release.commit else ""
     tokens = {"concurrency": "concurrency × max_model_len", "blocks_per_group": "blocks ÷ groups × block size",
@@ -528,15 +563,24 @@ def model_shape(p: Mapping[str, Any]) -> ModelShape | None:
     a custom shape (or when the fields were edited away from the pasted config)."""
     text = p.get("config", "").strip()
     shape = _parsed(text) if text else None
+    pasted = text if shape is not None else ""
     if shape is None and p["model"] != CUSTOM:
         shape = catalogue_shape(p["model"])
     if shape is None:
         return None
-    values, _ = shape_values(shape, json.loads(text) if text and _parsed(text) else get_entry(p["model"]).config
-                             if p["model"] != CUSTOM else {})
-    if any(name in p and p[name] != value and not _close(p[name], value) for name, value in values.items()):
+    values = _shape_fields(p["model"], pasted)
+    if any(name in p and p[name] != value and not _close(p[name], value) for name, value in values):
         return None
     return shape
+
+
+@lru_cache(maxsize=32)
+def _shape_fields(model_id: str, pasted: str) -> tuple[tuple[str, Any], ...]:
+    """The fields a pasted config (read), else a catalogue model, fills: worked out once per text."""
+    if pasted:
+        values, _ = shape_values(_parsed(pasted), json.loads(pasted))
+        return tuple(values.items())
+    return catalogue_values(model_id)
 
 
 def _close(a: Any, b: Any) -> bool:
@@ -590,10 +634,11 @@ def serves_vision(p: Mapping[str, Any]) -> bool:
     return tower_loaded(p.get("image_limit", DEFAULT_LIMIT), p.get("video_limit", DEFAULT_LIMIT))
 
 
-def weight_plan(p: Mapping[str, Any]) -> tuple[WeightPlan, list[str]]:
+def weight_plan(p: Mapping[str, Any], shape: ModelShape | None = _FROM_FIELDS) -> tuple[WeightPlan, list[str]]:
     """The weights the fields describe, in the chosen format (with the vision tower when vLLM loads
-    it), and notes on how they were read."""
-    shape = model_shape(p)
+    it), and notes on how they were read; ``shape`` as for :func:`model_from_inputs`."""
+    if shape is _FROM_FIELDS:
+        shape = model_shape(p)
     if shape is not None and shape.tensors:
         text = p.get("config", "").strip()
         pasted = text if text and _parsed(text) is shape else ""
@@ -618,10 +663,11 @@ def _custom_plan(key: tuple, fmt: str) -> tuple[WeightPlan, list[str]]:
     return WeightPlan(outside, scheme, repeat=(layer, p["layers"])), notes
 
 
-def weights_on(p: Mapping[str, Any], gpu_id: str | None = None) -> tuple[Weights, list[str]]:
+def weights_on(p: Mapping[str, Any], gpu_id: str | None = None,
+               shape: ModelShape | None = _FROM_FIELDS) -> tuple[Weights, list[str]]:
     """The weights on the chosen GPU (or ``gpu_id``), under the chosen vLLM release when the
-    calculator has one, with the notes to show."""
-    plan, notes = weight_plan(p)
+    calculator has one, with the notes to show; ``shape`` as for :func:`model_from_inputs`."""
+    plan, notes = weight_plan(p, shape)
     version = p.get("vllm_version") or None
     gpu = GPUS[gpu_id or p["gpu"]]
     weights = plan.on(gpu, version) if version else plan.on(gpu)

@@ -65,7 +65,8 @@ from course_calculators.units import format_count, format_fraction, format_usd
 
 from . import answers, physics, scenario
 from .hardware import GPUS, PRICES_DATE as GPU_PRICES_DATE
-from .physics import fleet, measured
+from .physics import measured
+from .physics.deployment import Deployment
 from .physics.placement import Layout
 from .physics.speed import peak_flops
 from .units import format_tokens_per_s
@@ -298,30 +299,32 @@ class Replica:
     output_gpu_s: float  # GPU-seconds per output token
 
 
-def replica_size(p: Mapping[str, Any], model: physics.Model, context: int) -> tuple[int, int]:
-    """(GPUs per replica, sequences of ``context`` that fit): the reader's ``gpus`` if vLLM takes
-    that size for the model and it holds one sequence, else the next legal size that does; (the
-    largest legal size, 0) when none does. More GPUs never hold fewer sequences."""
-    gpu = GPUS[p["gpu"]]
-    engine = physics.Engine()
-    sizes = fleet.candidate_sizes(model, Layout(1))
-    w, _ = scenario.weights_on(p)
+def deployment(p: Mapping[str, Any]) -> tuple[Deployment, list[str]]:
+    """The self-hosted replica's deployment as the reader set it (``gpus`` tensor parallel, vLLM's
+    defaults), and the weights' notes: built once, resized by :func:`replica_size`."""
+    return scenario.deployment_from_inputs(p, physics.Engine(), Layout(p["gpus"]))
+
+
+def replica_size(p: Mapping[str, Any], d: Deployment, context: int) -> tuple[Deployment, int]:
+    """(the replica, sequences of ``context`` that fit): the reader's ``gpus`` if vLLM takes that size
+    for the model and it holds one sequence, else the next legal size that does; (the largest legal
+    size, 0) when none does. More GPUs never hold fewer sequences."""
+    sizes = d.legal_sizes()
     for n in [s for s in sizes if s >= p["gpus"]] or sizes[-1:]:
-        fitting = physics.pool(model, gpu, physics.place(model, Layout(n), w), engine,
-                               p["kv_dtype"], experts=getattr(w, "experts_format", "")).sequences(context)
+        sized = d.resized(gpus=n)
+        fitting = sized.pool.sequences(context)  # vLLM's budget (physics.pool), built once per size
         if fitting >= 1:
-            return n, fitting
-    return (sizes[-1] if sizes else p["gpus"]), 0
+            return sized, fitting
+    return d.resized(gpus=sizes[-1]) if sizes else d, 0
 
 
-def replica(p: Mapping[str, Any], model: physics.Model) -> Replica:
-    gpu = GPUS[p["gpu"]]
+def replica(p: Mapping[str, Any], d: Deployment) -> Replica:
+    gpu, model, w = d.gpu, d.model, d.weights
     context = average_context(p["input_tokens"], p["output_tokens"])
-    n, fitting = replica_size(p, model, context)
+    sized, fitting = replica_size(p, d, context)
+    n = sized.layout.gpus
     batch = min(p["batch"], fitting) if fitting else 1
-    w, _ = scenario.weights_on(p)
-    placement = physics.place(model, Layout(n), w)
-    step = physics.decode_step(model, placement, gpu, w, p["kv_dtype"], batch, context)
+    step = physics.decode_step(model, sized.placement, gpu, w, p["kv_dtype"], batch, context)
     return Replica(
         gpus=n, batch=batch, fits=fitting >= 1, decode_tps=batch / step.roofline_s,
         input_gpu_s=2 * model.active / peak_flops(gpu, w),
@@ -329,9 +332,9 @@ def replica(p: Mapping[str, Any], model: physics.Model) -> Replica:
     )
 
 
-def self_hosted(p: Mapping[str, Any], model: physics.Model, generations: float) -> dict[str, Any]:
+def self_hosted(p: Mapping[str, Any], d: Deployment, generations: float) -> dict[str, Any]:
     """The fleet for ``generations`` a day: replicas, rent, load, and the price of each token kind."""
-    r = replica(p, model)
+    r = replica(p, d)
     uncached, _, output = token_mix(p)
     work = generations * (uncached * r.input_gpu_s + output * r.output_gpu_s)  # roofline GPU-seconds a day
     needed = work / p["utilization"]  # GPU-seconds a day at the fleet's share of the ceiling
@@ -356,8 +359,8 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     monthly_gens = DAYS_PER_MONTH * gens
     mix = token_mix(p)
     prices = {tier: tier_prices(p, tier) for tier in PRICES}
-    model = scenario.model_from_inputs(p)
-    hosted = self_hosted(p, model, gens)
+    d, weight_notes = deployment(p)
+    hosted = self_hosted(p, d, gens)
     prices[SELF_HOSTED] = hosted["prices"]
     r: Replica = hosted["replica"]
     per_gen = {o: cost_per_generation(prices[o], mix) for o in OPTIONS}
@@ -365,7 +368,7 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     monthly[SELF_HOSTED] = hosted["monthly"]
     tokens = p["input_tokens"] + p["output_tokens"]
     blended = {o: per_gen[o] / tokens * PER_MILLION for o in OPTIONS}
-    w, weight_notes = scenario.weights_on(p)
+    w = d.weights
     refused = scenario.refused_note(w)
     priced = gpu_hour_price(p) > 0
     unread = scenario.refused(p)  # a pasted config.json that cannot be read: resolve's note says why
@@ -395,7 +398,7 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
                          f"vLLM's budget; costed as if it did, at batch 1: the self-hosted figures are not a "
                          f"configuration that runs.")
         elif r.gpus != p["gpus"]:
-            legal = physics.place(model, Layout(p["gpus"]), w).legal
+            legal = d.placement.legal
             why = ("is not a size vLLM accepts for this model" if not legal
                    else f"leaves no room for one sequence of {format_count(context)} tokens")
             notes.append(f"Self-hosted: {p['gpus']} × {gpu.name} per replica {why}; costed at {r.gpus} GPUs per "

@@ -9,6 +9,8 @@ bytes or seconds of its own.
 * :mod:`.placement` — per-GPU shares under tensor, pipeline and data-parallel layouts, legal sizes;
 * :mod:`.budget` — vLLM's KV budget per GPU, blocks, concurrency, "GPU KV cache size";
 * :mod:`.speed` — a decode step's ceiling and estimate (all-reduces, step floor), prefill;
+* :mod:`.deployment` — the run's one deployment (model, weights at the release, runner, placement,
+  pool), which the searches resize;
 * :mod:`.fleet` — the fewest GPUs that fit, the cheapest listed configuration;
 * :mod:`.measured` — published measurements set against the same ceiling;
 * :mod:`.batching` — serving a stream of requests from one KV budget: contiguous reservations

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from course_calculators.units import GiB
 
@@ -82,8 +83,9 @@ class Engine:
     quantized: bool = False
     hybrid: bool = False
 
-    @property
+    @cached_property
     def rules(self) -> vllm_releases.Rules:
+        """The release's rules (looked up once per engine: a run asks for them at every step)."""
         return vllm_releases.rules(self.version)
 
     @property
@@ -103,8 +105,10 @@ class Engine:
         return self.rules.sampler(self.install, requests, self.runner(is_moe, vendor))
 
     def runner(self, is_moe: bool = False, vendor: str = "nvidia") -> str:
-        """"v1" or "v2": the model runner this release picks for the model."""
-        return self.rules.model_runner(self.architecture, is_moe, self.quantized, self.hybrid, vendor)
+        """"v1" or "v2": the model runner chosen for the deployment (``model_runner``), else the one
+        this release picks for the model."""
+        return self.model_runner or self.rules.model_runner(self.architecture, is_moe, self.quantized, self.hybrid,
+                                                            vendor)
 
     def runtime_bytes(self, gpu: GPU, tensor_parallel: int = 1, is_moe: bool = False) -> float:
         """Non-torch memory (with the CUDA context up to 0.9.0, NCCL's share under tensor
@@ -125,6 +129,10 @@ class Engine:
     video_limit: int = vllm_encoder.DEFAULT_LIMIT_PER_PROMPT
     #: max_model_len, which caps the items of a prompt the encoder budget counts (0: not limiting).
     max_model_len: int = 0
+    #: The model runner ("v1" or "v2") once a deployment has chosen it for its model and GPU
+    #: (physics.deployment): every figure and text of the run then follows that one runner. "": chosen
+    #: by the release's rules at each question.
+    model_runner: str = ""
 
     @property
     def mm_limits(self) -> dict[str, int]:

@@ -51,10 +51,12 @@ OTHER_MODELS = {
 
 
 def model_of(point: DecodePoint | PrefillPoint) -> Model:
-    from ..scenario import model_from_shape  # the one translation from a catalogue shape
+    """The point's model: a catalogue model as the calculators see it (its MLP width read from its
+    config.json, as every other field), else one of :data:`OTHER_MODELS`."""
+    from ..scenario import catalogue_model  # the one translation from a catalogue shape
 
     if point.model in CATALOGUE_MODELS:
-        return model_from_shape(catalogue_shape(CATALOGUE_MODELS[point.model]))
+        return catalogue_model(CATALOGUE_MODELS[point.model])
     return OTHER_MODELS[point.model]
 
 

@@ -24,8 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engines import vllm, vllm_hybrid
+from .memo import pure_cache
 from .model import Model
-from .weights import as_weights
+from .weights import as_plan, as_weights
 
 #: The attention layouts: tensor parallel over each stage's GPUs, or data parallel with experts
 #: spread over all GPUs.
@@ -72,13 +73,18 @@ class Placement:
 def legal_tp_sizes(model: Model, max_tp: int = MAX_GPUS) -> list[int]:
     """Tensor-parallel sizes vLLM accepts for this model, up to ``max_tp``; a hybrid model's
     recurrent layers must split too (their heads and convolution channels, ``divide`` in vLLM's
-    ``MambaStateShapeCalculator``)."""
+    ``MambaStateShapeCalculator``). Worked out once per model: every placement asks."""
+    return list(_legal_tp_sizes(model, max_tp))
+
+
+@pure_cache(maxsize=256)
+def _legal_tp_sizes(model: Model, max_tp: int) -> tuple[int, ...]:
     sizes = vllm.legal_tp_sizes(max(1, model.heads), max(1, model.kv_heads),
                                 intermediate_size=model.intermediate_size or None,
                                 vocab_size=model.vocab_size or None, mla=model.is_mla, max_tp=max_tp)
     if not model.is_hybrid:
-        return sizes
-    return [tp for tp in sizes if _state_splits(model, tp)]
+        return tuple(sizes)
+    return tuple(tp for tp in sizes if _state_splits(model, tp))
 
 
 def _state_splits(model: Model, tp: int) -> bool:
@@ -154,3 +160,23 @@ def kv_layers_per_gpu(model: Model, placement: Placement) -> tuple[int, int]:
 def state_layers_per_gpu(model: Model, placement: Placement) -> int:
     """Recurrent (linear-attention, state-space) layers on one GPU's stage, in the model's proportion."""
     return round(model.state_layers * placement.layers_per_gpu / model.layers) if model.is_hybrid else 0
+
+
+def candidate_sizes(model: Model, layout: Layout, weights=None) -> list[int]:
+    """GPU counts vLLM accepts for this layout, up to MAX_GPUS: any count for data-parallel
+    attention, the legal TP sizes times the pipeline stages otherwise; with ``weights``, only the
+    TP sizes its checkpoint can be sharded over (a quantization group must not straddle two ranks:
+    :meth:`.weights.Weights.tp_problem`)."""
+    if layout.attention == DP:
+        return list(range(1, MAX_GPUS + 1))
+    stages = max(1, min(layout.pipeline_stages, model.layers))
+    plan = as_plan(model, weights) if weights is not None else None
+    return list(_candidate_sizes(model, stages, plan))
+
+
+@pure_cache(maxsize=256)
+def _candidate_sizes(model: Model, stages: int, plan) -> tuple[int, ...]:
+    tps = legal_tp_sizes(model)
+    if plan is not None:
+        tps = [tp for tp in tps if not plan.on(None).tp_problem(tp)]
+    return tuple(tp * stages for tp in tps if tp * stages <= MAX_GPUS)

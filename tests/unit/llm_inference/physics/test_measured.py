@@ -82,3 +82,26 @@ def test_bands_split_one_node_from_across_nodes():
                                 "(NVIDIA NIM, TensorRT-LLM, vLLM)")
     assert measured.decode_band(16).describe() == "3% of the ceiling in 1 published run across nodes (SGLang)"
     assert measured.median_prefill_share() < measured.median_decode_share()  # prefill reaches less of its ceiling
+
+
+@pytest.mark.parametrize("name, model_id", sorted(measured.CATALOGUE_MODELS.items()))
+def test_a_catalogue_point_is_the_calculators_model(name, model_id):
+    # the MLP width too, read from the config (Llama 3.3 70B's 28,672, not 4 × hidden = 32,768; DeepSeek-R1's
+    # 2,048 per expert): it sets the legal TP sizes and the activation peak
+    from llm_inference import scenario
+
+    point = next(p for p in (*DECODE_POINTS, *PREFILL_POINTS) if p.model == name)
+    model = measured.model_of(point)
+    assert model == scenario.model_from_inputs(dict(scenario.catalogue_values(model_id)))
+    expected = {"llama-3.3-70b": 28672, "llama-3.1-405b": 53248, "deepseek-r1": 2048}[model_id]
+    assert model.intermediate_size == expected
+
+
+def test_a_shape_becomes_a_model_only_with_its_config():
+    from llm_inference import scenario
+    from llm_inference.models import catalogue_shape, get_entry
+
+    shape = catalogue_shape("llama-3.1-8b")
+    assert scenario.model_from_shape(shape, get_entry("llama-3.1-8b").config).intermediate_size == 14336
+    with pytest.raises(TypeError):
+        scenario.model_from_shape(shape)  # type: ignore[call-arg]  # without it: 4 × 4,096 = 16,384
