@@ -217,9 +217,16 @@ class Calculator:
         """Every name a parameter and every value taken as given (no resolve): a preset's check at
         import, cheap enough for the browser's boot."""
         problems = self._unknown(list(overrides))
-        problems.extend(self.convert({k: v for k, v in overrides.items() if k in self.param_map})[1])
+        problems.extend(self._refusals(overrides.items()))
         if problems:
             raise SpecError(" ".join(problems))
+
+    def _refusals(self, pairs: Iterable[tuple[str, Any]]) -> list[str]:
+        """Each value a parameter would correct, said as the error it is where nothing is
+        corrected (a preset, a fence, a figure), with the range or the choices allowed."""
+        params = self.param_map
+        found = (params[name].refusal(value) for name, value in pairs if name in params)
+        return [problem for problem in found if problem]
 
     def check_overrides(self, overrides: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> dict[str, Any]:
         """Strict :meth:`prepare`, for build time, presets and tests: any note on a value is an
@@ -231,7 +238,7 @@ class Calculator:
         """
         pairs = _pairs(overrides)
         problems = self._unknown([name for name, _ in pairs])
-        problems.extend(self.convert({k: v for k, v in pairs if k in self.param_map})[1])
+        problems.extend(self._refusals(pairs))
         if problems:
             raise SpecError(" ".join(problems))
         return self._fold(pairs, strict=True)[0]

@@ -1,7 +1,7 @@
 """What a calculator must be: the checks its spec passes when it is defined (:func:`check_spec`),
 and the check every ``compute()`` result passes (:func:`check_returned`). A spec that fails is a
 :class:`SpecError` naming the calculator; a result that fails, a :class:`RunFailure` naming the
-line of ``compute``."""
+``return`` of ``compute`` that gave it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections import abc
 from typing import TYPE_CHECKING, Any, Sequence
 
 from . import contract
-from .failure import RunFailure, function_line
+from .failure import RunFailure, return_line
 from .outputs import Bar, Output, Preset
 from .params import Choice, Number, SpecError, Text, echo, need_text
 
@@ -95,8 +95,9 @@ def check_spec(calc: "Calculator") -> None:
 def check_returned(calc: "Calculator", values: Any) -> None:
     """What ``compute()`` returned must be exactly the declared outputs, each a finite number
     (or None: not computed; a bool or text output its own kind). A :class:`RunFailure` naming
-    the line of ``compute``'s ``def`` otherwise: the build's check and the browser say where."""
-    where = function_line(calc.compute)
+    the ``return`` that gave it otherwise (:func:`.failure.return_line`): the build's check and
+    the browser say where."""
+    where = return_line(calc.compute, values)
     if not isinstance(values, abc.Mapping):
         raise RunFailure(where, f"{calc.id}: compute() returned a {type(values).__name__}, not a dict of outputs")
     missing = [o.name for o in calc.outputs if o.name not in values]
