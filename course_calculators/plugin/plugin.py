@@ -94,7 +94,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         self._pyodide_dir = assets.check_node_modules(self._node_modules)
         try:  # Node and esbuild: both are needed by every build, so said before anything is built
             node.find_node()
-            esbuild.esbuild_dir(self._node_modules)
+            esbuild.check(self._node_modules)  # the wheel's bundles, or esbuild to make them
         except (node.NodeError, esbuild.BundleError) as exc:
             raise PluginError(str(exc)) from None
         if self._serving:  # a rebuild: esbuild again when a browser source changed since the last
