@@ -91,7 +91,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         root = Path(config.config_file_path or ".").resolve().parent
         self._artifacts.cache_dir = root / self.config.cache_dir if self.config.cache_dir else None
         self._node_modules = Path(self.config.node_modules)
-        self._pyodide_dir = assets.check_node_modules(self._node_modules)
+        self._pyodide_dir = assets.check_node_modules(self._node_modules, root)
         try:  # Node and esbuild: both are needed by every build, so said before anything is built
             node.find_node()
             esbuild.check(self._node_modules)  # the wheel's bundles, or esbuild to make them
