@@ -73,6 +73,11 @@ class Number:
 
     ``scale="log"`` makes the slider move in powers of two (context lengths, batch sizes); the
     number field always takes any value in ``[min, max]``.
+
+    ``unit`` is the label's unit, or ``units.follow("<choice>")``: the reader types the value in
+    the unit that choice holds (no slider, whose scale would be one unit's), and ``compute()``
+    receives it in the choice's default unit, the unit ``default``, ``min``, ``max`` and ``step``
+    are given in (the calculator converts and checks the range: :meth:`Calculator.prepare`).
     """
 
     name: str
@@ -81,7 +86,7 @@ class Number:
     min: float
     max: float
     step: float = 1
-    unit: str = ""
+    unit: str | units.Follow = ""
     help: str = ""
     integer: bool = True
     scale: str = "linear"
@@ -110,6 +115,11 @@ class Number:
             raise SpecError(f"parameter {self.name!r}: step must be positive")
         if self.scale not in ("linear", "log"):
             raise SpecError(f"parameter {self.name!r}: scale must be 'linear' or 'log'")
+        if isinstance(self.unit, units.Follow) and (self.scale != "linear" or self.integer):
+            raise SpecError(f"parameter {self.name!r}: a unit that follows a choice needs integer=False and a "
+                            "linear scale (a converted value is seldom whole, and a slider has one unit)")
+        if not isinstance(self.unit, (str, units.Follow)):
+            raise SpecError(f"parameter {self.name!r}: unit must be a string or units.follow(...)")
         if self.scale == "log" and self.min <= 0:
             raise SpecError(f"parameter {self.name!r}: a log slider needs min > 0")
         if self.integer and any(float(getattr(self, a)) != int(getattr(self, a)) for a in ("default", "min", "max")):
@@ -137,6 +147,8 @@ class Number:
             return fallback, "not a number"
         if not math.isfinite(value):
             return fallback, "not finite"
+        if self.follows:  # typed in the chosen unit: the calculator checks the range, converted
+            return self._typed(value), None
         if value < self.min:
             return self._typed(self.min), "below"
         if value > self.max:
@@ -169,6 +181,11 @@ class Number:
         what = {"not a number": "is not a number", "not finite": "is not a finite number",
                 "below": "is below the minimum", "above": "is above the maximum"}[why]
         return f"{self.label}: {echo(raw)} {what}, an error: the range is {span}."
+
+    @property
+    def follows(self) -> str:
+        """The choice parameter whose value is this number's unit, or ""."""
+        return self.unit.choice if isinstance(self.unit, units.Follow) else ""
 
     def display(self, value: float) -> str:
         text = units.format_count(value)
