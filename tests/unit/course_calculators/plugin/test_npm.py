@@ -21,3 +21,20 @@ def test_a_site_without_a_lock_gets_the_exact_install_line(tmp_path):
 
 def test_the_install_line_pins_every_front_end_package():
     assert npm.install_line().split()[3:] == [f"{k}@{v}" for k, v in cli.FRONTEND.items()]
+
+
+def _node_modules_error(site) -> str:
+    from course_calculators.plugin.config import CalculatorsConfig
+
+    config = CalculatorsConfig(config_file_path=str(site / "mkdocs.yml"))
+    config.load_dict({})
+    errors, _ = config.validate()
+    return " ".join(str(e) for key, e in errors if key == "node_modules")
+
+
+def test_the_missing_node_modules_message_fits_the_site(tmp_path):
+    cli.init(tmp_path / "course")
+    message = _node_modules_error(tmp_path / "course")
+    assert npm.install_line() in message and "npm ci" not in message
+    (tmp_path / "course" / "package-lock.json").write_text("{}")
+    assert "`npm ci`" in _node_modules_error(tmp_path / "course")
