@@ -178,7 +178,7 @@ class StopCheck:
 
     def start(self, digest: str) -> None:
         """Check this build's calculators in a thread, unless these sources were checked already."""
-        pending, self._pending = self._pending, []
+        pending = self._pending
         self.cancel()
         if digest == self._checked:
             return
@@ -192,7 +192,9 @@ class StopCheck:
             thread.join(timeout)
 
     def cancel(self) -> None:
-        """Stop a check under way (a new build needs the interpreter; it starts its own check)."""
+        """Stop a check under way (a new build needs the interpreter; it starts its own check), and
+        forget what a build that never finished added."""
+        self._pending = []
         self._cancelled.set()
         self.wait()
         self._thread = None

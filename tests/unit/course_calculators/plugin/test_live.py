@@ -264,3 +264,12 @@ def test_a_passing_check_asks_for_nothing():
     check.start("s")
     check.wait(30)
     assert check.problems("s") == [] and not server._want_rebuild
+
+
+def test_a_build_that_never_finished_leaves_nothing_to_check():
+    check = live.StopCheck()
+    check.add(FAR, {"x"})  # a build that failed after its check of the pages
+    check.cancel()  # the next build starts
+    check.start("s")
+    check.wait(30)
+    assert check.problems("s") == []
