@@ -31,7 +31,7 @@ import importlib
 import json
 import os
 import pkgutil
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from . import compare, contract, failure
 from .setting import Setting
@@ -86,12 +86,17 @@ def package_modules(package: Any) -> list[tuple[str, bool]]:
     return sorted((name, ispkg) for name, ispkg in found.items() if not name.startswith("_"))
 
 
-def register_package(name: str) -> list[str]:
+def register_package(name: str, *, skip: Sequence[str] = (),
+                     on_error: Callable[[RegistryError], None] | None = None) -> list[str]:
     """Register the calculators of the importable, stdlib-only package ``name``; return their ids.
 
     Each of its calculator modules defines ``SPEC = Calculator(...)`` (see :func:`package_modules`).
     All or nothing: on any error (the message names the file) nothing is registered. Registering a
     package again is a no-op.
+
+    ``mkdocs serve`` and the browser's boot, where one broken module must not take the others with
+    it, pass ``on_error``: each calculator module that fails is handed to it and left out, and the
+    others are registered; ``skip`` names modules not even imported (found broken before).
     """
     if name in PACKAGES:
         return [cid for cid, spec in CALCULATORS.items() if spec.module.partition(".")[0] == name]
@@ -110,10 +115,23 @@ def register_package(name: str) -> list[str]:
     if not hasattr(package, "__path__"):
         raise RegistryError(f"{name!r} is a module; calculators come from a package (a folder with __init__.py)")
     added: dict[str, Calculator] = {}
+    failed = False
     for module, ispkg in package_modules(package):
-        spec = _import_spec(f"{name}.{module}", _file_of(f"{name}.{module}", ispkg), {**CALCULATORS, **added})
+        if module in skip:
+            failed = True
+            continue
+        try:
+            spec = _import_spec(f"{name}.{module}", _file_of(f"{name}.{module}", ispkg), {**CALCULATORS, **added})
+        except RegistryError as exc:
+            if on_error is None:
+                raise
+            on_error(exc)
+            failed = True
+            continue
         added[spec.id] = spec
     if not added:
+        if failed:
+            return []
         raise RegistryError(f"calculator package {name!r} ({_file_of(name, True)}) holds no calculator module")
     CALCULATORS.update(added)
     PACKAGES.append(name)
@@ -133,7 +151,12 @@ def _register_shipped_packages() -> None:
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             for name in json.load(f):
-                register_package(name)
+                # Only `mkdocs serve` ships a broken module (a build stops at it): the others run.
+                register_package(name, on_error=_left_out)
+
+
+def _left_out(exc: RegistryError) -> None:
+    print(f"calculators: left out: {exc}", file=sys.stderr)
 
 
 def get(calc_id: str) -> Calculator:

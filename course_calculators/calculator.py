@@ -5,10 +5,12 @@ draw the charts."""
 from __future__ import annotations
 
 import inspect
+import math
 from collections import abc
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from . import units
 from .charts import Chart
 from .outputs import Bar, Output, Preset
 from .params import Choice, Number, Param, SpecError, Text, echo
@@ -217,9 +219,17 @@ class Calculator:
         """Every name a parameter and every value taken as given (no resolve): a preset's check at
         import, cheap enough for the browser's boot."""
         problems = self._unknown(list(overrides))
-        problems.extend(self.convert({k: v for k, v in overrides.items() if k in self.param_map})[1])
+        problems.extend(self._refusals(overrides.items()))
         if problems:
             raise SpecError(" ".join(problems))
+        self._follow_units(self.convert(overrides)[0], [], strict=True)  # a number in its chosen unit
+
+    def _refusals(self, pairs: Iterable[tuple[str, Any]]) -> list[str]:
+        """Each value a parameter would correct, said as the error it is where nothing is
+        corrected (a preset, a fence, a figure), with the range or the choices allowed."""
+        params = self.param_map
+        found = (params[name].refusal(value) for name, value in pairs if name in params)
+        return [problem for problem in found if problem]
 
     def check_overrides(self, overrides: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> dict[str, Any]:
         """Strict :meth:`prepare`, for build time, presets and tests: any note on a value is an
@@ -231,10 +241,11 @@ class Calculator:
         """
         pairs = _pairs(overrides)
         problems = self._unknown([name for name, _ in pairs])
-        problems.extend(self.convert({k: v for k, v in pairs if k in self.param_map})[1])
+        problems.extend(self._refusals(pairs))
         if problems:
             raise SpecError(" ".join(problems))
-        return self._fold(pairs, strict=True)[0]
+        inputs, notes = self._fold(pairs, strict=True)
+        return self._follow_units(inputs, notes, strict=True)
 
     # -- running ------------------------------------------------------------------------------
 
@@ -310,9 +321,57 @@ class Calculator:
         return self._resolved(inputs, [*notes, *unfilled.values()])
 
     def prepare(self, raw: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> tuple[dict[str, Any], list[str]]:
-        """The inputs ``compute`` receives for ``raw`` (a mapping, or ``(name, value)`` pairs: the
-        order counts, see :meth:`_fold`): converted, filled, resolved; with the notes."""
-        return self._fold(_pairs(raw), strict=False)
+        """The inputs for ``raw`` (a mapping, or ``(name, value)`` pairs: the order counts, see
+        :meth:`_fold`): converted, filled, resolved, a number whose unit follows a choice checked
+        in that unit; with the notes. (``compute`` receives them in its own units: :meth:`in_base`.)"""
+        inputs, notes = self._fold(_pairs(raw), strict=False)
+        return self._follow_units(inputs, notes), notes
+
+    # -- units that follow a choice -------------------------------------------------------------
+
+    def chosen_unit(self, unit: Any, inputs: Mapping[str, Any]) -> tuple[str, str] | None:
+        """``(the unit the choice holds in inputs, compute's unit: the choice's default)`` for a
+        unit that follows a choice; None for any other unit."""
+        if not isinstance(unit, units.Follow):
+            return None
+        choice = self.param_map[unit.choice]
+        return str(inputs.get(choice.name, choice.default)), choice.default
+
+    def in_base(self, inputs: Mapping[str, Any]) -> dict[str, Any]:
+        """The inputs as ``compute`` receives them: each number that follows a choice converted
+        from the chosen unit into the choice's default unit."""
+        out = dict(inputs)
+        for param in self.params:
+            chosen = self.chosen_unit(param.unit, inputs) if isinstance(param, Number) else None
+            if chosen is not None and chosen[0] != chosen[1]:
+                out[param.name] = units.convert(inputs[param.name], *chosen)
+        return out
+
+    def _follow_units(self, inputs: dict[str, Any], notes: list[str], *, strict: bool = False) -> dict[str, Any]:
+        """Check each number typed in a chosen unit against its range (given in the choice's
+        default unit): outside it, the nearest bound in the chosen unit with a note, or (``strict``)
+        the error with the range in the chosen unit."""
+        inputs = dict(inputs)
+        for param in self.params:
+            chosen = self.chosen_unit(param.unit, inputs) if isinstance(param, Number) else None
+            if chosen is None:
+                continue
+            unit, base = chosen
+            value = inputs[param.name]
+            in_base = units.convert(value, unit, base)
+            slack = 1e-9 * max(abs(param.min), abs(param.max), 1.0)  # a bound converted there and back
+            if param.min - slack <= in_base <= param.max + slack:
+                continue
+            low = _shown_bound(units.convert(param.min, base, unit), up=True)
+            high = _shown_bound(units.convert(param.max, base, unit), up=False)
+            where = "below the minimum" if in_base < param.min else "above the maximum"
+            if strict:
+                raise SpecError(f"{param.label}: {param.encode(value)} {unit} is {where}, an error: the range is "
+                                f"from {param.encode(low)} {unit} to {param.encode(high)} {unit}.")
+            bound = low if in_base < param.min else high
+            inputs[param.name] = bound
+            notes.append(f"{param.label}: {param.encode(value)} {unit} is {where}; using {param.encode(bound)} {unit}.")
+        return inputs
 
     def _resolved_defaults(self) -> dict[str, Any]:
         """The defaults with what their fillers fill (the defaults' model's shape), computed once."""
@@ -340,6 +399,7 @@ class Calculator:
         base_pairs, notes = base.inputs(self)
         inputs, more = self.prepare([*base_pairs, *_pairs(raw)])
         notes.extend(more)
+        shown, inputs = inputs, self.in_base(inputs)  # compute, chart and answer work in their own units
         try:
             returned = self.compute(_Names(inputs))
         except _UnknownName as exc:
@@ -366,7 +426,7 @@ class Calculator:
             raise SpecError(f"{self.id}: chart() reads {exc.args[0]!r}, which is neither a parameter nor an "
                             f"output; outputs: {', '.join(values)}") from None
         charts = [c.to_dict() for c in ([drawn] if isinstance(drawn, Chart) else drawn)]
-        text = {o.name: o.text(values[o.name]) for o in self.outputs}
+        text = {o.name: o.text(values[o.name], self.chosen_unit(o.unit, shown)) for o in self.outputs}
         sentence = ""
         if self.answer is not None:
             try:
@@ -378,17 +438,26 @@ class Calculator:
                 raise ValueError(f"{self.id}: answer() must return a sentence, not {sentence!r}")
         outputs = self.output_map
         return Result(
-            inputs=inputs,
+            inputs=shown,
             values={o.name: values[o.name] for o in self.outputs},
             text=text,
             raw={o.name: o.raw(values[o.name]) for o in self.outputs},
             notes=notes,
             charts=charts,
-            inputs_text={p.name: p.display(inputs[p.name]) for p in self.params},
-            pin=Setting.of(self, inputs).query(),
-            changed=dict(Setting.of(self, inputs, self.base_inputs(base) if not base.is_default else None).values),
-            slider={p.name: p.stop_of(inputs[p.name]) for p in self.params if isinstance(p, Number) and p.stops},
+            inputs_text={p.name: p.display(shown[p.name]) for p in self.params},
+            pin=Setting.of(self, shown).query(),
+            changed=dict(Setting.of(self, shown, self.base_inputs(base) if not base.is_default else None).values),
+            slider={p.name: p.stop_of(shown[p.name]) for p in self.params if isinstance(p, Number) and p.stops},
             answer=sentence,
             bars={b.group: b.shares(outputs, values) for b in self.bars},
-            scenario=carried(self, inputs),
+            scenario=carried(self, shown),
         )
+
+
+def _shown_bound(value: float, up: bool) -> float:
+    """A range's bound converted into a chosen unit, to six significant digits rounded towards the
+    inside of the range (``up`` for a minimum), so that the value shown is itself in range."""
+    if value == 0 or not math.isfinite(value):
+        return value
+    scale = 10.0 ** (5 - math.floor(math.log10(abs(value))))
+    return (math.ceil if up else math.floor)(round(value * scale, 6)) / scale

@@ -3,9 +3,10 @@
     python -m course_calculators init my-course          # a site that builds and serves as it is
     python -m course_calculators new loan-ratio          # a calculator more, in the site of "."
 
-``init`` writes ``mkdocs.yml``, a home page and a page with a calculator, the site's calculator
-package with that calculator and its test, ``package.json`` with the front-end versions this
-framework is tested with, a README with the site's two commands, and a ``.gitignore``. ``new``
+``init`` writes ``mkdocs.yml`` (the snapshot cache on, so a rebuild takes about a second), a home
+page and a page with a calculator, the site's calculator package with that calculator and its test,
+``package.json`` with the front-end versions this framework is tested with, a README with the site's
+two commands and a link to the authors' guide, and a ``.gitignore``. ``new``
 adds a calculator to an existing site: its module, its test, a page that uses it, and every list
 that names it (the package's ``MODULES``, the site's ``nav``). Nothing is ever overwritten. The
 tests they write need only the standard library (``python -m unittest``).
@@ -22,9 +23,14 @@ from pathlib import Path
 
 from course_calculators import __version__, contract
 
-#: The packages a site installs with npm (esbuild bundles the browser runtime at build time), at the versions this release is tested with
-#: (this repository's package.json holds the same; a test checks).
-FRONTEND = {"pyodide": "314.0.7", "chart.js": "4.6.1", "esbuild": "0.28.2"}
+#: The packages a site installs with npm: what the reader's browser loads, at the versions this
+#: release is tested with (this repository's package.json holds the same; a test checks). The
+#: framework's own browser runtime comes bundled in its distribution (plugin/esbuild.py, prebuilt).
+FRONTEND = {"pyodide": "314.0.7", "chart.js": "4.6.1"}
+#: The authors' guide, which the site's README and home page link to.
+GUIDE_URL = "https://github.com/course-calculators/course-calculators/blob/main/docs/authors.md"
+#: Where ``init``'s site keeps its Pyodide snapshot between builds (the plugin's ``cache_dir``).
+CACHE_DIR = ".cache/calculators"
 
 MODULE = '''\
 """{title}: what it computes, in a sentence or two, and the formula.
@@ -130,6 +136,9 @@ plugins:
   - search
   - calculators:
       packages: [{package}]   # ./{package}/: this site's calculators
+      # The Pyodide snapshot, kept between builds: a rebuild whose Python did not change takes
+      # about a second instead of booting Pyodide again (delete the folder to start afresh).
+      cache_dir: {cache_dir}
 
 markdown_extensions:
   - admonition
@@ -150,6 +159,9 @@ run while the site builds (the page's HTML holds its numbers) and again in the r
 live, as they move its controls.
 
 - [{calc_title}]({calc_id}.md)
+
+Writing the course: the [authors' guide]({guide}) (a calculator's parts, fences, inline figures,
+units, charts, and every option).
 '''
 
 README = '''\
@@ -157,14 +169,15 @@ README = '''\
 
 A course site: pages in `docs/` (Markdown), calculators in `{package}/` (one standard-library
 Python module each), built by [MkDocs](https://www.mkdocs.org/) with Material and the
-`course-calculators` plugin. Needs Python 3.11 or newer and Node.js 18 or newer.
+`course-calculators` plugin. Needs Python 3.11 or newer and Node.js 18 or newer. How to write
+the pages and the calculators: the [authors' guide]({guide}).
 
 ## Once
 
 ```sh
 python -m venv .venv && . .venv/bin/activate
-pip install "course-calculators>={version}"
-npm install                   # Pyodide, Chart.js and esbuild, at the versions package.json pins
+{pip_install}
+npm install                   # Pyodide and Chart.js, at the versions package.json pins
 ```
 
 ## The two commands
@@ -184,7 +197,7 @@ python -m course_calculators new <id> --title "<Title>"   # module, test, page, 
 ```
 '''
 
-GITIGNORE = "site/\nnode_modules/\n.venv/\n__pycache__/\n"
+GITIGNORE = "site/\nnode_modules/\n.venv/\n__pycache__/\n.cache/\n"
 
 
 class ScaffoldError(RuntimeError):
@@ -284,6 +297,26 @@ def create(root: Path, calc_id: str, package: str, title: str, *, docs_dir: str 
     return Scaffold(*paths, registered=registered, in_nav=in_nav)
 
 
+def pip_install_line() -> str:
+    """The ``pip install`` line that gives this site's framework the way this one was installed: a
+    local wheel or clone by its path (read from pip's ``direct_url.json``, PEP 610), a package
+    index's release by its version."""
+    import importlib.metadata
+    from urllib.parse import unquote, urlparse
+
+    try:
+        direct = importlib.metadata.distribution("course-calculators").read_text("direct_url.json")
+        url = json.loads(direct)["url"] if direct else ""
+    except (importlib.metadata.PackageNotFoundError, ValueError, KeyError, TypeError):
+        url = ""
+    parsed = urlparse(url)
+    if parsed.scheme == "file":
+        return f"pip install '{unquote(parsed.path)}'   # course-calculators, from where this site's was installed"
+    if url:
+        return f"pip install 'course-calculators @ {url}'"
+    return f'pip install "course-calculators>={__version__}"'
+
+
 def default_package(folder: Path) -> str:
     """A package name from the site's folder: ``physics-course`` → ``physics_course_calcs``."""
     stem = re.sub(r"\W+", "_", folder.resolve().name.lower()).strip("_") or "site"
@@ -315,7 +348,8 @@ def init(folder: Path, *, package: str | None = None, title: str | None = None,
         raise ScaffoldError(f"{folder} already holds {', '.join(taken)}: nothing written "
                             "(`new` adds a calculator to an existing site)")
     words = {"title": title.replace('"', "'"), "package": package, "calc_id": calc_id, "calc_title": calc_title,
-             "version": __version__}
+             "version": __version__, "guide": GUIDE_URL, "cache_dir": CACHE_DIR,
+             "pip_install": pip_install_line()}
     package_json = {"name": re.sub(r"[^a-z0-9-]+", "-", folder.resolve().name.lower()).strip("-") or "course-site",
                     "private": True,
                     "description": "Front-end files the calculators plugin copies into the site: Pyodide and "
@@ -356,7 +390,7 @@ def _init(args: argparse.Namespace) -> int:
     for path in written:
         print(f"wrote {path}")
     where = "" if args.folder.resolve() == Path.cwd() else f"cd {args.folder}\n  "
-    print(f"\nThen:\n  {where}npm install          # Pyodide, Chart.js and esbuild, as package.json pins them\n"
+    print(f"\nThen:\n  {where}npm install          # Pyodide and Chart.js, as package.json pins them\n"
           "  mkdocs serve         # the site at http://127.0.0.1:8000/, rebuilt on every save\n"
           "  python -m unittest   # the calculator's test")
     return 0

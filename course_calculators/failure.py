@@ -8,12 +8,15 @@ otherwise end in the framework or in Pyodide's own frames). Standard library onl
 
 from __future__ import annotations
 
+import ast
+import inspect
 import os
 import sys
+import textwrap
 import traceback
 from typing import Any, Callable
 
-__all__ = ["RunFailure", "author_frame", "describe", "function_line"]
+__all__ = ["RunFailure", "author_frame", "describe", "function_line", "return_line"]
 
 
 class RunFailure(ValueError):
@@ -62,6 +65,55 @@ def function_line(func: Callable[..., Any]) -> str:
     if code is None:
         return module.replace(".", "/") + ".py"
     return f"{_relative(code.co_filename, module.partition('.')[0])}:{code.co_firstlineno}"
+
+
+def _returns(func: Callable[..., Any]) -> list[ast.Return]:
+    """The ``return`` statements of ``func`` itself (not of functions nested in it), with their
+    line numbers in the file; [] when its source cannot be read."""
+    try:
+        lines, first = inspect.getsourcelines(func)
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+    except (OSError, TypeError, SyntaxError):
+        return []
+    top = tree.body[0] if tree.body else None
+    if not isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return []
+    found: list[ast.Return] = []
+    todo: list[ast.AST] = list(top.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Return):
+            node.lineno += first - 1
+            found.append(node)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+    return sorted(found, key=lambda r: r.lineno)
+
+
+def _keys(node: ast.Return) -> set[str]:
+    """The text keys a ``return {...}`` or ``return dict(...)`` writes ({} for any other return)."""
+    value = node.value
+    if isinstance(value, ast.Dict):
+        return {k.value for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict":
+        return {k.arg for k in value.keywords if k.arg}
+    return set()
+
+
+def return_line(func: Callable[..., Any], returned: Any = None) -> str:
+    """``package/module.py:LINE`` of the ``return`` that gave ``returned``, where a wrong result is
+    fixed: the one return whose literal keys are exactly the returned keys, else the only return;
+    the ``def`` line (:func:`function_line`) when the source does not say which."""
+    returns = _returns(func)
+    if isinstance(returned, dict):
+        keys = {k for k in returned if isinstance(k, str)}
+        matching = [r for r in returns if _keys(r) == keys]
+        if len(matching) == 1:
+            returns = matching
+    if len(returns) != 1:
+        return function_line(func)
+    module = getattr(func, "__module__", "") or ""
+    return f"{_relative(func.__code__.co_filename, module.partition('.')[0])}:{returns[0].lineno}"
 
 
 def exception_text(exc: BaseException) -> str:

@@ -25,12 +25,14 @@ class Output:
     ``unit`` names a unit of :mod:`course_calculators.units` — ``m``, ``kg``, ``kWh``, ``°C`` (SI,
     the prefix chosen by magnitude), ``EUR`` (a currency's ISO code), ``seconds``, ``bytes``,
     ``fraction``, ``percent``, ``count``, ``number``, ``ratio``, ``bool``, ``text``, or one a
-    content package registers — or is a unit itself (``units.custom("m/s²")``).
+    content package registers — or is a unit itself (``units.custom("m/s²")``), or follows a
+    choice (``units.follow("volume_unit")``: ``compute()`` returns the value in the choice's
+    default unit, ``data-value`` keeps it so, and the text is in the unit the reader chose).
     """
 
     name: str
     label: str
-    unit: str | units.Unit
+    unit: str | units.Unit | units.Follow
     help: str = ""
     #: For ``bool`` outputs: the words shown for False and True.
     words: tuple[str, str] = ("no", "yes")
@@ -47,10 +49,13 @@ class Output:
         check_named("output", self.name, self.label)
         if not isinstance(self.group, str) or len(self.group) > 60:
             raise SpecError(f"output {self.name!r}: group must be a short heading (a string of at most 60 characters)")
-        try:
-            unit = units.get(self.unit)
-        except units.UnitError as exc:
-            raise SpecError(f"output {self.name!r}: {exc}") from None
+        if isinstance(self.unit, units.Follow):  # the calculator checks the choice it names
+            unit = units.custom("x")
+        else:
+            try:
+                unit = units.get(self.unit)
+            except units.UnitError as exc:
+                raise SpecError(f"output {self.name!r}: {exc}") from None
         if isinstance(self.unit, units.Unit) and unit.kind != "number":
             raise SpecError(f"output {self.name!r}: name the unit {unit.name!r} by its name")
         if self.precision is not None:
@@ -72,11 +77,19 @@ class Output:
             return str(value)
         return units.format_raw(value)
 
-    def text(self, value: Any) -> str:
+    def text(self, value: Any, chosen: tuple[str, str] | None = None) -> str:
+        """The value as the reader reads it. For a unit that follows a choice, ``chosen`` is
+        ``(the unit the reader chose, compute's unit)`` (the calculator knows both); without it the
+        value is shown in compute's unit, unnamed."""
         if value is None:
             return NOT_COMPUTED
         if self.unit == "bool":
             return self.words[1] if value else self.words[0]
+        if isinstance(self.unit, units.Follow):
+            if chosen is None:
+                return units.number(self.unit.digits).text(value, self.precision)
+            target, base = chosen
+            return units.custom(target, self.unit.digits).text(units.convert(value, base, target), self.precision)
         return units.get(self.unit).text(value, self.precision)
 
 

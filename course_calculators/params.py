@@ -73,6 +73,11 @@ class Number:
 
     ``scale="log"`` makes the slider move in powers of two (context lengths, batch sizes); the
     number field always takes any value in ``[min, max]``.
+
+    ``unit`` is the label's unit, or ``units.follow("<choice>")``: the reader types the value in
+    the unit that choice holds (no slider, whose scale would be one unit's), and ``compute()``
+    receives it in the choice's default unit, the unit ``default``, ``min``, ``max`` and ``step``
+    are given in (the calculator converts and checks the range: :meth:`Calculator.prepare`).
     """
 
     name: str
@@ -81,7 +86,7 @@ class Number:
     min: float
     max: float
     step: float = 1
-    unit: str = ""
+    unit: str | units.Follow = ""
     help: str = ""
     integer: bool = True
     scale: str = "linear"
@@ -110,6 +115,11 @@ class Number:
             raise SpecError(f"parameter {self.name!r}: step must be positive")
         if self.scale not in ("linear", "log"):
             raise SpecError(f"parameter {self.name!r}: scale must be 'linear' or 'log'")
+        if isinstance(self.unit, units.Follow) and (self.scale != "linear" or self.integer):
+            raise SpecError(f"parameter {self.name!r}: a unit that follows a choice needs integer=False and a "
+                            "linear scale (a converted value is seldom whole, and a slider has one unit)")
+        if not isinstance(self.unit, (str, units.Follow)):
+            raise SpecError(f"parameter {self.name!r}: unit must be a string or units.follow(...)")
         if self.scale == "log" and self.min <= 0:
             raise SpecError(f"parameter {self.name!r}: a log slider needs min > 0")
         if self.integer and any(float(getattr(self, a)) != int(getattr(self, a)) for a in ("default", "min", "max")):
@@ -120,11 +130,12 @@ class Number:
     def _typed(self, value: float) -> float | int:
         return int(round(value)) if self.integer else float(value)
 
-    def convert(self, raw: Any) -> tuple[float | int, str | None]:
-        """Coerce ``raw`` to a value in range: ``(value, note)``; ``note`` is None when taken as given."""
+    def _read(self, raw: Any) -> tuple[float | int, str | None]:
+        """The value to use and why it differs from ``raw``: None (taken as given), "not a number",
+        "not finite", "below", "above" or "rounded"."""
         fallback = self._typed(self.default)
         if isinstance(raw, bool):
-            return fallback, f"{self.label}: {echo(raw)} is not a number; using {self.display(fallback)}."
+            return fallback, "not a number"
         if isinstance(raw, (int, float)):
             try:
                 value = float(raw)
@@ -133,20 +144,48 @@ class Number:
         elif isinstance(raw, str) and _DECIMAL.match(raw.strip()):
             value = float(raw.strip())
         else:
-            what = "an empty value" if (isinstance(raw, str) and not raw.strip()) or raw is None else echo(raw)
-            return fallback, f"{self.label}: {what} is not a number; using {self.display(fallback)}."
+            return fallback, "not a number"
         if not math.isfinite(value):
-            return fallback, f"{self.label}: {echo(raw)} is not a finite number; using {self.display(fallback)}."
+            return fallback, "not finite"
+        if self.follows:  # typed in the chosen unit: the calculator checks the range, converted
+            return self._typed(value), None
         if value < self.min:
-            v = self._typed(self.min)
-            return v, f"{self.label}: {echo(raw)} is below the minimum; using {self.display(v)}."
+            return self._typed(self.min), "below"
         if value > self.max:
-            v = self._typed(self.max)
-            return v, f"{self.label}: {echo(raw)} is above the maximum; using {self.display(v)}."
+            return self._typed(self.max), "above"
         typed = self._typed(value)
-        if self.integer and typed != value:
-            return typed, f"{self.label}: {echo(raw)} rounded to {self.display(typed)}."
-        return typed, None
+        return typed, ("rounded" if self.integer and typed != value else None)
+
+    def convert(self, raw: Any) -> tuple[float | int, str | None]:
+        """Coerce ``raw`` to a value in range: ``(value, note)``; ``note`` is None when taken as given."""
+        value, why = self._read(raw)
+        if why is None:
+            return value, None
+        if why == "not a number" and ((isinstance(raw, str) and not raw.strip()) or raw is None):
+            return value, f"{self.label}: an empty value is not a number; using {self.display(value)}."
+        if why == "rounded":
+            return value, f"{self.label}: {echo(raw)} rounded to {self.display(value)}."
+        what = {"not a number": "is not a number", "not finite": "is not a finite number",
+                "below": "is below the minimum", "above": "is above the maximum"}[why]
+        return value, f"{self.label}: {echo(raw)} {what}; using {self.display(value)}."
+
+    def refusal(self, raw: Any) -> str | None:
+        """Why ``raw`` is an error where nothing is corrected (a preset, a fence, a figure: the
+        build stops), with the range allowed; None when it is taken as given."""
+        _, why = self._read(raw)
+        if why is None:
+            return None
+        span = f"from {self.display(self._typed(self.min))} to {self.display(self._typed(self.max))}"
+        if why == "rounded":
+            return f"{self.label}: {echo(raw)} is an error: a whole number is needed ({span})."
+        what = {"not a number": "is not a number", "not finite": "is not a finite number",
+                "below": "is below the minimum", "above": "is above the maximum"}[why]
+        return f"{self.label}: {echo(raw)} {what}, an error: the range is {span}."
+
+    @property
+    def follows(self) -> str:
+        """The choice parameter whose value is this number's unit, or ""."""
+        return self.unit.choice if isinstance(self.unit, units.Follow) else ""
 
     def display(self, value: float) -> str:
         text = units.format_count(value)
@@ -245,6 +284,12 @@ class Choice:
             return raw.strip(), None
         return self.default, f"{self.label}: {echo(raw)} is not a known choice; using {self.default}."
 
+    def refusal(self, raw: Any) -> str | None:
+        """See :meth:`Number.refusal`: an unknown choice, with the choices."""
+        if self.convert(raw)[1] is None:
+            return None
+        return f"{self.label}: {echo(raw)} is not a known choice, an error: the choices are {', '.join(self.values)}."
+
     def display(self, value: str) -> str:
         return dict(self.choices).get(value, value)
 
@@ -309,6 +354,14 @@ class Text:
         if len(raw) > self.max_length:
             return raw[: self.max_length], f"{self.label}: longer than {self.max_length:,} characters; cut there."
         return raw, None
+
+    def refusal(self, raw: Any) -> str | None:
+        """See :meth:`Number.refusal`: not text, or too long."""
+        if self.convert(raw)[1] is None:
+            return None
+        if not isinstance(raw, str):
+            return f"{self.label}: {echo(raw)} is not text, an error."
+        return f"{self.label}: longer than {self.max_length:,} characters, an error."
 
     def display(self, value: str) -> str:
         return value

@@ -1,7 +1,7 @@
 """What a calculator must be: the checks its spec passes when it is defined (:func:`check_spec`),
 and the check every ``compute()`` result passes (:func:`check_returned`). A spec that fails is a
 :class:`SpecError` naming the calculator; a result that fails, a :class:`RunFailure` naming the
-line of ``compute``."""
+``return`` of ``compute`` that gave it."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import math
 from collections import abc
 from typing import TYPE_CHECKING, Any, Sequence
 
-from . import contract
-from .failure import RunFailure, function_line
+from . import contract, units
+from .failure import RunFailure, return_line
 from .outputs import Bar, Output, Preset
 from .params import Choice, Number, SpecError, Text, echo, need_text
 
@@ -87,16 +87,36 @@ def check_spec(calc: "Calculator") -> None:
         raise SpecError(f"{calc.id}: one bar per group")
     if calc.neighbours is not None and (type(calc.neighbours) is not int or calc.neighbours < 0):
         raise SpecError(f"{calc.id}: neighbours must be a whole number ≥ 0, or None")
+    _check_followed_units(calc)
     preset_ids = [p.id for p in calc.presets]
     if len(set(preset_ids)) != len(preset_ids):
         raise SpecError(f"{calc.id}: duplicate preset ids: {_repeated(preset_ids)}")
 
 
+def _check_followed_units(calc: "Calculator") -> None:
+    """Each unit that follows a choice names a ``Choice`` of this calculator whose values are unit
+    names of one quantity (and which fills nothing: its value is the unit, not a setting)."""
+    params = calc.param_map
+    followers = [(f"parameter {p.name!r}", p.unit) for p in calc.params if isinstance(p, Number)]
+    followers += [(f"output {o.name!r}", o.unit) for o in calc.outputs]
+    for what, unit in followers:
+        if not isinstance(unit, units.Follow):
+            continue
+        choice = params.get(unit.choice)
+        if not isinstance(choice, Choice) or choice.fills:
+            raise SpecError(f"{calc.id}: {what} follows {unit.choice!r}, which is not a Choice parameter of this "
+                            "calculator (one whose values are unit names, filling nothing)")
+        if units.same_quantity(choice.values) is None:
+            raise SpecError(f"{calc.id}: {what} follows {unit.choice!r}, whose values {choice.values} are not "
+                            "unit names of one quantity (units.convert must turn each into the others)")
+
+
 def check_returned(calc: "Calculator", values: Any) -> None:
     """What ``compute()`` returned must be exactly the declared outputs, each a finite number
     (or None: not computed; a bool or text output its own kind). A :class:`RunFailure` naming
-    the line of ``compute``'s ``def`` otherwise: the build's check and the browser say where."""
-    where = function_line(calc.compute)
+    the ``return`` that gave it otherwise (:func:`.failure.return_line`): the build's check and
+    the browser say where."""
+    where = return_line(calc.compute, values)
     if not isinstance(values, abc.Mapping):
         raise RunFailure(where, f"{calc.id}: compute() returned a {type(values).__name__}, not a dict of outputs")
     missing = [o.name for o in calc.outputs if o.name not in values]

@@ -16,7 +16,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from . import security
+from . import npm, security
 from .artifacts import Artifacts
 from .esbuild import Bundles
 from .manifest import RuntimeManifest
@@ -38,11 +38,11 @@ def pyodide_version(pyodide_dir: Path) -> str:
     return json.loads((pyodide_dir / "package.json").read_text())["version"]
 
 
-def check_node_modules(node_modules: Path) -> Path:
+def check_node_modules(node_modules: Path, site_root: Path | None = None) -> Path:
     """The Pyodide folder under ``node_modules``, or a PluginError saying how to install it."""
     pyodide_dir = node_modules / "pyodide"
     if not (pyodide_dir / "pyodide-lock.json").exists():
-        raise PluginError(f"calculators: Pyodide not found in {pyodide_dir}; run `npm ci` (package.json pins it).")
+        raise PluginError(f"calculators: Pyodide not found in {pyodide_dir}; {npm.advice(site_root)}.")
     return pyodide_dir
 
 
@@ -52,7 +52,8 @@ def add(files: Files, config: Any, node_modules: Path, artifacts: Artifacts, bun
 
     def add_file(dest: str, src: Path) -> None:
         if not src.is_file():
-            raise PluginError(f"calculators: missing {src}; run `npm ci`.")
+            root = Path(config.config_file_path).parent if config.config_file_path else None
+            raise PluginError(f"calculators: missing {src}; {npm.advice(root)}.")
         files.append(File.generated(config, dest, abs_src_path=str(src)))
 
     scripts = bundles.files

@@ -10,6 +10,8 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.base import ValidationError
 
+from . import npm
+
 
 class NodeModulesDir(c.Dir):
     """An existing folder, relative to ``mkdocs.yml``, where npm installed the front-end packages."""
@@ -18,8 +20,7 @@ class NodeModulesDir(c.Dir):
         try:
             return super().run_validation(value)
         except ValidationError as exc:
-            raise ValidationError(f"{exc} Run `npm ci` (or the `npm install` line of the authors' page, "
-                                  "which pins Pyodide, Chart.js and esbuild) beside mkdocs.yml.") from None
+            raise ValidationError(f"{exc} To install the front-end packages, {npm.advice(self.config_dir)}.") from None
 
 
 class Seconds(c.Type):

@@ -8,6 +8,11 @@ served as they are. esbuild runs in Node (``esbuild.mjs``) from the site's ``nod
 the authors' ``npm install`` line puts it beside Pyodide and Chart.js; the same sources and the
 same esbuild give the same bytes.
 
+A built distribution carries the bundles (:data:`PREBUILT`, written by :func:`write_prebuilt`
+when the wheel is built: ``setup.py``), so an author's site needs no esbuild: a build takes them
+while the modules they were made from are unchanged (:func:`prebuilt`), and bundles with esbuild
+otherwise (this repository's own edit loop, where no bundles are kept).
+
 A build bundles once; ``mkdocs serve`` watches ``browser/`` and bundles again only when a file
 there changed (:class:`BundleCache`). The plugin starts esbuild's process as soon as its options
 are read (:meth:`BundleCache.start`) and collects the bundles when it adds the runtime's files: the
@@ -32,6 +37,10 @@ log = logging.getLogger("mkdocs.plugins.calculators")
 
 BROWSER = Path(__file__).resolve().parent.parent / "browser"
 SCRIPT = Path(__file__).with_name("esbuild.mjs")
+#: The bundles a distribution carries, beside the modules they were made from.
+PREBUILT = "bundled"
+#: In :data:`PREBUILT`: what the bundles were made from (the modules' digest, esbuild's release).
+PREBUILT_INDEX = "bundled.json"
 
 IIFE = "iife"  # a classic script (a page's, a host page's, the deferred search worker)
 ESM = "esm"  # a module script (the calculators' worker: it imports Pyodide's files by URL)
@@ -84,10 +93,24 @@ def esbuild_dir(node_modules: Path) -> Path:
 
 
 def sources_digest(root: Path = BROWSER) -> str:
-    """A digest of every file under ``root``: a change to any module means new bundles."""
+    """A digest of every file under ``root`` (the prebuilt bundles aside): a change to any module
+    means new bundles."""
     h = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                       and p.relative_to(root).parts[0] != PREBUILT):
         h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def inputs_digest(root: Path, inputs: tuple[str, ...]) -> str | None:
+    """A digest of the modules esbuild read (and the files served as they are), by their path under
+    ``root``: what the bundles depend on. None when one of them is missing."""
+    h = hashlib.sha256()
+    for name in sorted({*inputs, *COPIES}):
+        try:
+            h.update(name.encode() + b"\0" + (root / name).read_bytes() + b"\0")
+        except OSError:
+            return None
     return h.hexdigest()
 
 
@@ -174,6 +197,50 @@ def bundle(node_modules: Path, root: Path = BROWSER) -> Bundles:
     return collect(launch(node_modules, root))
 
 
+def write_prebuilt(node_modules: Path, root: Path = BROWSER, into: Path | None = None) -> Path:
+    """Bundle ``root`` with the esbuild of ``node_modules`` and keep the bundles in ``into``
+    (default ``root/bundled``), with :data:`PREBUILT_INDEX`; return that folder. A wheel built after
+    this carries them (``setup.py`` calls it)."""
+    made = bundle(node_modules, root)
+    into = into or root / PREBUILT
+    if into.exists():
+        shutil.rmtree(into)
+    into.mkdir(parents=True)
+    for name, content in made.files.items():
+        if name not in COPIES:
+            (into / name).parent.mkdir(parents=True, exist_ok=True)
+            (into / name).write_bytes(content)
+    index = {"inputs": list(made.inputs), "inputs_sha256": inputs_digest(root, made.inputs),
+             "esbuild": made.digest.rpartition("-")[2],
+             "files": sorted(n for n in made.files if n not in COPIES)}
+    (into / PREBUILT_INDEX).write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
+    return into
+
+
+def prebuilt(root: Path = BROWSER) -> Bundles | None:
+    """The bundles a distribution carries, when the modules they were made from are unchanged;
+    None otherwise (none kept, or a module edited since: esbuild bundles again)."""
+    folder = root / PREBUILT
+    try:
+        index = json.loads((folder / PREBUILT_INDEX).read_text(encoding="utf-8"))
+        inputs = tuple(index["inputs"])
+        if not index["inputs_sha256"] or inputs_digest(root, inputs) != index["inputs_sha256"]:
+            return None
+        files = {name: (folder / name).read_bytes() for name in index["files"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    for name in COPIES:
+        files[name] = (root / name).read_bytes()
+    return Bundles(dict(sorted(files.items())), inputs, f"prebuilt-{index['inputs_sha256']}-{index['esbuild']}")
+
+
+def check(node_modules: Path, root: Path = BROWSER) -> None:
+    """Whether this build can have the runtime's bundles: carried by the distribution, or made by
+    the esbuild of ``node_modules`` (BundleError saying how to install it)."""
+    if prebuilt(root) is None:
+        esbuild_dir(node_modules)
+
+
 class BundleCache:
     """The last bundles, kept while ``root`` and esbuild are unchanged (``mkdocs serve`` rebuilds
     on every Markdown edit; esbuild runs again only when a browser source changed)."""
@@ -189,7 +256,7 @@ class BundleCache:
         version is not asked here: the plugin's own check (:func:`.node.find_node`, in on_config)
         then runs while esbuild works, and a build it stops never collects these bundles."""
         node_path = shutil.which("node")
-        if node_path is None:
+        if node_path is None or self._prebuilt() is not None:
             return
         try:
             folder = esbuild_dir(node_modules)
@@ -204,7 +271,18 @@ class BundleCache:
         except (node.NodeError, BundleError, OSError):
             self._running = None
 
+    def _prebuilt(self) -> Bundles | None:
+        """The distribution's bundles, while its modules are unchanged (no esbuild runs then)."""
+        found = prebuilt(self.root)
+        if found is not None:
+            self.close()
+            self._last = found
+        return found
+
     def get(self, node_modules: Path) -> Bundles:
+        found = self._prebuilt()
+        if found is not None:
+            return found
         folder = esbuild_dir(node_modules)
         running, self._running = self._running, None
         if running is not None and running.folder == folder:

@@ -13,6 +13,10 @@ problem and the banner is gone).
 
 The message names the author's file and the line that raised: the innermost frame of the
 exception's traceback (or its cause's) that lies in one of the site's package folders.
+
+Serve computes only each control's nearest stops before a page is written (a save must reach the
+page fast); :class:`StopCheck` then runs the rest of the build's check of the stops in a thread,
+after the rebuild, and a stop that raises becomes a problem of the next rebuild, which it asks for.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import html
 import json
 import re
 import sys
+import threading
 import traceback
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,6 +38,10 @@ import jinja2
 import jinja2.bccache
 
 from course_calculators import contract
+from course_calculators.calculator import Calculator
+from course_calculators.setting import Setting
+
+from . import neighbourhood
 
 #: The banner's element: ``data-calc-live-error`` holds the first problem's ``file:line``.
 BANNER_ATTR = "data-calc-live-error"
@@ -120,6 +129,102 @@ class LiveErrors:
         tag = "span" if inline else "div"
         return (f'<{tag} class="calc-live-error" role="alert" style="color:#b00020">'
                 f'⚠ {html.escape(message)}</{tag}>')
+
+
+def check_stops(calc: Calculator, shown: frozenset[str], cancelled: threading.Event | None = None) -> bool:
+    """The build's check of ``calc``'s control stops around its defaults, with the build's budget
+    (not serve's): CheckError at the first stop that fails. False when ``cancelled`` stopped it."""
+    budget = calc.neighbours if calc.neighbours is not None else neighbourhood.BUDGET
+    runs = neighbourhood.Runs()  # its own: the build's runs are the build thread's
+    result = runs.run(calc, Setting(), (), "at the defaults")
+    todo, first = neighbourhood.moves(calc, result.inputs, set(shown))
+    for move in todo[: first + budget]:
+        if cancelled is not None and cancelled.is_set():
+            return False
+        runs.run(calc, Setting(), ((move.name, move.value),), f"with {move.name}={move.value}")
+    return True
+
+
+class StopCheck:
+    """Under ``mkdocs serve``: every calculator's stops checked as ``mkdocs build`` checks them,
+    in a thread started after a rebuild (:meth:`start`), so that the save → number loop does not
+    wait for it. A stop that fails is kept for those sources (their digest) and asks the server
+    for a rebuild, whose pages show it (:meth:`problems`); a new build cancels a check under way
+    (:meth:`cancel`) and starts its own after it."""
+
+    def __init__(self) -> None:
+        self._server: Any = None  # MkDocs' live-reload server (:meth:`attach`)
+        self._unshown = False  # a failure found before the server was there to rebuild
+        self._pending: list[tuple[Calculator, frozenset[str]]] = []
+        self._checked = ""  # the digest of the sources last checked whole
+        self._found: list[BaseException] = []  # what that check found
+        self._cancelled = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def attach(self, server: Any) -> None:
+        """The server to ask for rebuilds (``on_serve`` comes after the first build, whose check may
+        have found a failure already)."""
+        self._server = server
+        if self._unshown:
+            self._rebuild()
+
+    def add(self, calc: Calculator, shown: set[str]) -> None:
+        """A calculator of this build, with the controls its widgets show first."""
+        self._pending.append((calc, frozenset(shown)))
+
+    def problems(self, digest: str) -> list[BaseException]:
+        """The stops found failing for the sources of ``digest`` (none while they are unchecked)."""
+        return list(self._found) if digest == self._checked else []
+
+    def start(self, digest: str) -> None:
+        """Check this build's calculators in a thread, unless these sources were checked already."""
+        pending = self._pending
+        self.cancel()
+        if digest == self._checked:
+            return
+        self._thread = threading.Thread(target=self._run, args=(digest, pending), name="calculators-stops",
+                                        daemon=True)
+        self._thread.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+
+    def cancel(self) -> None:
+        """Stop a check under way (a new build needs the interpreter; it starts its own check), and
+        forget what a build that never finished added."""
+        self._pending = []
+        self._cancelled.set()
+        self.wait()
+        self._thread = None
+        self._cancelled.clear()
+
+    def _run(self, digest: str, pending: list[tuple[Calculator, frozenset[str]]]) -> None:
+        found: list[BaseException] = []
+        for calc, shown in pending:
+            try:
+                if not check_stops(calc, shown, self._cancelled):
+                    return  # cancelled: not checked; the next build checks again
+            except neighbourhood.CheckError as exc:
+                found.append(exc)
+        self._checked, self._found = digest, found
+        for exc in found:
+            print(f"ERROR   -  calculators (serve): {exc}", file=sys.stderr, flush=True)
+        if found:
+            self._rebuild()
+
+    def _rebuild(self) -> None:
+        """Ask MkDocs' live-reload server for a rebuild, as a changed file does (nothing with a
+        server that does not work that way: the terminal has said it)."""
+        server = self._server
+        condition = getattr(server, "_rebuild_cond", None)
+        self._unshown = server is None
+        if condition is None or not hasattr(server, "_want_rebuild"):
+            return
+        with condition:
+            server._want_rebuild = True
+            condition.notify_all()
 
 
 class TemplateBytecode(jinja2.BytecodeCache):

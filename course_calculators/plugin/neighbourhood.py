@@ -101,8 +101,8 @@ def candidates(param: Param, value: Any, limit: int) -> list[str]:
         values = param.values
         at = values.index(value) if value in values else 0
         return [values[i] for i in _nearest_first(range(len(values)), at)][:limit]
-    if not isinstance(param, Number):
-        return []  # free text has no stops
+    if not isinstance(param, Number) or param.follows:
+        return []  # free text has no stops, nor a number typed in a chosen unit (no slider)
     if param.stops:
         stops = param.stops
         at = param.stop_of(value)

@@ -56,6 +56,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         #: The package folders serve watches, a broken one's included.
         self._watched: list[Path] = []
         self._templates = live.TemplateBytecode()
+        self._stops = live.StopCheck()  # under serve: the stops the build checks, after the rebuild
         #: wheel.sources_digest of this build's packages (read once, in on_config).
         self._sources_digest = ""
         self._manifest: RuntimeManifest | None = None
@@ -83,6 +84,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
     def on_config(self, config: Any) -> Any:
         if not self.config.enabled:
             return config
+        self._stops.cancel()  # serve's check of the last build's stops gives way to this build
         # Each build (and every `mkdocs serve` rebuild) reads the packages afresh.
         course_calculators.unregister_all()
         source_pages.highlighted.cache_clear()  # highlighted_code keeps each text's highlighting
@@ -91,10 +93,10 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         root = Path(config.config_file_path or ".").resolve().parent
         self._artifacts.cache_dir = root / self.config.cache_dir if self.config.cache_dir else None
         self._node_modules = Path(self.config.node_modules)
-        self._pyodide_dir = assets.check_node_modules(self._node_modules)
+        self._pyodide_dir = assets.check_node_modules(self._node_modules, root)
         try:  # Node and esbuild: both are needed by every build, so said before anything is built
             node.find_node()
-            esbuild.esbuild_dir(self._node_modules)
+            esbuild.check(self._node_modules)  # the wheel's bundles, or esbuild to make them
         except (node.NodeError, esbuild.BundleError) as exc:
             raise PluginError(str(exc)) from None
         if self._serving:  # a rebuild: esbuild again when a browser source changed since the last
@@ -143,12 +145,17 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
                 self.fences.check_page(file.src_uri, text)
         chapters = embed.chapter_pages(files)  # the embed page's table is the check's own
         for calc in course_calculators.CALCULATORS.values():
+            shown = render.shown_params(calc, embed.shown_controls(calc, chapters.get(calc.id)))
             try:
-                neighbourhood.check_calculator(calc, render.shown_params(calc, embed.shown_controls(calc, chapters.get(calc.id))))
+                neighbourhood.check_calculator(calc, shown)
             except neighbourhood.CheckError as exc:
                 if self._live is None:
                     raise
                 self._live.add(exc)  # under serve: the banner and the terminal say it; serving goes on
+            if self._live is not None:
+                self._stops.add(calc, shown)
+        for exc in self._stops.problems(self._sources_digest) if self._live is not None else ():
+            self._live.add(exc)  # a stop that failed in serve's check after the last rebuild
         try:
             # No snapshot under serve: it takes seconds, and a reload boots Python normally fast enough.
             built = self._artifacts.get(self._pyodide_dir, self._packages,
@@ -235,6 +242,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         if self.config.enabled and self._live is not None:  # what the open pages read after this rebuild
             live.write_state(Path(config.site_dir), self._manifest.versioned_urls()[self._manifest.lock],
                              self._manifest.lock_sha256, self._digests)
+            self._stops.start(self._sources_digest)  # every stop, as a build checks them, in a thread
         if not self.config.enabled or self._serving:  # the live-reload script is inline; no offline copy
             return
         site_dir = Path(config.site_dir)
@@ -244,21 +252,16 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             offline.write_service_worker(site_dir, self._manifest.versioned_urls(), self._sizes)
 
     def _load_live(self, root: Path) -> list[Path]:
-        """Under serve: each package checked and registered on its own; a broken one is recorded
-        (and still watched), the others are served."""
-        folders = []
+        """Under serve: each package and each calculator module checked and registered on its own;
+        a broken one is recorded (and still watched), the others are served (packages.load_live)."""
         self._live.reset(packages.folders(self.config.packages, root))
         for folder in self._live.folders:
             if folder not in self._watched:
                 self._watched.append(folder)
-        for name in self.config.packages:
-            try:
-                folders += packages.load([name], root)
-            except PluginError as exc:
-                self._live.add(exc)
-        return folders
+        return packages.load_live(self.config.packages, root, self._live.add)
 
     def on_shutdown(self) -> None:
+        self._stops.cancel()
         self._bundles.close()
         katex.close()  # a build that failed before on_files collected esbuild's bundles
 
@@ -268,4 +271,5 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
                 server.watch(str(folder))
         server.watch(str(esbuild.BROWSER))  # the runtime's own sources: bundled again when one changes
         live.rebuild_soon(server)
+        self._stops.attach(server)  # its check of the stops asks for a rebuild when one fails
         return server

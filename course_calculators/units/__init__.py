@@ -18,6 +18,11 @@ output names). The names:
 - :func:`custom`: a unit string of your own ("m/s²", "people"), with significant digits;
   :func:`number` with other significant digits.
 
+**A unit that follows a choice** (litres or m³; kPa, atm or bar; °C or K): :func:`follow` names a
+``Choice`` parameter whose values are unit names of one quantity; a ``Number`` or an ``Output``
+with that unit is typed or shown in the chosen unit, and ``compute()`` works in the choice's
+default unit (:mod:`.conversions`: :func:`convert`, and :func:`define` for a unit of your own).
+
 A content package defines units of its own with :func:`register` (a cookery course might
 register ``servings`` or ``cups`` in its own ``units.py``): its
 outputs then name them like any other.
@@ -32,6 +37,7 @@ import re
 import sys
 from typing import Callable
 
+from .conversions import Follow, conversion, convert, define, follow, same_quantity
 from .money import CURRENCIES, currency, format_usd
 from .numbers import (GiB, KiB, MiB, TiB, _seconds_fixed, fixed, format_bytes, format_count, format_fraction,
                       format_percent, format_ratio, format_raw, format_seconds, format_text, sig, sig_digits)
@@ -66,6 +72,12 @@ __all__ = [
     "fixed",
     "SI_SYMBOLS",
     "CURRENCIES",
+    "Follow",
+    "follow",
+    "convert",
+    "conversion",
+    "define",
+    "same_quantity",
 ]
 
 

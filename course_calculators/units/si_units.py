@@ -64,16 +64,23 @@ def _prefixed(value: float, steps: list[tuple[float, str]], digits: int | None) 
     return f"{text} {label}"
 
 
+def split(name: str) -> tuple[str, str] | None:
+    """``(prefix, symbol)`` of an SI name (``kPa`` → ``("k", "Pa")``), or None for another name."""
+    for symbol in sorted(SI_SYMBOLS, key=len, reverse=True):
+        prefix = name[: -len(symbol)] if name.endswith(symbol) else None
+        if prefix is not None and prefix in PREFIXES and (prefix == "" or symbol not in ("°C", "°F")):
+            return prefix, symbol
+    return None
+
+
 def si(name: str) -> Unit:
     """An SI unit by its name: a symbol of :data:`SI_SYMBOLS`, with a prefix or none (``km``,
     ``kWh``, ``ms``, ``°C``). The raw value is in that unit; the text takes the prefix that suits
     its magnitude."""
-    for symbol in sorted(SI_SYMBOLS, key=len, reverse=True):
-        prefix = name[: -len(symbol)] if name.endswith(symbol) else None
-        if prefix is not None and prefix in PREFIXES and (prefix == "" or symbol not in ("°C", "°F")):
-            break
-    else:
+    parts = split(name)
+    if parts is None:
         raise UnitError(f"{name!r} is not an SI unit (a symbol of {', '.join(SI_SYMBOLS)}, with a prefix or none)")
+    prefix, symbol = parts
     meaning = SI_SYMBOLS[symbol][0]
     scale = 10.0 ** PREFIXES[prefix]
     if prefix:

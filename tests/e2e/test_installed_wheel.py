@@ -10,9 +10,10 @@ Chromium:
   nothing of this repository's tree is imported. Every calculator computes in the browser what
   CPython computes, in units the framework defines for any subject.
 
-Everything the build needs must be inside the wheel (templates, the snapshot and esbuild scripts,
-the browser runtime's sources), the site's own ``npm install`` brings esbuild beside Pyodide and
-Chart.js, and the site gets only its own calculators: none of this chapter's.
+Everything the build needs must be inside the wheel (templates, the snapshot script, the browser
+runtime bundled when the wheel was built), the site's own ``npm install`` brings only what the
+reader's browser loads (Pyodide and Chart.js: no esbuild), and the site gets only its own
+calculators: none of this chapter's.
 """
 
 from __future__ import annotations
@@ -98,11 +99,12 @@ def test_the_wheel_holds_what_the_build_needs(installed_site):
     assert any(n.startswith("course_calculators/browser/") and n.endswith(".js") for n in names)
 
 
-def test_the_sites_esbuild_bundles_the_installed_runtime_as_this_repository_does(installed_site):
-    """The author's own esbuild (the npm line of the authors' page) bundles the wheel's browser
-    sources into the very bytes this repository's build serves."""
+def test_the_wheels_bundled_runtime_is_what_this_repositorys_esbuild_makes(installed_site):
+    """The site has no esbuild (the npm line of the authors' page): it serves the runtime the wheel
+    carries, the very bytes this repository's build bundles."""
     from course_calculators.plugin import esbuild
 
+    assert not (installed_site["node_modules"] / "esbuild").exists()
     ours = esbuild.bundle(ROOT / "node_modules").files
     for name in ("runtime.js", "worker.js", "embed.js", "runtime.js.map"):
         assert (installed_site["out"] / "assets" / "calc" / name).read_bytes() == ours[name], name

@@ -5,6 +5,7 @@ version its changelog names, and a framework wheel that holds the framework and 
 from __future__ import annotations
 
 import email.parser
+import json
 import re
 import sys
 import tarfile
@@ -97,3 +98,16 @@ def test_each_sdist_holds_its_readme_licence_and_sources(project):
     assert {"README.md", "LICENSE", "pyproject.toml", "PKG-INFO"} <= names
     if project == "course-calculators":
         assert "course_calculators/plugin/snapshot.mjs" in names and not any(n.startswith(("calculators/", "examples/")) for n in names)
+
+
+def test_the_framework_wheel_carries_the_bundled_browser_runtime():
+    # An author's site then needs no esbuild (course_calculators/plugin/esbuild.py, prebuilt): the
+    # bundles, and every module they were made from, so a build can tell they are still current.
+    names = set(zipfile.ZipFile(dists()["course-calculators"]["wheel"]).namelist())
+    folder = "course_calculators/browser/bundled/"
+    index = json.loads(zipfile.ZipFile(dists()["course-calculators"]["wheel"]).read(folder + "bundled.json"))
+    assert {"runtime.js", "worker.js", "embed.js", "search-deferred.js", "runtime.js.map"} <= set(index["files"])
+    assert {folder + name for name in index["files"]} <= names
+    assert {f"course_calculators/browser/{name}" for name in index["inputs"]} <= names
+    with tarfile.open(dists()["course-calculators"]["sdist"]) as sdist:  # and a wheel built from the sdist
+        assert any(n.endswith("/course_calculators/browser/bundled/runtime.js") for n in sdist.getnames())

@@ -6,6 +6,7 @@ calculator's numbers in the page. Its tests run with what the install brings (``
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import subprocess
@@ -30,8 +31,12 @@ def site(env, tmp_path_factory):
     folder = tmp_path_factory.mktemp("init") / "my-course"
     folder.mkdir()
     run([env.python, "-m", "course_calculators", "init"], cwd=folder, env=env.env())
-    # `npm install` of its package.json: the same versions as this repository's node_modules (a unit test checks)
-    (folder / "node_modules").symlink_to(ROOT / "node_modules")
+    # `npm install` of its package.json: the same versions as this repository's node_modules (a unit
+    # test checks), and only those packages: no esbuild, since the wheel carries the bundled runtime
+    (folder / "node_modules").mkdir()
+    for name in json.loads((folder / "package.json").read_text())["dependencies"]:
+        (folder / "node_modules" / name).symlink_to(ROOT / "node_modules" / name)
+    assert not (folder / "node_modules" / "esbuild").exists()
     return folder
 
 
@@ -58,6 +63,9 @@ def test_mkdocs_build_works_as_it_is(env, site):
     page = (site / "site" / "first-calculator" / "index.html").read_text()
     assert 'data-calc="first-calculator"' in page and 'data-value="42">42<' in page
     assert list((site / "site" / "assets" / "pyodide").glob("snapshot-*.bin.gz"))
+    # the snapshot is kept for the next build (cache_dir): a rebuild takes it, no Pyodide boot in Node
+    assert list((site / ".cache" / "calculators").glob("snapshot-*"))
+    assert (site / "site" / "assets" / "calc" / "runtime.js").is_file()  # the wheel's bundle, without esbuild
 
 
 def test_mkdocs_serve_answers_on_a_free_port(env, site):

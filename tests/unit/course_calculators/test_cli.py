@@ -104,3 +104,41 @@ def test_the_front_end_pins_are_this_repositorys():
     assert {k: pinned[k] for k in cli.FRONTEND} == cli.FRONTEND
     guide = (ROOT / "docs" / "authors.md").read_text()
     assert "npm install --save-exact " + " ".join(f"{k}@{v}" for k, v in cli.FRONTEND.items()) in guide
+
+
+def test_init_turns_the_snapshot_cache_on_and_ignores_it(tmp_path):
+    # Without cache_dir every build boots Pyodide in Node again (10-20 s); with it, about a second.
+    cli.init(tmp_path / "course")
+    yml = (tmp_path / "course" / "mkdocs.yml").read_text()
+    assert f"      cache_dir: {cli.CACHE_DIR}\n" in yml
+    assert cli.CACHE_DIR.split("/")[0] + "/" in (tmp_path / "course" / ".gitignore").read_text().split()
+
+
+def test_init_links_the_authors_guide_and_gives_an_install_line_that_works(tmp_path, monkeypatch):
+    monkeypatch.setattr(cli, "pip_install_line", lambda: "pip install '/src/course-calculators'")
+    cli.init(tmp_path / "course")
+    readme = (tmp_path / "course" / "README.md").read_text()
+    index = (tmp_path / "course" / "docs" / "index.md").read_text()
+    assert cli.GUIDE_URL in readme and cli.GUIDE_URL in index
+    assert "pip install '/src/course-calculators'\n" in readme
+    assert "esbuild" not in (tmp_path / "course" / "package.json").read_text()  # the wheel carries the runtime
+
+
+@pytest.mark.parametrize("direct_url, line", [
+    ({"url": "file:///home/me/course-calculators", "dir_info": {"editable": True}},
+     "pip install '/home/me/course-calculators'"),
+    ({"url": "file:///tmp/dist/course_calculators-0.3.0-py3-none-any.whl", "archive_info": {}},
+     "pip install '/tmp/dist/course_calculators-0.3.0-py3-none-any.whl'"),
+    ({"url": "https://example.org/cc.whl", "archive_info": {}}, "pip install 'course-calculators @ https://example.org/cc.whl'"),
+    (None, f'pip install "course-calculators>={cli.__version__}"'),  # from a package index
+])
+def test_the_install_line_is_the_one_this_framework_came_from(monkeypatch, direct_url, line):
+    import importlib.metadata
+
+    class Dist:
+        def read_text(self, name):
+            assert name == "direct_url.json"
+            return json.dumps(direct_url) if direct_url else None
+
+    monkeypatch.setattr(importlib.metadata, "distribution", lambda name: Dist())
+    assert cli.pip_install_line().startswith(line)

@@ -59,6 +59,41 @@ def test_compute_returns_exactly_its_declared_outputs_each_finite(returned, word
         assert word in str(info.value)
 
 
+def _returns_an_extra_output(p):
+    if p["x"] > 7:
+        return {"y": 1}
+    return {"y": 2,
+            "z": 3}  # the return that is wrong: the failure points at its first line
+
+
+def _one_return(p):
+    out = {"y": p["x"]}
+    out["z"] = 1
+    return out  # the only return
+
+
+@pytest.mark.parametrize("compute, line", [
+    (_returns_an_extra_output, _returns_an_extra_output.__code__.co_firstlineno + 3),
+    (_one_return, _one_return.__code__.co_firstlineno + 3),
+])
+def test_an_undeclared_output_points_at_the_return_that_gave_it(compute, line):
+    calc = Calculator(id="extra", title="Extra", params=(Number("x", "X", 2, 0, 10),),
+                      outputs=(Output("y", "Y", "count"),), compute=compute)
+    with pytest.raises(failure.RunFailure) as info:
+        calc.run()
+    assert info.value.where == f"test_failure.py:{line}" or info.value.where.endswith(f"/test_failure.py:{line}")
+    assert "['z'], which no output declares" in str(info.value)
+
+
+def test_without_a_readable_return_the_def_line_is_named():
+    def two(p):
+        if p["x"]:
+            return {"a": 1}
+        return {"b": 2}
+    assert failure.return_line(two, {"c": 1}) == failure.function_line(two)
+    assert failure.return_line(two, {"b": 1}).endswith(f":{two.__code__.co_firstlineno + 3}")
+
+
 def test_the_workers_entry_point_raises_the_failure_in_one_line_from_the_exception(monkeypatch):
     monkeypatch.setitem(course_calculators.CALCULATORS, CALC.id, CALC)
     with pytest.raises(failure.RunFailure) as info:

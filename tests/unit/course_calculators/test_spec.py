@@ -540,9 +540,22 @@ def test_preset_naming_an_unknown_parameter_says_which_and_suggests():
     assert "ignored" not in message  # at definition time nothing is ignored: it is an error
 
 
-def test_preset_with_an_out_of_range_value_says_which_bound():
-    with pytest.raises(SpecError, match=r"toy-calc: preset 'bad': X: 11 is above the maximum; using 10\."):
+def test_preset_with_an_out_of_range_value_says_it_is_an_error_and_the_range():
+    # Fatal, so never worded as a correction ("using 10"): the build uses nothing, it stops.
+    with pytest.raises(SpecError) as info:
         make_calc(presets=(Preset("bad", "Bad", {"x": 11}),))
+    message = str(info.value)
+    assert message.startswith("toy-calc: preset 'bad': X: 11 is above the maximum, an error: the range is from ")
+    assert "using" not in message
+
+
+def test_refusals_name_the_range_or_the_choices():
+    calc = make_calc()
+    x = calc.param_map["x"]
+    assert x.refusal(x.default) is None
+    assert x.refusal(-5).startswith("X: -5 is below the minimum, an error: the range is from ")
+    assert x.refusal("abc").startswith("X: 'abc' is not a number, an error")
+    assert calc.param_map["mode"].refusal("c") == "Mode: 'c' is not a known choice, an error: the choices are a, b."
 
 
 def test_check_overrides_reports_every_problem_at_once():

@@ -200,8 +200,9 @@ SPEC = Calculator(id="double", title="Double", params=(Number("x", "X", 2, 0, 10
                   outputs=(Output("double", "Twice x", "count"),), compute=compute,
                   presets=(Preset("{preset_id}", "Preset", {{"x": {preset_x}}}),))
 '''
-#: The line of ``y = 10 / (x - …)`` in CHECKED_MODULE, and of ``def compute``.
-RAISES_AT, COMPUTE_AT = 6, 4
+#: The line of ``y = 10 / (x - …)`` in CHECKED_MODULE, and of compute's ``return`` (where a wrong
+#: result is fixed: failure.return_line).
+RAISES_AT, RETURN_AT = 6, 7
 
 
 def build_checked(tmp_path: Path, *, zero_at: float = 99, preset_x: int = 3, returned: str = '{"double": x * 2}',
@@ -249,13 +250,13 @@ def test_part_of_a_sliders_range_that_raises_is_one_line_naming_the_stop(tmp_pat
     assert_checked(proc, f"my_calcs/double.py:{RAISES_AT}:", "calculator 'double' with x=9", "ZeroDivisionError")
 
 
-def test_an_undeclared_output_is_one_line_naming_compute(tmp_path):
+def test_an_undeclared_output_is_one_line_naming_the_return(tmp_path):
     proc = build_checked(tmp_path, returned='{"double": x * 2, "triple": x * 3}')
-    assert_checked(proc, f"my_calcs/double.py:{COMPUTE_AT}:", "calculator 'double' at the defaults",
+    assert_checked(proc, f"my_calcs/double.py:{RETURN_AT}:", "calculator 'double' at the defaults",
                    "compute() returned ['triple'], which no output declares")
 
 
-def test_nan_is_one_line_naming_compute_and_the_stop(tmp_path):
+def test_nan_is_one_line_naming_the_return_and_the_stop(tmp_path):
     proc = build_checked(tmp_path, returned='{"double": float("nan") if x == 10 else x * 2}')
-    assert_checked(proc, f"my_calcs/double.py:{COMPUTE_AT}:", "calculator 'double' with x=10",
+    assert_checked(proc, f"my_calcs/double.py:{RETURN_AT}:", "calculator 'double' with x=10",
                    "output 'double' is not a finite number (nan)")

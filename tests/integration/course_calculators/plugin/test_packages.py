@@ -95,3 +95,55 @@ def test_mkdocs_serve_reloads_an_edited_package_module(tmp_path):
         server.terminate()
         _, stderr = server.communicate(timeout=30)
     assert "Error" not in stderr, stderr
+
+
+def test_mkdocs_serve_keeps_the_others_beside_a_broken_module_and_refuses_a_raising_stop(tmp_path):
+    """A real `mkdocs serve`: a module that does not parse leaves the site's other calculator
+    working (a banner names the file), and a stop far from the defaults that raises, which serve's
+    first rings never compute, is found by the check serve runs after the rebuild, as `build` does."""
+    import socket
+    import time
+    import urllib.request
+
+    site = tmp_path / "site"
+    shutil.copytree(EXAMPLE, site, ignore=shutil.ignore_patterns("__pycache__"))
+    text = (site / "mkdocs.yml").read_text().replace("../../node_modules", str(ROOT / "node_modules"))
+    (site / "mkdocs.yml").write_text(text.replace("      packages:", "      snapshot: false\n      packages:"))
+    (site / "loan_calcs" / "broken.py").write_text("def compute(:\n")
+    module = site / "loan_calcs" / "loan.py"
+    module.write_text(module.read_text().replace(
+        'def compute(inputs: Mapping[str, Any]) -> dict[str, float]:\n',
+        'def compute(inputs: Mapping[str, Any]) -> dict[str, float]:\n'
+        '    if inputs["years"] >= 38:\n        raise ValueError("no loan that long")\n'))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
+        cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+
+    def page_shows(*needles: str) -> str:
+        """The served page once it holds every needle (bounded; "" if it never does)."""
+        for _ in range(240):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/loans/", timeout=5) as response:
+                    page = response.read().decode()
+                    if all(n in page for n in needles):
+                        return page
+            except OSError:
+                pass
+            if server.poll() is not None:
+                return ""
+            time.sleep(0.25)
+        return ""
+
+    try:
+        page = page_shows("loan_calcs/broken.py:1", "no loan that long")
+        assert page, "the broken module or the raising stop was not shown"
+        assert ">Monthly payment<" in page and "unknown calculator id" not in page
+    finally:
+        server.terminate()
+        _, stderr = server.communicate(timeout=30)
+    assert "years=" in stderr and "no loan that long" in stderr, stderr

@@ -164,3 +164,112 @@ def test_mkdocs_injects_the_script_the_poll_stands_in_for():
     assert "livereload(${epoch}, ${request_id});" in script
     assert 'req.open("GET", "/livereload/" + epoch + "/" + requestId);' in script
     assert 'req.open("GET", "/livereload/" + epoch + "/" + requestId);' in live.POLL_SCRIPT.read_text()
+
+
+# -- the stops a build checks, checked by serve after the rebuild --------------------------------------
+
+import threading  # noqa: E402
+
+from course_calculators.plugin import neighbourhood  # noqa: E402
+from course_calculators.spec import Calculator, Number, Output  # noqa: E402
+
+
+def _fails_far_out(p):
+    if p["x"] >= 90:  # a stop far from the default: serve's first rings never reach it
+        raise ValueError("x too large")
+    return {"y": p["x"]}
+
+
+FAR = Calculator(id="fails-far", title="Fails far", params=(Number("x", "X", 1, 0, 100, step=1),),
+                 outputs=(Output("y", "Y", "count"),), compute=_fails_far_out)
+
+
+class FakeServer:
+    """The two attributes of MkDocs' live-reload server that a changed file sets."""
+
+    def __init__(self):
+        self._rebuild_cond = threading.Condition()
+        self._want_rebuild = False
+
+
+def test_serves_first_rings_miss_the_stop_the_build_refuses():
+    saved = neighbourhood.budget_in_force
+    neighbourhood.budget_in_force = 0  # serve's budget: only the nearest stops
+    try:
+        neighbourhood.check_calculator(FAR, {"x"}, runs=neighbourhood.Runs())  # passes
+    finally:
+        neighbourhood.budget_in_force = saved
+    try:
+        live.check_stops(FAR, frozenset({"x"}))
+    except neighbourhood.CheckError as exc:
+        assert "x too large" in str(exc) and "fails-far" in str(exc)
+    else:
+        raise AssertionError("the build's check of the stops passed a stop that raises")
+
+
+def test_serve_refuses_a_raising_stop_after_the_rebuild_and_asks_for_another(capsys):
+    check = live.StopCheck()
+    server = FakeServer()
+    check.attach(server)
+    check.add(FAR, {"x"})
+    check.start("sources-1")
+    check.wait(30)
+    problems = check.problems("sources-1")
+    assert len(problems) == 1 and "x too large" in str(problems[0])
+    assert server._want_rebuild  # the next build shows it in the banner
+    assert "x too large" in capsys.readouterr().err
+    assert check.problems("sources-2") == []  # other sources: not checked yet
+    server._want_rebuild = False
+    check.add(FAR, {"x"})
+    check.start("sources-1")  # the rebuild it asked for: the same sources are not checked again
+    assert check._thread is None and not server._want_rebuild
+
+
+def test_a_failure_found_before_the_server_exists_asks_once_it_does():
+    check = live.StopCheck()
+    check.add(FAR, {"x"})
+    check.start("s")
+    check.wait(30)
+    server = FakeServer()
+    check.attach(server)  # on_serve comes after the first build
+    assert server._want_rebuild
+
+
+def test_a_new_build_cancels_the_check_under_way():
+    started = threading.Event()
+    check = live.StopCheck()
+
+    def slow(p):
+        if p["x"] != 1:  # a stop, not the defaults: runs until the new build cancels the check
+            started.set()
+            check._cancelled.wait(5)
+        return {"y": p["x"]}
+
+    calc = Calculator(id="slow", title="Slow", params=(Number("x", "X", 1, 0, 100, step=1),),
+                      outputs=(Output("y", "Y", "count"),), compute=slow)
+    check.add(calc, {"x"})
+    check.start("s")
+    assert started.wait(5)
+    check.cancel()  # returns once the run under way ends; the check is not taken as done
+    assert check._thread is None and check.problems("s") == [] and check._checked != "s"
+
+
+def test_a_passing_check_asks_for_nothing():
+    ok = Calculator(id="fine", title="Fine", params=(Number("x", "X", 1, 0, 10, step=1),),
+                    outputs=(Output("y", "Y", "count"),), compute=lambda p: {"y": p["x"]})
+    check = live.StopCheck()
+    server = FakeServer()
+    check.attach(server)
+    check.add(ok, {"x"})
+    check.start("s")
+    check.wait(30)
+    assert check.problems("s") == [] and not server._want_rebuild
+
+
+def test_a_build_that_never_finished_leaves_nothing_to_check():
+    check = live.StopCheck()
+    check.add(FAR, {"x"})  # a build that failed after its check of the pages
+    check.cancel()  # the next build starts
+    check.start("s")
+    check.wait(30)
+    assert check.problems("s") == []

@@ -206,3 +206,48 @@ def test_the_authors_page_shows_the_example_module_verbatim():
     blocks = re.findall(r"^```python title=\"loan_calcs/loan.py\"\n(.*?)^```$", page, re.S | re.M)
     assert len(blocks) == 1, "docs/authors.md shows loan_calcs/loan.py in one ```python title=... block"
     assert blocks[0] == (EXAMPLE / "loan_calcs" / "loan.py").read_text()
+
+
+# -- under `mkdocs serve`: one broken module leaves the others working -------------------------------
+
+
+@pytest.mark.parametrize("broken, words", [
+    ("def compute(:\n", ["broken.py:1", "syntax"]),  # found by the source check: never imported
+    ("import numpy\n", ["broken.py:1", "numpy"]),  # an import from outside the standard library
+    ("raise RuntimeError('half written')\n", ["broken.py", "RuntimeError: half written"]),  # fails on import
+    ("X = 1\n", ["broken.py", "defines no SPEC"]),
+])
+def test_serve_registers_the_working_modules_beside_a_broken_one(registry, broken, words):
+    name = make_package(registry, {"double.py": GOOD.format(id="double-ok"), "broken.py": broken,
+                                   "triple.py": GOOD.format(id="triple-ok")})
+    reported = []
+    folders = packages.load_live([name], registry, reported.append)
+    assert folders == [registry / name]  # shipped: the browser leaves the broken module out too
+    assert {"double-ok", "triple-ok"} <= set(course_calculators.CALCULATORS)
+    assert course_calculators.PACKAGES == [name]
+    assert len(reported) == 1
+    for word in words:
+        assert word in str(reported[0])
+    course_calculators.unregister_all()
+    with pytest.raises(PluginError):  # a build still stops at it
+        packages.load([name], registry)
+
+
+def test_serve_reports_a_broken_init_and_serves_the_other_packages(registry):
+    bad = make_package(registry, {"double.py": GOOD.format(id="in-bad")})
+    (registry / bad / "__init__.py").write_text("def (:\n")
+    good = make_package(registry, {"double.py": GOOD.format(id="in-good")})
+    reported = []
+    assert packages.load_live([bad, good], registry, reported.append) == [registry / good]
+    assert "in-good" in course_calculators.CALCULATORS and "in-bad" not in course_calculators.CALCULATORS
+    assert len(reported) == 1 and "__init__.py:1" in str(reported[0])
+
+
+def test_the_browser_registers_the_others_and_says_which_module_it_left_out(registry, capsys):
+    name = make_package(registry, {"double.py": GOOD.format(id="shipped-ok"), "broken.py": "X = 1\n"})
+    assert course_calculators.register_package(name, on_error=course_calculators._left_out) == ["shipped-ok"]
+    err = capsys.readouterr().err
+    assert "left out" in err and "broken.py" in err
+    course_calculators.unregister_all()
+    with pytest.raises(RegistryError, match="defines no SPEC"):  # without on_error: all or nothing
+        course_calculators.register_package(name)
