@@ -348,7 +348,24 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--title", help="the calculator's title (default: from the id)")
     new.add_argument("--root", type=Path, default=Path("."), help="the site's folder, with mkdocs.yml (default: .)")
     new.add_argument("--tests", default="tests", help="where the test goes, relative to the root (default: tests)")
+    done = sub.add_parser("finish", help="finish a site another tool built (Zensical): runtime, Pyodide, math, CSP, offline")
+    done.add_argument("site", type=Path, help="the built site's folder (site/)")
+    done.add_argument("-f", "--config-file", type=Path, default=Path("mkdocs.yml"), help="the site's mkdocs.yml")
     return parser
+
+
+def _finish(args: argparse.Namespace) -> int:
+    # The build-time half of the framework (mkdocs, Node): imported only by this command.
+    from mkdocs.exceptions import PluginError
+
+    from course_calculators.plugin import finish
+
+    try:
+        finish.finish_site(args.site, args.config_file)
+    except PluginError as exc:
+        print(f"course-calculators finish: {exc}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _init(args: argparse.Namespace) -> int:
@@ -388,6 +405,8 @@ def _new(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        if args.command == "finish":
+            return _finish(args)
         return _init(args) if args.command == "init" else _new(args)
     except ScaffoldError as exc:
         print(f"course-calculators: {exc}", file=sys.stderr)
