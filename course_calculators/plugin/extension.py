@@ -23,6 +23,7 @@ text, so the extension refuses to run).
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -77,16 +78,28 @@ def load_packages(names: list[str], root: Path) -> list[Path]:
     return _loaded[key]
 
 
-def register(superfences: Any, state: PageState) -> None:
-    """Add the calculator fence (with ``state``'s formatter) and the catalogue fence to a page's
-    superfences extension, as its ``custom_fences`` option would (once)."""
+def html_fence(function: str) -> Callable[..., str]:
+    """A fence's formatter that returns what ``function`` (``module.name``, no arguments) returns:
+    HTML a book computes at build time, put where its fence stands."""
+    module, _, name = function.rpartition(".")
+    try:
+        make = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise ExtensionError(f"html_fences: cannot import {function!r}: {exc}") from None
+    return lambda source, language, class_name, options, md, **kwargs: make()
+
+
+def register(superfences: Any, state: PageState, html_fences: dict[str, str] | None = None) -> None:
+    """Add the calculator fence (with ``state``'s formatter), the catalogue fence and the site's
+    ``html_fences`` to a page's superfences extension, as its ``custom_fences`` option would (once)."""
     import functools
 
     from pymdownx import superfences as sf
 
     names = {f["name"] for f in superfences.superfences}
     ours = [{"name": contract.FENCE_NAME, "format": state.fences.formatter, "validator": state.fences.validator},
-            *reference.fences()]
+            *reference.fences(),
+            *({"name": name, "format": html_fence(function)} for name, function in (html_fences or {}).items())]
     for custom in ours:
         if custom["name"] not in names:
             superfences.extend_super_fences(
@@ -117,7 +130,7 @@ class _Headers(Preprocessor):
                 raise ExtensionError(f"{page}:{found[0].line}: a calculator fence needs pymdownx.superfences: list it "
                                      "under markdown_extensions in mkdocs.yml") from None
             return lines
-        register(superfences, state)
+        register(superfences, state, self.extension.getConfig("html_fences"))
         if not found:
             return lines
         return fence.expand_headers(markdown).split("\n")
@@ -131,6 +144,8 @@ class CalculatorsExtension(Extension):
             "packages": [[], "The site's calculator packages, by import name (as the plugin's packages option)."],
             "root": ["", "The folder the packages are found in first (default: the current folder)."],
             "show_source": [True, "Each widget can reveal its module's highlighted source."],
+            "html_fences": [{}, "Fences a book fills with HTML at build time: {fence name: 'module.function'}, "
+                                "the function taking no arguments (the LLM book's accuracy-table)."],
         }
         super().__init__(**kwargs)
         self.state = state

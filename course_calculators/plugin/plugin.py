@@ -124,9 +124,9 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         # The fence and the figures: the Markdown extension other tools run (extension.py), with
         # this plugin's page state. A site that lists the extension for Zensical gets it once.
         config.markdown_extensions[:] = [e for e in config.markdown_extensions if e != extension.NAME]
-        config.mdx_configs.pop(extension.NAME, None)
+        listed = config.mdx_configs.pop(extension.NAME, None) or {}
         state = extension.PageState(self.fences, self.figures, page=lambda md: self._page)
-        config.markdown_extensions.append(extension.CalculatorsExtension(state))
+        config.markdown_extensions.append(extension.CalculatorsExtension(state, html_fences=listed.get("html_fences", {})))
         if assets.STYLESHEET not in config.extra_css:
             config.extra_css.append(assets.STYLESHEET)
         return config
