@@ -24,7 +24,7 @@ from course_calculators import __version__, contract
 
 #: The packages a site installs with npm (esbuild bundles the browser runtime at build time), at the versions this release is tested with
 #: (this repository's package.json holds the same; a test checks).
-FRONTEND = {"pyodide": "314.0.7", "chart.js": "4.6.1", "esbuild": "0.28.2"}
+FRONTEND = {"pyodide": "314.0.7", "chart.js": "4.6.1", "esbuild": "0.28.2", "katex": "0.19.1"}
 
 MODULE = '''\
 """{title}: what it computes, in a sentence or two, and the formula.
@@ -108,14 +108,21 @@ PAGE = '''\
 
 What this page teaches, and what to try with the calculator below. A number in the prose is the
 calculator's own: with the defaults the result is {{calc {calc_id} result}}, and doubling 21 gives
-{{calc {calc_id} result preset=double value=21}}.
+{{calc {calc_id} result preset=double value=21}}. Math is typeset when the site builds:
+$\\text{{result}} = \\text{{value}} \\times \\text{{factor}}$, or on a line of its own,
+
+$$
+r = v \\cdot f .
+$$
 
 ```{fence} {calc_id}
 ```
 '''
 
 MKDOCS_YML = '''\
-# Preview: `mkdocs serve`; build into site/: `mkdocs build` (README.md).
+# Preview: `mkdocs serve`; build into site/: `mkdocs build` (README.md). The same file builds with
+# ProperDocs (`properdocs build -f mkdocs.yml`) and with Zensical (`zensical build -f mkdocs.yml`,
+# then `python -m course_calculators finish site -f mkdocs.yml`).
 site_name: "{title}"
 # The address the site is published at (instant navigation and the sitemap use it):
 # SITE_URL=https://<user>.github.io/<repo>/ mkdocs build
@@ -130,13 +137,20 @@ plugins:
   - search
   - calculators:
       packages: [{package}]   # ./{package}/: this site's calculators
+      math: true              # $…$ and $$…$$ typeset at build time by KaTeX (npm's katex): no KaTeX JavaScript ships
 
 markdown_extensions:
   - admonition
   - tables
   - toc:
       permalink: true
+  - pymdownx.arithmatex:      # writes the math for the build-time typesetting
+      generic: true
   - pymdownx.superfences
+  # The calculators' fence and figures on Zensical, which runs no MkDocs plugin (on MkDocs and
+  # ProperDocs the plugin above takes this over).
+  - course_calculators.plugin.extension:
+      packages: [{package}]
 
 nav:
   - Home: index.md
@@ -184,7 +198,7 @@ python -m course_calculators new <id> --title "<Title>"   # module, test, page, 
 ```
 '''
 
-GITIGNORE = "site/\nnode_modules/\n.venv/\n__pycache__/\n"
+GITIGNORE = "site/\nnode_modules/\n.venv/\n__pycache__/\n.cache/\n"
 
 
 class ScaffoldError(RuntimeError):
@@ -373,7 +387,7 @@ def _init(args: argparse.Namespace) -> int:
     for path in written:
         print(f"wrote {path}")
     where = "" if args.folder.resolve() == Path.cwd() else f"cd {args.folder}\n  "
-    print(f"\nThen:\n  {where}npm install          # Pyodide, Chart.js and esbuild, as package.json pins them\n"
+    print(f"\nThen:\n  {where}npm install          # Pyodide, Chart.js, esbuild and KaTeX, as package.json pins them\n"
           "  mkdocs serve         # the site at http://127.0.0.1:8000/, rebuilt on every save\n"
           "  python -m unittest   # the calculator's test")
     return 0

@@ -168,6 +168,8 @@ def finish_site(site_dir: Path, config_file: Path, *, say: Callable[[str], None]
     root = config_file.parent
     node_modules = (root / options.node_modules).resolve()
     pyodide_dir = assets.check_node_modules(node_modules)
+    if options.math:
+        katex.check_installed(node_modules)
     try:
         node.find_node()
         esbuild.esbuild_dir(node_modules)
@@ -220,7 +222,8 @@ def _finish(site_dir: Path, config: Any, options: Any, names: list[str], root: P
         except (node.NodeError, esbuild.BundleError) as exc:
             raise FinishError(str(exc)) from None
         sizes = offline.SizesAhead(pyodide_dir / n for n in assets.PYODIDE_FILES) if options.offline else None
-        found, manifest = assets.collect(node_modules, built, scripts, charts=options.charts, vendor=options.vendor,
+        vendor = [*options.vendor, *(g for g in katex.VENDOR if options.math and g not in options.vendor)]
+        found, manifest = assets.collect(node_modules, built, scripts, charts=options.charts, vendor=vendor,
                                          service_worker=offline.SW_NAME if options.offline else "",
                                          boot_timeout_ms=round(options.boot_timeout * 1000),
                                          run_timeout_ms=round(options.run_timeout * 1000))
@@ -251,6 +254,8 @@ def _finish(site_dir: Path, config: Any, options: Any, names: list[str], root: P
                 raise FinishError(f"{page.relative_to(site_dir)}: its widgets are older than the calculators' "
                                   "sources; build the site again, then finish it")
         widgets = _WIDGET.findall(text)
+        if options.math:
+            text = katex.with_stylesheet(text, get_relative_url(katex.CSS, here))
         css = ""
         if widgets and assets.STYLESHEET not in text:  # the plugin adds it to extra_css; a tool without it does not
             css = f'\n<link rel="stylesheet" href="{html.escape(get_relative_url(assets.STYLESHEET, here))}">'

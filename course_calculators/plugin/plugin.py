@@ -129,6 +129,11 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         config.markdown_extensions.append(extension.CalculatorsExtension(state, html_fences=listed.get("html_fences", {})))
         if assets.STYLESHEET not in config.extra_css:
             config.extra_css.append(assets.STYLESHEET)
+        if self.config.math:  # KaTeX's stylesheet and fonts, self-hosted, whether or not the site lists them
+            katex.check_installed(self._node_modules)
+            self.config.vendor = [*self.config.vendor, *(g for g in katex.VENDOR if g not in self.config.vendor)]
+            if katex.CSS not in config.extra_css:
+                config.extra_css.append(katex.CSS)
         return config
 
     def on_files(self, files: Files, *, config: Any) -> Files:
