@@ -64,11 +64,8 @@ def finish_page(output: str, *, here: str, src: str, widgets: list[str], manifes
 _WIDGET = re.compile(r'<div class="calc" id="([^"]+)" data-calc="')
 #: What a page holds when its build tool did not run the extension: the fence as a code block (its
 #: language class, or its header as text), or a figure left as text.
-_UNRENDERED = (
-    (re.compile(r'class="[^"]*\blanguage-' + contract.FENCE_NAME + r'\b'), "a calculator fence left as a code block"),
-    (re.compile(r"(?:```|~~~)" + contract.FENCE_NAME + r"\b"), "a calculator fence left as text"),
-    (re.compile(r"<code>" + contract.FENCE_NAME + r" "), "a calculator fence left as text"),
-)
+_AS_CODE = re.compile(r'class="[^"]*\blanguage-' + contract.FENCE_NAME + r'\b')
+_AS_TEXT = re.compile(r"(?:```|~~~)" + contract.FENCE_NAME + r"\b")
 _CODE = re.compile(r"<(code|pre)\b.*?</\1>", re.S)
 _FIGURE_TEXT = re.compile(r"\{calc[ \t]+[A-Za-z0-9_-]+[ \t]+[A-Za-z0-9_]+")
 #: The runtime's meta tag: a page the plugin (or an earlier finish) already finished.
@@ -85,10 +82,12 @@ def page_url(site_dir: Path, page: Path) -> str:
 
 def unrendered(text: str) -> str:
     """Why a built page shows a calculator as text ("" when it does not)."""
-    for pattern, why in _UNRENDERED:
-        if pattern.search(text):
-            return why
-    if _FIGURE_TEXT.search(_CODE.sub("", text)):
+    if _AS_CODE.search(text):
+        return "a calculator fence left as a code block"
+    prose = _CODE.sub("", text)  # a page may show the syntax in code
+    if _AS_TEXT.search(prose):
+        return "a calculator fence left as text"
+    if _FIGURE_TEXT.search(prose):
         return "a {calc …} figure left as text"
     return ""
 
