@@ -2,12 +2,14 @@
 
 The hooks, in the order MkDocs calls them; each hands its work to a module of its own:
 
-- ``on_config``: register the site's calculator packages (:mod:`.packages`) and the fence (:mod:`.fence`);
+- ``on_config``: register the site's calculator packages (:mod:`.packages`) and the Markdown
+  extension (:mod:`.extension`: the fence and the figures, as other build tools run them);
 - ``on_files``: add the runtime (bundled by :mod:`.esbuild`), Pyodide and the Python artifacts
   (:mod:`.assets`, :mod:`.artifacts`),
   the "Show the Python" pages (:mod:`.source_pages`) and the embed pages (:mod:`.embed`);
-- ``on_page_markdown`` / ``on_post_page``: canonical fence headers, then the head tags of the
-  runtime manifest (:mod:`.manifest`) and mkdocs-material's deferred search (:mod:`.material`);
+- ``on_page_markdown`` / ``on_post_page``: the page the extension renders, then each written
+  page finished by :func:`.finish.finish_page` (the math, the head tags of the runtime manifest,
+  mkdocs-material's deferred search), the function the finish command applies to other tools' pages;
 - ``on_post_build`` (last): the security policy (:mod:`.security`) and the service worker (:mod:`.offline`),
   which hash the pages as finally written.
 
