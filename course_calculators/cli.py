@@ -26,7 +26,7 @@ from course_calculators import __version__, contract
 #: The packages a site installs with npm: what the reader's browser loads, at the versions this
 #: release is tested with (this repository's package.json holds the same; a test checks). The
 #: framework's own browser runtime comes bundled in its distribution (plugin/esbuild.py, prebuilt).
-FRONTEND = {"pyodide": "314.0.7", "chart.js": "4.6.1"}
+FRONTEND = {"pyodide": "314.0.7", "chart.js": "4.6.1", "katex": "0.19.1"}
 #: The authors' guide, which the site's README and home page link to.
 GUIDE_URL = "https://github.com/course-calculators/course-calculators/blob/main/docs/authors.md"
 #: Where ``init``'s site keeps its Pyodide snapshot between builds (the plugin's ``cache_dir``).
@@ -114,14 +114,21 @@ PAGE = '''\
 
 What this page teaches, and what to try with the calculator below. A number in the prose is the
 calculator's own: with the defaults the result is {{calc {calc_id} result}}, and doubling 21 gives
-{{calc {calc_id} result preset=double value=21}}.
+{{calc {calc_id} result preset=double value=21}}. Math is typeset when the site builds:
+$\\text{{result}} = \\text{{value}} \\times \\text{{factor}}$, or on a line of its own,
+
+$$
+r = v \\cdot f .
+$$
 
 ```{fence} {calc_id}
 ```
 '''
 
 MKDOCS_YML = '''\
-# Preview: `mkdocs serve`; build into site/: `mkdocs build` (README.md).
+# Preview: `mkdocs serve`; build into site/: `mkdocs build` (README.md). The same file builds with
+# ProperDocs (`properdocs build -f mkdocs.yml`) and with Zensical (`zensical build -f mkdocs.yml`,
+# then `python -m course_calculators finish site -f mkdocs.yml`).
 site_name: "{title}"
 # The address the site is published at (instant navigation and the sitemap use it):
 # SITE_URL=https://<user>.github.io/<repo>/ mkdocs build
@@ -139,13 +146,20 @@ plugins:
       # The Pyodide snapshot, kept between builds: a rebuild whose Python did not change takes
       # about a second instead of booting Pyodide again (delete the folder to start afresh).
       cache_dir: {cache_dir}
+      math: true              # $…$ and $$…$$ typeset at build time by KaTeX (npm's katex): no KaTeX JavaScript ships
 
 markdown_extensions:
   - admonition
   - tables
   - toc:
       permalink: true
+  - pymdownx.arithmatex:      # writes the math for the build-time typesetting
+      generic: true
   - pymdownx.superfences
+  # The calculators' fence and figures on Zensical, which runs no MkDocs plugin (on MkDocs and
+  # ProperDocs the plugin above takes this over).
+  - course_calculators.plugin.extension:
+      packages: [{package}]
 
 nav:
   - Home: index.md
@@ -382,7 +396,24 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--title", help="the calculator's title (default: from the id)")
     new.add_argument("--root", type=Path, default=Path("."), help="the site's folder, with mkdocs.yml (default: .)")
     new.add_argument("--tests", default="tests", help="where the test goes, relative to the root (default: tests)")
+    done = sub.add_parser("finish", help="finish a site another tool built (Zensical): runtime, Pyodide, math, CSP, offline")
+    done.add_argument("site", type=Path, help="the built site's folder (site/)")
+    done.add_argument("-f", "--config-file", type=Path, default=Path("mkdocs.yml"), help="the site's mkdocs.yml")
     return parser
+
+
+def _finish(args: argparse.Namespace) -> int:
+    # The build-time half of the framework (mkdocs, Node): imported only by this command.
+    from mkdocs.exceptions import PluginError
+
+    from course_calculators.plugin import finish
+
+    try:
+        finish.finish_site(args.site, args.config_file)
+    except PluginError as exc:
+        print(f"course-calculators finish: {exc}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _init(args: argparse.Namespace) -> int:
@@ -390,7 +421,7 @@ def _init(args: argparse.Namespace) -> int:
     for path in written:
         print(f"wrote {path}")
     where = "" if args.folder.resolve() == Path.cwd() else f"cd {args.folder}\n  "
-    print(f"\nThen:\n  {where}npm install          # Pyodide and Chart.js, as package.json pins them\n"
+    print(f"\nThen:\n  {where}npm install          # Pyodide, Chart.js and KaTeX, as package.json pins them\n"
           "  mkdocs serve         # the site at http://127.0.0.1:8000/, rebuilt on every save\n"
           "  python -m unittest   # the calculator's test")
     return 0
@@ -422,6 +453,8 @@ def _new(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        if args.command == "finish":
+            return _finish(args)
         return _init(args) if args.command == "init" else _new(args)
     except ScaffoldError as exc:
         print(f"course-calculators: {exc}", file=sys.stderr)

@@ -8,7 +8,7 @@ compares the four figures vLLM prints and its verdict. A log that names no catal
 listed GPU is not run: its row says what is missing, and computes nothing from a stand-in.
 
 The tests (tests/unit/llm_inference/test_accuracy.py) and the Accuracy page (made at build time by
-:func:`table_html`, through the site's hook ``theme/hooks/accuracy_table.py``) read the same rows.
+:func:`table_html`, the ``accuracy-table`` fence of the site's mkdocs.yml) read the same rows.
 """
 
 from __future__ import annotations

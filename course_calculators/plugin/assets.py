@@ -46,19 +46,24 @@ def check_node_modules(node_modules: Path, site_root: Path | None = None) -> Pat
     return pyodide_dir
 
 
-def add(files: Files, config: Any, node_modules: Path, artifacts: Artifacts, bundles: Bundles, *, charts: bool,
-        vendor: list[str], boot_timeout_ms: int, run_timeout_ms: int, service_worker: str = "") -> RuntimeManifest:
-    """Add every runtime file to ``files``; return the manifest that tells pages where they are."""
+#: One file of the runtime: its site path, and its source file or its content.
+Asset = tuple[str, "Path | str | bytes"]
+
+
+def collect(node_modules: Path, artifacts: Artifacts, bundles: Bundles, *, charts: bool, vendor: list[str],
+            boot_timeout_ms: int, run_timeout_ms: int, service_worker: str = "") -> tuple[list[Asset], RuntimeManifest]:
+    """Every runtime file a site needs, and the manifest that tells pages where they are: the
+    plugin adds them to MkDocs' files (:func:`add`), the finish command writes them (:mod:`.finish`)."""
+    found: list[Asset] = []
 
     def add_file(dest: str, src: Path) -> None:
         if not src.is_file():
-            root = Path(config.config_file_path).parent if config.config_file_path else None
-            raise PluginError(f"calculators: missing {src}; {npm.advice(root)}.")
-        files.append(File.generated(config, dest, abs_src_path=str(src)))
+            raise PluginError(f"calculators: missing {src}; {npm.advice(node_modules.parent)}.")
+        found.append((dest, src))
 
     scripts = bundles.files
     for name, content in scripts.items():
-        files.append(File.generated(config, f"{RUNTIME_DIR}/{name}", content=content))
+        found.append((f"{RUNTIME_DIR}/{name}", content))
     pyodide_dir = node_modules / "pyodide"
     core = f"{PYODIDE_DIR}/{pyodide_version(pyodide_dir)}"
     snap = artifacts.snapshot
@@ -79,7 +84,7 @@ def add(files: Files, config: Any, node_modules: Path, artifacts: Artifacts, bun
             raise PluginError(f"calculators: vendor glob {pattern!r} matches nothing in {node_modules}")
         for src in matches:
             add_file(f"{VENDOR_DIR}/{src.relative_to(node_modules).as_posix()}", src)
-    return RuntimeManifest(
+    return found, RuntimeManifest(
         script=RUNTIME_SCRIPT,
         worker=f"{RUNTIME_DIR}/worker.js?v={security.version_tag(scripts['worker.js'])}",
         pyodide=f"{core}/",
@@ -96,3 +101,30 @@ def add(files: Files, config: Any, node_modules: Path, artifacts: Artifacts, bun
         stdlib=f"{PYODIDE_DIR}/{snap.stdlib.name}" if snap else "",
         boot_stdlib=f"{PYODIDE_DIR}/{snap.boot_stdlib.name}" if snap else "",
     )
+
+
+def add(files: Files, config: Any, node_modules: Path, artifacts: Artifacts, bundles: Bundles, *, charts: bool,
+        vendor: list[str], boot_timeout_ms: int, run_timeout_ms: int, service_worker: str = "") -> RuntimeManifest:
+    """Add every runtime file to MkDocs' ``files``; return the manifest that tells pages where they are."""
+    found, manifest = collect(node_modules, artifacts, bundles, charts=charts, vendor=vendor,
+                              boot_timeout_ms=boot_timeout_ms, run_timeout_ms=run_timeout_ms,
+                              service_worker=service_worker)
+    for dest, src in found:
+        if isinstance(src, Path):
+            files.append(File.generated(config, dest, abs_src_path=str(src)))
+        else:
+            files.append(File.generated(config, dest, content=src))
+    return manifest
+
+
+def write(site_dir: Path, found: list[Asset]) -> None:
+    """Write the runtime files into a built site (the finish command)."""
+    for dest, src in found:
+        target = site_dir / dest
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(src, Path):
+            target.write_bytes(src.read_bytes())
+        elif isinstance(src, bytes):
+            target.write_bytes(src)
+        else:
+            target.write_text(src, encoding="utf-8")

@@ -55,8 +55,9 @@ class CalculatorsConfig(base.Config):
     math = c.Type(bool, default=False)
     """Typeset the pages' math at build time with KaTeX (``pymdownx.arithmatex`` with
     ``generic: true`` writes it; ``katex`` from npm typesets it in Node): the pages ship KaTeX's
-    HTML and MathML, and only its stylesheet and fonts (list them in ``vendor`` and
-    ``extra_css``), no KaTeX JavaScript."""
+    HTML and MathML, and only its stylesheet and fonts, from the site's own origin (added to the
+    site), no KaTeX JavaScript. On in the site ``init`` writes; on Zensical the finish command
+    typesets."""
 
     show_source = c.Type(bool, default=True)
     """Each widget can reveal the highlighted source of the module that computes it."""

@@ -32,7 +32,26 @@ MATH = re.compile(r'<(span|div) class="arithmatex">(.*?)</\1>', re.S)
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]*?katex/dist/)katex\.min\.css[^>]*>')
 #: The font of ``.katex`` itself (its ``font`` shorthand): every piece of math uses it.
 BASE_FONT = "fonts/KaTeX_Main-Regular.woff2"
+#: What the ``math`` option ships (globs under node_modules, copied under assets/vendor/ as the
+#: ``vendor`` option copies): KaTeX's stylesheet and its fonts, self-hosted (the CSP allows no other origin).
+VENDOR = ("katex/dist/katex.min.css", "katex/dist/fonts/*.woff2")
+#: The stylesheet's site path, added to the pages (``extra_css``) when the site does not list it.
+CSS = "assets/vendor/katex/dist/katex.min.css"
 _process: subprocess.Popen | None = None
+
+
+def check_installed(node_modules: Path) -> None:
+    """KaTeX is in node_modules, or a PluginError saying how to install it."""
+    if not (node_modules / "katex" / "dist" / "katex.min.css").is_file():
+        raise PluginError(f"calculators: math is on but KaTeX is not in {node_modules}; "
+                          "run `npm install --save-exact katex@0.19.1` beside mkdocs.yml (or turn math off)")
+
+
+def with_stylesheet(output: str, href: str) -> str:
+    """A page with math gets KaTeX's stylesheet (``href``, relative to it) when its head has none."""
+    if 'class="arithmatex"' not in output or STYLESHEET.search(output):
+        return output
+    return output.replace("</head>", f'<link rel="stylesheet" href="{html.escape(href, quote=True)}">\n</head>', 1)
 
 
 def _renderer(node_modules: Path) -> subprocess.Popen:

@@ -2,12 +2,14 @@
 
 The hooks, in the order MkDocs calls them; each hands its work to a module of its own:
 
-- ``on_config``: register the site's calculator packages (:mod:`.packages`) and the fence (:mod:`.fence`);
+- ``on_config``: register the site's calculator packages (:mod:`.packages`) and the Markdown
+  extension (:mod:`.extension`: the fence and the figures, as other build tools run them);
 - ``on_files``: add the runtime (bundled by :mod:`.esbuild`), Pyodide and the Python artifacts
   (:mod:`.assets`, :mod:`.artifacts`),
   the "Show the Python" pages (:mod:`.source_pages`) and the embed pages (:mod:`.embed`);
-- ``on_page_markdown`` / ``on_post_page``: canonical fence headers, then the head tags of the
-  runtime manifest (:mod:`.manifest`) and mkdocs-material's deferred search (:mod:`.material`);
+- ``on_page_markdown`` / ``on_post_page``: the page the extension renders, then each written
+  page finished by :func:`.finish.finish_page` (the math, the head tags of the runtime manifest,
+  mkdocs-material's deferred search), the function the finish command applies to other tools' pages;
 - ``on_post_build`` (last): the security policy (:mod:`.security`) and the service worker (:mod:`.offline`),
   which hash the pages as finally written.
 
@@ -33,8 +35,8 @@ from mkdocs.utils import get_relative_url
 import course_calculators
 from course_calculators import contract
 
-from . import (assets, embed, esbuild, fence, figures, katex, live, material, neighbourhood, node, offline, packages,
-               reference, render, security, source_pages, wheel)
+from . import (assets, embed, esbuild, extension, fence, figures, finish, katex, live, neighbourhood, node, offline,
+               packages, reference, render, security, source_pages, wheel)
 from .artifacts import ArtifactCache, ArtifactError
 from .config import CalculatorsConfig
 from .manifest import RuntimeManifest
@@ -63,6 +65,7 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         self._sizes: offline.SizesAhead | None = None
         self.fences = fence.PageFences()
         self.figures = figures.PageFigures()
+        self._page = "<markdown>"  # the page being rendered (its source path)
         #: The widgets' DOM ids of each page, by source path: MkDocs renders every page's Markdown
         #: before it writes any page, so on_post_page reads what on_page_content recorded.
         self._widgets: dict[str, list[str]] = {}
@@ -121,12 +124,20 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
         custom = config.mdx_configs.setdefault("pymdownx.superfences", {}).setdefault("custom_fences", [])
         ours = {contract.FENCE_NAME, *(f["name"] for f in reference.fences())}
         custom[:] = [f for f in custom if f.get("name") not in ours]
-        custom.append({"name": contract.FENCE_NAME, "class": contract.FENCE_NAME,
-                       "format": self.fences.formatter, "validator": self.fences.validator})
         custom.extend(reference.fences())
-        config.markdown_extensions.append(figures.FiguresExtension(lambda: self.figures))
+        # The fence and the figures: the Markdown extension other tools run (extension.py), with
+        # this plugin's page state. A site that lists the extension for Zensical gets it once.
+        config.markdown_extensions[:] = [e for e in config.markdown_extensions if e != extension.NAME]
+        listed = config.mdx_configs.pop(extension.NAME, None) or {}
+        state = extension.PageState(self.fences, self.figures, page=lambda md: self._page)
+        config.markdown_extensions.append(extension.CalculatorsExtension(state, html_fences=listed.get("html_fences", {})))
         if assets.STYLESHEET not in config.extra_css:
             config.extra_css.append(assets.STYLESHEET)
+        if self.config.math:  # KaTeX's stylesheet and fonts, self-hosted, whether or not the site lists them
+            katex.check_installed(self._node_modules)
+            self.config.vendor = [*self.config.vendor, *(g for g in katex.VENDOR if g not in self.config.vendor)]
+            if katex.CSS not in config.extra_css:
+                config.extra_css.append(katex.CSS)
         return config
 
     def on_files(self, files: Files, *, config: Any) -> Files:
@@ -198,9 +209,8 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
     def on_page_markdown(self, markdown: str, *, page: Any, config: Any, files: Files) -> str:
         if not self.config.enabled:
             return markdown
-        self.fences.start(page.file.src_uri)
-        self.figures.start(page.file.src_uri, markdown)
-        return fence.expand_headers(markdown)
+        self._page = page.file.src_uri  # the extension starts the page's fences and figures with it
+        return markdown
 
     def on_page_content(self, html: str, *, page: Any, config: Any, files: Files) -> str:
         if self.config.enabled:
@@ -222,17 +232,10 @@ class CalculatorsPlugin(BasePlugin[CalculatorsConfig]):
             digest = live.page_digest(output, self._shapes.get(page.file.src_uri, []), self._live.problems)
             self._digests[page.url] = digest
             live_tags = "\n" + live.head_tags(page.url, digest, get_relative_url(live.STATE_FILE, here))
-        if self.config.math:
-            output = katex.typeset(output, self._node_modules, page.file.src_uri)
-        output = source_pages.link_sources(output, get_relative_url(source_pages.SOURCE_DIR + "/", here))
-        output = output.replace(reference.SITE_ROOT, get_relative_url("./", here))
-        if self.config.defer_search:
-            output = material.defer_search_worker(output, here, f"{assets.RUNTIME_DIR}/search-deferred.js")
-        output, early = material.as_the_bundle_leaves_it(output)
         widgets = self._widgets.get(page.file.src_uri, [])
-        tags = self._manifest.head_tags(here, paint_after=widgets[0] if widgets else "")
-        tables = neighbourhood.preload_tags(output, lambda path: get_relative_url(path, here))
-        output = security.insert_at_head_top(output, tags + tables + (early and "\n" + early) + live_tags)
+        output = finish.finish_page(output, here=here, src=page.file.src_uri, widgets=widgets,
+                                    manifest=self._manifest, node_modules=self._node_modules, math=self.config.math,
+                                    defer_search=self.config.defer_search, extra_head=live_tags)
         return self._live.insert_banner(output) if self._live is not None else output
 
     @event_priority(-100)  # after every other plugin: these hash the pages as finally written
