@@ -186,6 +186,9 @@ def _indexer_types(reader: FieldReader, plan: AttentionPlan, bare: Any) -> Atten
         raise ConfigError(f"{reader.label('indexer_types')} has a value this calculator does not model: {unknown[0]!r} "
                           f"(known: {', '.join(INDEXER_TYPES)})")
     owned = tuple(t == "full" for t in types)
+    # GLM-5.2's index_topk_freq and index_skip_topk_offset give as a rule the pattern indexer_types
+    # lists layer by layer (transformers builds the list from them): read once, here.
+    reader.seen("index_topk_freq", "index_skip_topk_offset")
     reader.traps.append(
         f"{reader.label('indexer_types')}: {sum(owned)} of {layers} layers own a sparse-attention indexer and "
         f"cache its keys; the {layers - sum(owned)} \"shared\" layers reuse the previous indexer's selection "

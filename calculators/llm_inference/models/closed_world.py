@@ -81,11 +81,20 @@ def _neutral(key: str, value: Any) -> bool:
     return any(value == n and type(value) is type(n) for n in neutral)
 
 
+#: Keys that mean nothing while another key has a neutral value: Gemma 3n/4's per-layer input
+#: embeddings have a vocabulary only where they have a width.
+MOOT_WHEN = {"vocab_size_per_layer_input": "hidden_size_per_layer_input"}
+
+
 def unread(view: Tracked) -> list[str]:
     """The keys of ``view`` that no reading asked for and that are not known to be harmless."""
+    def moot(key: str) -> bool:
+        other = MOOT_WHEN.get(key)
+        return other is not None and other in view.data and _neutral(other, view.data[other])
+
     return [key for key, value in view.data.items()
             if key not in view.asked and key not in HARMLESS and not key.endswith(HARMLESS_SUFFIXES)
-            and not _neutral(key, value)]
+            and not _neutral(key, value) and not moot(key)]
 
 
 def _all(views: list[Tracked]) -> list[Tracked]:

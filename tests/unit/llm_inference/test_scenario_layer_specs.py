@@ -17,7 +17,7 @@ FIXTURES = Path(__file__).parent / "models" / "fixtures_2026"
 @pytest.mark.parametrize("name, words", [
     ("nvidia--Gemma-4-31B-IT-NVFP4.json", "10 layers 4 KV heads x 512"),
     ("zai-org--GLM-5.2.json", "21 layers a 512 + 64 latent and a 128-dim indexer key"),
-    ("deepseek-ai--DeepSeek-V4-Flash.json", "compress ratios 4, 128"),
+    ("deepseek-ai--DeepSeek-V4-Flash.json", "hc_mult (DeepSeek-V4's hyper-connections"),  # its weights first
 ])
 def test_a_config_with_layers_that_differ_is_refused_naming_them(name, words):
     result = kv_cache.SPEC.run({"config": (FIXTURES / name).read_text()})

@@ -17,7 +17,7 @@ from llm_inference.engines.sglang_logs import BY_ID, DEFAULT_FRACTIONS, LOGS
 from llm_inference.hardware import GPUS
 from llm_inference.models import catalogue_shape
 from llm_inference.physics.weights import WeightPlan
-from llm_inference.scenario import model_from_shape
+from llm_inference.scenario import catalogue_model
 
 GIB = 1 << 30
 
@@ -253,7 +253,7 @@ def test_releases_outside_what_was_read_are_refused():
         sglang.default_mem_fraction_static(81559, "0.5.23", 1)
     with pytest.raises(ValueError):
         sglang.default_mem_fraction_static(81559, "0.3.6", 1)
-    model = model_from_shape(catalogue_shape("qwen3-14b"))
+    model = catalogue_model("qwen3-14b")
     with pytest.raises(ValueError, match="not read"):
         sglang.token_pool(model, 79.19, 1, "0.6.0", weight_gib_per_gpu=27.5, mem_fraction_static=0.9)
 
@@ -282,12 +282,12 @@ def test_cell_gqa_mla_and_attention_tp():
 
 
 def test_model_cell_bytes_goes_through_the_books_kv_helpers():
-    qwen = model_from_shape(catalogue_shape("qwen3-14b"))
+    qwen = catalogue_model("qwen3-14b")
     assert sglang.model_cell_bytes(qwen) == 40 * 8 * 128 * 2 * 2
     assert sglang.model_cell_bytes(qwen, "fp8_e4m3", attn_tp=2) == 40 * 4 * 128 * 2
-    deepseek = model_from_shape(catalogue_shape("deepseek-v3"))
+    deepseek = catalogue_model("deepseek-v3")
     assert sglang.model_cell_bytes(deepseek, attn_tp=8) == 61 * 576 * 2
-    gemma = model_from_shape(catalogue_shape("gemma-3-27b"))
+    gemma = catalogue_model("gemma-3-27b")
     with pytest.raises(ValueError, match="SWA"):
         sglang.model_cell_bytes(gemma)
 
@@ -301,7 +301,7 @@ def test_page_rounding_and_cap():
 def test_token_pool_from_the_books_model_and_weights():
     """The Qwen3-14B log rebuilt from the book's model and weights: only T comes from the log."""
     log = BY_ID["qwen3-14b-48gb-v046"]
-    model = model_from_shape(catalogue_shape("qwen3-14b"))
+    model = catalogue_model("qwen3-14b")
     weights = _book_weights_gib("qwen3-14b", 1, "h100-sxm")
     free_at_start = log.parsed["free_after_gib"] + log.parsed["weights_gib"]
     pool = sglang.token_pool(model, 0.0, 1, "0.4.6.post1", weight_gib_per_gpu=weights, gpu_mem_mib=49140,
@@ -312,7 +312,7 @@ def test_token_pool_from_the_books_model_and_weights():
 
 
 def test_token_pool_estimates_t_and_refuses_with_the_smallest_fraction():
-    model = model_from_shape(catalogue_shape("qwen3-14b"))
+    model = catalogue_model("qwen3-14b")
     h100 = GPUS["h100-sxm"].visible / GIB
     pool = sglang.token_pool(model, h100, 1, "0.5.6", weight_gib_per_gpu=27.51,
                              gpu_mem_mib=sglang.NVIDIA_SMI_MIB["h100-sxm"])
@@ -328,7 +328,7 @@ def test_token_pool_estimates_t_and_refuses_with_the_smallest_fraction():
 
 def test_pool_on_a_book_gpu():
     """The call the calculators can make: the book's model, GPU and weights; T estimated."""
-    model = model_from_shape(catalogue_shape("llama-3.1-70b"))
+    model = catalogue_model("llama-3.1-70b")
     weights = _book_weights_gib("llama-3.1-70b", 8, "h200")
     pool = sglang.pool_on(model, GPUS["h200"], 8, "0.5.3", weight_gib_per_gpu=weights)
     assert pool.mem_fraction_static == 0.897 and pool.free_estimated

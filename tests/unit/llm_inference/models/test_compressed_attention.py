@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from llm_inference.models.errors import ConfigError
+
 from llm_inference.models import derive
 from llm_inference.models import compressed_attention as ca
 
@@ -67,8 +69,25 @@ def test_only_fp8_is_served():
         spec.page_bytes(256)
 
 
+#: DeepSeek-V4's keys that size its weights, not its cache (hyper-connections, hash-routed MoE
+#: layers, the grouped low-rank output projection, the indexer's query side): the derivation refuses
+#: the published config for them (test_v4_is_refused_for_what_its_weights_need), so the cache's
+#: stack is checked on the config without them.
+WEIGHT_SIDE = ("hc_eps", "hc_mult", "hc_sinkhorn_iters", "index_n_heads", "index_topk", "num_hash_layers",
+               "o_groups", "o_lora_rank", "q_lora_rank")
+
+
+def cache_side(config: dict) -> dict:
+    return {k: v for k, v in config.items() if k not in WEIGHT_SIDE}
+
+
+def test_v4_is_refused_for_what_its_weights_need():
+    with pytest.raises(ConfigError, match="hc_mult .*num_hash_layers .* and 3 more"):
+        derive(CONFIG)
+
+
 def test_deepseek_v4_flash_stack_by_hand():
-    shape = derive(CONFIG)
+    shape = derive(cache_side(CONFIG))
     ratios = CONFIG["compress_ratios"][:43]
     assert (ratios.count(4), ratios.count(128), ratios.count(0)) == (21, 20, 2)
     assert shape.attention == "csa" and shape.kv_layers == 43
