@@ -102,11 +102,11 @@ def register(superfences: Any, state: PageState, html_fences: dict[str, str] | N
             *({"name": name, "format": html_fence(function)} for name, function in (html_fences or {}).items())]
     for custom in ours:
         if custom["name"] not in names:
-            superfences.extend_super_fences(
-                custom["name"],
-                functools.partial(sf._formatter, class_name=custom["name"], _fmt=custom["format"]),
-                functools.partial(sf._validator, validator=custom.get("validator", sf.default_validator)),
-                functools.partial(sf._reset, _reset=sf.default_reset))
+            parts = [functools.partial(sf._formatter, class_name=custom["name"], _fmt=custom["format"]),
+                     functools.partial(sf._validator, validator=custom.get("validator", sf.default_validator))]
+            if hasattr(sf, "default_reset"):  # a fence's reset hook: pymdown-extensions 10.3 and later
+                parts.append(functools.partial(sf._reset, _reset=sf.default_reset))
+            superfences.extend_super_fences(custom["name"], *parts)
 
 
 class _Headers(Preprocessor):

@@ -40,7 +40,8 @@ def build_init_site(env: installed.Environment, where, snapshot: bool) -> subpro
     (where / "node_modules").symlink_to(ROOT / "node_modules")  # package.json's pins are this repository's
     if not snapshot:
         yml = where / "mkdocs.yml"
-        yml.write_text(yml.read_text().replace("      packages:", "      snapshot: false\n      packages:"))
+        # the plugin's options only (the first packages: line; the Markdown extension's follows)
+        yml.write_text(yml.read_text().replace("      packages:", "      snapshot: false\n      packages:", 1))
     return run([env.bin / "mkdocs", "build", "-d", where / "out"], cwd=where, env=env.env())
 
 

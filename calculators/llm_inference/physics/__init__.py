@@ -21,6 +21,7 @@ bytes or seconds of its own.
 from __future__ import annotations
 
 from . import budget, fleet, kv, placement, precision, speed, weights
+from . import moe_formats  # noqa: F401  imported here: the snapshot holds only modules imported at build time
 from .budget import Engine, Pool, pool
 from .model import CHUNKED, GQA, MLA, SLIDING, Model
 from .placement import DP, TP, Layout, Placement, legal_tp_sizes, place
