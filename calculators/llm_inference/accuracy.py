@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from course_calculators.units import GiB
 
+from . import accuracy_sglang
 from .engines import vllm_releases
 from .engines.vllm_encoder import DEFAULT_LIMIT_PER_PROMPT
 from .engines.startup_log_table import FITS, LOGS, NO_BLOCKS, SEEN, TOO_LITTLE_KV, Log
@@ -222,4 +223,4 @@ def table_html() -> str:
                 "given: a model, GPU or setting the page does not name, an engine or a device the "
                 "calculator does not model, figures that do not add up.</p><ul data-accuracy-seen>"
                 + seen + "</ul>")
-    return head + stable + ltable + left_out
+    return head + stable + ltable + left_out + accuracy_sglang.table_html()

@@ -185,7 +185,7 @@ KV_CACHE_GROUPS = groups_of(**{
                "kv_bytes_per_token_per_gpu", "block_size"),
     WEIGHTS: ("weight_bytes", "weight_format", "weight_breakdown"),
     COST: ("cheapest_gpus", "cheapest_usd_per_hour"),
-    MODEL: ("model_name", "model_source", "engine_release"),
+    MODEL: ("model_name", "model_source", "engine_release", "startup_lines"),
 })
 DECODE_ROOFLINE_GROUPS = groups_of(**{
     SPEED: ("throughput", "estimate_tokens_per_s", "step_time_s", "estimate_step_s", "estimate_throughput",

@@ -47,7 +47,7 @@ from typing import Any, Mapping
 from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import format_bytes, format_count, format_seconds, sig
 
-from . import answers, physics, scenario
+from . import answers, engine_choice, physics, scenario
 from .hardware import GPUS
 from .physics import fleet, kv, measured
 from .physics.speed import peak_flops
@@ -229,7 +229,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
     notes: list[str] = []
     if scenario.refused(p):
         return _not_computed(notes)
-    deployment, weight_notes = scenario.deployment_from_inputs(p)
+    deployment, weight_notes = engine_choice.deployment_from_inputs(p)
     model, gpu, engine, w = deployment.model, deployment.gpu, deployment.engine, deployment.weights
     n = p["gpus"]
     batch = p["batch"]
@@ -318,7 +318,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         notes.append(f"{model.state_layers} recurrent layers: each step reads and writes back every sequence's "
                      f"{format_bytes(state)} state, whatever its context (counted with the KV reads).")
     if pool.problem:
-        notes.append(f"vLLM refuses this: {pool.problem}.")
+        notes.append(f"{engine_choice.engine_name(deployment)} refuses this: {pool.problem}.")
 
     zero = bool(refused)  # nothing that depends on the weights is computed from another format
     values = {

@@ -30,11 +30,12 @@ from typing import Any, Mapping
 from course_calculators.spec import Bar, Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import GiB, format_bytes, format_count, format_ratio
 
-from . import answers, physics, scenario
+from . import answers, engine_choice, physics, scenario
 from .hardware import GPUS
 from .engines import vllm_hybrid
 from .engines.vllm_hybrid import MIXER_NAMES
 from .physics import fleet, kv
+from . import startup
 from .weight_breakdown import breakdown_chart, breakdown_text
 
 CONTEXT_MAX = 1048576
@@ -95,6 +96,7 @@ OUTPUTS = (
                 "estimate from 0.20.0 (0.26.0 on ROCm), plus any extra memory set below."),
     Output("engine_release", "Engine rules", "text",
            help="The vLLM release whose rules these figures follow (More parameters: vLLM release)."),
+    startup.OUTPUT,
     Output("kv_bytes_per_token_per_gpu", "KV cache per token, per GPU", "bytes",
            help="A GPU's layers and KV heads (the whole MLA latent under tensor parallelism)."),
     Output("block_size", "vLLM's block (tokens)", "count",
@@ -168,7 +170,7 @@ def _not_computed(notes: list[str]) -> Computed:
 #: Outputs that are the weights' bytes, or sums of them.
 _WEIGHT_OUTPUTS = ("weight_bytes", "total_bytes", "weight_bytes_per_gpu", "kv_cache_memory")
 _POOL_OUTPUTS = ("fits", "max_sequences", "max_context", "max_concurrency", "kv_cache_tokens", "gpus_needed",
-                 "cheapest_gpus", "cheapest_usd_per_hour", "block_size")
+                 "cheapest_gpus", "cheapest_usd_per_hour", "block_size", "startup_lines")
 
 
 def hybrid_notes(model: physics.Model, pool: physics.Pool, context: int) -> list[str]:
@@ -234,7 +236,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
     notes: list[str] = []
     if scenario.refused(p):
         return _not_computed(notes)
-    deployment, weight_notes = scenario.deployment_from_inputs(p)
+    deployment, weight_notes = engine_choice.deployment_from_inputs(p)
     model, gpu, layout, engine, w = (deployment.model, deployment.gpu, deployment.layout, deployment.engine,
                                      deployment.weights)
     context, concurrency = p["context"], p["concurrency"]
@@ -263,7 +265,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
     elif not placement.legal:
         notes.append(placement.problem)
     elif pool.problem:
-        notes.append(f"vLLM refuses this: {pool.problem}.")
+        notes.append(f"{engine_choice.engine_name(deployment)} refuses this: {pool.problem}.")
     elif pool.available_bytes <= 0:
         notes.append(
             f"vLLM would not start: on each GPU the weights ({format_bytes(placement.weight_bytes_per_gpu)}), "
@@ -310,7 +312,9 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "weight_bytes_per_gpu": placement.weight_bytes_per_gpu,
         "runtime_bytes": pool.overhead_bytes,
         "free_bytes_per_gpu": max(0.0, pool.visible_bytes - pool.requested_bytes),
-        "engine_release": scenario.release_text(engine, gpu.vendor, model.is_moe),
+        "engine_release": engine_choice.engine_text(deployment,
+                                                    scenario.release_text(engine, gpu.vendor, model.is_moe)),
+        "startup_lines": startup.lines(deployment, context),
         "kv_bytes_per_token_per_gpu": pool.bytes_per_token,
         "block_size": pool.block_size,
         "kv_replicas": placement.kv_replicas,

@@ -17,12 +17,15 @@ physics never sees a parameter dictionary.
 from __future__ import annotations
 
 import json
+from collections import Counter
+from dataclasses import replace
 from functools import cache, lru_cache
 from typing import Any, Callable, Mapping
 
 from course_calculators.spec import Choice, Number, Output, Text
 from course_calculators.units import format_count
 
+from . import deployment_inputs
 from .hardware import GPU_CHOICES, GPUS
 from .models import (CATALOGUE, ConfigError, ModelShape, catalogue_shape, get_entry, match_catalogue,
                      match_catalogue_all, parse_config)
@@ -30,6 +33,7 @@ from .models import params as mp
 from .models.parse import MAX_CONFIG_CHARS
 from .models.quantization import FORMAT_CHOICES, SHIPPED, Scheme, format_scheme
 from .physics import CHUNKED, GQA, MLA, SLIDING, Engine, Layout, Model
+from .physics import kv
 from .engines import vllm_releases
 from .physics.budget import DEFAULT_OVERHEAD_BYTES, Pool
 from .physics.deployment import Deployment, deploy
@@ -38,6 +42,7 @@ from .physics.placement import DP, MAX_GPUS, TP
 from .physics.precision import KV_DTYPE_CHOICES
 from .physics.weights import WeightPlan, Weights, format_of
 from .engines.vllm_encoder import DEFAULT_LIMIT_PER_PROMPT as DEFAULT_LIMIT, VisionEncoder, tower_loaded
+from . import engine_choice
 
 CUSTOM = "custom"
 GiB = 1 << 30
@@ -167,7 +172,19 @@ _FROM_FIELDS: Any = object()
 
 def model_from_inputs(p: Mapping[str, Any], shape: ModelShape | None = _FROM_FIELDS) -> Model:
     """The physics' Model from a calculator's (resolved) parameters; ``shape``: the derived shape they
-    show (:func:`model_shape`), when the caller has it already."""
+    show (:func:`model_shape`), when the caller has it already.
+
+    One model form: the fields give the counts; when they show a derived shape (a catalogue model or
+    a pasted config, not edited away from it) the Model carries that shape's layers too, so a model
+    whose layers differ (Gemma 4's two geometries, GLM-5.2's indexer on some layers, DeepSeek-V4's
+    compressed layers) is sized layer by layer (:func:`with_layer_specs`). A custom shape has the one
+    geometry its fields describe."""
+    if shape is _FROM_FIELDS:
+        shape = model_shape(p) if "model" in p and "config" in p else None
+    return with_layer_specs(_fields_model(p, vision_of(p, shape)), shape)
+
+
+def _fields_model(p: Mapping[str, Any], vision: VisionEncoder | None) -> Model:
     mla = p["attention"] == MLA
     active_b = p["active_params_b"]
     active_b = 0 if active_b <= 0 else min(max(active_b, ACTIVE_MIN_B), p["params_b"])
@@ -180,8 +197,19 @@ def model_from_inputs(p: Mapping[str, Any], shape: ModelShape | None = _FROM_FIE
         window_kind=CHUNKED if p["window_kind"] == CHUNKED else SLIDING,
         kv_free_layers=min(p["kv_free_layers"], p["layers"] - 1), state=mixer_from_inputs(p),
         state_layers=min(p["state_layers"], p["layers"]), ssm_dtype=p["ssm_dtype"], mamba_chunk=p["mamba_chunk"],
-        indexer_dim=p["indexer_dim"] if mla else 0, vision=vision_of(p, shape),
+        indexer_dim=p["indexer_dim"] if mla else 0, vision=vision,
     )
+
+
+def with_layer_specs(model: Model, shape: ModelShape | None) -> Model:
+    """``model`` carrying ``shape``'s layer specs where they say more than its fields do (layers that
+    differ in geometry, indexer or kind); unchanged when the fields' one geometry already gives the
+    same layers (the same specs, so the same numbers), or for a custom shape (None)."""
+    if shape is None or not shape.layer_specs:
+        return model
+    if Counter(shape.layer_specs) == Counter(kv.layer_specs(model)):
+        return model
+    return replace(model, layer_specs=tuple(shape.layer_specs))
 
 
 def vision_of(p: Mapping[str, Any], shape: ModelShape | None = _FROM_FIELDS) -> VisionEncoder | None:
@@ -196,15 +224,15 @@ def vision_of(p: Mapping[str, Any], shape: ModelShape | None = _FROM_FIELDS) -> 
 
 def model_from_shape(shape: ModelShape, config: Mapping[str, Any]) -> Model:
     """The physics' Model of a derived shape and the config.json it was derived from (which gives
-    the MLP width: without it a shape would be taken as GPT-2's 4 × hidden)."""
+    the MLP width: without it a shape would be taken as GPT-2's 4 × hidden), with its layers."""
     values, _ = shape_values(shape, config)
-    return model_from_inputs(values)
+    return with_layer_specs(model_from_inputs(values), shape)
 
 
 @cache
 def catalogue_model(model_id: str) -> Model:
     """The physics' Model of a catalogue model, as a calculator sees it when the model is picked."""
-    return model_from_inputs(dict(catalogue_values(model_id)))
+    return with_layer_specs(model_from_inputs(dict(catalogue_values(model_id))), catalogue_shape(model_id))
 
 
 def layout_from_inputs(p: Mapping[str, Any]) -> Layout:
@@ -260,7 +288,7 @@ def engine_from_inputs(p: Mapping[str, Any]) -> Engine:
                   prefix_caching=None if caching == "default" else caching == "on", dcp=p.get("dcp", 1),
                   architecture=architecture, quantized=quantized, hybrid=hybrid,
                   image_limit=p.get("image_limit", DEFAULT_LIMIT), video_limit=p.get("video_limit", DEFAULT_LIMIT),
-                  max_model_len=p.get("context", 0))
+                  max_model_len=p.get("context", 0), block_size=deployment_inputs.block_size_of(p))
 
 
 def deployment_from_inputs(p: Mapping[str, Any], engine: Engine | None = None,
@@ -424,6 +452,7 @@ def deployment_params(gpu_default: str = "h100-sxm", gpus_default: int = 1) -> t
 def engine_params() -> tuple:
     newest = vllm_releases.NEWEST
     return (
+        *engine_choice.params(),
         Choice("vllm_version", "vLLM release", newest, vllm_releases.VERSION_CHOICES, advanced=True,
                scenario="vllm_version",
                help=f"Each release whose memory rules differ, from 0.8.5 to {newest} (the newest read); a "
@@ -470,6 +499,7 @@ def engine_params() -> tuple:
         Number("dcp", "Decode context parallel size", 1, 1, 64, advanced=True,
                help="--decode-context-parallel-size (MLA models): the TP ranks that hold the same latent each "
                     "store every dcp-th token of a request, so the pool holds dcp times the tokens."),
+        *deployment_inputs.engine_inputs(),
     )
 
 
@@ -518,16 +548,32 @@ def _read(text: str) -> tuple[ModelShape | None, str]:
         shape = parse_config(text)
     except ConfigError as exc:
         return None, str(exc)
-    gap = shape.geometry_gap  # the fields below hold one geometry: never a number from the wrong one
-    return (None, gap) if gap else (shape, "")
+    # a shape whose layers differ (shape.geometry_gap) is read too: the Model carries its layer specs
+    return shape, ""
 
 
 def refused(p: Mapping[str, Any]) -> bool:
     """Whether the inputs hold a pasted config.json that cannot be read (or holds a layer kind the
-    calculators do not model): then nothing is computed — every output is ``None`` ("not
-    computed"), never the numbers of the model the form still shows."""
+    calculators do not model), or ask for a cache dtype vLLM refuses for the model's layers: then
+    nothing is computed — every output is ``None`` ("not computed"), never the numbers of the model
+    the form still shows."""
     text = p.get("config", "").strip()
-    return bool(text) and _read(text)[0] is None
+    return (bool(text) and _read(text)[0] is None) or bool(cache_dtype_problem(p))
+
+
+def cache_dtype_problem(p: Mapping[str, Any]) -> str:
+    """Why vLLM refuses the chosen ``--kv-cache-dtype`` for one of the model's layer kinds ("" when
+    it accepts it): DeepSeek-V4's compressed attention caches in fp8 only."""
+    text = p.get("config", "").strip()
+    shape = _read(text)[0] if text else None
+    if shape is None and p.get("model", CUSTOM) != CUSTOM:
+        shape = catalogue_shape(p["model"])
+    kv_dtype = p.get("kv_dtype", "bf16")
+    for spec in dict.fromkeys(shape.layer_specs if shape is not None else ()):
+        problem = spec.kv_dtype_problem(kv_dtype)
+        if problem:
+            return problem
+    return ""
 
 
 def _pasted(text: str) -> tuple[dict[str, Any], list[str]]:
@@ -710,6 +756,9 @@ def make_resolve(context_of: Callable[[Mapping[str, Any]], int]) -> Callable[[Ma
         if not values and p["model"] != CUSTOM:
             values = dict(catalogue_values(p["model"]))
         model_id = values.get("model", p["model"])
+        problem = cache_dtype_problem({**p, **values})
+        if problem:
+            notes.append(f"{problem} (KV cache precision). Nothing is computed.")
         if model_id != CUSTOM:
             longest = catalogue_shape(model_id).max_position_embeddings
             if longest and context_of(p) > longest:

@@ -63,7 +63,7 @@ from typing import Any, Mapping
 from course_calculators.spec import Calculator, Chart, Number, Output, Preset
 from course_calculators.units import format_count, format_fraction, format_usd
 
-from . import answers, physics, scenario
+from . import answers, engine_choice, physics, scenario
 from .hardware import GPUS, PRICES_DATE as GPU_PRICES_DATE
 from .physics import measured
 from .physics.deployment import Deployment
@@ -179,6 +179,7 @@ PARAMS = (
                 f"{UTILIZATION_DEFAULT:g}: the median share of their ceiling that {_DECODE_RUNS} published decode "
                 f"runs on one node reached (measurements.py). Lower it for idle hours and traffic peaks."),
     *(replace(_SHAPE[n], advanced=True) for n in scenario.MODEL_FILLS if n != "params_b"),
+    *engine_choice.params(),
 )
 
 
@@ -302,7 +303,7 @@ class Replica:
 def deployment(p: Mapping[str, Any]) -> tuple[Deployment, list[str]]:
     """The self-hosted replica's deployment as the reader set it (``gpus`` tensor parallel, vLLM's
     defaults), and the weights' notes: built once, resized by :func:`replica_size`."""
-    return scenario.deployment_from_inputs(p, physics.Engine(), Layout(p["gpus"]))
+    return engine_choice.deployment_from_inputs(p, physics.Engine(), Layout(p["gpus"]))
 
 
 def replica_size(p: Mapping[str, Any], d: Deployment, context: int) -> tuple[Deployment, int]:
@@ -359,8 +360,12 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     monthly_gens = DAYS_PER_MONTH * gens
     mix = token_mix(p)
     prices = {tier: tier_prices(p, tier) for tier in PRICES}
-    d, weight_notes = deployment(p)
-    hosted = self_hosted(p, d, gens)
+    # A cache dtype vLLM refuses for the model's layers (DeepSeek-V4 caches in fp8 only): the replica
+    # is worked out in fp8 so the API tiers still compare, and nothing self-hosted is shown (unread).
+    dtype_problem = scenario.cache_dtype_problem(p)
+    sized_p = {**p, "kv_dtype": "fp8"} if dtype_problem else p
+    d, weight_notes = deployment(sized_p)
+    hosted = self_hosted(sized_p, d, gens)
     prices[SELF_HOSTED] = hosted["prices"]
     r: Replica = hosted["replica"]
     per_gen = {o: cost_per_generation(prices[o], mix) for o in OPTIONS}
@@ -374,8 +379,9 @@ def compute(p: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     unread = scenario.refused(p)  # a pasted config.json that cannot be read: resolve's note says why
     if unread:  # nothing self-hosted is costed from the shape the fields held before it
         weight_notes = []
-        notes.append("Self-hosted: not costed, the pasted config.json could not be read; the API tiers do not "
-                     "depend on the model.")
+        why = "the KV cache precision is one vLLM refuses for this model" if dtype_problem else (
+            "the pasted config.json could not be read")
+        notes.append(f"Self-hosted: not costed, {why}; the API tiers do not depend on the model.")
     elif refused:  # nothing self-hosted is costed from a substituted format
         notes.append("Self-hosted: " + refused)
     elif not priced:

@@ -42,6 +42,7 @@ class GlobalGeometry:
     head_dim: int
     k_eq_v: bool
     params: Any
+    head_dim_v: int = 0  # V's width where it differs from K's (MiMo-V2-Flash); 0: the same
 
 
 @dataclass(frozen=True)
@@ -66,12 +67,15 @@ class AttentionPlan:
     indexer_layers: tuple[bool, ...] | None = None  # which layers own an indexer (GLM-5.2); None: all
     params_without_indexer: Any = None  # one layer's weights where it owns no indexer
     compressed: CompressedPlan | None = None  # DeepSeek-V4
+    window_geometry: GlobalGeometry | None = None  # sliding-window layers that differ (MiMo-V2-Flash)
 
     def layer_params(self, i: int, kind: str) -> Any:
         """One layer's attention weights: the global geometry's on Gemma 4's full layers, without
         the indexer on GLM-5.2's shared layers."""
         if self.global_geometry is not None and kind == "full":
             return self.global_geometry.params
+        if self.window_geometry is not None and kind == "sliding":
+            return self.window_geometry.params
         if self.indexer_layers is not None and not self.indexer_layers[i]:
             return self.params_without_indexer
         return self.params
@@ -248,9 +252,6 @@ def _deepseek_v4(reader: FieldReader, layers: int) -> CompressedPlan:
         f"window; {c4} layers also cache one entry per 4 tokens with an indexer key ({index_dim} dims), {c128} "
         f"one entry per 128 tokens, {layers - c4 - c128} only the window; each compressor keeps an fp32 state "
         f"per sequence. vLLM caches it in fp8 only (fp8_ds_mla, 584 bytes a token or entry).")
-    reader.traps.append(
-        "DeepSeek-V4's attention weights are counted as plain q, k, v and o projections of its heads, not as its "
-        "low-rank queries, grouped output projection, compressors and indexer.")
     return CompressedPlan(tuple(main), window, index_dim)
 
 
@@ -261,6 +262,9 @@ def read_attention(reader: FieldReader, hidden: int, heads: int, gpt2: bool) -> 
     plan = _read_gqa(reader, hidden, heads, gpt2)
     if reader.model_type in GEMMA4_TYPES:
         return replace(plan, global_geometry=_gemma4_global(reader, hidden, heads, plan.kv_heads, plan.head_dim))
+    from .window_geometry import WINDOW_GEOMETRY_TYPES, window_geometry_plan  # it builds on this module's plan
+    if reader.model_type in WINDOW_GEOMETRY_TYPES:
+        return window_geometry_plan(reader, hidden, heads, plan)
     if reader.model_type == "deepseek_v4":
         compressed = _deepseek_v4(reader, reader.integer("num_hidden_layers"))
         return replace(plan, kind="csa", rope_dim=reader.integer("qk_rope_head_dim"), compressed=compressed)

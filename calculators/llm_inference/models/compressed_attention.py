@@ -120,8 +120,11 @@ class CompressedSparseAttention(LayerSpec):
             return 0
         return self.window_token_bytes + indexer_key_bytes(self.indexer_dim, self.fp4_indexer)
 
+    def kv_dtype_problem(self, kv_dtype: str) -> str:
+        return fp8_layout_problem(kv_dtype)
+
     def _check(self, kv_dtype: str) -> None:
-        problem = fp8_layout_problem(kv_dtype)
+        problem = self.kv_dtype_problem(kv_dtype)
         if problem:
             raise ValueError(problem)
 

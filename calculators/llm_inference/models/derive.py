@@ -16,9 +16,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from .attention import read_attention
+from . import deepseek_v4
 from .closed_world import NESTED_TEXT, check_whole, tracked
 from .errors import ConfigError
 from .experts import dense_width_name, read_experts
+from .experts_beside_mlp import experts_beside_mlp
 from .fields import MEANINGS, MODEL_TYPE_DEFAULTS, FieldReader
 from .layers import layer_kinds, layer_specs
 from .mixers import read_hybrid, refuse_unmodelled
@@ -31,7 +33,7 @@ from .vision import read_vision
 #: ``text_config`` without a model_type of its own: the text model type of the wrapper's.
 _TEXT_MODEL_TYPES = {"gemma3": "gemma3_text", "llama4": "llama4_text"}
 #: Families with four norms per layer (before and after attention and the MLP).
-_FOUR_NORM_TYPES = ("gemma2", "gemma3_text")
+_FOUR_NORM_TYPES = ("gemma2", "gemma3_text", "gemma4_text")
 
 
 def _reader(config: Mapping[str, Any]) -> FieldReader:
@@ -153,6 +155,7 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
                  else ("input_layernorm", "post_attention_layernorm"))
         block_norms, final_norm = join(*(norm(hidden, n) for n in names)), norm(hidden, "model.norm")
     moe_layers = set(experts.layers)
+    beside = bool(experts.experts) and experts_beside_mlp(reader)  # Gemma 4: experts and a dense MLP per layer
     dense = Params()
     if hybrid and hybrid.dense_width:
         width = hybrid.dense_width
@@ -161,7 +164,7 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
                  else ungated_mlp(hidden, width) if not hybrid.mlp_bias
                  else join(linear(hidden, width, True, module="mlp.up_proj", group=DENSE_MLP, split=COLUMN),
                            linear(width, hidden, True, module="mlp.down_proj", group=DENSE_MLP, split=ROW)))
-    elif len(moe_layers) < layers and not (fixed_ffn and "dense" not in fixed_ffn):  # some layer keeps a dense MLP
+    elif (len(moe_layers) < layers or beside) and not (fixed_ffn and "dense" not in fixed_ffn):  # some layer keeps a dense MLP
         if gpt2:
             inner = reader.integer("intermediate_size", required=False, null_ok=True) or 4 * hidden
             dense = plain_mlp(hidden, inner)
@@ -176,10 +179,14 @@ def derive(config: Mapping[str, Any]) -> ModelShape:
         ffn = fixed_ffn[i] if fixed_ffn else ("moe" if i in moe_layers else "dense")
         if ffn == "moe":
             return LayerPlan(mixer, norms, router=experts.router, shared=experts.shared, expert=experts.expert,
-                             experts=experts.experts, latent=experts.latent)
+                             experts=experts.experts, latent=experts.latent, dense_mlp=dense if beside else Params())
         return LayerPlan(mixer, norms, dense_mlp=dense if ffn == "dense" else Params())
 
     plans = [plan(i) for i in range(layers)]
+    if attention.compressed is not None:  # DeepSeek-V4's layers are its own (deepseek_v4.py)
+        plans = deepseek_v4.layer_plans(reader, hidden=hidden, heads=heads, head_dim=attention.head_dim, vocab=vocab,
+                                        ratios=attention.compressed.ratios, experts=experts)
+        final_norm = join(final_norm, deepseek_v4.hc_head(hidden, reader.integer("hc_mult")))
 
     tied = _tied(reader, config)
     max_positions = reader.integer("max_position_embeddings", required=False)

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from .errors import ConfigError
 from .fields import FieldReader, first_present
+from .experts_beside_mlp import experts_switched_off, router_extras
 from .params import (MOE_LATENT, ROUTER, SHARED_EXPERTS, Params, gated_mlp, join, linear, routed_expert, router,
                      ungated_mlp)
 
@@ -58,7 +59,10 @@ class ExpertPlan:
 
 #: Where each family keeps its MoE block in the checkpoint: (block, router's name in the block).
 _MOE_MODULES = {"mixtral": ("block_sparse_moe", "gate"), "llama4_text": ("feed_forward", "router"),
-                "gpt_oss": ("mlp", "router")}
+                "gpt_oss": ("mlp", "router"), "gemma4_text": ("moe", "router.proj"),
+                "nemotron_h": ("mixer", "gate")}
+#: Where a family keeps its router outside its MoE block (Gemma 4's ``router`` beside ``moe``).
+_ROUTER_OUTSIDE = ("gemma4_text",)
 
 
 def _listed_moe_layers(reader: FieldReader, layers: int) -> tuple[list[int], str] | None:
@@ -128,10 +132,20 @@ def dense_width_name(reader: FieldReader, has_experts: bool) -> str:
 def read_experts(reader: FieldReader, hidden: int, layers: int, moe_layers: list[int] | None = None) -> ExpertPlan:
     """The config's experts; an empty plan for a dense model. ``moe_layers``: the MoE layers where the
     family fixes them itself (Nemotron-H's "E" blocks, Jamba's expert period)."""
+    if experts_switched_off(reader):
+        return ExpertPlan()
     count_name = first_present(reader, EXPERT_COUNT_NAMES)
     experts = reader.integer(count_name) if count_name else 0
     if not experts:
         return ExpertPlan()
+    # another name for the same count (NVIDIA's GLM-5.2-NVFP4 lists num_experts beside n_routed_experts):
+    # a restatement when it agrees, refused when it does not
+    for other in EXPERT_COUNT_NAMES:
+        if other != count_name and reader.peek(other) is not None:
+            if reader.peek(other) != experts:
+                raise ConfigError(f"{reader.label(other)} = {reader.peek(other)} contradicts "
+                                  f"{reader.label(count_name)} = {experts}")
+            reader.seen(other)
     per_token_name = first_present(reader, EXPERTS_PER_TOKEN_NAMES)
     if per_token_name is None:
         raise ConfigError(
@@ -210,7 +224,9 @@ def read_experts(reader: FieldReader, hidden: int, layers: int, moe_layers: list
     return ExpertPlan(
         experts=experts, per_token=per_token, layers=tuple(indices),
         expert=routed_expert(expert_width, width, bias=gpt_oss, prefix=f"{block}.experts", gated=gated),
-        router=router(hidden, experts, bias=gpt_oss, module=f"{block}.{router_name}"),
+        router=(join(router(hidden, experts, module=router_name), router_extras(hidden, experts))
+                if reader.model_type in _ROUTER_OUTSIDE
+                else router(hidden, experts, bias=gpt_oss, module=f"{block}.{router_name}")),
         shared=shared, shared_count=shared_count, latent=latent, latent_size=latent_size,
     )
 

@@ -65,6 +65,10 @@ class LayerSpec:
         """Numbers one token adds to the cache (K and V heads, or a latent); 0 without a cache."""
         return 0
 
+    def kv_dtype_problem(self, kv_dtype: str) -> str:
+        """Why vLLM refuses ``--kv-cache-dtype kv_dtype`` for this kind ("" when it accepts it)."""
+        return ""
+
     def bytes_per_token(self, kv_dtype: str = "bf16", tensor_parallel: int = 1) -> float:
         return 0.0
 

@@ -29,6 +29,7 @@ from .compressed_attention import compressed_stack
 from .errors import ConfigError
 from .fields import FieldReader
 from .layer_specs import CHUNKED, FULL, SLIDING, LayerSpec
+from .window_geometry import WINDOW_GEOMETRY_TYPES, hybrid_window_kinds
 
 _TYPE_NAMES = {
     "full_attention": FULL,
@@ -37,6 +38,28 @@ _TYPE_NAMES = {
     "local": SLIDING,
     "chunked_attention": CHUNKED,
 }
+
+
+#: ``layer_types`` values that name the sparse attention a family's own rule gives every layer, by the
+#: model types that may say them. NVIDIA's GLM-5.2-NVFP4 lists "deepseek_sparse_attention" for all 78
+#: layers; vLLM does not read ``layer_types`` for these families: deepseek_v2.py (which serves
+#: GlmMoeDsaForCausalLM) makes every layer DeepSeek sparse attention when the config has
+#: ``index_topk`` (``self.is_v32 = hasattr(config, "index_topk")``), the indexer per ``indexer_types``.
+_FAMILY_ATTENTION = {"deepseek_sparse_attention": ("glm_moe_dsa", "deepseek_v32")}
+
+
+def _family_attention(reader: FieldReader, layers: int, types: list[str]) -> bool:
+    """Whether ``layer_types`` only restates the family's attention on every layer."""
+    if len(types) != layers or len(set(types)) != 1:
+        return False
+    families = _FAMILY_ATTENTION.get(types[0], ())
+    if reader.model_type not in families or not reader.has("index_topk"):
+        return False
+    reader.traps.append(
+        f"{reader.label('layer_types')} names every layer {types[0]!r}: the model's DeepSeek sparse attention "
+        f"(MLA with the indexer index_topk sets), which vLLM gives every layer whatever layer_types says; "
+        f"each layer attends to the whole context.")
+    return True
 
 
 def _window(reader: FieldReader, why: str) -> int:
@@ -175,6 +198,10 @@ def layer_kinds(reader: FieldReader, layers: int) -> tuple[tuple[str, int], ...]
     if model_type == "deepseek_v4":
         ratios = reader.int_list("compress_ratios") or []
         kinds = [("compressed", r if r > 1 else 0) for r in ratios[:layers]]
+    elif model_type in WINDOW_GEOMETRY_TYPES:
+        kinds = hybrid_window_kinds(reader, layers)
+    elif types is not None and _family_attention(reader, layers, types):
+        kinds = [(FULL, 0)] * layers
     elif types is not None:
         kinds = _from_layer_types(reader, layers, types)
     elif model_type == "gemma2":
@@ -218,14 +245,18 @@ def layer_specs(reader: FieldReader, plan: Any, kinds, *, state: Any = None,
     specs = list(ls.from_kinds(kinds, mla=plan.kind == "mla", kv_heads=plan.kv_heads, head_dim=plan.head_dim,
                                latent_dim=plan.latent_dim, rope_dim=plan.rope_dim,
                                indexer_dim=plan.indexer_head_dim, state=state, state_layers=state_layers))
-    g = plan.global_geometry
+    g, w = plan.global_geometry, plan.window_geometry
     owned = plan.indexer_layers
     first_shared = _kv_shared(reader, layers)
     for i, spec in enumerate(specs):
         if i >= first_shared and spec.caches_kv:
             specs[i] = ls.NoCache(why="reads an earlier layer's cache")
         elif g is not None and type(spec) is ls.FullAttention:
-            specs[i] = ls.FullAttention(kv_heads=g.kv_heads, head_dim=g.head_dim, k_eq_v=g.k_eq_v)
+            specs[i] = ls.FullAttention(kv_heads=g.kv_heads, head_dim=g.head_dim, head_dim_v=g.head_dim_v,
+                                        k_eq_v=g.k_eq_v)
+        elif w is not None and type(spec) is ls.SlidingWindow:
+            specs[i] = ls.SlidingWindow(kv_heads=w.kv_heads, head_dim=w.head_dim, head_dim_v=w.head_dim_v,
+                                        size=spec.size)
         elif owned is not None and isinstance(spec, ls.LatentAttention) and not owned[i]:
             specs[i] = ls.LatentAttention(latent_dim=spec.latent_dim, rope_dim=spec.rope_dim)
     return tuple(specs)

@@ -73,7 +73,9 @@ class Tensor:
     layers. ``param`` is "weight" (a matrix a quantization method may replace), "bias", "norm"
     or another vector name. ``head_dim`` is set on K/V projections, whose rows are KV heads.
     ``quantizable`` is False where vLLM builds the layer with ``quant_config=None`` whatever the
-    checkpoint (a Mamba conv1d, DeepSeek-V3.2's fused indexer ``wk_weights_proj``).
+    checkpoint (a Mamba conv1d, DeepSeek-V3.2's fused indexer ``wk_weights_proj``). ``dtype`` names
+    the stored dtype of a tensor vLLM creates at its own ("float32", "int32": DeepSeek-V4's
+    hyper-connection mixers and hash table), "" for the checkpoint's dtype or format.
     """
 
     group: str
@@ -85,6 +87,7 @@ class Tensor:
     layer: int | None = None
     head_dim: int = 0
     quantizable: bool = True
+    dtype: str = ""
 
     @property
     def elements(self) -> int:

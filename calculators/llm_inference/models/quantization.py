@@ -132,6 +132,8 @@ class Scheme:
 
     def spec_for(self, tensor: Tensor) -> WeightSpec:
         """The format ``tensor`` is stored in (and, for the kernels, held in by vLLM)."""
+        if tensor.dtype:  # a tensor vLLM keeps at a dtype of its own (fp32, int32)
+            return dense(tensor.dtype)
         base = dense(self.dtype)
         if not self.quantized or not tensor.is_linear or not tensor.quantizable or tensor.group in (EMBEDDING, ROUTER):
             return base
@@ -142,11 +144,7 @@ class Scheme:
         if self._skipped(tensor):
             return base
         if self.layers:
-            table = _layer_table(self.layers)
-            for name in _names(tensor):
-                if unwrapped(name) in table:
-                    return table[unwrapped(name)]
-            return base
+            return _mixed_spec(self.layers, tensor) or base
         if self.groups:
             for targets, spec in self.groups:
                 if _ct_targets(tensor, targets):
@@ -177,8 +175,37 @@ def _names(tensor: Tensor) -> list[str]:
 
 
 @lru_cache(maxsize=64)
-def _layer_table(layers: tuple[tuple[str, WeightSpec], ...]) -> dict[str, WeightSpec]:
-    return {unwrapped(name): spec for name, spec in layers}
+def _layer_table(layers: tuple[tuple[str, WeightSpec], ...]) -> tuple[dict[str, WeightSpec], dict[str, WeightSpec]]:
+    """MIXED_PRECISION's names, unwrapped: each listed layer's spec, and for every module above a
+    listed layer (``layers.1.mixer.experts`` above ``layers.1.mixer.experts.0.up_proj``) the spec of
+    the first layer listed under it."""
+    table: dict[str, WeightSpec] = {}
+    parents: dict[str, WeightSpec] = {}
+    for name, spec in layers:
+        bare = unwrapped(name)
+        table.setdefault(bare, spec)
+        parts = bare.split(".")
+        for end in range(1, len(parts)):
+            parents.setdefault(".".join(parts[:end]), spec)
+    return table, parents
+
+
+def _mixed_spec(layers: tuple[tuple[str, WeightSpec], ...], tensor: Tensor) -> WeightSpec | None:
+    """A tensor's format under ModelOpt MIXED_PRECISION, looked up in the order vLLM's
+    ``ModelOptMixedPrecisionConfig._resolve_quant_algo`` tries (modelopt.py, 0.33.0): the layer's
+    own name; a fused layer's shards (qkv_proj's q/k/v_proj); then, for a layer whose checkpoint
+    lists its children (a FusedMoE layer ``...experts`` over ``...experts.0.up_proj``), the first
+    child listed. None: the layer is not listed and stays unquantized."""
+    table, parents = _layer_table(layers)
+    names = [unwrapped(name) for name in _names(tensor)]
+    for name in names:
+        if name in table:
+            return table[name]
+    if tensor.group == ROUTED_EXPERTS:
+        moe_layer = names[-1]  # the FusedMoE layer's name
+        if moe_layer in parents:
+            return parents[moe_layer]
+    return None
 
 
 #: Where a multimodal wrapper nests the text model, longest first: a checkpoint of one names the
@@ -186,7 +213,9 @@ def _layer_table(layers: tuple[tuple[str, WeightSpec], ...]) -> dict[str, Weight
 #: ``language_model.model.layers.3...`` (before), a text-only one ``model.layers.3...``; vLLM maps
 #: them all onto its own module tree before matching a quantization config's names
 #: (``hf_to_vllm_mapper``). The tensors here carry the text-only names.
-_WRAPPERS = ("model.language_model.", "language_model.model.", "language_model.", "model.")
+#: Nemotron-H's checkpoints name the model ``backbone`` (vLLM's ``hf_to_vllm_mapper`` maps it to
+#: ``model``, nemotron_h.py).
+_WRAPPERS = ("model.language_model.", "language_model.model.", "language_model.", "model.", "backbone.")
 
 
 def unwrapped(name: str) -> str:
@@ -203,7 +232,7 @@ def wrapped_forms(name: str) -> tuple[str, ...]:
     bare = unwrapped(name)
     if bare.startswith("lm_head"):
         return (bare, f"language_model.{bare}", f"model.language_model.{bare}")
-    return (f"model.{bare}", f"model.language_model.{bare}", f"language_model.model.{bare}", bare)
+    return (f"model.{bare}", f"model.language_model.{bare}", f"language_model.model.{bare}", bare, f"backbone.{bare}")
 
 
 def _ct_match(name: str, pattern: str) -> bool:

@@ -45,7 +45,7 @@ from ..engines import vllm, vllm_encoder, vllm_releases
 from ..engines.vllm import LayerGroup
 from ..hardware import GPU
 from .cache_layout import CacheLayout, layout
-from .kv import layer_bytes_per_token
+from .kv import token_bytes_on
 from .model import Model
 from .placement import Placement, kv_layers_per_gpu
 
@@ -290,7 +290,6 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
     activation = vllm_encoder.activation_peak(text, encoder)
     runtime = engine.runtime_bytes(gpu, placement.tensor_parallel, model.is_moe)
     available = (requested - placement.weight_bytes_per_gpu - activation - runtime)
-    per_layer = layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu)
     cache = layout(model, placement, kv_dtype, gpu_name=gpu.name, block_size=engine.block_size,
                    version=engine.version, prefix_caching=engine.prefix_caching, dcp=engine.dcp,
                    num_spec=engine.num_spec)
@@ -299,11 +298,12 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
     if available > 0 and size > 0:
         blocks, _ = vllm.blocks_and_tokens(available, page, size, len(groups), cache.block_size)
     full, windowed = kv_layers_per_gpu(model, placement)
+    per_token = token_bytes_on(model, kv_dtype, placement, full + windowed)
     return Pool(
         placement=placement, visible_bytes=gpu.visible, requested_bytes=requested,
         weight_bytes=placement.weight_bytes_per_gpu, activation_bytes=activation,
         overhead_bytes=runtime, available_bytes=available,
-        bytes_per_token=per_layer * (full + windowed) / (engine.dcp if model.is_mla and engine.dcp > 1 else 1),
+        bytes_per_token=per_token / (engine.dcp if model.is_mla and engine.dcp > 1 else 1),
         page_bytes=page, layers_per_group=size,
         groups=tuple(groups), num_blocks=blocks, batched_tokens=tokens, block_size=cache.block_size,
         version=engine.version, layout=cache, encoder=encoder, text_activation_bytes=text,

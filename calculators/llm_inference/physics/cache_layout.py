@@ -25,7 +25,7 @@ from ..engines import vllm_releases
 from ..engines.vllm import LayerGroup, parse_version
 from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
 from ..models import layer_specs as ls
-from .kv import MODEL_DTYPE_BYTES, layer_bytes_per_token, layer_specs
+from .kv import MODEL_DTYPE_BYTES, layer_bytes_on, layer_specs
 from .memo import pure_cache
 from .model import Model
 from .placement import Placement, kv_layers_per_gpu, state_layers_per_gpu
@@ -176,7 +176,7 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
             problem = problem or f"--decode-context-parallel-size {dcp} must divide the tensor-parallel size {tp}"
         elif windows:
             problem = problem or "vLLM's DCP does not support sliding-window layers"
-    per_token = int(layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu)) if not unmodelled else 0
+    per_token = int(layer_bytes_on(model, kv_dtype, placement)) if not unmodelled else 0
     # FlashMLA sparse (an indexer): "Forcing kv cache block size to 64"
     block_size = max([block_size] + [getattr(s, "min_block_size", 0) for s in kinds])
     full, windowed = kv_layers_per_gpu(model, placement)

@@ -24,6 +24,7 @@ from .budget import Engine, Pool, pool
 from .memo import pure_cache
 from .model import Model
 from .placement import Layout, Placement, candidate_sizes, place
+from .sglang_pool import SGLangSettings, sglang_pool
 from .weights import Weights, as_plan, on_gpu
 
 
@@ -49,6 +50,8 @@ class Deployment:
     engine: Engine
     weights: Weights
     kv_dtype: str
+    #: SGLang's flags when the engine is SGLang (None: vLLM, whose pool is :func:`deployment_pool`'s).
+    sglang: SGLangSettings | None = None
 
     @property
     def version(self) -> str:
@@ -62,7 +65,12 @@ class Deployment:
 
     @property
     def pool(self) -> Pool:
-        """vLLM's budget and blocks on the most loaded GPU (built once for this GPU and count)."""
+        """vLLM's budget and blocks on the most loaded GPU (built once for this GPU and count); under
+        SGLang, SGLang's token pool in the same shape (:mod:`.sglang_pool`)."""
+        if self.sglang is not None:
+            placed = on_gpu(self.model, self.weights, self.gpu)
+            return sglang_pool(self.model, self.gpu, place(self.model, self.layout, placed), self.sglang,
+                               self.kv_dtype)
         return deployment_pool(self.model, self.gpu, self.layout, self.engine, self.weights, self.kv_dtype)
 
     @property
@@ -75,7 +83,7 @@ class Deployment:
         gpu = gpu or self.gpu
         weights = on_gpu(self.model, self.weights, gpu)  # at self.weights.version
         layout = self.layout if gpus is None else replace(self.layout, gpus=gpus)
-        return Deployment(self.model, gpu, layout, self.engine, weights, self.kv_dtype)
+        return Deployment(self.model, gpu, layout, self.engine, weights, self.kv_dtype, self.sglang)
 
     def legal_sizes(self) -> list[int]:
         """GPU counts vLLM accepts for this model, layout scheme and checkpoint

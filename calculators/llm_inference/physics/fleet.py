@@ -47,15 +47,15 @@ class _SizedPools:
 
 @pure_cache(maxsize=1024)
 def _sized_pools(model: Model, gpu: GPU, layout: Layout, engine: Engine, weights: Weights,
-                 kv_dtype: str) -> _SizedPools:
-    return _SizedPools(Deployment(model, gpu, layout, engine, weights, kv_dtype))
+                 kv_dtype: str, sglang=None) -> _SizedPools:
+    return _SizedPools(Deployment(model, gpu, layout, engine, weights, kv_dtype, sglang))
 
 
 def fewest_gpus(deployment: Deployment, context: int, sequences: int) -> int:
     """The fewest GPUs of the deployment's kind (a legal size, in its layout's scheme) that fit; 0 if
     none up to MAX_GPUS does."""
     d = deployment
-    sized = _sized_pools(d.model, d.gpu, replace(d.layout, gpus=1), d.engine, d.weights, d.kv_dtype)
+    sized = _sized_pools(d.model, d.gpu, replace(d.layout, gpus=1), d.engine, d.weights, d.kv_dtype, d.sglang)
     sizes = sized.sizes
 
     def ok(i: int) -> bool:

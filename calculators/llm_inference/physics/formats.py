@@ -378,9 +378,11 @@ class Nf4(Format):
 BF16 = Dense("bf16", "bf16", bytes=2.0)
 FP16 = Dense("fp16", "fp16", bytes=2.0)
 FLOAT32 = Dense("fp32", "fp32", bytes=4.0, vector_bytes=4.0)
+#: Integer tables a model keeps beside its weights (DeepSeek-V4's token → experts hash table).
+INT32 = Dense("int32", "int32", bytes=4.0, vector_bytes=4.0)
 #: The checkpoints' unquantized dtypes by their config.json name (``torch_dtype`` / ``dtype``).
 DTYPES = {"bfloat16": BF16, "float16": FP16, "half": FP16, "float32": FLOAT32, "float": FLOAT32,
-          "bf16": BF16, "fp16": FP16, "fp32": FLOAT32}
+          "bf16": BF16, "fp16": FP16, "fp32": FLOAT32, "int32": INT32}
 
 #: The format classes by the :class:`WeightSpec` kind that names them: the registry a
 #: ``quantization_config`` reader names formats by. A new format is a class above and a line here.

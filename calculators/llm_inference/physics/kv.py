@@ -107,6 +107,41 @@ def layer_bytes_per_token(model: Model, kv_dtype: str, kv_heads: int | None = No
     return total / layers
 
 
+def layer_bytes_on(model: Model, kv_dtype: str, placement) -> float:
+    """:func:`layer_bytes_per_token` on one GPU of ``placement`` (a physics.placement.Placement).
+
+    A one-geometry model's GPU caches ``placement.kv_heads_per_gpu`` heads a layer; a model whose
+    layers differ (Gemma 4's 16 × 256 sliding and 4 × 512 global layers) splits each layer's own
+    heads over the attention's tensor-parallel ranks, as vLLM shards each layer apart."""
+    if model.layer_specs:
+        return layer_bytes_per_token(model, kv_dtype, tensor_parallel=placement.tensor_parallel)
+    return layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu)
+
+
+def token_bytes_on(model: Model, kv_dtype: str, placement, kv_layers: int) -> float:
+    """KV bytes one token adds on one GPU of ``placement`` that caches ``kv_layers`` of the model's KV
+    layers (windows ignored): :func:`layer_bytes_on` times the layers, summed spec by spec for a
+    model whose layers differ (no mean rounded off)."""
+    if not model.layer_specs:
+        return layer_bytes_on(model, kv_dtype, placement) * kv_layers
+    total = sum(n for _, n in _kv_groups(model))
+    if not total:
+        return 0.0
+    whole = bytes_per_token(model, kv_dtype, placement.tensor_parallel)
+    return whole if kv_layers == total else whole * kv_layers / total
+
+
+def sequence_bytes_on(model: Model, kv_dtype: str, placement, context: float, kv_layers: int) -> float:
+    """KV bytes one sequence of ``context`` tokens holds on one GPU of ``placement`` that caches
+    ``kv_layers`` of the model's KV layers, each layer by its spec (a window stops at its window,
+    a compressed layer keeps its window and one entry per ratio): the model's sequence bytes in the
+    proportion of its KV layers the GPU holds."""
+    total = sum(n for _, n in _kv_groups(model))
+    if not total:
+        return 0.0
+    return bytes_per_sequence(model, kv_dtype, context, placement.tensor_parallel) * kv_layers / total
+
+
 def bytes_per_token(model: Model, kv_dtype: str, tensor_parallel: int = 1) -> float:
     """Bytes one token adds to the whole model's cache: every KV layer, windows ignored (the
     chapter's formula); recurrent layers add nothing per token."""

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from .. import interconnects
 from ..hardware import GPU
-from .kv import layer_bytes_per_token, state_layer_bytes
+from .kv import layer_bytes_on, sequence_bytes_on, state_layer_bytes
 from .model import Model
 from .placement import DP, Placement, kv_layers_per_gpu, state_layers_per_gpu
 from .weights import as_weights, expected_unique_experts, streamed_bytes, streamed_share
@@ -120,10 +120,13 @@ STATE_PASSES = 2
 def kv_read_per_sequence(model: Model, placement: Placement, kv_dtype: str, context: float) -> float:
     """Cache bytes one GPU moves for one of its sequences at ``context`` tokens: the KV it reads,
     and a hybrid model's recurrent states, read and written back once per step (whatever the context)."""
-    per_layer = layer_bytes_per_token(model, kv_dtype, placement.kv_heads_per_gpu)
     full, windowed = kv_layers_per_gpu(model, placement)
-    capped = min(context, model.window) if model.window else context
-    kv = per_layer * (full * context + windowed * capped)
+    if model.layer_specs:  # layers that differ: each read by its own spec
+        kv = sequence_bytes_on(model, kv_dtype, placement, context, full + windowed)
+    else:
+        per_layer = layer_bytes_on(model, kv_dtype, placement)
+        capped = min(context, model.window) if model.window else context
+        kv = per_layer * (full * context + windowed * capped)
     if model.is_hybrid:
         tp = 1 if placement.layout.attention == DP else placement.tensor_parallel
         try:

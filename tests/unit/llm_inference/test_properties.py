@@ -480,6 +480,9 @@ def test_smaller_cache_dtype_smaller_cache():
     @MONOTONIC
     @given(inputs_strategy(calc))
     def prop(base):
+        # int4 per token-head adds an fp32 scale to each head's vector: below 8 values a head it saves
+        # less than the scale costs (a shape no model has)
+        assume(base.get("head_dim", 128) >= 8)
         sizes = [calc.run({**base, "kv_dtype": d}).values["kv_bytes_total"] for d in order]
         assume(None not in sizes)
         assert sizes == sorted(sizes, reverse=True)

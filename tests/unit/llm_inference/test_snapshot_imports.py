@@ -9,9 +9,10 @@ import subprocess
 import sys
 
 #: Read by the build (the Accuracy page) and the tests, never by a calculation in the browser.
-EVIDENCE = {"llm_inference.accuracy", "llm_inference.engines.hybrid_logs", "llm_inference.engines.sglang",
+EVIDENCE = {"llm_inference.accuracy", "llm_inference.accuracy_sglang", "llm_inference.engines.hybrid_logs", "llm_inference.engines.sglang",
             "llm_inference.engines.sglang_logs", "llm_inference.engines.startup_log_table",
-            "llm_inference.engines.startup_logs", "llm_inference.engines.weight_logs"}
+            "llm_inference.engines.startup_logs", "llm_inference.engines.weight_logs",
+            "llm_inference.engines.vllm_measured"}
 
 PROBE = """
 import json, pathlib, sys

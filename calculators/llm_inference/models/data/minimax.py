@@ -1,8 +1,10 @@
-"""MiniMax's M2.5: 256-expert MoE with full (softmax) attention on every layer."""
+"""MiniMax's M2.5 and M2.7: 256-expert MoE with full (softmax) attention on every layer; M2.7 as
+published (token ids and loader fields left out) and NVIDIA's NVFP4 release of it."""
 
 from __future__ import annotations
 
 from ..entry import CatalogueEntry
+from .names import names
 from .sources import aiconfigurator
 
 ENTRIES = (
@@ -40,5 +42,117 @@ ENTRIES = (
                      "('229.9 billion total parameters, 9.8 billion activated per token'; M2's card: 230B / 10B)",
         counts_note="MiniMax's activated count leaves out the embedding and the LM head (0.61B each); the three "
                     "MTP modules (use_mtp) are not counted.",
+    ),
+)
+
+_M27_COUNTS = dict(
+    published_total=230_000_000_000, published_active=10_000_000_000, active_excludes_embedding=True,
+    active_excludes_head=True,
+    count_source="MiniMax-M2.7 model card (huggingface.co/MiniMaxAI/MiniMax-M2.7): M2.5's architecture, 230B total "
+                 "and 10B activated parameters as for the M2 series",
+    counts_note="The same shape as M2.5: 228.69B in all, 9.80B activated without the embedding and the LM head "
+                "(0.61B each); the three MTP modules (use_mtp) are not counted.",
+)
+
+ENTRIES = (
+    *ENTRIES,
+    CatalogueEntry(
+        id="minimax-m2.7", name="MiniMax-M2.7 (230B MoE)",
+        config={
+            'architectures': ['MiniMaxM2ForCausalLM'],
+            'attn_type_list': [1] * 62,
+            'dtype': 'bfloat16',
+            'head_dim': 128,
+            'hidden_act': 'silu',
+            'hidden_size': 3072,
+            'intermediate_size': 1536,
+            'max_position_embeddings': 204800,
+            'model_type': 'minimax_m2',
+            'mtp_transformer_layers': 1,
+            'num_attention_heads': 48,
+            'num_experts_per_tok': 8,
+            'num_hidden_layers': 62,
+            'num_key_value_heads': 8,
+            'num_local_experts': 256,
+            'num_mtp_modules': 3,
+            'qk_norm_type': 'per_layer',
+            'quantization_config': {
+                'activation_scheme': 'dynamic',
+                'fmt': 'float8_e4m3fn',
+                'quant_method': 'fp8',
+                'weight_block_size': [128, 128],
+                'modules_to_not_convert': ['gate', 'e_score_correction_bias', 'lm_head'],
+            },
+            'rms_norm_eps': 1e-06,
+            'rope_theta': 5000000,
+            'rotary_dim': 64,
+            'scoring_func': 'sigmoid',
+            'shared_intermediate_size': 0,
+            'tie_word_embeddings': False,
+            'use_mtp': True,
+            'use_qk_norm': True,
+            'use_routing_bias': True,
+            'vocab_size': 200064,
+        },
+        source=aiconfigurator("MiniMaxAI/MiniMax-M2.7"),
+        notes="fp8 e4m3 with 128 × 128 block scales; the router, its correction bias and the LM head unconverted.",
+        **_M27_COUNTS,
+    ),
+    CatalogueEntry(
+        id="minimax-m2.7-nvfp4", name="MiniMax-M2.7 NVFP4 (NVIDIA ModelOpt)",
+        config={
+            'architectures': ['MiniMaxM2ForCausalLM'],
+            'attention_dropout': 0.0,
+            'attn_type_list': [1] * 62,
+            'dtype': 'bfloat16',
+            'head_dim': 128,
+            'hidden_act': 'silu',
+            'hidden_size': 3072,
+            'intermediate_size': 1536,
+            'max_position_embeddings': 196608,
+            'model_type': 'minimax_m2',
+            'mtp_transformer_layers': 1,
+            'num_attention_heads': 48,
+            'num_experts_per_tok': 8,
+            'num_hidden_layers': 62,
+            'num_key_value_heads': 8,
+            'num_local_experts': 256,
+            'num_mtp_modules': 3,
+            'output_router_logits': False,
+            'partial_rotary_factor': 0.5,
+            'qk_norm_type': 'per_layer',
+            'quantization_config': {
+                'config_groups': {
+                    'group_0': {
+                        'input_activations': {'dynamic': False, 'num_bits': 4, 'type': 'float', 'group_size': 16},
+                        'weights': {'dynamic': False, 'num_bits': 4, 'type': 'float', 'group_size': 16},
+                        'targets': ['Linear'],
+                    },
+                },
+                'ignore': ['lm_head',
+                 *names('model.layers.{}.block_sparse_moe.gate', range(0, 62)),
+                 *names('model.layers.{}.self_attn*', range(0, 62))],
+                'quant_algo': 'NVFP4',
+                'kv_cache_scheme': {'dynamic': False, 'num_bits': 8, 'type': 'float'},
+                'producer': {'name': 'modelopt', 'version': '0.43.0rc2.dev96+g3baa2da62.d20260410'},
+                'quant_method': 'modelopt',
+            },
+            'rms_norm_eps': 1e-06,
+            'rope_theta': 5000000,
+            'rotary_dim': 64,
+            'router_aux_loss_coef': 0.001,
+            'router_jitter_noise': 0.0,
+            'scoring_func': 'sigmoid',
+            'shared_intermediate_size': 0,
+            'sliding_window': None,
+            'tie_word_embeddings': False,
+            'use_mtp': True,
+            'use_qk_norm': True,
+            'use_routing_bias': True,
+            'vocab_size': 200064,
+        },
+        source=aiconfigurator("nvidia/MiniMax-M2.7-NVFP4"),
+        notes="NVFP4 routed experts; attention, the routers and the LM head stay bf16 (its ignore list).",
+        **_M27_COUNTS,
     ),
 )

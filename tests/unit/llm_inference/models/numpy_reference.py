@@ -26,6 +26,12 @@ QWEN3_NEXT_INTERVAL = 4
 def text_config(config: dict) -> dict:
     """The text model's fields, with Gemma 3's omitted defaults filled in."""
     text = dict(config.get("text_config") or config)
+    if "tie_word_embeddings" in config and "tie_word_embeddings" not in text:
+        text["tie_word_embeddings"] = config["tie_word_embeddings"]  # the wrapper says it (Qwen3.5)
+    if "layers_block_type" in text and "hybrid_override_pattern" not in text:  # Nemotron 3 Ultra and 3.5
+        blocks = {"mamba": "M", "attention": "*", "mlp": "-", "moe": "E"}
+        text["hybrid_override_pattern"] = "".join(blocks[b] for b in text["layers_block_type"])
+        text.setdefault("num_hidden_layers", len(text["layers_block_type"]))
     if text.get("model_type") == "gemma3_text":
         for key, value in GEMMA3_TEXT_DEFAULTS.items():
             text.setdefault(key, value)
@@ -70,6 +76,9 @@ def tensors(config: dict) -> list[tuple[str, tuple[int, ...], int | None]]:
     for i in range(c["num_hidden_layers"]):
         out += _layer(c, kind, i)
     out.append(("model.norm.weight", (h,), None))
+    if kind == "deepseek_v4":  # the last hyper-connection mixer, collapsing the streams
+        hc = c["hc_mult"]
+        out += [("hc_head_fn", (hc, hc * h), None), ("hc_head_base", (hc,), None), ("hc_head_scale", (1,), None)]
     if not _tied(c):
         out.append(("lm_head.weight", (vocab, h), None))
     return out
@@ -111,6 +120,42 @@ def _layer(c: dict, kind: str, i: int) -> list:
         if kind == "gemma3_text":
             d = c["head_dim"]
             plain += [(f"{p}.self_attn.q_norm.weight", (d,)), (f"{p}.self_attn.k_norm.weight", (d,))]
+    elif kind == "mimo_v2_flash":  # vLLM's mimo_v2_flash.py: hybrid_layer_pattern 1 = swa_* geometry
+        pre = "swa_" if c["hybrid_layer_pattern"][i] else ""
+        nh, nkv = c[pre + "num_attention_heads"], c[pre + "num_key_value_heads"]
+        dk, dv = c[pre + "head_dim"], c[pre + "v_head_dim"]
+        q = f"{p}.self_attn"
+        plain = [(f"{q}.q_proj.weight", (nh * dk, h)), (f"{q}.k_proj.weight", (nkv * dk, h)),
+                 (f"{q}.v_proj.weight", (nkv * dv, h)), (f"{q}.o_proj.weight", (h, nh * dv))]
+        if pre and c.get("add_swa_attention_sink_bias"):
+            plain += [(f"{q}.attention_sink_bias", (nh,))]
+        plain += _norms(p, h, ("input_layernorm", "post_attention_layernorm"))
+        if c["moe_layer_freq"][i]:
+            plain += [(f"{p}.mlp.gate.weight", (c["n_routed_experts"], h))]
+            for e in range(c["n_routed_experts"]):
+                routed += [(n, s, e) for n, s in _swiglu(f"{p}.mlp.experts.{e}", h, c["moe_intermediate_size"])]
+        else:
+            plain += _swiglu(f"{p}.mlp", h, c["intermediate_size"])
+    elif kind == "gemma4_text":  # vLLM's gemma4.py Gemma4DecoderLayer
+        full = c["layer_types"][i] == "full_attention"
+        k_eq_v = full and c.get("attention_k_eq_v", False)
+        d = c["global_head_dim"] if full else c["head_dim"]
+        nkv = c["num_global_key_value_heads"] if k_eq_v else c["num_key_value_heads"]
+        nh, q = c["num_attention_heads"], f"{p}.self_attn"
+        plain = [(f"{q}.q_proj.weight", (nh * d, h)), (f"{q}.k_proj.weight", (nkv * d, h))]
+        plain += [] if k_eq_v else [(f"{q}.v_proj.weight", (nkv * d, h))]
+        plain += [(f"{q}.o_proj.weight", (h, nh * d)), (f"{q}.q_norm.weight", (d,)), (f"{q}.k_norm.weight", (d,))]
+        plain += _swiglu(f"{p}.mlp", h, c["intermediate_size"])
+        plain += _norms(p, h, ("input_layernorm", "post_attention_layernorm", "pre_feedforward_layernorm",
+                               "post_feedforward_layernorm"))
+        if c.get("enable_moe_block"):
+            experts = c["num_experts"]
+            plain += [(f"{p}.router.proj.weight", (experts, h)), (f"{p}.router.scale", (h,)),
+                      (f"{p}.moe.per_expert_scale", (experts,))]
+            plain += _norms(p, h, ("post_feedforward_layernorm_1", "post_feedforward_layernorm_2",
+                                   "pre_feedforward_layernorm_2"))
+            for e in range(experts):
+                routed += [(n, s, e) for n, s in _swiglu(f"{p}.moe.experts.{e}", h, c["moe_intermediate_size"])]
     elif kind == "mixtral":
         plain = _gqa(c, f"{p}.self_attn") + _norms(p, h, ("input_layernorm", "post_attention_layernorm"))
         plain += [(f"{p}.block_sparse_moe.gate.weight", (c["num_local_experts"], h))]
@@ -118,9 +163,12 @@ def _layer(c: dict, kind: str, i: int) -> list:
         for e in range(c["num_local_experts"]):
             q = f"{p}.block_sparse_moe.experts.{e}"
             routed += [(f"{q}.w1.weight", (inner, h), e), (f"{q}.w2.weight", (h, inner), e), (f"{q}.w3.weight", (inner, h), e)]
-    elif kind in ("deepseek_v2", "deepseek_v3", "kimi_k2", "deepseek_v32"):  # Kimi K2 is DeepseekV3ForCausalLM
+    elif kind in ("deepseek_v2", "deepseek_v3", "kimi_k2", "deepseek_v32", "glm_moe_dsa"):  # Kimi K2: DeepseekV3
         plain = _mla(c, f"{p}.self_attn") + _norms(p, h, ("input_layernorm", "post_attention_layernorm"))
-        if kind == "deepseek_v32":  # the sparse-attention indexer (vLLM's Indexer, DeepSeek's inference/model.py)
+        # the sparse-attention indexer (vLLM's Indexer, DeepSeek's inference/model.py); GLM-5.2 keeps it on
+        # the layers indexer_types marks "full" only
+        indexed = kind == "deepseek_v32" or (kind == "glm_moe_dsa" and c.get("indexer_types", ["full"] * (i + 1))[i] == "full")
+        if indexed:
             ih, idim = c["index_n_heads"], c["index_head_dim"]
             q = f"{p}.self_attn.indexer"
             plain += [(f"{q}.wq_b.weight", (ih * idim, c["q_lora_rank"])), (f"{q}.wk.weight", (idim, h)),
@@ -135,6 +183,24 @@ def _layer(c: dict, kind: str, i: int) -> list:
             plain += _swiglu(f"{p}.mlp.shared_experts", h, inner * c["n_shared_experts"])
             for e in range(experts):
                 routed += [(n, s, e) for n, s in _swiglu(f"{p}.mlp.experts.{e}", h, inner)]
+    elif kind == "deepseek_v4":  # the checkpoint's names (layers.{i}.attn.*, ffn.*, hc_*), as vLLM's deepseek_v4.py loads them
+        plain = _v4_attention(c, f"{p}.attn", c["compress_ratios"][i])
+        plain += _norms(p, h, ("attn_norm", "ffn_norm"))
+        mix, hc = (2 + c["hc_mult"]) * c["hc_mult"], c["hc_mult"]
+        for part in ("attn", "ffn"):
+            plain += [(f"{p}.hc_{part}_fn", (mix, hc * h)), (f"{p}.hc_{part}_base", (mix,)), (f"{p}.hc_{part}_scale", (3,))]
+        inner, experts = c["moe_intermediate_size"], c["n_routed_experts"]
+        plain += [(f"{p}.ffn.gate.weight", (experts, h))]
+        if i < c["num_hash_layers"]:  # routed by token id: a vocabulary x top-k table instead of the bias
+            plain += [(f"{p}.ffn.gate.tid2eid", (c["vocab_size"], c["num_experts_per_tok"]))]
+        else:
+            plain += [(f"{p}.ffn.gate.bias", (experts,))]
+        shared = inner * c["n_shared_experts"]
+        plain += [(f"{p}.ffn.shared_experts.w1.weight", (shared, h)), (f"{p}.ffn.shared_experts.w3.weight", (shared, h)),
+                  (f"{p}.ffn.shared_experts.w2.weight", (h, shared))]
+        for e in range(experts):
+            q = f"{p}.ffn.experts.{e}"
+            routed += [(f"{q}.w1.weight", (inner, h), e), (f"{q}.w2.weight", (h, inner), e), (f"{q}.w3.weight", (inner, h), e)]
     elif kind == "llama4_text":  # use_qk_norm is an L2 norm: no weights
         plain = _gqa(c, f"{p}.self_attn") + _norms(p, h, ("input_layernorm", "post_attention_layernorm"))
         step = c["interleave_moe_layer_step"]
@@ -157,7 +223,7 @@ def _layer(c: dict, kind: str, i: int) -> list:
             q = f"{p}.mlp.experts"
             routed += [(f"{q}.gate_up_proj[{e}]", (h, 2 * inner), e), (f"{q}.gate_up_proj_bias[{e}]", (2 * inner,), e),
                        (f"{q}.down_proj[{e}]", (inner, h), e), (f"{q}.down_proj_bias[{e}]", (h,), e)]
-    elif kind in ("qwen3_next", "qwen3_5_moe_text"):  # transformers 4.57.1 modeling_qwen3_next.py, and Qwen3.5's
+    elif kind in ("qwen3_next", "qwen3_5_moe_text", "qwen3_5_text"):  # transformers 4.57.1 modeling_qwen3_next.py, and Qwen3.5's
         plain = _norms(p, h, ("input_layernorm", "post_attention_layernorm"))
         if _qwen3_next_types(c)[i] == "full_attention":  # gated: q_proj doubles its output
             nh, nkv, d = c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"]
@@ -170,7 +236,7 @@ def _layer(c: dict, kind: str, i: int) -> list:
             vh, vd = c["linear_num_value_heads"], c["linear_value_head_dim"]
             q = f"{p}.linear_attn"
             conv = 2 * kh * kd + vh * vd
-            if kind == "qwen3_5_moe_text":  # Qwen3.5 stores the four input projections apart
+            if kind in ("qwen3_5_moe_text", "qwen3_5_text"):  # Qwen3.5 stores the four input projections apart
                 plain += [(f"{q}.in_proj_qkv.weight", (2 * kh * kd + vh * vd, h)), (f"{q}.in_proj_z.weight", (vh * vd, h)),
                           (f"{q}.in_proj_b.weight", (vh, h)), (f"{q}.in_proj_a.weight", (vh, h))]
             else:
@@ -178,6 +244,8 @@ def _layer(c: dict, kind: str, i: int) -> list:
                           (f"{q}.in_proj_ba.weight", (2 * vh, h))]
             plain += [(f"{q}.conv1d.weight", (conv, 1, c["linear_conv_kernel_dim"])), (f"{q}.dt_bias", (vh,)),
                       (f"{q}.A_log", (vh,)), (f"{q}.norm.weight", (vd,)), (f"{q}.out_proj.weight", (h, vh * vd))]
+        if kind == "qwen3_5_text":  # the dense Qwen3.5 (27B): one SwiGLU MLP a layer
+            return [(n, s, None) for n, s in plain + _swiglu(f"{p}.mlp", h, c["intermediate_size"])]
         assert c.get("decoder_sparse_step", 1) == 1 and not c.get("mlp_only_layers")  # true of the catalogue
         experts = c["num_experts"]
         plain += [(f"{p}.mlp.gate.weight", (experts, h)), (f"{p}.mlp.shared_expert_gate.weight", (1, h))]
@@ -251,6 +319,28 @@ def _layer(c: dict, kind: str, i: int) -> list:
     return [(n, s, None) for n, s in plain] + routed
 
 
+def _v4_compressor(h: int, d: int, ratio: int, p: str) -> list:
+    width = d * (2 if ratio == 4 else 1)  # ratio-4 windows overlap: twice the width
+    return [(f"{p}.wkv.weight", (width, h)), (f"{p}.wgate.weight", (width, h)), (f"{p}.ape", (ratio, width)),
+            (f"{p}.norm.weight", (d,))]
+
+
+def _v4_attention(c: dict, p: str, ratio: int) -> list:
+    h, nh, d = c["hidden_size"], c["num_attention_heads"], c["head_dim"]
+    q, g, o = c["q_lora_rank"], c["o_groups"], c["o_lora_rank"]
+    out = [(f"{p}.wq_a.weight", (q, h)), (f"{p}.q_norm.weight", (q,)), (f"{p}.wq_b.weight", (nh * d, q)),
+           (f"{p}.wkv.weight", (d, h)), (f"{p}.kv_norm.weight", (d,)), (f"{p}.wo_a.weight", (g * o, nh * d // g)),
+           (f"{p}.wo_b.weight", (h, g * o)), (f"{p}.attn_sink", (nh,))]
+    if ratio > 1:
+        out += _v4_compressor(h, d, ratio, f"{p}.compressor")
+    if ratio == 4:
+        ih, idim = c["index_n_heads"], c["index_head_dim"]
+        out += [(f"{p}.indexer.wq_b.weight", (ih * idim, q)), (f"{p}.indexer.weights_proj.weight", (ih, h)),
+                (f"{p}.indexer.k_norm.weight", (idim,)), (f"{p}.indexer.k_norm.bias", (idim,))]
+        out += _v4_compressor(h, idim, ratio, f"{p}.indexer.compressor")
+    return out
+
+
 def _qwen3_next_types(c: dict) -> list[str]:
     if "layer_types" in c:
         return c["layer_types"]
@@ -285,7 +375,7 @@ def _gpt2(c: dict) -> list:
 
 def experts_per_token(config: dict) -> int:
     c = text_config(config)
-    return c.get("num_experts_per_tok") or 0
+    return c.get("num_experts_per_tok") or c.get("top_k_experts") or 0
 
 
 def param_counts(config: dict) -> dict[str, int]:
@@ -343,9 +433,19 @@ def vision_params(config: dict) -> int:
 
 
 def kv_bytes_per_token_bf16(config: dict) -> int:
-    """2 bytes per cached number, every layer, windows ignored."""
+    """2 bytes per cached number, every layer, windows ignored. DeepSeek-V4 caches in its own fp8
+    layout whatever is asked: its :func:`v4_bytes_per_token`."""
     c = text_config(config)
+    if c["model_type"] == "deepseek_v4":
+        return v4_bytes_per_token(c)
     layers = c.get("num_hidden_layers") or c["n_layer"]
+    if c["model_type"] == "mimo_v2_flash":  # each layer its own geometry; V narrower than K
+        return int(sum(2 * c[pre + "num_key_value_heads"] * (c[pre + "head_dim"] + c[pre + "v_head_dim"])
+                       for pre in ("swa_" if swa else "" for swa in c["hybrid_layer_pattern"])))
+    if c["model_type"] == "gemma4_text":  # global layers: global_head_dim, K = V heads (cached twice)
+        return int(sum(2 * 2 * (c["num_global_key_value_heads"] if c.get("attention_k_eq_v") else c["num_key_value_heads"])
+                       * c["global_head_dim"] if t == "full_attention" else 2 * 2 * c["num_key_value_heads"] * c["head_dim"]
+                       for t in c["layer_types"]))
     if c.get("kv_lora_rank"):
         per_layer = np.array([c["kv_lora_rank"], c["qk_rope_head_dim"]]).sum()  # one latent + one RoPE key
     else:
@@ -354,9 +454,41 @@ def kv_bytes_per_token_bf16(config: dict) -> int:
         d = c.get("head_dim") or (c.get("hidden_size") or c["n_embd"]) // heads
         d = c.get("head_dim") or c.get("attention_head_dim") or d
         per_layer = np.prod([2, kv, d])  # K and V
-    attending = sum(1 for kind, _ in layer_pattern(config) if kind in ("full", "sliding", "chunked"))
-    assert attending == layers or c["model_type"] in ("qwen3_next", "qwen3_5_moe_text", "nemotron_h")  # the hybrids
+    pattern = layer_pattern(config)
+    attending = sum(1 for kind, _ in pattern if kind in ("full", "sliding", "chunked"))
+    assert attending == layers or c["model_type"] in ("qwen3_next", "qwen3_5_moe_text", "qwen3_5_text", "nemotron_h")  # the hybrids
     return int(np.full(attending, per_layer, dtype=np.int64).sum() * 2)
+
+
+def kv_bytes_per_layer_bf16(config: dict) -> list[int]:
+    """Bytes a token adds to each attending layer (in layer_pattern's order), indexer keys included:
+    the layers' own geometries where they differ (MiMo-V2-Flash, Gemma 4), else an even split."""
+    c = text_config(config)
+    if c["model_type"] == "mimo_v2_flash":
+        return [2 * c[pre + "num_key_value_heads"] * (c[pre + "head_dim"] + c[pre + "v_head_dim"])
+                for pre in ("swa_" if swa else "" for swa in c["hybrid_layer_pattern"])]
+    if c["model_type"] == "gemma4_text":
+        kv = c["num_global_key_value_heads"] if c.get("attention_k_eq_v") else c["num_key_value_heads"]
+        return [2 * 2 * kv * c["global_head_dim"] if t == "full_attention" else 2 * 2 * c["num_key_value_heads"] * c["head_dim"]
+                for t in c["layer_types"]]
+    attending = sum(1 for kind, _ in layer_pattern(config) if kind in ("full", "sliding", "chunked"))
+    indexer = indexer_bytes_per_layer(config) or [0] * attending
+    return [kv_bytes_per_token_bf16(config) // attending + keys for keys in indexer]
+
+
+def v4_bytes_per_token(c: dict) -> float:
+    """DeepSeek-V4, every layer, windows ignored: a token of the window (fp8 NoPE values, bf16 RoPE
+    values, one e8m0 scale per 64 NoPE values, a pad byte) plus, per compressed layer, a ``ratio``-th
+    of an entry of the same size and, on ratio-4 layers, of an indexer key (fp8 and an fp32 scale per 128)."""
+    rope, nope = c["qk_rope_head_dim"], c["head_dim"] - c["qk_rope_head_dim"]
+    token = (np.zeros(nope, np.uint8).nbytes + np.zeros(rope, np.float16).nbytes
+             + np.zeros(nope // 64 + 1, np.uint8).nbytes)
+    d = c["index_head_dim"]
+    key = np.zeros(d, np.uint8).nbytes + np.zeros(d // 128, np.float32).nbytes
+    total = 0.0
+    for r in c["compress_ratios"][:c["num_hidden_layers"]]:
+        total += token + ((token + (key if r == 4 else 0)) / r if r > 1 else 0)
+    return total
 
 
 def layer_pattern(config: dict) -> list[tuple[str, int]]:
@@ -364,12 +496,17 @@ def layer_pattern(config: dict) -> list[tuple[str, int]]:
     c = text_config(config)
     kind = c["model_type"]
     layers = c.get("num_hidden_layers") or c["n_layer"]
-    if kind in ("qwen3_next", "qwen3_5_moe_text"):  # Gated DeltaNet layers keep a state, no KV
+    if kind in ("qwen3_next", "qwen3_5_moe_text", "qwen3_5_text"):  # Gated DeltaNet layers keep a state, no KV
         return [("full", 0) if t == "full_attention" else ("linear", 0) for t in _qwen3_next_types(c)]
     if kind == "nemotron_h":  # M: Mamba-2 (a state), *: attention, - and E: MLP / MoE blocks (neither)
         return [{"M": ("linear", 0), "*": ("full", 0)}.get(b, ("none", 0)) for b in c["hybrid_override_pattern"]]
+    if kind == "mimo_v2_flash":
+        return [("sliding", c["sliding_window_size"]) if swa else ("full", 0) for swa in c["hybrid_layer_pattern"]]
+    if kind == "deepseek_v4":  # one compression ratio per layer (0: the window only); the MTP layer's last
+        return [("compressed", r if r > 1 else 0) for r in c["compress_ratios"][:layers]]
     if "layer_types" in c:
-        names = {"full_attention": "full", "sliding_attention": "sliding"}
+        # GLM-5.2-NVFP4 names every layer deepseek_sparse_attention: MLA over the whole context
+        names = {"full_attention": "full", "sliding_attention": "sliding", "deepseek_sparse_attention": "full"}
         return [(names[t], c["sliding_window"] if t == "sliding_attention" else 0) for t in c["layer_types"]]
     if kind == "gemma2":
         return [("sliding", c["sliding_window"]) if i % 2 == 0 else ("full", 0) for i in range(layers)]
@@ -386,14 +523,22 @@ def layer_pattern(config: dict) -> list[tuple[str, int]]:
     return [("full", 0)] * layers
 
 
-def indexer_bytes_per_token(config: dict) -> int:
-    """DeepSeek-V3.2's indexer key per token, all layers: fp8 values and one fp32 scale per 128."""
+def indexer_bytes_per_layer(config: dict) -> list[int]:
+    """DeepSeek-V3.2's indexer key per token, each layer: fp8 values and one fp32 scale per 128; GLM-5.2
+    keeps the indexer on the layers its indexer_types marks "full" only."""
     c = text_config(config)
     d = c.get("index_head_dim") or 0
-    if not d:
-        return 0
-    per_layer = np.zeros(d, np.uint8).nbytes + np.zeros(d // 128, np.float32).nbytes
-    return int(per_layer * c["num_hidden_layers"])
+    if c["model_type"] == "deepseek_v4":  # V4's keys are in v4_bytes_per_token, ratio-4 layers only
+        return []
+    layers = c["num_hidden_layers"] if d else 0
+    per_layer = np.zeros(d, np.uint8).nbytes + np.zeros(d // 128, np.float32).nbytes if d else 0
+    kept = c.get("indexer_types") or ["full"] * layers
+    return [per_layer if kept[i] == "full" else 0 for i in range(layers)]
+
+
+def indexer_bytes_per_token(config: dict) -> int:
+    """The indexer keys a token adds, all layers."""
+    return int(sum(indexer_bytes_per_layer(config)))
 
 
 def state_bytes_per_sequence(config: dict) -> int:

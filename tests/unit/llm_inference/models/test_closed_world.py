@@ -131,9 +131,13 @@ def test_tracked_records_every_lookup():
 
 # -- real configs of 2026: each refusal names the real reason -------------------------------------
 
-def test_deepseek_v4_names_its_compressed_attention():
-    why = refusal(fixture("deepseek-ai--DeepSeek-V4-Flash"))
-    assert "compress_ratios" in why and "o_groups" in why or "hc_mult" in why
+def test_deepseek_v4_is_read_whole_and_an_unknown_key_added_is_named():
+    """Every key of DeepSeek-V4's config is read now (its weights: models/deepseek_v4.py); a key
+    added to it that may change the weights still refuses, by name."""
+    for name in ("deepseek-ai--DeepSeek-V4-Flash", "deepseek-ai--DeepSeek-V4-Pro"):
+        assert derive(fixture(name)).attention == "csa"
+    why = refusal({**fixture("deepseek-ai--DeepSeek-V4-Flash"), "o_lora_bias": True})
+    assert "o_lora_bias" in why and "no figure is computed" in why
 
 
 def test_minimax_m3_names_its_sparse_attention_not_moe_layer_freq():
@@ -144,17 +148,22 @@ def test_minimax_m3_names_its_sparse_attention_not_moe_layer_freq():
     assert "moe_layer_freq" not in why
 
 
-def test_mimo_v2_flash_names_its_hybrid_window_layers_not_moe_layer_freq():
-    why = refusal(fixture("XiaomiMiMo--MiMo-V2-Flash"))
-    assert "hybrid_layer_pattern (MiMo-V2-Flash's full / sliding-window layer pattern)" in why
-    assert "swa_num_key_value_heads" in why
-    assert "moe_layer_freq" not in why
+def test_mimo_v2_flash_reads_its_hybrid_window_layers_and_names_an_unknown_swa_key():
+    """Every key of MiMo-V2-Flash's config is read or harmless (models/window_geometry.py); a
+    geometry key it does not know is still refused by name."""
+    assert derive(fixture("XiaomiMiMo--MiMo-V2-Flash")).layers == 48
+    why = refusal({**fixture("XiaomiMiMo--MiMo-V2-Flash"), "swa_qk_norm_dim": 64})
+    assert "swa_qk_norm_dim" in why and "moe_layer_freq" not in why
 
 
-def test_gemma_4_moe_names_its_two_geometries_not_a_missing_per_token_count():
-    why = refusal(fixture("google--gemma-4-26B-A4B"))
-    assert "num_experts_per_tok" not in why
-    assert "text_config.enable_moe_block" in why  # its K = V global layers are read (layer specs)
+def test_gemma_4_moe_reads_enable_moe_block_and_top_k_experts():
+    """Its experts beside the dense MLP are read (models/experts_beside_mlp.py), top_k_experts as the
+    per-token count; an unknown MoE key beside them is still refused by name."""
+    shape = derive(fixture("google--gemma-4-26B-A4B"))
+    assert (shape.experts, shape.experts_per_token) == (128, 8)
+    config = fixture("google--gemma-4-26B-A4B")
+    config["text_config"]["moe_dense_ratio"] = 2
+    assert "text_config.moe_dense_ratio" in refusal(config)
 
 
 def test_glm_5_2_reads_its_indexer_pattern_layer_by_layer():

@@ -69,25 +69,23 @@ def test_only_fp8_is_served():
         spec.page_bytes(256)
 
 
-#: DeepSeek-V4's keys that size its weights, not its cache (hyper-connections, hash-routed MoE
-#: layers, the grouped low-rank output projection, the indexer's query side): the derivation refuses
-#: the published config for them (test_v4_is_refused_for_what_its_weights_need), so the cache's
-#: stack is checked on the config without them.
-WEIGHT_SIDE = ("hc_eps", "hc_mult", "hc_sinkhorn_iters", "index_n_heads", "index_topk", "num_hash_layers",
-               "o_groups", "o_lora_rank", "q_lora_rank")
-
-
 def cache_side(config: dict) -> dict:
-    return {k: v for k, v in config.items() if k not in WEIGHT_SIDE}
+    """The config whole: DeepSeek-V4's weight-side keys (hyper-connections, hash layers, the grouped
+    output, the indexer's queries) are read now (models/deepseek_v4.py), so nothing is set aside;
+    kept for the physics tests that import it."""
+    return config
 
 
-def test_v4_is_refused_for_what_its_weights_need():
-    with pytest.raises(ConfigError, match="hc_mult .*num_hash_layers .* and 3 more"):
-        derive(CONFIG)
+def test_v4_is_read_whole():
+    """Every key of the published config is read (the weight side in models/deepseek_v4.py,
+    tests/unit/llm_inference/models/test_deepseek_v4.py); one unknown key still refuses, named."""
+    assert derive(CONFIG).attention == "csa"
+    with pytest.raises(ConfigError, match="compress_block_bias"):
+        derive({**CONFIG, "compress_block_bias": True})
 
 
 def test_deepseek_v4_flash_stack_by_hand():
-    shape = derive(cache_side(CONFIG))
+    shape = derive(CONFIG)
     ratios = CONFIG["compress_ratios"][:43]
     assert (ratios.count(4), ratios.count(128), ratios.count(0)) == (21, 20, 2)
     assert shape.attention == "csa" and shape.kv_layers == 43

@@ -88,12 +88,12 @@ def test_nemotron_3_super_latent_moe_as_vllm_builds_it():
     assert (shape.experts, shape.experts_per_token, shape.shared_experts) == (512, 22, 1)
     assert shape.expert_params == 2 * 1024 * 2688  # up and down at the latent width, no gate
     layer1 = {t.module: t for t in shape.tensors if t.layer == 1}  # the first "E" block
-    assert layer1["mlp.experts.up_proj"].shape == (2688, 1024) and layer1["mlp.experts.up_proj"].count == 512
-    assert layer1["mlp.experts.down_proj"].shape == (1024, 2688)
-    assert layer1["mlp.fc1_latent_proj"].shape == (1024, 4096) and layer1["mlp.fc2_latent_proj"].shape == (4096, 1024)
-    assert {layer1[m].group for m in ("mlp.fc1_latent_proj", "mlp.fc2_latent_proj")} == {MOE_LATENT}
-    assert layer1["mlp.fc1_latent_proj"].split == REPLICATED and layer1["mlp.fc1_latent_proj"].quantizable
-    assert layer1["mlp.shared_experts.up_proj"].shape == (5376, 4096) and layer1["mlp.gate"].shape == (512, 4096)
+    assert layer1["mixer.experts.up_proj"].shape == (2688, 1024) and layer1["mixer.experts.up_proj"].count == 512
+    assert layer1["mixer.experts.down_proj"].shape == (1024, 2688)
+    assert layer1["mixer.fc1_latent_proj"].shape == (1024, 4096) and layer1["mixer.fc2_latent_proj"].shape == (4096, 1024)
+    assert {layer1[m].group for m in ("mixer.fc1_latent_proj", "mixer.fc2_latent_proj")} == {MOE_LATENT}
+    assert layer1["mixer.fc1_latent_proj"].split == REPLICATED and layer1["mixer.fc1_latent_proj"].quantizable
+    assert layer1["mixer.shared_experts.up_proj"].shape == (5376, 4096) and layer1["mixer.gate"].shape == (512, 4096)
     latent = sum(t.params for t in shape.tensors if t.group == MOE_LATENT)
     assert latent == 40 * 2 * 4096 * 1024
     # the projections are read by every token: in the active count, like the shared expert

@@ -94,8 +94,10 @@ def test_uniform_geometry():
     assert not ls.uniform_geometry((ls.FullAttention(kv_heads=4, head_dim=512), b))
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.id)
+@pytest.mark.parametrize("entry", [e for e in ENTRIES if e.id in BEFORE], ids=lambda e: e.id)
 def test_catalogue_kv_figures_unchanged(entry):
+    """The models catalogued before the specs (later ones, whose layers differ, are tested by hand in
+    test_models_2026.py and test_scenario_layer_specs.py)."""
     before = BEFORE[entry.id]
     shape = catalogue_shape(entry.id)
     model = model_from_inputs(dict(catalogue_values(entry.id)))

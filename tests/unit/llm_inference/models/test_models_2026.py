@@ -19,7 +19,8 @@ import pytest
 
 from .fixtures_2026.by_hand import (
     CONTEXT, FIXTURES, config, deepseek_v4_kv, deepseek_v4_weights, gemma4_kv, gemma4_weights, glm5_indexed_layers,
-    glm5_weights, kimi_k2_kv, kimi_k2_weights, minimax_m2_kv, minimax_m2_weights, mimo_v2_kv, mimo_v2_weights,
+    glm5_weights, kimi_k2_kv, kimi_k2_weights, minimax_m2_kv, minimax_m2_weights, minimax_m3_kv, minimax_m3_weights,
+    mimo_v2_kv, mimo_v2_weights,
     fp8_tensor, mla_kv, nemotron_h_kv, nemotron_h_weights, nvfp4, qwen35_kv, qwen35_weights, text,
 )
 
@@ -67,6 +68,8 @@ DERIVED: dict[str, tuple[int, int]] = {
                                 minimax_m2_weights(config("MiniMaxAI--MiniMax-M2.7"))),
     "XiaomiMiMo--MiMo-V2-Flash": (mimo_v2_kv(config("XiaomiMiMo--MiMo-V2-Flash")),
                                   mimo_v2_weights(config("XiaomiMiMo--MiMo-V2-Flash"))),
+    "MiniMaxAI--MiniMax-M3": (minimax_m3_kv(config("MiniMaxAI--MiniMax-M3")),
+                              minimax_m3_weights(config("MiniMaxAI--MiniMax-M3"))),
     "nvidia--GLM-5-NVFP4": (mla_kv(GLM5_NVFP4, glm5_indexed_layers(GLM5_NVFP4)),
                             glm5_weights(GLM5_NVFP4, nvfp4_parts=("dense", "experts", "shared"))),
     "nvidia--GLM-5.2-NVFP4": (mla_kv(GLM52_NVFP4, glm5_indexed_layers(GLM52_NVFP4)),
@@ -139,6 +142,7 @@ PINNED = {
     "Qwen--Qwen3.5-397B-A17B": (4026531840, 792692700672),
     "MiniMaxAI--MiniMax-M2.7": (33285996544, 230024113152),
     "XiaomiMiMo--MiMo-V2-Flash": (3045457920, 310153446528),
+    "MiniMaxAI--MiniMax-M3": (18018729984, 852438813696),
     "nvidia--GLM-5-NVFP4": (13127122944, 440911290192),
     "nvidia--GLM-5.2-NVFP4": (12140937216, 444889425408),
     "nvidia--Kimi-K2.5-NVFP4": (9210691584, 589837669816),
@@ -165,54 +169,39 @@ def pasted(name: str) -> str:
     return json.dumps(cfg)
 
 
+#: The models whose cache vLLM keeps in fp8 only (DeepSeek-V4): the reader must ask for it.
+FP8_ONLY = ("deepseek-ai--DeepSeek-V4-Flash", "deepseek-ai--DeepSeek-V4-Pro", "nvidia--DeepSeek-V4-Flash-NVFP4",
+            "nvidia--DeepSeek-V4-Pro-NVFP4")
+
+
+def kv_dtype(name: str) -> dict:
+    return {"kv_dtype": "fp8"} if name in FP8_ONLY else {}
+
+
 def library(name: str) -> dict:
     """kv-cache's values for the pasted config on 8 × H200 at 128K, text only (every multimodal
     limit at 0, so vLLM loads no vision tower)."""
     from llm_inference.kv_cache import SPEC
     r = SPEC.run({"config": pasted(name), "gpu": "h200", "gpus": 8, "context": CONTEXT,
-                  "image_limit": 0, "video_limit": 0})
+                  "image_limit": 0, "video_limit": 0, **kv_dtype(name)})
     return dict(r.values)
 
 
-V4_CACHE = ("DeepSeek-V4 is refused by name (compress_ratios, hc_*, num_hash_layers, o_groups): its compressed-"
-            "attention specs exist, but the calculators' model carries no per-layer specs yet")
-V4_EXPERTS = "DeepSeek-V4 is refused by name: its hyper-connections, hash-routed layers and grouped output are not sized"
-GLM52 = ("GLM-5.2's layers differ (the indexer on 21 of 78 layers): the layer specs read them, but the "
-         "calculators' model carries no per-layer specs yet, so the pasted config is refused")
-GLM52_NVFP4 = "the NVFP4 release's layer_types 'deepseek_sparse_attention' is refused as an unknown layer kind"
-GEMMA_KV = ("Gemma 4 31B is refused: its two attention geometries are read as layer specs, but the calculators' "
-            "model carries no per-layer specs yet")
-GEMMA_W = GEMMA_KV
-GEMMA_MOE = "Gemma 4 MoE is refused by name: its experts beside a dense MLP and its two geometries are not modelled"
-MIMO = "MiMo-V2-Flash is refused by name: its hybrid_layer_pattern windows and swa_* heads are not modelled"
-NEMOTRON35_NVFP4 = ("Nemotron 3.5 Lightning's NVFP4 format is not read from its quantization file: the weights "
-                    "come out as 62.6 GB for 18.9")
+def test_deepseek_v4_refuses_a_cache_dtype_vllm_refuses():
+    """Left at bf16, nothing is computed and the note names the flag that works."""
+    from llm_inference.kv_cache import SPEC
+    r = SPEC.run({"config": pasted("deepseek-ai--DeepSeek-V4-Flash"), "gpu": "h200", "gpus": 8})
+    assert all(v is None for v in r.values.values())
+    assert any("fp8" in n and "Nothing is computed" in n for n in r.notes), r.notes
+
+
+MINIMAX_M3 = ("MiniMax-M3 is refused by name (sparse_attention_config): upstream vLLM has no MiniMax-M3 model file to "
+              "read its sparse attention's cache from; the derivation follows the vLLM-Kunlun plugin")
 
 #: What the library cannot do yet, per fixture and figure: the reason a strict xfail names.
 MISSING: dict[tuple[str, str], str] = {
-    ("deepseek-ai--DeepSeek-V4-Flash", "kv"): V4_CACHE,
-    ("deepseek-ai--DeepSeek-V4-Flash", "weights"): V4_EXPERTS,
-    ("deepseek-ai--DeepSeek-V4-Pro", "kv"): V4_CACHE,
-    ("deepseek-ai--DeepSeek-V4-Pro", "weights"): V4_EXPERTS,
-    ("nvidia--DeepSeek-V4-Flash-NVFP4", "kv"): V4_CACHE,
-    ("nvidia--DeepSeek-V4-Flash-NVFP4", "weights"): V4_EXPERTS,
-    ("nvidia--DeepSeek-V4-Pro-NVFP4", "kv"): V4_CACHE,
-    ("nvidia--DeepSeek-V4-Pro-NVFP4", "weights"): V4_EXPERTS,
-    ("zai-org--GLM-5.2", "kv"): GLM52,
-    ("zai-org--GLM-5.2-FP8", "kv"): GLM52,
-    ("zai-org--GLM-5.2", "weights"): GLM52,
-    ("zai-org--GLM-5.2-FP8", "weights"): GLM52,
-    ("nvidia--GLM-5.2-NVFP4", "kv"): GLM52_NVFP4,
-    ("nvidia--Gemma-4-31B-IT-NVFP4", "kv"): GEMMA_KV,
-    ("nvidia--Gemma-4-31B-IT-NVFP4", "weights"): GEMMA_W,
-    ("google--gemma-4-26B-A4B", "kv"): GEMMA_MOE,
-    ("google--gemma-4-26B-A4B", "weights"): GEMMA_MOE,
-    ("nvidia--Gemma-4-26B-A4B-NVFP4", "kv"): GEMMA_MOE,
-    ("XiaomiMiMo--MiMo-V2-Flash", "kv"): MIMO,
-    ("XiaomiMiMo--MiMo-V2-Flash", "weights"): MIMO,
-    ("nvidia--GLM-5.2-NVFP4", "weights"): GLM52_NVFP4,
-    ("nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4", "weights"): NEMOTRON35_NVFP4,
-    ("nvidia--Gemma-4-26B-A4B-NVFP4", "weights"): GEMMA_MOE,
+    ("MiniMaxAI--MiniMax-M3", "kv"): MINIMAX_M3,
+    ("MiniMaxAI--MiniMax-M3", "weights"): MINIMAX_M3,
 }
 
 
@@ -266,35 +255,88 @@ def test_a_logged_kv_requirement_matches_the_derivation():
 
 # -- the same figures by name from the picker -------------------------------------------------------
 
-def _without_quantization(cfg: dict) -> dict:
-    cfg = {k: v for k, v in cfg.items() if k != "quantization_config"}
-    if "text_config" in cfg:
-        cfg["text_config"] = {k: v for k, v in cfg["text_config"].items() if k != "quantization_config"}
-    return cfg
+def _hf_repo(name: str) -> str:
+    return SOURCES["fixtures"][f"{name}.json"]["published_as"].split("huggingface.co/")[1].split("/blob/")[0]
 
 
 def catalogue_id(name: str) -> str | None:
-    """The catalogue entry that holds this published config (its quantization set aside), if any."""
+    """The catalogue entry that stands for this published checkpoint: the one whose source is its
+    config.json on Hugging Face."""
     from llm_inference.models import CATALOGUE
-    wanted = _without_quantization(config(name))
-    for model_id, entry in CATALOGUE.items():
-        if isinstance(entry.config, dict) and _without_quantization(entry.config) == wanted:
-            return model_id
-    return None
+    url = f"https://huggingface.co/{_hf_repo(name)}/blob/main/config.json"
+    found = [model_id for model_id, entry in CATALOGUE.items() if entry.source.url == url]
+    assert len(found) <= 1, found
+    return found[0] if found else None
 
 
-NOT_IN_CATALOGUE = "not in the catalogue by name yet (issue 34, item 4)"
+def _shipped_quantization(name: str) -> dict | None:
+    """The checkpoint's quantization as vLLM reads it: config.json's quantization_config (at either
+    level), else its hf_quant_config.json."""
+    cfg = config(name)
+    inner = cfg.get("quantization_config") or text(cfg).get("quantization_config")
+    if inner is not None:
+        return inner
+    quant = FIXTURES / f"{name}.hf_quant_config.json"
+    return json.loads(quant.read_text()) if quant.exists() else None
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=NOT_IN_CATALOGUE))
-                                  for n in DERIVED])
+def _canonical(value):
+    """Lists of module names compared as sets (their order means nothing to vLLM)."""
+    if isinstance(value, dict):
+        return {k: _canonical(v) for k, v in value.items()}
+    if isinstance(value, list):
+        items = [_canonical(v) for v in value]
+        return sorted(items) if all(isinstance(v, str) for v in items) else items
+    return value
+
+
+#: The checkpoints the picker does not hold by name yet (issue 34, item 4), each with its reason.
+NOT_IN_CATALOGUE: dict[str, str] = {
+    "MiniMaxAI--MiniMax-M3": "MiniMax-M3 is refused: upstream vLLM has no model file to read its sparse attention from",
+}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=[pytest.mark.xfail(strict=True, reason=NOT_IN_CATALOGUE[n])] if n in NOT_IN_CATALOGUE
+                 else []) for n in DERIVED])
 def test_the_picker_gives_the_derived_figures_by_name(name):
     from llm_inference.kv_cache import SPEC
+    from llm_inference.models import CATALOGUE
     model_id = catalogue_id(name)
     assert model_id is not None, "no catalogue entry holds this config"
-    r = SPEC.run({"model": model_id, "gpu": "h200", "gpus": 8, "context": CONTEXT, "image_limit": 0, "video_limit": 0})
+    # The entry holds the published config (fields that change nothing may be left out) and the
+    # quantization as shipped, name for name.
+    entry, published = CATALOGUE[model_id].config, config(name)
+    for key in set(entry) - {"quantization_config"}:
+        if key == "text_config":
+            assert {k: v for k, v in entry[key].items() if k != "quantization_config"} == {
+                k: published[key][k] for k in entry[key] if k != "quantization_config"}
+        else:
+            assert entry[key] == published[key], key
+    shipped = entry.get("quantization_config") or entry.get("text_config", {}).get("quantization_config")
+    expected = _shipped_quantization(name)
+    if expected is not None and "quant_method" not in expected:
+        expected = {"quant_method": "modelopt", **expected}
+    assert _canonical(shipped) == _canonical(expected)
+    r = SPEC.run({"model": model_id, "gpu": "h200", "gpus": 8, "context": CONTEXT, "image_limit": 0, "video_limit": 0,
+                  **kv_dtype(name)})
     assert r.values["kv_bytes_per_sequence"] == pytest.approx(DERIVED[name][0], rel=TOLERANCE)
     assert r.values["weight_bytes"] == pytest.approx(DERIVED[name][1], rel=TOLERANCE)
+
+
+def test_the_catalogue_holds_the_published_configs():
+    """The entries written by rule (per-layer lists, ignore patterns) hold the published files' values;
+    GLM-5.2-FP8's modules_to_not_convert the same names in another order."""
+    from llm_inference.models import CATALOGUE
+    for model_id, name in (("glm-5.2", "zai-org--GLM-5.2"), ("glm-5.2-nvfp4", "nvidia--GLM-5.2-NVFP4"),
+                           ("gemma-4-31b-nvfp4", "nvidia--Gemma-4-31B-IT-NVFP4")):
+        assert CATALOGUE[model_id].config == config(name), model_id
+    entry, published = CATALOGUE["glm-5.2-fp8"].config, config("zai-org--GLM-5.2-FP8")
+    ours, theirs = dict(entry["quantization_config"]), dict(published["quantization_config"])
+    assert sorted(ours.pop("modules_to_not_convert")) == sorted(theirs.pop("modules_to_not_convert"))
+    assert ours == theirs
+    assert {k: v for k, v in entry.items() if k != "quantization_config"} == {
+        k: v for k, v in published.items() if k != "quantization_config"}
 
 
 # -- what the 2 % hides: where the derivations and the library agree closely, they must ---------------
@@ -311,3 +353,33 @@ def test_the_weights_agree_within_half_a_percent(name):
     """The derivations match the library's placement exactly where both read the config alike (GLM-5
     bf16 and NVFP4); a gap of a percent is a missed tensor, not rounding."""
     assert library(name)["weight_bytes"] == pytest.approx(DERIVED[name][1], rel=CLOSE)
+
+
+@pytest.mark.parametrize("name, kind", [("nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-FP8", "fp8"),
+                                        ("nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-NVFP4", "nvfp4")])
+def test_nemotron_3_ultra_quantized_releases_load_as_vllm_reads_a_file_without_exclusions(name, kind):
+    """Their hf_quant_config.json names no excluded module: vLLM's ModelOpt config then quantizes
+    every Linear layer built with the quant_config, the LM head and the routed experts
+    (ModelOptQuantConfigBase.get_quant_method, modelopt.py); nemotron_h.py builds the router with
+    quant_config=None, and MambaMixer2's conv1d is built with quant_config=None (mamba_mixer2.py).
+    The KV (attention layers only) is the BF16 release's, by name as pasted."""
+    from llm_inference.kv_cache import SPEC
+    from llm_inference.models import CATALOGUE, catalogue_shape
+    from llm_inference.models.params import EMBEDDING, NORMS_BIASES, ROUTER
+    model_id = catalogue_id(name)
+    assert model_id == {"fp8": "nemotron-3-ultra-550b-a55b-fp8", "nvfp4": "nemotron-3-ultra-550b-a55b-nvfp4"}[kind]
+    shape = catalogue_shape(model_id)
+    kinds: dict[str, set] = {}
+    for t in shape.tensors:
+        kinds.setdefault(t.group, set()).add(shape.quantization.spec_for(t).kind
+                                             if t.is_linear and not t.module.endswith("conv1d") else "-")
+    for group, found in kinds.items():
+        if group in (EMBEDDING, ROUTER, NORMS_BIASES):
+            assert found <= {"dense", "-"}, group
+        else:
+            assert kind in found and "dense" not in found, (group, found)
+    conv = [shape.quantization.spec_for(t).kind for t in shape.tensors if t.module.endswith("conv1d")]
+    assert conv and set(conv) == {"dense"}
+    r = SPEC.run({"model": model_id, "gpu": "h200", "gpus": 8, "context": CONTEXT})
+    assert r.values["kv_bytes_per_sequence"] == pytest.approx(KV_ONLY[name], rel=TOLERANCE)
+    assert CATALOGUE[model_id].notes.startswith("every Linear layer")

@@ -261,3 +261,26 @@ def test_a_modelopt_kv_cache_format_is_named(quantization, kind):
     scheme = read_quantization({"quantization_config": quantization})
     assert scheme.kv_cache == kind
     assert any(f"an {kind} KV cache" in note for note in scheme.notes) == bool(kind)
+
+
+def test_nemotron_3_5_mixed_precision_is_read_layer_by_layer_as_vllm_resolves_it():
+    """nvidia/NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4 lists each quantized module under its
+    checkpoint names (``backbone.layers.1.mixer.experts.0.up_proj``): vLLM maps ``backbone`` to
+    ``model`` (nemotron_h.py's hf_to_vllm_mapper) and gives a FusedMoE layer the format of the first
+    expert listed under it (``_resolve_quant_algo``'s prefix lookup, modelopt.py)."""
+    from llm_inference.models.params import MIXER, SHARED_EXPERTS
+    quant = json.loads((FIXTURES_2026 / "nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4.hf_quant_config.json")
+                       .read_text())
+    scheme = read_quantization({"quantization_config": quant, "torch_dtype": "bfloat16"})
+    kinds = {(t.group, t.module): (scheme.spec_for(t).kind, scheme.spec_for(t).activations) for t in (
+        Tensor(MIXER, "mixer.in_proj", (10000, 2688), layer=0),
+        Tensor(MIXER, "mixer.conv1d", (6000, 4), layer=0),
+        Tensor(ROUTED_EXPERTS, "mixer.experts.up_proj", (1856, 2688), layer=1),
+        Tensor(SHARED_EXPERTS, "mixer.shared_experts.down_proj", (2688, 3712), layer=1),
+        Tensor(ATTENTION, "self_attn.q_proj", (4096, 2688), layer=5),
+        Tensor(LM_HEAD, "lm_head", (131072, 2688)))}
+    assert kinds == {
+        (MIXER, "mixer.in_proj"): ("fp8", "fp8"), (MIXER, "mixer.conv1d"): ("dense", ""),
+        (ROUTED_EXPERTS, "mixer.experts.up_proj"): ("nvfp4", ""),  # W4A16: 16-bit activations
+        (SHARED_EXPERTS, "mixer.shared_experts.down_proj"): ("nvfp4", ""),
+        (ATTENTION, "self_attn.q_proj"): ("dense", ""), (LM_HEAD, "lm_head"): ("nvfp4", "")}

@@ -28,8 +28,11 @@ def _row(cache) -> list:
             cache.problem, cache.unmodelled, cache.request_blocks(131072, 8192), cache.request_blocks(4096, 2048)]
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.id)
+@pytest.mark.parametrize("entry", [e for e in ENTRIES if any(k.startswith(f"{e.id}|") for k in BEFORE)],
+                         ids=lambda e: e.id)
 def test_catalogue_layouts_unchanged(entry):
+    """The entries the snapshot holds; later ones are checked against their derivations by hand
+    (tests/unit/llm_inference/models/test_models_2026.py)."""
     model = model_from_inputs(dict(catalogue_values(entry.id)))
     for gpus in (1, 8):
         placement = place(model, Layout(gpus=gpus), "bf16")

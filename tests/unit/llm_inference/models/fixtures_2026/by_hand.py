@@ -102,8 +102,11 @@ def deepseek_v4_weights(c: dict, experts: str = "mxfp4") -> int:
     Attention and shared experts are fp8 with ue8m0 128 × 128 block scales (DeepseekV4FP8Config:
     ``is_scale_e8m0`` for the fp4-expert checkpoints); routed experts are MXFP4 when
     ``expert_dtype`` is "fp4" (Mxfp4MoEMethod), or NVFP4 in NVIDIA's re-quantization. The
-    compressors' ``wkv``/``wgate`` run as a bf16 ``torch.mm`` (attn_gemm_parallel_execute), the
-    indexer's ``weights_proj`` is built with ``quant_config=None``: both bf16.
+    compressors' ``wkv``/``wgate`` (``fused_wkv_wgate``, layers/deepseek_compressor.py) and the
+    indexer's ``weights_proj`` are built with ``quant_config=None``: bf16. Checked against vLLM's
+    source (deepseek_v4.py 023da1fc, deepseek_v4_attention.py 0a291a2e, deepseek_compressor.py
+    0de10a27, norm_gate_linear.py 80413b1c): every tensor below is one vLLM creates, at that dtype;
+    the one difference, ``attn_sink`` padded to 64 heads per rank for FlashMLA, is 256 bytes a layer.
     """
     H, n, d = c["hidden_size"], c["num_attention_heads"], c["head_dim"]
     q_lora, g, o_lora = c["q_lora_rank"], c["o_groups"], c["o_lora_rank"]
@@ -406,3 +409,43 @@ def nemotron_h_weights(c: dict, formats: dict[str, object] | None = None) -> int
             linear += fmt["shared"](S, H) + fmt["shared"](H, S)  # shared expert up, down
         total += H  # the block's norm
     return bf16(total + V * H + H) + fmt["lm_head"](V, H) + linear
+
+
+# -- MiniMax-M3: block-sparse attention (MSA). Upstream vLLM's stored source has no MiniMax-M3 model
+#    file (2026-12); this follows the vLLM plugin baidu/vLLM-Kunlun, vllm/model_executor/models/
+#    minimax_m3.py @ 2d92d40f11ca, whose MiniMaxM3IndexerCache says it mirrors upstream MiniMax-M3 --
+
+def minimax_m3_kv(c: dict) -> int:
+    """Every layer's ``Attention`` caches K and V (``num_key_value_heads`` × ``head_dim``, bf16);
+    each layer that ``sparse_attention_config.sparse_attention_freq`` marks 1 also keeps a key-only
+    index cache, one ``sparse_index_dim`` vector per token in bf16 (MiniMaxM3IndexerCache:
+    MLAAttentionSpec, one head, head_size = index_dim, block size 128)."""
+    s = c["sparse_attention_config"]
+    sparse = sum(s["sparse_attention_freq"][: c["num_hidden_layers"]])
+    full = c["num_hidden_layers"] * 2 * c["num_key_value_heads"] * c["head_dim"] * 2
+    return CONTEXT * (full + sparse * s["sparse_index_dim"] * 2)
+
+
+def minimax_m3_weights(c: dict) -> int:
+    """bf16 (the published config names no quantization). Per layer: q/k/v/o, the per-head
+    q/k norm weights (one ``head_dim`` vector each); on sparse layers the indexer's q projection
+    (``sparse_num_index_heads`` × index_dim), its one shared k head and their two norm vectors;
+    on MoE layers (``moe_layer_freq`` 1) an fp32 router (ReplicatedLinear, params_dtype float32)
+    and fp32 ``e_score_correction_bias``, ``num_local_experts`` experts of ``intermediate_size``
+    (FusedMoE reads intermediate_size) and one shared expert of ``shared_intermediate_size``; on
+    the others a dense MLP of ``dense_intermediate_size``; two RMSNorms. The MTP modules are left out."""
+    H, n, kv, d, V = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"], c["vocab_size"]
+    s = c["sparse_attention_config"]
+    E, I, S = c["num_local_experts"], c["intermediate_size"], c["shared_intermediate_size"]
+    total = 0
+    for layer in range(c["num_hidden_layers"]):
+        total += bf16((n * d + 2 * kv * d) * H + H * n * d + 2 * d)
+        if s["sparse_attention_freq"][layer]:
+            idx = s["sparse_index_dim"]
+            total += bf16((s["sparse_num_index_heads"] * idx + idx) * H + 2 * idx)
+        if c["moe_layer_freq"][layer]:
+            total += fp32(E * H + E) + bf16(E * 3 * I * H + 3 * S * H)
+        else:
+            total += bf16(3 * c["dense_intermediate_size"] * H)
+        total += bf16(2 * H)
+    return total + bf16(2 * V * H + H)

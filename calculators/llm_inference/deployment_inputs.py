@@ -1,0 +1,49 @@
+"""vLLM deployment inputs beyond the budget's own parameters: the KV block size (``--block-size``).
+
+Declared here, apart from :mod:`.scenario`, so that each input is one parameter and one reader, and
+scenario.engine_params adds them with one line.
+
+``--block-size`` is ``CacheConfig.block_size`` (vllm/config/cache.py: ``BlockSize = Literal[1, 8,
+16, 32, 64, 128, 256]``, default ``DEFAULT_BLOCK_SIZE = 16``). The attention backend must accept
+it as a kernel block: FlashAttention and Triton take any multiple of 16
+(``get_supported_kernel_block_sizes`` returns ``[MultipleOf(16)]``), FlashInfer only 16, 32 and 64
+(v1/attention/backends/flashinfer.py). The sizes offered are those every NVIDIA backend of a
+standard-attention model takes: 16, 32 and 64.
+
+What the block size changes is physics.cache_layout's: a page is block_size tokens of one layer, a
+request takes ceil(max_model_len ÷ block_size) blocks of each full layer, so the pool's blocks and the
+concurrency move by the rounding; a backend or a hybrid model may still raise it (FlashMLA sparse's
+64, the Mamba page alignment of engines.vllm_hybrid.hybrid_block_size, which starts from this size).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from course_calculators.spec import Choice
+
+from .engines import vllm
+
+#: ``--block-size`` values every NVIDIA attention backend accepts (see the module docstring).
+BLOCK_SIZES = (16, 32, 64)
+
+
+def block_size_param() -> Choice:
+    return Choice("block_size", "KV block size (--block-size)", str(vllm.DEFAULT_BLOCK_SIZE),
+                  tuple((str(b), f"{b} tokens" + (" (default)" if b == vllm.DEFAULT_BLOCK_SIZE else ""))
+                        for b in BLOCK_SIZES),
+                  advanced=True,
+                  help="Tokens per KV-cache block. A request takes whole blocks, so a larger block wastes up to "
+                       "block − 1 tokens per request and layer. Hybrid models (Mamba, linear attention) grow the "
+                       "attention block from this size until a page holds a recurrent state; FlashMLA sparse "
+                       "uses 64 whatever is set. FlashInfer accepts 16, 32 and 64, FlashAttention any multiple of 16.")
+
+
+def engine_inputs() -> tuple:
+    """The parameters of this module, in the order the calculators show them."""
+    return (block_size_param(),)
+
+
+def block_size_of(p: Mapping[str, Any]) -> int:
+    """``--block-size`` as the reader chose it (vLLM's default where a calculator does not offer it)."""
+    return int(p.get("block_size", vllm.DEFAULT_BLOCK_SIZE))

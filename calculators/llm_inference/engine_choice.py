@@ -1,0 +1,100 @@
+"""Which engine serves the deployment — vLLM or SGLang — and SGLang's own flags.
+
+The parameters are declared here and join :func:`scenario.engine_params`; a calculator's deployment
+takes them through :func:`deployment_from_inputs`, which puts SGLang's settings on the one
+Deployment (physics.deployment), whose pool is then SGLang's (physics.sglang_pool). The vLLM
+parameters stay on the form (the framework has no conditional fields): their labels name vLLM,
+and under SGLang they change nothing but the weights' release.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from course_calculators.spec import Choice, Number
+
+from .engines import sglang
+from .physics.deployment import Deployment
+from .physics.sglang_pool import NEWEST, SGLangSettings
+
+VLLM, SGLANG = "vllm", "sglang"
+
+#: The releases whose automatic mem_fraction_static is modelled, by the form of the rule
+#: (engines.sglang.default_mem_fraction_static); the token pool's formula is the same in all.
+SGLANG_RELEASE_CHOICES = (
+    ("0.4.3", "0.4.3–0.4.5 (fraction table by TP)"),
+    ("0.4.6", "0.4.6 (table; 13 GiB kept above 80 GiB)"),
+    ("0.4.7", "0.4.7 (table by TP·PP, adjusted above 96 GiB)"),
+    ("0.4.8", "0.4.8–0.4.10 (reserved GiB by GPU class)"),
+    ("0.5.3", "0.5.3–0.5.5 (reserved from chunked prefill and CUDA-graph batch)"),
+    (NEWEST, f"{NEWEST} (the same rule; newest read)"),
+)
+
+
+def params() -> tuple:
+    """``engine`` and SGLang's flags."""
+    return (
+        Choice("engine", "Serving engine", VLLM, ((VLLM, "vLLM"), (SGLANG, "SGLang")), scenario="engine",
+               help="vLLM profiles a forward pass and caps its memory at gpu_memory_utilization; SGLang profiles "
+                    "nothing, keeps a fixed share of the free memory (1 − mem_fraction_static) for activations and "
+                    "CUDA graphs and gives the rest after the weights to a token pool of page size 1."),
+        Choice("sglang_version", "SGLang release", NEWEST, SGLANG_RELEASE_CHOICES, advanced=True,
+               scenario="sglang_version",
+               help="SGLang only: the release whose automatic mem_fraction_static applies (read from the "
+                    "wheels 0.4.3.post2 to 0.5.6)."),
+        Number("mem_fraction_static", "SGLang --mem-fraction-static", 0, 0, 0.99, step=0.001, integer=False,
+               advanced=True,
+               help="SGLang only: the share of the free memory that weights and the KV pool may take; 0: the "
+                    "release's automatic value for this GPU and TP."),
+        Number("sglang_page_size", "SGLang --page-size", 1, 1, 256, advanced=True,
+               help="SGLang only: tokens per page (1 by default; FlashMLA forces 64, cutlass MLA 128). The "
+                    "pool is rounded down to whole pages."),
+        Number("max_total_tokens", "SGLang --max-total-tokens", 0, 0, 1 << 24, unit="tokens", advanced=True,
+               help="SGLang only: a cap on the token pool; 0: none."),
+        Number("sglang_free_gib", "SGLang free memory at start", 0, 0, 1024, step=0.01, unit="GiB", integer=False,
+               advanced=True,
+               help="SGLang only: the 'Load weight begin. avail mem=… GB' of your log (free memory after the CUDA "
+                    "context and NCCL, the base of the fraction); 0: the visible memory less 0.53 GiB (one GPU) "
+                    "or 2.0 GiB (tensor parallel), the band public logs show."),
+    )
+
+
+def settings_from_inputs(p: Mapping[str, Any]) -> SGLangSettings | None:
+    """SGLang's settings when the reader chose SGLang, else None (vLLM)."""
+    if p.get("engine", VLLM) != SGLANG:
+        return None
+    return SGLangSettings(release=p.get("sglang_version", NEWEST), mem_fraction_static=p.get("mem_fraction_static", 0),
+                          page_size=int(p.get("sglang_page_size", 1)),
+                          max_total_tokens=int(p.get("max_total_tokens", 0)),
+                          free_at_start_gib=p.get("sglang_free_gib", 0))
+
+
+def under_engine(deployment: Deployment, p: Mapping[str, Any]) -> Deployment:
+    """``deployment`` served by the engine the reader chose (vLLM's deployment unchanged)."""
+    settings = settings_from_inputs(p)
+    return deployment if settings is None else replace(deployment, sglang=settings)
+
+
+def deployment_from_inputs(p: Mapping[str, Any], *args, **kwargs) -> tuple[Deployment, list[str]]:
+    """:func:`scenario.deployment_from_inputs`, served by the chosen engine."""
+    from . import scenario  # scenario imports this module's params
+    deployment, notes = scenario.deployment_from_inputs(p, *args, **kwargs)
+    return under_engine(deployment, p), notes
+
+
+def engine_text(deployment: Deployment, fallback: str) -> str:
+    """The "Engine rules" line: SGLang's release and fraction, or ``fallback`` (vLLM's text)."""
+    s = deployment.sglang
+    if s is None:
+        return fallback
+    pool = deployment.pool
+    fraction = pool.sglang.mem_fraction_static if getattr(pool, "sglang", None) else s.mem_fraction_static
+    how = "given" if s.mem_fraction_static else "automatic"
+    return (f"SGLang {s.release} rules (source read: {', '.join(sglang.RELEASES_READ[:1])} to 0.5.6): "
+            f"mem_fraction_static {fraction:.3f} ({how}), page size {s.page_size}, token pool = free after weights "
+            f"− free at start × (1 − fraction)")
+
+
+def engine_name(deployment: Deployment) -> str:
+    return "vLLM" if deployment.sglang is None else "SGLang"

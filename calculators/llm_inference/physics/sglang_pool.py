@@ -1,0 +1,148 @@
+"""A deployment's pool when the engine is SGLang: SGLang's token pool (engines.sglang) in the shape of
+:class:`.budget.Pool`, so that every figure a calculator reads (the memory bar, the tokens, the
+concurrency, the searches of :mod:`.fleet`) is SGLang's and no calculator needs a branch of its own.
+
+SGLang's budget per GPU (``ModelRunner.profile_max_num_token``, engines/sglang.py):
+
+    T = free memory after the CUDA context, NCCL and custom all-reduce (minimum over ranks)
+    B = T − weights
+    KV pool = B − T × (1 − mem_fraction_static)
+
+so the bar's parts are: runtime = visible − T, weights = T − B, activations (SGLang's fixed reserve
+for activations, CUDA graphs and the sampler, nothing profiled) = T × (1 − f), KV pool = the rest;
+SGLang takes the whole free memory, so nothing is left "outside its share". The pool is cut into
+pages of ``page_size`` tokens (1 by default: a token is a page, the radix cache shares prefixes
+token by token); a request of N tokens takes ceil(N ÷ page) pages. SGLang prints no concurrency:
+the figure here is max_total_num_tokens ÷ the request's tokens, as the scheduler admits them.
+
+Models whose pool SGLang shapes otherwise (windowed layers: its SWA pool; DeepSeek-V3.2's NSA
+pool; recurrent-state hybrids) are refused with the reason (``problem``), never vLLM's number.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..engines import sglang
+from ..engines.vllm import LayerGroup
+from ..hardware import GPU
+from .budget import Pool
+from .memo import pure_cache
+from .model import Model
+from .placement import Placement
+
+__all__ = ["SGLangSettings", "SGLangPool", "sglang_pool", "startup_lines"]
+
+#: The newest release whose automatic mem_fraction_static is modelled (engines.sglang).
+NEWEST = "0.5.6"
+
+
+@dataclass(frozen=True)
+class SGLangSettings:
+    """The reader's SGLang flags: 0 means SGLang's default (the fraction: the release's rule)."""
+
+    release: str = NEWEST
+    mem_fraction_static: float = 0.0
+    page_size: int = 1
+    max_total_tokens: int = 0
+    #: T, the "Load weight begin. avail mem=… GB" of the reader's own log; 0: the GPU's visible memory less
+    #: the CUDA context's band (engines.sglang.CONTEXT_GIB), an estimate.
+    free_at_start_gib: float = 0.0
+
+
+@dataclass(frozen=True)
+class SGLangPool(Pool):
+    """One GPU's SGLang pool, read through :class:`.budget.Pool`'s interface: ``num_blocks`` are
+    pages of ``block_size`` (= page_size) tokens, ``page_bytes`` one page of one layer."""
+
+    sglang: sglang.Pool | None = None
+    settings: SGLangSettings = SGLangSettings()
+    refusal: str = ""  # why the model or layout is not modelled / SGLang refuses ("" when it starts)
+
+    @property
+    def problem(self) -> str:
+        return self.refusal
+
+    @property
+    def starts(self) -> bool:
+        return self.placement.legal and not self.refusal and self.num_blocks > 0
+
+    def request_blocks(self, max_model_len: int) -> int:
+        return max(1, math.ceil(max_model_len / self.block_size))
+
+    def kv_cache_tokens(self, max_model_len: int) -> int:
+        """``max_total_num_tokens`` (one rank's pool; the same figure whatever the context)."""
+        return self.sglang.max_total_num_tokens if self.starts and self.sglang else 0
+
+
+def _refused(placement: Placement, gpu: GPU, settings: SGLangSettings, why: str) -> SGLangPool:
+    return SGLangPool(placement=placement, visible_bytes=gpu.visible, requested_bytes=gpu.visible,
+                      weight_bytes=placement.weight_bytes_per_gpu, activation_bytes=0.0, overhead_bytes=0.0,
+                      available_bytes=0.0, bytes_per_token=0.0, page_bytes=0, layers_per_group=0, groups=(),
+                      num_blocks=0, batched_tokens=0, block_size=max(1, settings.page_size),
+                      version=settings.release, settings=settings, refusal=why)
+
+
+@pure_cache()
+def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSettings, kv_dtype: str) -> SGLangPool:
+    """SGLang's pool on the most loaded GPU of ``placement`` (its weights per GPU as the book places them)."""
+    if not placement.legal:
+        return _refused(placement, gpu, settings, placement.problem)
+    if model.is_hybrid:
+        return _refused(placement, gpu, settings, "SGLang's recurrent-state pool for linear-attention and "
+                        "state-space layers is not modelled here")
+    if placement.pipeline_stages > 1 or placement.data_parallel > 1:
+        return _refused(placement, gpu, settings, "SGLang's pool under pipeline parallelism or DP attention is "
+                        "not modelled here (tensor parallelism only)")
+    if model.vision is not None:
+        return _refused(placement, gpu, settings, "SGLang scales a multimodal model's mem_fraction_static by its "
+                        "vision tower's size (adjust_mem_fraction_for_vlm): not modelled here")
+    if not settings.mem_fraction_static and gpu.id not in sglang.NVIDIA_SMI_MIB:
+        return _refused(placement, gpu, settings, f"SGLang's automatic mem_fraction_static is keyed on nvidia-smi's "
+                        f"total memory, not known here for the {gpu.name}: give --mem-fraction-static")
+    dtype = "bf16" if kv_dtype in ("auto", "bf16") else kv_dtype
+    tp = placement.tensor_parallel
+    try:
+        result = sglang.pool_on(model, gpu, tp, settings.release,
+                                weight_gib_per_gpu=placement.weight_bytes_per_gpu / sglang.GIB,
+                                mem_fraction_static=settings.mem_fraction_static or None,
+                                kv_dtype=dtype, page_size=settings.page_size,
+                                max_total_tokens=settings.max_total_tokens or None,
+                                free_at_start_gib=settings.free_at_start_gib or None)
+    except ValueError as error:
+        return _refused(placement, gpu, settings, str(error))
+    t, b = result.free_at_start_gib * sglang.GIB, result.free_after_weights_gib * sglang.GIB
+    reserve = t * (1 - result.mem_fraction_static)
+    layers = model.kv_layers
+    page = result.cell_bytes * settings.page_size // max(1, layers)
+    return SGLangPool(
+        placement=placement, visible_bytes=gpu.visible, requested_bytes=gpu.visible, weight_bytes=t - b,
+        activation_bytes=reserve, overhead_bytes=gpu.visible - t, available_bytes=result.rest_gib * sglang.GIB,
+        bytes_per_token=result.cell_bytes, page_bytes=page, layers_per_group=layers,
+        groups=(LayerGroup("mla" if model.is_mla else "full", 1),),
+        num_blocks=result.max_total_num_tokens // settings.page_size, batched_tokens=0,
+        block_size=settings.page_size, version=settings.release, sglang=result, settings=settings,
+        refusal=result.problem)
+
+
+def startup_lines(pool: SGLangPool) -> str:
+    """The lines SGLang prints for this pool (one rank), as :mod:`..engines.sglang_logs` quotes them."""
+    s = pool.sglang
+    if s is None:
+        return f"not computed: {pool.refusal}"
+    lines = [f"Load weight begin. avail mem={s.free_at_start_gib:.2f} GB",
+             f"Load weight end. avail mem={s.free_after_weights_gib:.2f} GB, "
+             f"mem usage={s.free_at_start_gib - s.free_after_weights_gib:.2f} GB."]
+    if s.problem:
+        lines.append("RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.")
+    else:
+        sizes = (f"KV size: {s.k_size_gib:.2f} GB" if pool.groups[0].kind == "mla"
+                 else f"K size: {s.k_size_gib:.2f} GB, V size: {s.v_size_gib:.2f} GB")
+        lines += [f"KV Cache is allocated. #tokens: {s.max_total_num_tokens}, {sizes}",
+                  f"max_total_num_tokens={s.max_total_num_tokens}, available_gpu_mem= what CUDA-graph capture "
+                  f"leaves of the {s.free_at_start_gib * (1 - s.mem_fraction_static):.2f} GB reserve (measured)"]
+    if s.free_estimated:
+        lines.append(f"(avail mem at start estimated: visible memory less the CUDA context; mem_fraction_static "
+                     f"{s.mem_fraction_static:.3f})")
+    return " · ".join(lines)

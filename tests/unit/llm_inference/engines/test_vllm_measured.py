@@ -1,0 +1,83 @@
+"""The budget terms vLLM measures (llm_inference.engines.vllm_measured), against derivations by hand
+from vLLM's source and against what its logs print."""
+
+from __future__ import annotations
+
+import pytest
+
+from llm_inference.engines import vllm_measured as m
+from llm_inference.engines.vllm_releases import NON_TORCH_TP_BYTES
+
+MiB = 1 << 20
+
+
+def test_custom_all_reduce_allocates_two_ipc_buffers_in_whole_pages():
+    # metadata: meta_size() (a few KiB) + 8 MiB -> 5 pages of 2 MiB; input buffer: 8 MiB -> 4 pages;
+    # rank_data: an 8 MiB torch tensor
+    assert m.custom_all_reduce_bytes(2) == (18 * MiB, 8 * MiB)
+    assert m.custom_all_reduce_bytes(8) == (18 * MiB, 8 * MiB)
+
+
+@pytest.mark.parametrize("world, same_node, nvlink, p2p, on", [
+    (1, True, True, True, False),  # nothing to reduce
+    (3, True, True, True, False),  # not a supported world size
+    (4, False, True, True, False),  # spans nodes
+    (4, True, False, True, False),  # more than two PCIe-only GPUs
+    (2, True, False, True, True),  # two PCIe GPUs with working P2P
+    (2, True, False, False, False),  # the P2P test fails
+    (8, True, True, True, True),
+])
+def test_when_custom_all_reduce_sets_itself_up(world, same_node, nvlink, p2p, on):
+    assert m.custom_all_reduce_enabled(world, same_node, nvlink, p2p) is on
+    assert (m.custom_all_reduce_bytes(world, same_node, nvlink, p2p)[0] > 0) is on
+
+
+def test_the_communication_buffers_count_up_to_0_10_only():
+    assert m.communication_in_budget("0.10.1.1")
+    assert not m.communication_in_budget("0.11.0")
+    assert not m.communication_in_budget("0.29.0")
+
+
+def test_the_measured_nccl_share_holds_custom_all_reduce():
+    a100 = m.NCCL_MEASURED[0]
+    assert a100.gib == pytest.approx(NON_TORCH_TP_BYTES / (1 << 30))
+    # custom all-reduce is 18 MiB of the 0.12 GiB the two-GPU A100 logs leave; the rest is NCCL's
+    assert m.custom_all_reduce_bytes(2)[0] < NON_TORCH_TP_BYTES
+    nvls = m.NCCL_MEASURED[1]
+    assert nvls.gib == pytest.approx(8 * 301989888 / (1 << 30))  # nHeads x nvlsPerRankSize
+    for point in m.NCCL_MEASURED:
+        assert point.url.startswith("https://") and point.shows
+
+
+@pytest.mark.parametrize("version, cc, integrated, reading", [
+    ("0.11.0", (12, 1), True, "cudaMemGetInfo"),  # before any unified-memory path
+    ("0.12.0", (12, 1), True, "MemAvailable"),  # GB10 by its compute capability
+    ("0.19.1", (8, 7), True, "MemAvailable"),  # Jetson Orin
+    ("0.19.1", (9, 0), True, "cudaMemGetInfo"),  # a 9.0 UMA part is not in the tuple
+    ("0.20.0", (9, 0), True, "MemAvailable"),  # is_integrated from 0.20.0
+    ("0.20.0", (12, 1), False, "cudaMemGetInfo"),
+    ("0.29.0", (12, 1), True, "MemAvailable"),
+])
+def test_where_the_free_memory_comes_from(version, cc, integrated, reading):
+    assert m.free_memory_reading(version, cc, integrated) == reading
+
+
+def test_capture_sizes_as_the_source_lists_them():
+    # max_num_seqs 1: largest min(2, 512): sizes [1, 2]; decode graphs up to 1
+    assert m.cudagraph_capture_sizes(1, 8192) == [1, 2]
+    assert m.graphs_profiled(1, 8192) == (2, 1)
+    # 256 sequences: up to 512: 1, 2, 4, 8..248 (31), 256..512 (17) = 51; decode up to 256: 35
+    assert m.graphs_profiled(256, 8192) == (51, 35)
+    assert m.cudagraph_capture_sizes(256, 8192)[-1] == 512
+    # data-centre Blackwell's ceiling is 1,024
+    assert m.cudagraph_capture_sizes(1024, 16384, data_center_blackwell=True)[-1] == 1024
+    # a batched-token limit below the ceiling caps the sizes and is itself captured
+    assert m.cudagraph_capture_sizes(256, 300) == [1, 2, 4] + list(range(8, 256, 8)) + [256, 272, 288, 300]
+
+
+def test_the_printed_estimates_do_not_follow_the_sizes():
+    low, high = m.printed_cuda_graph_band()
+    assert (low, high) == (0.17, 2.44)
+    # two captured sizes print 0.41 GiB, 86 print 0.93 and 2.44: no rule in the count of graphs
+    by_hardware = {p.hardware: p.gib for p in m.PRINTED_CUDA_GRAPH_ESTIMATES}
+    assert by_hardware["RTX 5090, max_num_seqs 1 (capture sizes [1, 2])"] == 0.41

@@ -1,0 +1,73 @@
+"""The engine input on kv-cache: SGLang's token pool for catalogue models by name in their shipped
+format, checked against public SGLang startup logs (engines/sglang_logs.py), and vLLM's figures
+unchanged when vLLM is chosen."""
+
+from __future__ import annotations
+
+import pytest
+
+from llm_inference.engines.sglang_logs import BY_ID
+from llm_inference.kv_cache import SPEC
+
+#: (log id, inputs a reader of that log enters): the model by catalogue name, shipped format.
+CASES = {
+    # 0.4.6, one 48 GB card; T = 19.67 + 27.57 printed, fraction 0.88 (the 0.4.3–0.4.7 default for one GPU)
+    "qwen3-14b-48gb-v046": dict(model="qwen3-14b", gpu="h100-sxm", gpus=1, sglang_version="0.4.6",
+                                mem_fraction_static=0.88, sglang_free_gib=47.24),
+    # 0.5.3 on 8 × H200, T printed, the automatic fraction
+    "llama70b-h200-tp8-v053": dict(model="llama-3.1-70b", gpu="h200", gpus=8, sglang_version="0.5.3",
+                                   sglang_free_gib=137.29),
+    # 4 × H100 at --mem-fraction-static 0.93: T not printed, estimated (CONTEXT_GIB)
+    "qwen3-235b-fp8-h100-tp4": dict(model="qwen3-235b-a22b-fp8", gpu="h100-sxm", gpus=4, sglang_version="0.5.3",
+                                    mem_fraction_static=0.93),
+}
+
+
+def run(**inputs):
+    raw = {**SPEC.preset("llama3-8b").values, "engine": "sglang", "weight_dtype": "shipped", **inputs}
+    SPEC.check_overrides(raw)
+    return SPEC.run(raw)
+
+
+@pytest.mark.parametrize("log_id", sorted(CASES))
+def test_max_total_num_tokens_of_public_logs_within_two_percent(log_id):
+    printed = BY_ID[log_id].parsed["tokens"]
+    r = run(**CASES[log_id])
+    tokens = r.values["kv_cache_tokens"]
+    assert tokens == pytest.approx(printed, rel=0.02), (tokens, printed)
+    assert f"max_total_num_tokens={tokens}" in r.values["startup_lines"]
+    assert f"KV Cache is allocated. #tokens: {tokens}, K size: " in r.values["startup_lines"]
+
+
+def test_the_memory_bar_adds_up_to_the_visible_memory_under_sglang():
+    r = run(**CASES["llama70b-h200-tp8-v053"])
+    v = r.values
+    parts = v["weight_bytes_per_gpu"] + v["activation_bytes"] + v["runtime_bytes"] + v["kv_cache_memory"]
+    from llm_inference.hardware import GPUS
+    assert parts == pytest.approx(GPUS["h200"].visible, rel=1e-9)
+    assert v["free_bytes_per_gpu"] == 0
+    assert v["block_size"] == 1
+    assert "SGLang 0.5.3 rules" in v["engine_release"] and "(automatic)" in v["engine_release"]
+
+
+def test_page_size_rounds_the_pool_down_to_whole_pages():
+    tokens_1 = run(**CASES["qwen3-14b-48gb-v046"]).values["kv_cache_tokens"]
+    tokens_64 = run(**CASES["qwen3-14b-48gb-v046"], sglang_page_size=64).values["kv_cache_tokens"]
+    assert tokens_64 == tokens_1 // 64 * 64
+
+
+def test_sglang_refuses_what_it_does_not_model_with_the_reason():
+    r = run(model="mistral-7b-v0.1", gpu="h100-sxm", gpus=1)  # windowed layers: SGLang's SWA pool
+    assert r.values["kv_cache_tokens"] == 0 and not r.values["fits"]
+    assert any("SGLang refuses this" in n and "SWA pool" in n for n in r.notes)
+    r = run(model="qwen3-14b", gpu="rtx-3090", gpus=1)  # no nvidia-smi total for the automatic fraction
+    assert any("give --mem-fraction-static" in n for n in r.notes)
+
+
+def test_vllm_is_the_default_and_unchanged():
+    raw = dict(SPEC.preset("llama3-8b").values)
+    vllm = SPEC.run(raw).values
+    assert SPEC.run({**raw, "engine": "vllm"}).values == vllm
+    assert vllm["startup_lines"].startswith("Available KV cache memory: ")
+    sglang = SPEC.run({**raw, "engine": "sglang"}).values
+    assert sglang["kv_cache_tokens"] != vllm["kv_cache_tokens"]
