@@ -101,6 +101,11 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
     if not settings.mem_fraction_static and gpu.id not in sglang.NVIDIA_SMI_MIB:
         return _refused(placement, gpu, settings, f"SGLang's automatic mem_fraction_static is keyed on nvidia-smi's "
                         f"total memory, not known here for the {gpu.name}: give --mem-fraction-static")
+    if settings.free_at_start_gib * sglang.GIB > gpu.visible:
+        # T is measured on this GPU after the CUDA context: more than the GPU shows is another GPU's line.
+        return _refused(placement, gpu, settings, f"the free memory at start given ({settings.free_at_start_gib:.2f} "
+                        f"GiB) is more than the {gpu.name}'s {gpu.visible / sglang.GIB:.2f} GiB: read it from the "
+                        f"\"Load weight begin\" line of a run on this GPU")
     dtype = "bf16" if kv_dtype in ("auto", "bf16") else kv_dtype
     tp = placement.tensor_parallel
     try:

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from llm_inference.engines import sglang
 from llm_inference.hardware import GPUS
 from llm_inference.physics.sglang_pool import SGLangSettings, startup_lines
 from llm_inference.scenario import deployment_from_inputs
@@ -50,3 +51,17 @@ def test_too_little_memory_is_refused_with_sglangs_words():
     d = replace(_deployment(), sglang=SGLangSettings(mem_fraction_static=0.1, free_at_start_gib=78.0))
     assert not d.pool.starts and "increase" not in d.pool.problem and "smallest that starts" in d.pool.problem
     assert "Not enough memory" in startup_lines(d.pool)
+
+
+def test_free_memory_beyond_the_gpu_is_refused_not_costed():
+    # T is read on this GPU after the CUDA context: more than the GPU shows would make the runtime's
+    # share negative, so the pool refuses and names the line to read instead.
+    d = replace(_deployment(), sglang=SGLangSettings(mem_fraction_static=0.88, free_at_start_gib=500.0))
+    assert not d.pool.starts and "Load weight begin" in d.pool.problem
+    assert d.pool.overhead_bytes >= 0 and d.pool.kv_cache_tokens(8192) == 0
+
+
+def test_a_kv_cell_of_no_bytes_is_refused():
+    model = replace(_deployment().model, head_dim=0)
+    with pytest.raises(ValueError, match="0 bytes"):
+        sglang.token_pool(model, 79.0, 1, "0.4.6", weight_gib_per_gpu=15.0, mem_fraction_static=0.88)
