@@ -210,6 +210,12 @@ def hybrid_notes(model: physics.Model, pool: physics.Pool, context: int) -> list
             f"Decode context parallelism over {cache.dcp} ranks: each stores every {cache.dcp}th token of a "
             f"request, so a GPU caches {format_bytes(pool.bytes_per_token)} per token of context and its "
             f"pool holds {cache.dcp}× the tokens.")
+    grown = sorted({g.block_size for g in cache.groups if g.block_size and g.block_size != cache.block_size})
+    if grown and not cache.unmodelled:
+        notes.append(
+            f"The KV layers' pages differ in size: vLLM keeps the largest ({format_bytes(cache.page_bytes)} a layer "
+            f"on a GPU) and grows the smaller kind's block from {cache.block_size} to "
+            f"{', '.join(str(b) for b in grown)} tokens so every page matches (unify_kv_cache_spec_page_size).")
     return notes
 
 

@@ -322,11 +322,14 @@ def chunked_local_tokens(chunk: int, max_num_batched_tokens: int,
 @dataclass(frozen=True)
 class LayerGroup:
     """Layers that share one attention kind and window: ``count`` of them, of ``kind`` full,
-    sliding, chunked or mla, with ``window`` the sliding window or chunk size (0 for full/mla)."""
+    sliding, chunked or mla, with ``window`` the sliding window or chunk size (0 for full/mla).
+    ``block_size``: this group's tokens a block when vLLM grew it to make the pages equal
+    (``unify_kv_cache_spec_page_size``); 0 is the pool's ``--block-size``."""
 
     kind: str
     count: int
     window: int = 0
+    block_size: int = 0
 
 
 def blocks_per_request(groups: Iterable[LayerGroup], max_model_len: int,
@@ -336,13 +339,14 @@ def blocks_per_request(groups: Iterable[LayerGroup], max_model_len: int,
     :func:`kv_cache_groups` lays them out, one LayerGroup per cache group with count 1."""
     total = 0
     for g in groups:
+        size = g.block_size or block_size
         if g.kind == "sliding":
-            tokens = sliding_window_tokens(g.window, max_num_batched_tokens, block_size, max_model_len)
+            tokens = sliding_window_tokens(g.window, max_num_batched_tokens, size, max_model_len)
         elif g.kind == "chunked":
-            tokens = chunked_local_tokens(g.window, max_num_batched_tokens, block_size, max_model_len)
+            tokens = chunked_local_tokens(g.window, max_num_batched_tokens, size, max_model_len)
         else:
-            tokens = _cdiv(max_model_len, block_size) * block_size
-        total += g.count * tokens // block_size
+            tokens = _cdiv(max_model_len, size) * size
+        total += g.count * tokens // size
     return total
 
 
@@ -363,7 +367,7 @@ def kv_cache_groups(layer_types: Sequence[LayerGroup], version: str | Sequence[i
     if not types:
         return 0, [], 0
     if len(types) == 1:
-        return types[0].count, [LayerGroup(types[0].kind, 1, types[0].window)], 0
+        return types[0].count, [LayerGroup(types[0].kind, 1, types[0].window, types[0].block_size)], 0
     smallest = min(g.count for g in types)
     largest = max(g.count for g in types)
     group_size = smallest
@@ -374,7 +378,7 @@ def kv_cache_groups(layer_types: Sequence[LayerGroup], version: str | Sequence[i
     for g in types:
         n = _cdiv(g.count, group_size)
         padding += n * group_size - g.count
-        groups.extend(LayerGroup(g.kind, 1, g.window) for _ in range(n))
+        groups.extend(LayerGroup(g.kind, 1, g.window, g.block_size) for _ in range(n))
     return group_size, groups, padding
 
 

@@ -12,8 +12,9 @@ MLA request's tokens round-robin over ``dcp`` ranks.
 Everything is per GPU — the most loaded one of the placement — and per vLLM release. What each
 layer caches is its spec's (llm_inference.models.layer_specs, through :func:`.kv.layer_specs`): a
 latent or not, an indexer or not, a window. A model whose KV layers differ in page size (Gemma 4's
-two geometries: vLLM then makes the pages equal by growing blocks) or whose cache is compressed
-(DeepSeek-V4: five kinds of page in one pool) is named as not modelled here.
+two geometries) has its smaller pages' blocks grown until every page is the largest one
+(:func:`unified_pages`); a cache that is compressed (DeepSeek-V4: five kinds of page in one pool) is
+named as not modelled here.
 """
 
 from __future__ import annotations
@@ -134,10 +135,31 @@ def _unmodelled_kinds(kinds: tuple[ls.LayerSpec, ...]) -> str:
     if any(s.kind == "compressed" for s in kinds):
         return ("DeepSeek-V4's compressed attention keeps window, compressed, indexer and compressor-state pages "
                 "in one pool; that pool's layout is not modelled")
-    if len({s.geometry for s in kinds}) > 1:
+    if len({s.geometry for s in kinds}) > 1 and (
+            len(kinds) > 2 or len({s.window for s in kinds}) < len(kinds)
+            or not all(isinstance(s, ls.FullAttention) for s in kinds)):
         return ("the KV layers differ in geometry (" + "; ".join(sorted({str(s.geometry) for s in kinds}))
-                + "), so their pages differ in size; how vLLM makes them equal is not modelled")
+                + ") beyond one windowed and one full kind; how vLLM groups them is not modelled")
     return ""
+
+
+def unified_pages(kinds: tuple[ls.LayerSpec, ...], block_size: int, kv_dtype: str,
+                  tensor_parallel: int) -> tuple[int, dict[int, int], str]:
+    """(page, {window: that kind's block size}, problem) when the KV kinds' pages differ in size:
+    ``unify_kv_cache_spec_page_size`` (vllm/v1/core/kv_cache_utils.py) keeps the largest page and
+    grows each smaller kind's block by largest ÷ its page, so one block id is the same bytes in every
+    group; a page that does not divide the largest is vLLM's NotImplementedError ("Cannot unify by
+    adjusting block_size"). Gemma 4 31B at TP 1: 16 × 256 sliding pages of 262,144 bytes, 4 × 512
+    global pages of 131,072, so the global layers run 32-token blocks. Empty when the pages agree."""
+    pages = {s.window or 0: s.page_bytes(block_size, kv_dtype, tensor_parallel) for s in kinds}
+    if len(set(pages.values())) <= 1:
+        return 0, {}, ""
+    largest = max(pages.values())
+    if any(largest % page for page in pages.values()):
+        return largest, {}, ("vLLM cannot make these KV layers' pages equal (" + ", ".join(
+            f"{page:,} bytes" for page in sorted(set(pages.values()))) + " a block: the smaller does not divide "
+            "the larger), and refuses to start (unify_kv_cache_spec_page_size)")
+    return largest, {window: block_size * largest // page for window, page in pages.items()}, ""
 
 
 @pure_cache()
@@ -179,18 +201,24 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     per_token = int(layer_bytes_on(model, kv_dtype, placement)) if not unmodelled else 0
     # FlashMLA sparse (an indexer): "Forcing kv cache block size to 64"
     block_size = max([block_size] + [getattr(s, "min_block_size", 0) for s in kinds])
+    unified, grown, why = unified_pages(kinds, block_size, kv_dtype, tp) if not unmodelled else (0, {}, "")
+    problem = problem or why
     full, windowed = kv_layers_per_gpu(model, placement)
     full += max(0, draft_attention_layers)
     if windowed and full and not vllm_releases.rules(version).hybrid_allocator:
         # up to 0.9.0 a model with both kinds had its windowed layers turned into full attention
         # (unify_hybrid_kv_cache_specs): one group, every layer caching max_model_len
         full, windowed = full + windowed, 0
+        if unified:
+            unmodelled = unmodelled or ("the KV layers' pages differ in size and this release has no hybrid "
+                                        "allocator to group them apart: not modelled")
     window = windows[0] if windows else None
-    types = [LayerGroup(window.kind, windowed, window.window)] if windowed and window else []
+    types = [LayerGroup(window.kind, windowed, window.window, grown.get(window.window, 0))] \
+        if windowed and window else []
     if full:
-        types.append(LayerGroup("full", full))
+        types.append(LayerGroup("full", full, 0, grown.get(0, 0)))
     state_page, mode, ckpt_blocks = 0, "", 0
-    page = block_size * per_token
+    page = unified or block_size * per_token
     mixer = _mixer(model)
     if mixer is not None:
         why = vllm_hybrid.state_served(mixer.state.mixer, version)
@@ -206,6 +234,9 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
             state_page = 1
         if not full and not windowed:
             unmodelled = unmodelled or "a model without attention layers (every layer recurrent) is not modelled"
+        if unified:
+            unmodelled = unmodelled or ("recurrent layers beside attention layers whose pages differ in size: "
+                                        "not modelled")
         align, ckpt_blocks = _checkpoint(mixer, mode, cc, version)
         if per_token > 0:
             block_size, page = vllm_hybrid.hybrid_block_size(

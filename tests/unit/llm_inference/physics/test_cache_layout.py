@@ -1,6 +1,7 @@
 """physics.cache_layout asks the layer specs: every catalogue model's pool layout is what it was
-before the specs (catalogue_layouts_fe84d0c.json), and a model whose KV layers differ in page size
-or whose cache is compressed is named as not modelled, with nothing computed from a substitute."""
+before the specs (catalogue_layouts_fe84d0c.json); a model whose KV layers differ in page size has
+its smaller pages' blocks grown as vLLM's unify_kv_cache_spec_page_size grows them; a cache that is
+compressed is named as not modelled, with nothing computed from a substitute."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from llm_inference.models.data import ENTRIES
 from llm_inference.physics import Layout, Model
 from llm_inference.physics.cache_layout import layout
 from llm_inference.physics.placement import place
-from llm_inference.scenario import catalogue_values, model_from_inputs
+from llm_inference.scenario import catalogue_model, catalogue_values, model_from_inputs
 
 BEFORE = json.loads(Path(__file__).with_name("catalogue_layouts_fe84d0c.json").read_text())["layouts"]
 FIXTURES = Path(__file__).parents[1] / "models" / "fixtures_2026"
@@ -43,7 +44,6 @@ def test_catalogue_layouts_unchanged(entry):
 
 
 @pytest.mark.parametrize("name, words", [
-    ("nvidia--Gemma-4-31B-IT-NVFP4.json", "differ in geometry"),
     ("deepseek-ai--DeepSeek-V4-Flash.json", "DeepSeek-V4's compressed attention"),
 ])
 def test_layers_that_differ_are_named_not_modelled(name, words):
@@ -56,3 +56,47 @@ def test_layers_that_differ_are_named_not_modelled(name, words):
     cache = layout(model, place(model, Layout(gpus=8), "bf16"), "fp8", gpu_name="H100")
     assert words in cache.unmodelled
     assert cache.attn_page_per_token == 0
+
+
+def _gemma4(gpus: int, version: str = "0.33.0", dtype: str = "bf16"):
+    model = catalogue_model("gemma-4-31b-nvfp4")
+    return layout(model, place(model, Layout(gpus=gpus), "bf16"), dtype, gpu_name="H100", version=version)
+
+
+def test_gemma4_pages_made_equal_by_growing_the_global_blocks():
+    """Gemma 4 31B at TP 1: a sliding page is 16 tokens x 16 heads x (256 + 256) x 2 bytes = 262,144;
+    a global page 16 x 4 x (512 + 512) x 2 = 131,072, so vLLM runs the global layers in 32-token
+    blocks (262,144 / 131,072 x 16). 50 sliding and 10 global layers: groups of 10, five sliding
+    and one global. A 128K request: 131,072 / 32 = 4,096 global blocks and, per sliding group,
+    cdiv(1,023 + 8,192, 16) + 1 = 577."""
+    cache = _gemma4(1)
+    assert (cache.page_bytes, cache.layers_per_group, cache.unmodelled, cache.problem) == (262_144, 10, "", "")
+    assert sorted((g.kind, g.block_size or cache.block_size) for g in cache.groups) == [("full", 32)] + [
+        ("sliding", 16)] * 5
+    assert cache.request_blocks(131072, 8192) == 4096 + 5 * 577
+
+
+def test_gemma4_pages_already_equal_at_tp8():
+    """At TP 8 a sliding page keeps 2 of 16 heads and a global page 1 of 4 (replicated): 16 x 2 x 512
+    x 2 = 16 x 1 x 1,024 x 2 = 32,768 bytes, so no block grows."""
+    cache = _gemma4(8)
+    assert cache.page_bytes == 32_768 and {g.block_size for g in cache.groups} == {0}
+    assert cache.request_blocks(131072, 8192) == 8192 + 5 * 577
+
+
+def test_gemma4_tokens_line_of_a_public_log():
+    """vllm-project/vllm#43308: gemma-4-31B-it-AWQ on an A100 80GB printed "~55k tokens" at 0.20.0
+    from about 50 GiB of KV cache memory: 0.20's line is num_blocks // groups x the smallest block,
+    50 GiB // (262,144 x 10) = 20,480 blocks, // 6 groups x 16 = 54,608."""
+    cache = _gemma4(1, version="0.20.0")
+    blocks = 50 * 2**30 // cache.page_bytes // cache.layers_per_group
+    assert blocks == 20_480 and len(cache.groups) == 6
+    assert cache.logged_tokens(blocks, 0.0, 131072) == 54_608
+
+
+def test_pages_that_do_not_divide_are_vllms_refusal():
+    from llm_inference.models import layer_specs as ls
+    from llm_inference.physics.cache_layout import unified_pages
+    kinds = (ls.SlidingWindow(kv_heads=3, head_dim=128, size=1024), ls.FullAttention(kv_heads=2, head_dim=128))
+    page, grown, problem = unified_pages(kinds, 16, "bf16", 1)
+    assert page == 16 * 3 * 256 * 2 and grown == {} and "refuses to start" in problem
