@@ -92,6 +92,7 @@ PARAMS = (
       if n not in ("params_b", "active_params_b")),
     _DEPLOY["pipeline_stages"],
     _DEPLOY["attention_parallel"],
+    _DEPLOY["expert_parallel"],
     *_ENGINE.values(),
 )
 

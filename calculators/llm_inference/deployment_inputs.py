@@ -1,4 +1,5 @@
-"""vLLM deployment inputs beyond the budget's own parameters: the KV block size (``--block-size``).
+"""vLLM deployment inputs beyond the budget's own parameters: the KV block size (``--block-size``)
+and expert parallelism (``--enable-expert-parallel``).
 
 Declared here, apart from :mod:`.scenario`, so that each input is one parameter and one reader, and
 scenario.engine_params adds them with one line.
@@ -47,3 +48,25 @@ def engine_inputs() -> tuple:
 def block_size_of(p: Mapping[str, Any]) -> int:
     """``--block-size`` as the reader chose it (vLLM's default where a calculator does not offer it)."""
     return int(p.get("block_size", vllm.DEFAULT_BLOCK_SIZE))
+
+
+#: ``--enable-expert-parallel``: off (vLLM's default, ``ParallelConfig.enable_expert_parallel = False``) or on.
+EXPERT_PARALLEL_OFF, EXPERT_PARALLEL_ON = "off", "on"
+
+
+def expert_parallel_param() -> Choice:
+    """Whole routed experts per GPU instead of a 1/TP slice of each (physics.expert_parallel); only a
+    mixture of experts under tensor-parallel attention reads it (DP attention implies it, a dense model
+    has no experts to spread), and the calculators say so in a note where it changes nothing."""
+    return Choice("expert_parallel", "Expert parallel (--enable-expert-parallel)", EXPERT_PARALLEL_OFF,
+                  ((EXPERT_PARALLEL_OFF, "off: experts sliced by tensor parallelism (default)"),
+                   (EXPERT_PARALLEL_ON, "on: whole experts per GPU")),
+                  advanced=True,
+                  help="Mixtures of experts only. Off, every GPU holds 1/TP of every routed expert; on, each holds "
+                       "whole experts (E ÷ GPUs of them, the first GPUs one more when they do not split evenly) "
+                       "while attention stays tensor parallel. Data-parallel attention always spreads experts so.")
+
+
+def expert_parallel_of(p: Mapping[str, Any]) -> bool:
+    """Whether the reader turned expert parallelism on (off where a calculator does not offer it)."""
+    return p.get("expert_parallel", EXPERT_PARALLEL_OFF) == EXPERT_PARALLEL_ON

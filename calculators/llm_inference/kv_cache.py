@@ -34,7 +34,7 @@ from . import answers, engine_choice, physics, scenario
 from .hardware import GPUS
 from .engines import vllm_hybrid
 from .engines.vllm_hybrid import MIXER_NAMES
-from .physics import fleet, kv
+from .physics import expert_parallel, fleet, kv
 from . import startup
 from .weight_breakdown import breakdown_chart, breakdown_text
 
@@ -298,6 +298,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
                      f"accepts it only for models with the sparse indexer.")
     if per_token == 0 and model.kv_layers:
         notes.append("The cache per token is 0 bytes: check the head or latent dimensions.")
+    notes.extend(expert_parallel.reader_notes(model, layout, placement, w))
     notes.extend(hybrid_notes(model, pool, context))
     notes.extend(vision_notes(model, pool, w))
     notes.extend(weight_notes)

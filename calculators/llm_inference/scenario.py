@@ -237,7 +237,8 @@ def catalogue_model(model_id: str) -> Model:
 
 def layout_from_inputs(p: Mapping[str, Any]) -> Layout:
     return Layout(gpus=p["gpus"], pipeline_stages=p["pipeline_stages"],
-                  attention=DP if p["attention_parallel"] == DP else TP)
+                  attention=DP if p["attention_parallel"] == DP else TP,
+                  expert_parallel=deployment_inputs.expert_parallel_of(p))
 
 
 #: Config fields that only a hybrid (linear-attention or state-space layers beside attention) has:
@@ -446,6 +447,7 @@ def deployment_params(gpu_default: str = "h100-sxm", gpus_default: int = 1) -> t
                ((TP, "tensor parallel"), (DP, "data-parallel attention + expert parallel")), advanced=True,
                help="Tensor parallel copies an MLA latent onto every GPU; data-parallel attention gives each "
                     "GPU its own KV pool (vLLM: --data-parallel-size N --enable-expert-parallel)."),
+        deployment_inputs.expert_parallel_param(),
     )
 
 

@@ -257,7 +257,13 @@ def model_cell_bytes(model: Model, kv_dtype: str = "bf16", attn_tp: int = 1) -> 
     if kv_dtype not in ("bf16", "fp16", "fp8", "fp8_e4m3", "fp8_e5m2"):
         raise ValueError(f"SGLang KV dtype {kv_dtype!r} is not modelled (auto/bf16/fp16, fp8_e4m3, fp8_e5m2)")
     heads = None if model.is_mla else max(1, model.kv_heads // attn_tp)
-    return int(model.kv_layers * layer_bytes_per_token(model, kv_dtype, kv_heads=heads))
+    cell = int(model.kv_layers * layer_bytes_per_token(model, kv_dtype, kv_heads=heads))
+    if cell <= 0:
+        # profile_max_num_token divides by the cell: a 0-byte token (a latent or head of width 0, no
+        # layer that caches) has no pool to size, SGLang would divide by zero
+        raise ValueError("a token takes 0 bytes of SGLang's KV pool (check the head or latent dimensions and the "
+                         "layers that cache): no pool to size")
+    return cell
 
 
 def profiled_tokens(free_after_weights_gib: float, free_at_start_gib: float, mem_fraction_static: float,
@@ -265,6 +271,8 @@ def profiled_tokens(free_after_weights_gib: float, free_at_start_gib: float, mem
     """``profile_max_num_token``: int((B − T(1 − f) − state) × 2^30 // cell); ``state_gib`` is what a
     hybrid model's recurrent-state pool takes off ``rest`` first (0.5.3 on). May be ≤ 0."""
     rest = free_after_weights_gib - free_at_start_gib * (1 - mem_fraction_static) - state_gib
+    if cell <= 0:
+        raise ValueError(f"a KV cell of {cell} bytes: SGLang's pool is sized in cells, none to size here")
     return int(rest * GIB // cell)
 
 

@@ -266,8 +266,11 @@ def moe_workspace(model: Model, gpu: GPU, placement: Placement, engine: Engine, 
         # 0.14-0.17 allocated the worst case in the profile run (modular_kernel.py _allocate_buffers,
         # 'Force worst-case allocation in profiling run'): not modelled, nothing added
         return backend, 0.0
-    size = vllm.moe_workspace_bytes(backend, tokens, model.hidden_size,
-                                    model.intermediate_size // max(1, placement.tensor_parallel),
+    # the workspace is M × top_k rows of the expert's width on this rank: 1/TP of it, or all of it under
+    # expert parallelism, whose MoE layer runs at tp_size 1 (FusedMoE.intermediate_size_per_partition);
+    # every rank still sees all M tokens (TP attention, no all-to-all at DP 1), whatever experts it holds
+    split = 1 if placement.expert_parallel > 1 else max(1, placement.tensor_parallel)
+    size = vllm.moe_workspace_bytes(backend, tokens, model.hidden_size, model.intermediate_size // split,
                                     model.experts_per_token, ACTIVATION_DTYPE_BYTES, rules.moe_chunk_tokens)
     return backend, size
 

@@ -15,6 +15,11 @@ Data-parallel attention (``--data-parallel-size N --enable-expert-parallel``) gi
 its own attention weights and its own KV pool for its own sequences, and spreads the routed
 experts over the N GPUs: the layout that stops MLA's latent being copied N times.
 
+Expert parallelism (``--enable-expert-parallel``) under tensor-parallel attention: the routed
+experts are not sliced over a stage's TP GPUs but dealt out whole, the fullest GPU holding
+:func:`.expert_parallel.largest_share` of them (:mod:`.expert_parallel`); attention, dense layers
+and shared experts stay sliced, so the KV heads per GPU do not change, only the weights beside them.
+
 Only the TP sizes vLLM accepts are legal (engines.vllm.legal_tp_sizes): attention heads, KV heads
 (one divides the other), MLP width and padded vocabulary must split evenly.
 """
@@ -43,6 +48,9 @@ class Layout:
     gpus: int
     pipeline_stages: int = 1
     attention: str = TP
+    #: ``--enable-expert-parallel`` under TP attention: whole routed experts per GPU (DP attention
+    #: implies it; a model without routed experts ignores it, as vLLM does).
+    expert_parallel: bool = False
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,8 @@ class Placement:
     weight_bytes_per_gpu: float
     kv_heads_per_gpu: int  # KV heads each GPU caches per layer (1 for MLA: the whole latent)
     kv_replicas: int  # GPUs that hold a copy of each cached head (or of the latent)
+    #: The expert-parallel group the routed experts are dealt over (1: sliced by TP, or no experts).
+    expert_parallel: int = 1
 
     @property
     def layers_per_gpu(self) -> int:
@@ -115,7 +125,7 @@ def place(model: Model, layout: Layout, weights) -> Placement:
         # every GPU: all of the attention and dense parts, 1/N of the routed experts (EP over N)
         held = w.rank_bytes(tp=1, ep=gpus)
         return Placement(layout, 1, 1, gpus, True, "", (model.layers,), held,
-                         model.kv_heads if not model.is_mla else 1, 1)
+                         model.kv_heads if not model.is_mla else 1, 1, gpus if model.is_moe else 1)
     problem = ""
     stages = max(1, layout.pipeline_stages)
     if stages > model.layers:
@@ -131,8 +141,10 @@ def place(model: Model, layout: Layout, weights) -> Placement:
                    f"heads, {model.kv_heads} KV heads, MLP width {model.intermediate_size} and vocabulary "
                    + ("and its recurrent layers' heads and convolution channels " if model.is_hybrid else "")
                    + f"must split evenly. Legal sizes: {shown or 'none'}.")
+    # EP = the stage's TP group (pipeline stages are another axis: FusedMoEParallelConfig.make)
+    ep = tp if layout.expert_parallel and model.is_moe else 1
     if not problem:
-        problem = w.tp_problem(tp)
+        problem = w.tp_problem(tp, experts_split=ep == 1)
     layers = vllm.pipeline_stage_layers(model.layers, stages)
     if model.is_mla:
         heads, replicas = 1, tp
@@ -140,12 +152,12 @@ def place(model: Model, layout: Layout, weights) -> Placement:
         heads = max(1, -(-model.kv_heads // tp))
         replicas = tp // model.kv_heads if tp >= model.kv_heads else 1
     if len(layers) == 1:
-        held = w.rank_bytes(tp)
+        held = w.rank_bytes(tp, ep)
     else:
         ranges = _stage_ranges(layers)
-        held = max(w.rank_bytes(tp, layers=r, first=i == 0, last=i == len(ranges) - 1)
+        held = max(w.rank_bytes(tp, ep, layers=r, first=i == 0, last=i == len(ranges) - 1)
                    for i, r in enumerate(ranges))
-    return Placement(layout, tp, stages, 1, not problem, problem, tuple(layers), held, heads, replicas)
+    return Placement(layout, tp, stages, 1, not problem, problem, tuple(layers), held, heads, replicas, ep)
 
 
 def kv_layers_per_gpu(model: Model, placement: Placement) -> tuple[int, int]:

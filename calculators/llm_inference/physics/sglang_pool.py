@@ -95,6 +95,9 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
     if placement.pipeline_stages > 1 or placement.data_parallel > 1:
         return _refused(placement, gpu, settings, "SGLang's pool under pipeline parallelism or DP attention is "
                         "not modelled here (tensor parallelism only)")
+    if placement.expert_parallel > 1:
+        return _refused(placement, gpu, settings, "SGLang's expert parallelism (--ep-size) is not modelled here: "
+                        "vLLM's --enable-expert-parallel is")
     if model.vision is not None:
         return _refused(placement, gpu, settings, "SGLang scales a multimodal model's mem_fraction_static by its "
                         "vision tower's size (adjust_mem_fraction_for_vlm): not modelled here")

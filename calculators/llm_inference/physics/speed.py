@@ -15,7 +15,9 @@ FLOPs at its dense peak:
 With pipeline stages a token passes every stage in turn, so one stream gets a token every
 ``stages × stage time``, while ``stages`` micro-batches of ``batch ÷ stages`` sequences are in
 flight at once (at least one sequence each: with fewer sequences than stages, stages idle). Under
-data-parallel attention each GPU decodes ``batch ÷ GPUs`` sequences on average.
+data-parallel attention each GPU decodes ``batch ÷ GPUs`` sequences on average. Under expert
+parallelism the routed bytes a GPU streams are the touched share of the whole experts it holds
+(the placement's), not of 1/TP of every expert.
 
 Practice adds what the roofline leaves out. Tensor parallelism all-reduces the activations twice
 per layer (after attention and after the MLP); at decode the messages are small, so each costs
@@ -169,7 +171,8 @@ def decode_step(model: Model, placement: Placement, gpu: GPU, weights, kv_dtype:
         tp, stages = placement.tensor_parallel, placement.pipeline_stages
         micro = max(1.0, batch / stages)
         share = placement.layers_per_gpu / model.layers
-        routed = w.routed_bytes(tp) * share
+        # the routed experts as the placement holds them: 1/tp of each, or whole ones under expert parallelism
+        routed = w.routed_bytes(tp, ep=placement.expert_parallel) * share
         weights_gpu = placement.weight_bytes_per_gpu - routed + streamed_share(model, micro) * routed
         flops = 2 * model.active * share / tp * micro
         message = micro * model.hidden_size * ACTIVATION_BYTES

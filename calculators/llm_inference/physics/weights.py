@@ -43,6 +43,7 @@ from ..models.params import (ATTENTION, COLUMN, EMBEDDING, EXPERT_COLUMN, EXPERT
                              KV_HEADS, LM_HEAD, NORMS_BIASES, REPLICATED, ROUTED_EXPERTS, ROUTER, ROW, VISION, VOCAB,
                              Tensor)
 from ..models.quantization import Scheme, WeightSpec, dense
+from .expert_parallel import largest_share
 from .formats import ZERO, Format, Storage, bits_per_weight, format_of
 from .model import Model
 from .precision import uniform_compute, weight_bytes_per_param
@@ -141,7 +142,8 @@ class Weights:
     def _tensor(self, t: Tensor, spec: WeightSpec, tp: int, ep: int) -> Storage:
         """Bytes of ``t`` (all its ``count`` copies) on one rank of ``tp`` × ``ep``."""
         if t.group == ROUTED_EXPERTS and ep > 1:
-            copies, shape = math.ceil(t.count / ep), t.shape
+            # whole experts, as many as the fullest rank of vLLM's expert map holds at this release
+            copies, shape = largest_share(t.count, ep, self.version), t.shape
         else:
             copies, shape = t.count, _shard_rows_cols(t, tp)
         if self.plan.uniform_bytes is not None:
@@ -232,20 +234,21 @@ class Weights:
 
     # -- what vLLM refuses ----------------------------------------------------------------------
 
-    def tp_problem(self, tp: int) -> str:
+    def tp_problem(self, tp: int, experts_split: bool = True) -> str:
         """Why vLLM refuses to shard this checkpoint over ``tp`` ranks ("" when it accepts):
         a quantization group must not straddle two ranks (the row-parallel input split must be a
         multiple of the group size; ``GPTQMarlinLinearMethod`` / AWQ ``create_weights``: "The
-        input size is not aligned with the quantized weight shape")."""
-        key = ("tp_problem", tp)
+        input size is not aligned with the quantized weight shape"). ``experts_split`` False: expert
+        parallelism, whose routed experts stay whole (the MoE layer's own TP is 1)."""
+        key = ("tp_problem", tp, experts_split)
         if key not in self._cache:
-            self._cache[key] = self._tp_problem(tp)
+            self._cache[key] = self._tp_problem(tp, experts_split)
         return self._cache[key]
 
-    def _tp_problem(self, tp: int) -> str:
+    def _tp_problem(self, tp: int, experts_split: bool = True) -> str:
         for t, spec in self.plan.linear_specs:
             group = format_of(spec).tp_group
-            if group <= 0:
+            if group <= 0 or (not experts_split and t.group == ROUTED_EXPERTS):
                 continue
             if t.split in (ROW, EXPERT_ROW) and tp > 1:
                 cols = t.shape[1] / tp

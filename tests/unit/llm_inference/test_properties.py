@@ -372,7 +372,8 @@ CUSTOM = {"model": "custom", "config": ""}
 def LEGAL(result) -> bool:
     """The run's GPU count is one vLLM accepts (the monotonic physics holds over those)."""
     legal = result.values["legal_gpus"]
-    refused = any(n.startswith("vLLM refuses this:") for n in result.notes)  # e.g. a DCP size TP does not divide
+    # e.g. a DCP size TP does not divide; SGLang's refusals too (DP attention over more than one GPU is not modelled)
+    refused = any(n.startswith(("vLLM refuses this:", "SGLang refuses this:")) for n in result.notes)
     return legal is not None and not refused and str(result.inputs["gpus"]) in legal.split(", ")
 
 
