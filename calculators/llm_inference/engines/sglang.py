@@ -339,10 +339,6 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
         free_at_start_gib = gpu_visible_gib - CONTEXT_GIB[1 if tp * pp == 1 else 2]
     free_after = free_at_start_gib - weight_gib_per_gpu
     cell = model_cell_bytes(model, kv_dtype, attention_tp(tp, dp, dp_attention))
-    if cell <= 0:
-        # A cell of no bytes has no token count (SGLang divides by it): refuse rather than divide.
-        raise ValueError("the model's KV cell is 0 bytes (no KV heads, head size or latent width): "
-                         "check the shape's fields")
     rest = free_after - free_at_start_gib * (1 - mem_fraction_static) - state_gib
     tokens = max_total_num_tokens(profiled_tokens(free_after, free_at_start_gib, mem_fraction_static, cell,
                                                   state_gib), page_size, max_total_tokens)
