@@ -102,6 +102,11 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
     if not settings.mem_fraction_static and gpu.id not in sglang.NVIDIA_SMI_MIB:
         return _refused(placement, gpu, settings, f"SGLang's automatic mem_fraction_static is keyed on nvidia-smi's "
                         f"total memory, not known here for the {gpu.name}: give --mem-fraction-static")
+    if settings.free_at_start_gib * sglang.GIB > gpu.visible:
+        # free memory is a share of what the driver shows: more is a mistyped log line, and would
+        # make the runtime's share (visible − free) negative
+        return _refused(placement, gpu, settings, f"the free memory at start ({settings.free_at_start_gib:g} GiB) "
+                        f"exceeds what the {gpu.name} shows ({gpu.visible / sglang.GIB:.2f} GiB)")
     dtype = "bf16" if kv_dtype in ("auto", "bf16") else kv_dtype
     tp = placement.tensor_parallel
     try:

@@ -50,3 +50,10 @@ def test_too_little_memory_is_refused_with_sglangs_words():
     d = replace(_deployment(), sglang=SGLangSettings(mem_fraction_static=0.1, free_at_start_gib=78.0))
     assert not d.pool.starts and "increase" not in d.pool.problem and "smallest that starts" in d.pool.problem
     assert "Not enough memory" in startup_lines(d.pool)
+
+
+def test_free_memory_above_what_the_gpu_shows_is_refused_not_a_negative_runtime():
+    # found by test_properties once the LoRA inputs moved its draws: avail mem=1024 GB on an H100
+    out = SPEC.run({**SPEC.preset("llama3-8b").values, "engine": "sglang", "sglang_free_gib": 1024.0})
+    assert out.values["runtime_bytes"] >= 0 and out.values["max_concurrency"] == 0
+    assert any("(1024 GiB) exceeds what the NVIDIA H100" in n for n in out.notes), out.notes
