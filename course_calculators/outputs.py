@@ -123,6 +123,9 @@ class Bar:
     #: Short words for the parts in the bar's legend ("weights", "KV pool"); the outputs' labels
     #: when empty.
     names: Sequence[str] = ()
+    #: Parts whose legend entry is hidden while they are 0: a part most readers never use (an
+    #: option that is off by default) then takes no room in the legend.
+    optional: Sequence[str] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.group, str) or not self.group:
@@ -134,6 +137,8 @@ class Bar:
                 raise SpecError(f"bar {self.group!r}: {name!r} is not an output name")
         if self.names and (len(self.names) != len(self.parts) or not all(isinstance(n, str) and n for n in self.names)):
             raise SpecError(f"bar {self.group!r}: names must give one word per part")
+        if isinstance(self.optional, str) or not set(self.optional) <= set(self.parts):
+            raise SpecError(f"bar {self.group!r}: optional must be a sequence of its parts")
 
     def name_of(self, part: str, outputs: Mapping[str, "Output"]) -> str:
         """The legend's word for ``part``."""
@@ -144,8 +149,9 @@ class Bar:
         return self.label or self.group
 
     def shares(self, outputs: Mapping[str, "Output"], values: Mapping[str, Any]) -> dict[str, Any]:
-        """The bar for these values: ``parts`` (each part's name, label, text and share of the
-        whole, a percentage rounded to 0.1), and ``summary``, one line saying all of it; no parts
+        """The bar for these values: ``parts`` (each part's name, label, text, share of the whole, a
+        percentage rounded to 0.1, and whether its legend entry is ``shown``: not for an optional
+        part at 0), and ``summary``, one line saying all of it (without the hidden parts); no parts
         when a value is not computed or every part is 0."""
         raw = [values.get(name) for name in self.parts]
         if any(v is None for v in raw):
@@ -155,7 +161,8 @@ class Bar:
         if total <= 0:
             return {"parts": [], "summary": f"{self.title}: nothing to draw."}
         parts = [{"name": name, "label": self.name_of(name, outputs), "text": outputs[name].text(v),
-                  "share": round(100 * size / total, 1)}
+                  "share": round(100 * size / total, 1), "shown": not (name in self.optional and size == 0)}
                  for name, v, size in zip(self.parts, raw, sizes)]
-        summary = f"{self.title}: " + ", ".join(f"{p['label']} {p['text']} ({p['share']:g} %)" for p in parts) + "."
+        summary = f"{self.title}: " + ", ".join(f"{p['label']} {p['text']} ({p['share']:g} %)"
+                                                for p in parts if p["shown"]) + "."
         return {"parts": parts, "summary": summary}

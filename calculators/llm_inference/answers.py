@@ -49,8 +49,11 @@ NEXT_WORD = "The next word"
 CONTINUATION = "The continuation"
 
 #: The parts of the memory-per-GPU bar (kv-cache), bottom of the memory to the top.
-MEMORY_BAR = ("weight_bytes_per_gpu", "activation_bytes", "runtime_bytes", "kv_cache_memory", "free_bytes_per_gpu")
-MEMORY_BAR_NAMES = ("weights", "activations", "runtime", "KV pool", "free")
+MEMORY_BAR = ("weight_bytes_per_gpu", "lora_bytes_per_gpu", "activation_bytes", "runtime_bytes", "kv_cache_memory",
+              "free_bytes_per_gpu")
+MEMORY_BAR_NAMES = ("weights", "LoRA slots", "activations", "runtime", "KV pool", "free")
+#: Parts whose legend entry is hidden while they are 0 (LoRA off, the default).
+MEMORY_BAR_OPTIONAL = ("lora_bytes_per_gpu",)
 
 
 def grouped(outputs: Sequence[Output], groups: Mapping[str, str]) -> tuple[Output, ...]:
@@ -178,8 +181,8 @@ def sampling(p: Mapping[str, Any], values: Mapping[str, Any], text: Mapping[str,
 # -- the groups ----------------------------------------------------------------------------------
 
 KV_CACHE_GROUPS = groups_of(**{
-    MEMORY_PER_GPU: ("weight_bytes_per_gpu", "activation_bytes", "runtime_bytes", "kv_cache_memory",
-                     "free_bytes_per_gpu", "usable_bytes"),
+    MEMORY_PER_GPU: ("weight_bytes_per_gpu", "lora_bytes_per_gpu", "activation_bytes", "runtime_bytes",
+                     "kv_cache_memory", "free_bytes_per_gpu", "usable_bytes"),
     WHAT_FITS: ("kv_cache_tokens", "total_bytes", "gpus_needed", "legal_gpus", "kv_replicas"),
     KV_SIZES: ("kv_bytes_per_token", "kv_bytes_per_sequence", "kv_bytes_total", "state_bytes_per_sequence",
                "kv_bytes_per_token_per_gpu", "block_size"),

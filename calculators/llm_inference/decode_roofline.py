@@ -47,7 +47,7 @@ from typing import Any, Mapping
 from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import format_bytes, format_count, format_seconds, sig
 
-from . import answers, engine_choice, physics, scenario
+from . import answers, engine_choice, lora_notes, physics, scenario
 from .hardware import GPUS
 from .physics import fleet, kv, measured
 from .physics.speed import peak_flops
@@ -307,6 +307,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
             f"multiplications run in bf16 ({format_flops(gpu.bf16_flops)} per GPU).")
     elif w.compute in ("fp8", "int8") and gpu.fp8_flops <= gpu.bf16_flops:
         notes.append(f"The {gpu.name} has no fp8 tensor cores: 8-bit weights save bytes, not compute time.")
+    notes.extend(lora_notes.notes(pool))
     notes.extend(weight_notes)
     if step.allreduce_s > 0:
         notes.append(
@@ -362,10 +363,10 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "model_name": name,
         "model_source": source,
     }
-    if pool.layout is not None and pool.layout.unmodelled:
-        notes.append(f"Not modelled: {pool.layout.unmodelled}. vLLM's memory verdict is not computed.")
+    if pool.unmodelled:
+        notes.append(f"Not modelled: {pool.unmodelled}. vLLM's memory verdict is not computed.")
         values.update({name: None for name in ("fits", "kv_cache_tokens", "max_concurrency", "gpus_needed",
-                                                "max_batch")})
+                                                "max_batch", *lora_notes.unknown(pool)) if name in values})
     if zero:  # nothing that depends on the weights is computed from another format
         values.update({name: None for name in values if name not in _WEIGHT_FREE})
     return Computed(values, notes, {"step_at": step_at, "seen": seen, "cards": cards, "ridge": ridge,

@@ -35,7 +35,7 @@ from .hardware import GPUS
 from .engines import vllm_hybrid
 from .engines.vllm_hybrid import MIXER_NAMES
 from .physics import expert_parallel, fleet, kv
-from . import startup
+from . import lora_notes, startup
 from .weight_breakdown import breakdown_chart, breakdown_text
 
 CONTEXT_MAX = 1048576
@@ -88,6 +88,7 @@ OUTPUTS = (
            help="Tokens per sequence; 0 when not even one block fits."),
     *scenario.pool_outputs(),
     Output("weight_bytes_per_gpu", "Weights per GPU", "bytes"),
+    lora_notes.OUTPUT,
     Output("free_bytes_per_gpu", "Left outside vLLM's share, per GPU", "bytes",
            help="The memory the driver shows minus what vLLM may use (gpu_memory_utilization): free for other "
                 "processes."),
@@ -170,7 +171,7 @@ def _not_computed(notes: list[str]) -> Computed:
 #: Outputs that are the weights' bytes, or sums of them.
 _WEIGHT_OUTPUTS = ("weight_bytes", "total_bytes", "weight_bytes_per_gpu", "kv_cache_memory")
 _POOL_OUTPUTS = ("fits", "max_sequences", "max_context", "max_concurrency", "kv_cache_tokens", "gpus_needed",
-                 "cheapest_gpus", "cheapest_usd_per_hour", "block_size", "startup_lines")
+                 "cheapest_gpus", "cheapest_usd_per_hour", "block_size", "startup_lines", "lora_bytes_per_gpu")
 
 
 def hybrid_notes(model: physics.Model, pool: physics.Pool, context: int) -> list[str]:
@@ -301,6 +302,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
     notes.extend(expert_parallel.reader_notes(model, layout, placement, w))
     notes.extend(hybrid_notes(model, pool, context))
     notes.extend(vision_notes(model, pool, w))
+    notes.extend(lora_notes.notes(pool))
     notes.extend(weight_notes)
 
     values = {
@@ -317,6 +319,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "max_context": longest,
         **scenario.pool_values(pool, context, p["gpus"]),
         "weight_bytes_per_gpu": placement.weight_bytes_per_gpu,
+        "lora_bytes_per_gpu": lora_notes.value(pool),
         "runtime_bytes": pool.overhead_bytes,
         "free_bytes_per_gpu": max(0.0, pool.visible_bytes - pool.requested_bytes),
         "engine_release": engine_choice.engine_text(deployment,
@@ -333,9 +336,9 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "model_name": name,
         "model_source": source,
     }
-    if pool.layout is not None and pool.layout.unmodelled:
-        notes.append(f"Not modelled: {pool.layout.unmodelled}. vLLM's pool is not computed.")
-        values.update({name: None for name in _POOL_OUTPUTS})
+    if pool.unmodelled:
+        notes.append(f"Not modelled: {pool.unmodelled}. vLLM's pool is not computed.")
+        values.update({name: None for name in (*_POOL_OUTPUTS, *lora_notes.unknown(pool))})
     if refused:  # no number from a substituted format: every output that depends on the weights
         values.update({name: None for name in (*_POOL_OUTPUTS, *_WEIGHT_OUTPUTS)})
     return Computed(values, notes, {"pool": pool, "cards": cards, "utilization": engine.utilization,
@@ -367,7 +370,7 @@ def memory_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[st
     pool = details["pool"]
     contexts = [2**i for i in range(9, 21)]  # 512 … 1M tokens
     weights_bytes = 0.0 if details["refused"] else pool.weight_bytes  # never a substituted format's bytes
-    fixed = weights_bytes + pool.activation_bytes + pool.overhead_bytes
+    fixed = weights_bytes + pool.lora_bytes + pool.activation_bytes + pool.overhead_bytes
     per_pool = math.ceil(p["concurrency"] / pool.placement.data_parallel)
     block_bytes = pool.page_bytes * pool.layers_per_group
 
@@ -380,7 +383,8 @@ def memory_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[st
     summary = (
         f"On each of {details['cards']}, vLLM may use {format_bytes(pool.requested_bytes)} (usable: "
         f"{details['utilization']:g} of the {format_bytes(pool.visible_bytes)} the driver shows). Weights take "
-        f"{'(not computed)' if details['refused'] else format_bytes(pool.weight_bytes)}, the activation peak "
+        f"{'(not computed)' if details['refused'] else format_bytes(pool.weight_bytes)}, "
+        + (f"the LoRA slots {format_bytes(pool.lora_bytes)}, " if pool.lora_bytes else "") + f"the activation peak "
         f"{format_bytes(pool.activation_bytes)}, the runtime "
         f"{format_bytes(pool.overhead_bytes)}; the KV cache gets {format_bytes(max(0.0, pool.available_bytes))}. "
         + (f"At {format_count(p['concurrency'])} sequence(s) the longest context that fits is "
@@ -394,7 +398,8 @@ def memory_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[st
         y_label="GiB per GPU",
         labels=[_context_label(c) for c in contexts],
         series=[
-            {"name": "Weights + activations + runtime + KV cache", "values": [round(u, 3) for u in used]},
+            {"name": "Weights + activations + runtime + KV cache" + (" + LoRA slots" if pool.lora_bytes else ""),
+             "values": [round(u, 3) for u in used]},
             {"name": "KV cache of the sequences", "values": [round(kv_at(c) / GiB, 3) for c in contexts]},
             {"name": f"vLLM may use ({details['utilization']:g} × {gpu.id})",
              "values": [round(pool.requested_bytes / GiB, 3)] * len(contexts), "kind": "rule"},
@@ -417,5 +422,6 @@ SPEC = Calculator(
     resolve=scenario.make_resolve(lambda p: p["context"]),
     answer=answers.kv_cache,
     answers=answers.KV_CACHE,
-    bars=(Bar(answers.MEMORY_PER_GPU, answers.MEMORY_BAR, names=answers.MEMORY_BAR_NAMES),),
+    bars=(Bar(answers.MEMORY_PER_GPU, answers.MEMORY_BAR, names=answers.MEMORY_BAR_NAMES,
+              optional=answers.MEMORY_BAR_OPTIONAL),),
 )

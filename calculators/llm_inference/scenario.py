@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping
 from course_calculators.spec import Choice, Number, Output, Text
 from course_calculators.units import format_count
 
-from . import deployment_inputs
+from . import deployment_inputs, deployment_inputs_lora
 from .hardware import GPU_CHOICES, GPUS
 from .models import (CATALOGUE, ConfigError, ModelShape, catalogue_shape, get_entry, match_catalogue,
                      match_catalogue_all, parse_config)
@@ -289,7 +289,8 @@ def engine_from_inputs(p: Mapping[str, Any]) -> Engine:
                   prefix_caching=None if caching == "default" else caching == "on", dcp=p.get("dcp", 1),
                   architecture=architecture, quantized=quantized, hybrid=hybrid,
                   image_limit=p.get("image_limit", DEFAULT_LIMIT), video_limit=p.get("video_limit", DEFAULT_LIMIT),
-                  max_model_len=p.get("context", 0), block_size=deployment_inputs.block_size_of(p))
+                  max_model_len=p.get("context", 0), block_size=deployment_inputs.block_size_of(p),
+                  lora=deployment_inputs_lora.lora_of(p))
 
 
 def deployment_from_inputs(p: Mapping[str, Any], engine: Engine | None = None,

@@ -18,7 +18,9 @@ sources are in :mod:`llm_inference.engines.vllm`), per GPU:
   encoder's outputs still held;
 * non-torch memory (CUDA context, NCCL and cuBLAS buffers) and the CUDA-graph estimate are one
   parameter, ``overhead_bytes`` (0.07–0.30 GiB and 0.23–0.67 GiB in the logs of
-  engines.startup_logs).
+  engines.startup_logs);
+* with ``--enable-lora``, the adapter slots and their index buffers (:mod:`.lora`): allocated
+  when the model loads, before the profile, so they come off the KV cache like the weights.
 
 The available memory is cut into blocks of 16 tokens, one page per layer; hybrid models group
 windowed and full layers (engines.vllm.kv_cache_groups), and a model with linear-attention or
@@ -46,6 +48,7 @@ from ..engines.vllm import LayerGroup
 from ..hardware import GPU
 from .cache_layout import CacheLayout, layout
 from .kv import token_bytes_on
+from .lora import LoraMemory, LoraSlots, memory as lora_memory
 from .model import Model
 from .placement import Placement, kv_layers_per_gpu
 
@@ -134,6 +137,9 @@ class Engine:
     #: by the release's rules at each question.
     model_runner: str = ""
 
+    #: ``--enable-lora`` with its slots (None: LoRA off, vLLM's default).
+    lora: LoraSlots | None = None
+
     @property
     def mm_limits(self) -> dict[str, int]:
         return {"image": self.image_limit, "video": self.video_limit}
@@ -183,16 +189,28 @@ class Pool:
     #: ``text_activation_bytes``.
     moe_backend: str = ""
     moe_workspace_bytes: float = 0.0
+    #: The LoRA adapter slots and index buffers held on this GPU (0 with LoRA off), and what
+    #: physics.lora made of them (None: LoRA off).
+    lora_bytes: float = 0.0
+    lora: LoraMemory | None = None
 
     @property
     def starts(self) -> bool:
-        """Whether vLLM starts at all: a legal layout and memory left for at least one block."""
-        return self.placement.legal and not self.problem and self.num_blocks > 0
+        """Whether vLLM starts at all: a legal layout and memory left for at least one block (and,
+        with LoRA on, slots this module models)."""
+        return (self.placement.legal and not self.problem and self.num_blocks > 0
+                and not (self.lora and self.lora.problem))
 
     @property
     def problem(self) -> str:
-        """Why vLLM refuses this KV layout or cache layout ("" when it does not)."""
-        return self.layout.problem if self.layout else ""
+        """Why vLLM refuses this KV layout or cache layout, or these LoRA slots ("" when it does not)."""
+        return (self.layout.problem if self.layout else "") or (self.lora.refusal if self.lora else "")
+
+    @property
+    def unmodelled(self) -> str:
+        """What this pool leaves out, so that none of its figures is given ("" when nothing): a
+        cache layout's, or LoRA slots physics.lora refuses."""
+        return (self.layout.unmodelled if self.layout else "") or (self.lora.problem if self.lora else "")
 
     def request_blocks(self, max_model_len: int) -> int:
         """Blocks one request of ``max_model_len`` tokens takes, over every cache group."""
@@ -292,7 +310,12 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
                                    tensor_parallel=placement.tensor_parallel, dtype_bytes=ACTIVATION_DTYPE_BYTES)
     activation = vllm_encoder.activation_peak(text, encoder)
     runtime = engine.runtime_bytes(gpu, placement.tensor_parallel, model.is_moe)
-    available = (requested - placement.weight_bytes_per_gpu - activation - runtime)
+    lora = None
+    if engine.lora is not None:
+        lora = lora_memory(model, engine.architecture, engine.version, engine.lora, placement.tensor_parallel,
+                           tokens, seqs, ACTIVATION_DTYPE_BYTES, placement.pipeline_stages)
+    lora_bytes = float(lora.total_bytes) if lora else 0.0
+    available = (requested - placement.weight_bytes_per_gpu - lora_bytes - activation - runtime)
     cache = layout(model, placement, kv_dtype, gpu_name=gpu.name, block_size=engine.block_size,
                    version=engine.version, prefix_caching=engine.prefix_caching, dcp=engine.dcp,
                    num_spec=engine.num_spec)
@@ -310,5 +333,5 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
         page_bytes=page, layers_per_group=size,
         groups=tuple(groups), num_blocks=blocks, batched_tokens=tokens, block_size=cache.block_size,
         version=engine.version, layout=cache, encoder=encoder, text_activation_bytes=text,
-        moe_backend=backend, moe_workspace_bytes=workspace,
+        moe_backend=backend, moe_workspace_bytes=workspace, lora_bytes=lora_bytes, lora=lora,
     )

@@ -66,7 +66,8 @@ class SGLangPool(Pool):
 
     @property
     def starts(self) -> bool:
-        return self.placement.legal and not self.refusal and self.num_blocks > 0
+        return (self.placement.legal and not self.refusal and self.num_blocks > 0
+                and not (self.lora and self.lora.problem))
 
     def request_blocks(self, max_model_len: int) -> int:
         return max(1, math.ceil(max_model_len / self.block_size))

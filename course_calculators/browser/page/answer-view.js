@@ -21,6 +21,10 @@ export function showAnswer(root, result) {
       const part = parts[el.dataset.barText];
       el.textContent = part ? part.text : "";
     });
+    bar.querySelectorAll(DOM.barKey).forEach((el) => {
+      const part = parts[el.dataset.barKey];
+      el.hidden = Boolean(part) && part.shown === false; // an optional part at 0: no legend entry
+    });
     const track = bar.querySelector(DOM.barSummary);
     if (track && drawn.summary) track.setAttribute("aria-label", drawn.summary);
   });

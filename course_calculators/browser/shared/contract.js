@@ -100,6 +100,7 @@ export const DOM = Object.freeze({
   bar: "[data-bar]",
   barPart: "[data-bar-part]",
   barText: "[data-bar-text]",
+  barKey: "[data-bar-key]",
   barSummary: "[data-bar-summary]",
   group: "[data-group]",
   // The reader's scenario line (page/scenario-line.js) and its buttons, and each entry's field.

@@ -37,3 +37,15 @@ test("a bar not computed empties: no old width stays as if current", () => {
   assert.deepEqual(b.parts.map((p) => p.style.width), ["0%", "0%"]);
   assert.deepEqual(b.texts.map((t) => t.textContent), ["", ""]);
 });
+
+test("an optional part at 0 hides its legend entry, and shows it again once it is not", () => {
+  const keys = ["weights", "lora"].map((name) => new FakeElement("li", { dataset: { barKey: name } }));
+  const el = new FakeElement("div", { dataset: { bar: "Memory per GPU" } }).answer({ [DOM.barKey]: keys });
+  const root = fakeRoot({ [DOM.bar]: [el] });
+  const drawn = (shown) => ({ answer: "", bars: { "Memory per GPU": { parts: [
+    { name: "weights", text: "15 GiB", share: 100, shown: true }, { name: "lora", text: "0 B", share: 0, shown }], summary: "" } } });
+  showAnswer(root, drawn(false));
+  assert.deepEqual(keys.map((k) => k.hidden), [false, true]);
+  showAnswer(root, drawn(true));
+  assert.deepEqual(keys.map((k) => k.hidden), [false, false]);
+});

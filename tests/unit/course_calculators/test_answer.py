@@ -94,3 +94,21 @@ def test_an_empty_sentence_is_refused_at_the_first_run():
 def test_a_group_is_a_short_heading():
     with pytest.raises(SpecError, match="short heading"):
         Output("a", "A", "number", group="x" * 61)
+
+
+def test_an_optional_part_at_zero_keeps_its_share_but_leaves_the_legend_and_the_summary():
+    bar = Bar("Parts", ("a", "b"), optional=("b",))
+    hidden = calc(bars=(bar,)).run({"x": 10}).bars["Parts"]  # b = 0
+    assert [(p["name"], p["share"], p["shown"]) for p in hidden["parts"]] == [("a", 100.0, True), ("b", 0.0, False)]
+    assert "B" not in hidden["summary"]
+    shown = calc(bars=(bar,)).run({"x": 5}).bars["Parts"]  # b = 5
+    assert all(p["shown"] for p in shown["parts"]) and "B" in shown["summary"]
+    # a part that is not optional is in the legend at 0 too
+    assert all(p["shown"] for p in calc(bars=(Bar("Parts", ("a", "b")),)).run({"x": 10}).bars["Parts"]["parts"])
+
+
+def test_optional_names_only_parts_of_the_bar():
+    with pytest.raises(SpecError, match="optional"):
+        Bar("Parts", ("a", "b"), optional=("c",))
+    with pytest.raises(SpecError, match="optional"):
+        Bar("Parts", ("a", "b"), optional="b")

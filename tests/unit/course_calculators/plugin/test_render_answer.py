@@ -40,6 +40,13 @@ def test_the_memory_bar_carries_pythons_shares():
     assert [(n, float(w)) for n, w in widths] == [(p["name"], p["share"]) for p in bars]
 
 
+def test_an_optional_part_at_zero_has_no_legend_entry_in_the_page():
+    html = html_of("kv-cache")  # LoRA off by default: its slice is 0, its legend entry hidden
+    keys = dict(re.findall(r'<li data-bar-key="(\w+)"( hidden)?>', html))
+    assert keys["lora_bytes_per_gpu"] == " hidden"
+    assert all(not hidden for name, hidden in keys.items() if name != "lora_bytes_per_gpu")
+
+
 def test_the_scenario_line_is_empty_hidden_and_after_the_controls():
     html = html_of("decode-roofline")
     form = html[html.index("<form"):html.index("</form>")]

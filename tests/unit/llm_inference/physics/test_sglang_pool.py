@@ -65,3 +65,10 @@ def test_a_kv_cell_of_no_bytes_is_refused():
     model = replace(_deployment().model, head_dim=0)
     with pytest.raises(ValueError, match="0 bytes"):
         sglang.token_pool(model, 79.0, 1, "0.4.6", weight_gib_per_gpu=15.0, mem_fraction_static=0.88)
+
+
+def test_free_memory_above_what_the_gpu_shows_is_refused_not_a_negative_runtime():
+    # found by test_properties once the LoRA inputs moved its draws: avail mem=1024 GB on an H100
+    out = SPEC.run({**SPEC.preset("llama3-8b").values, "engine": "sglang", "sglang_free_gib": 1024.0})
+    assert out.values["runtime_bytes"] >= 0 and out.values["max_concurrency"] == 0
+    assert any("(1024.00 GiB) is more than the NVIDIA H100" in n for n in out.notes), out.notes

@@ -1,0 +1,166 @@
+"""What vLLM allocates on every GPU when it serves LoRA adapters (``--enable-lora``), as its source does.
+
+Read from the wheels on PyPI (``pip download vllm==X --no-deps --only-binary :all:``) of 0.12.0,
+0.14.0, 0.15.0, 0.17.0, 0.20.0, 0.23.0, 0.26.0, 0.28.0 and 0.33.0 (commit 4ba787ec9); the files and
+lines are :data:`EVIDENCE`. The tensor shapes are the same in all of them; what moved is which
+architectures wrap their embeddings (:func:`layout_of`), the LM head's vocabulary bound
+(:func:`logits_vocab_limit`) and one index vector (:func:`token_index_vectors`). 0.11 and older add an
+extra-vocabulary slot to the embeddings (``lora_extra_vocab_size``, gone in 0.12), which is not
+modelled: the calculators refuse LoRA before :data:`FIRST_RELEASE`.
+
+**When.** ``GPUModelRunner.load_model`` wraps the model in its LoRA manager right after the weights
+load (``load_lora_model``, v1/worker/lora_model_runner_mixin.py), inside the memory it measures as
+"Model loading took", so the slots are held before ``determine_available_memory`` profiles: every
+byte of them comes off the KV cache.
+
+**Which layers.** With no ``--lora-target-modules`` every module whose name ends like a
+``LinearBase`` of the model, or like a key of the architecture's ``embedding_modules``, is wrapped
+(lora/utils.py ``get_supported_lora_modules``, ``is_supported_lora_module``); ``lm_head`` wraps the
+logits processor (lora/model_manager.py ``_create_lora_modules``). So a dense transformer gets, per
+layer, ``qkv_proj``, ``o_proj``, ``gate_up_proj`` and ``down_proj``, and, where the architecture lists
+them, ``embed_tokens`` and ``lm_head``.
+
+**Shapes** (``create_lora_weights``; M = ``max_loras``, R = ``max_lora_rank``, p = TP size; each
+tensor ``torch.zeros(..., dtype=lora_dtype)``, "auto" = the model's dtype, vllm/config/lora.py):
+
+* column-parallel (``qkv_proj``, ``gate_up_proj``; lora/layers/column_parallel_linear.py): per slice
+  A (M, 1, R, hidden) — *replicated*, every GPU holds all of it — and B (M, 1, out_slice / p, R).
+  A packed layer has one slice per packed checkpoint module (``packed_modules_mapping``): Llama's
+  q/k/v are three slices, Q of heads/p × head_dim and K, V of max(1, kv_heads/p) × head_dim
+  (``MergedQKVParallelLinearWithLoRA``), gate/up two of intermediate/p; Phi-3's fused checkpoint
+  keeps one slice each (``QKVParallelLinearWithLoRA``, ``ColumnParallelLinearWithLoRA``).
+* row-parallel (``o_proj``, ``down_proj``; lora/layers/row_parallel_linear.py, base_linear.py): A
+  (M, 1, R, in / p) — *sharded* — and B (M, 1, hidden, R), replicated.
+* the embedding (lora/layers/vocab_parallel_embedding.py): A (M, vocab, R) and B (M, 1, hidden, R),
+  whole on every GPU; the LM head (lora/layers/logits_processor.py): A (M, 1, R, hidden) and B (M, 1,
+  vocab, R), whole too, plus under TP an int64 map of the padded vocabulary
+  (``sharded_to_full_mapping_gpu``, ``pad_vocab_size(vocab, 64)`` entries). It refuses a vocabulary
+  over 257,024 up to 0.15.0, over 258,048 from 0.17.0.
+
+``--fully-sharded-loras`` (off by default) shards R of column-parallel A and the output of
+row-parallel B instead; not offered here.
+
+**Index buffers** (lora/punica_wrapper/punica_base.py, punica_gpu.py,
+ops/triton_ops/lora_kernel_metadata.py): int64 vectors of ``max_num_batched_tokens`` (five up to
+0.28.0, ``_embeddings_indices`` being two rows; four in 0.33.0) and three of ``max_num_seqs``, and two
+``LoRAKernelMeta`` of two int32 vectors of ``max_num_batched_tokens`` and three of M + 1, M + 1 and
+M + 2 int32.
+
+Not counted: the caching allocator's rounding of each tensor, and the float32 shrink buffers (tokens
+× R per slice) the profiling run's forward pass allocates and frees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .vllm import parse_version
+
+#: The releases whose LoRA source was read; earlier ones are refused.
+FIRST_RELEASE = "0.12.0"
+READ_RELEASES = ("0.12.0", "0.14.0", "0.15.0", "0.17.0", "0.20.0", "0.23.0", "0.26.0", "0.28.0", "0.33.0")
+#: ``MaxLoRARanks`` (vllm/config/lora.py, every release read): the ranks ``--max-lora-rank`` accepts.
+MAX_LORA_RANKS = (1, 8, 16, 32, 64, 128, 256, 320, 512)
+#: ``LoRAConfig`` defaults: ``max_loras`` 1, ``max_lora_rank`` 16.
+DEFAULT_MAX_LORAS = 1
+DEFAULT_MAX_LORA_RANK = 16
+#: int64 index entries and the vocabulary padding of ``ParallelLMHead`` (DEFAULT_VOCAB_PADDING_SIZE).
+INDEX_BYTES, INT32_BYTES = 8, 4
+VOCAB_PADDING = 64
+
+
+@dataclass(frozen=True)
+class LoraLayout:
+    """How one architecture's modules are wrapped: slices of ``qkv_proj`` and ``gate_up_proj``
+    (its ``packed_modules_mapping``) and whether ``embed_tokens`` and ``lm_head`` are (its
+    ``embedding_modules``)."""
+
+    qkv_slices: int
+    gate_up_slices: int
+    embeddings: bool
+
+
+#: The dense text architectures read in vllm/model_executor/models, each release above: Llama lists
+#: ``embedding_modules`` (embed_tokens, lm_head) throughout and Phi-3 inherits them with one-slice
+#: packing; Qwen2 and Gemma 2 have none; Qwen3 has them from 0.17.0 (not in 0.15.0); Mistral is
+#: Llama's class up to 0.15.0, a subclass inheriting them from 0.17.0 to 0.28.0, and empties them in
+#: 0.33.0 ("We don't support LoRA on the embedding layers"). (qkv slices, gate_up slices, first
+#: release with the embeddings wrapped, first release without them again: "" for never.)
+ARCHITECTURES: dict[str, tuple[int, int, str, str]] = {
+    "LlamaForCausalLM": (3, 2, FIRST_RELEASE, ""),
+    "Phi3ForCausalLM": (1, 1, FIRST_RELEASE, ""),
+    "Qwen3ForCausalLM": (3, 2, "0.17.0", ""),
+    "MistralForCausalLM": (3, 2, FIRST_RELEASE, "0.33.0"),
+    "Qwen2ForCausalLM": (3, 2, "", ""),
+    "Gemma2ForCausalLM": (3, 2, "", ""),
+}
+
+
+def layout_of(architecture: str, version: str) -> LoraLayout | None:
+    """How ``architecture`` is wrapped at ``version`` (None: not read)."""
+    if architecture not in ARCHITECTURES:
+        return None
+    qkv, gate_up, since, until = ARCHITECTURES[architecture]
+    v = parse_version(version)
+    wrapped = bool(since) and v >= parse_version(since) and not (until and v >= parse_version(until))
+    return LoraLayout(qkv, gate_up, wrapped)
+
+
+def logits_vocab_limit(version: str) -> int:
+    """The largest vocabulary ``LogitsProcessorWithLoRA`` accepts: 257,024 up to 0.15.0, 258,048 from
+    0.17.0."""
+    return 258048 if parse_version(version) >= (0, 17) else 257024
+
+
+def token_index_vectors(version: str) -> int:
+    """int64 vectors of ``max_num_batched_tokens`` in ``PunicaWrapperBase``: ``_embeddings_indices``
+    is (2, tokens) up to 0.28.0 and (tokens,) in 0.33.0."""
+    return 4 if parse_version(version) >= (0, 33) else 5
+
+
+_TREE = "https://github.com/vllm-project/vllm/blob/v0.33.0/vllm/"
+
+#: (source, what it says) for every rule above, at 0.33.0; the same in every release read unless said.
+EVIDENCE: tuple[tuple[str, str], ...] = (
+    (_TREE + "lora/layers/base_linear.py",
+     "create_lora_weights: ColumnParallelLinear A (M, 1, R, input_size), B (M, 1, output_size, R); "
+     "RowParallelLinear A (M, 1, R, input_size), B (M, 1, output_size, R); fully sharded halves one side"),
+    (_TREE + "lora/layers/column_parallel_linear.py",
+     "output_size = output_size_per_partition; MergedColumnParallelLinearWithLoRA one slice per packed "
+     "module, divide(output_size, tp_size); MergedQKVParallelLinearWithLoRA Q num_heads×head_size, K and V "
+     "num_kv_heads×head_size (per partition)"),
+    (_TREE + "lora/layers/row_parallel_linear.py", "input_size = input_size_per_partition; output_size = output_size"),
+    (_TREE + "lora/layers/vocab_parallel_embedding.py",
+     "lora_a_stacked (max_loras, org_vocab_size, max_lora_rank); lora_b_stacked (max_loras, 1, embedding_dim, "
+     "max_lora_rank) (0.12.0: vocal_parallel_embedding.py)"),
+    (_TREE + "lora/layers/logits_processor.py",
+     "lora_a_stacked (max_loras, 1, max_lora_rank, hidden_size); lora_b_stacked (max_loras, 1, vocab_size, "
+     "max_lora_rank); 'When using LoRA, vocab size must be <= 258048' (0.12.0-0.15.0: 257024); "
+     "sharded_to_full_mapping_gpu"),
+    (_TREE + "model_executor/layers/vocab_parallel_embedding.py",
+     "get_sharded_to_full_mapping: None when tp_size < 2, else one index per padded entry; "
+     "DEFAULT_VOCAB_PADDING_SIZE = 64"),
+    (_TREE + "lora/utils.py", "get_supported_lora_modules: every LinearBase suffix and embedding_modules"),
+    (_TREE + "lora/model_manager.py", "_create_lora_modules: from_layer(module, lora_slots, ...); lm_head → "
+     "from_layer_logits_processor"),
+    (_TREE + "lora/punica_wrapper/punica_base.py",
+     "_token_lora_indices, _sampler_indices, _sampler_indices_padded, _embeddings_indices: "
+     "max_num_batched_tokens int64 (0.12.0-0.28.0: _embeddings_indices (2, max_num_batched_tokens)); _seq_start_locs, _seq_lengths, _lora_indices_per_batch: max_batches int64"),
+    (_TREE + "lora/ops/triton_ops/lora_kernel_metadata.py",
+     "LoRAKernelMeta.make: two int32 of max_num_tokens, max_loras + 1 (twice), max_loras + 2; punica_gpu.py "
+     "makes two (token_mapping_meta, prompt_mapping_meta)"),
+    (_TREE + "config/lora.py",
+     "MaxLoRARanks = Literal[1, 8, 16, 32, 64, 128, 256, 320, 512]; max_lora_rank = 16; max_loras = 1; "
+     "fully_sharded_loras = False; lora_dtype 'auto' → model_config.dtype"),
+    (_TREE + "v1/worker/gpu_model_runner.py",
+     "load_model: self.model = self.load_lora_model(...) before model_memory_usage = m.consumed_memory"),
+    (_TREE + "model_executor/models/llama.py",
+     "LlamaForCausalLM.packed_modules_mapping qkv_proj: [q_proj, k_proj, v_proj], gate_up_proj: "
+     "[gate_proj, up_proj]; embedding_modules embed_tokens, lm_head"),
+    (_TREE + "model_executor/models/mistral.py", "MistralForCausalLM(LlamaForCausalLM): embedding_modules = {} "
+     "(0.17.0-0.28.0: no override; 0.12.0-0.15.0: registry.py maps it to llama's LlamaForCausalLM)"),
+    (_TREE + "model_executor/models/qwen3.py", "Qwen3ForCausalLM.embedding_modules embed_tokens, lm_head "
+     "(absent in 0.15.0, present from 0.17.0)"),
+    (_TREE + "model_executor/models/phi3.py", "Phi3ForCausalLM(LlamaForCausalLM): qkv_proj: [qkv_proj], "
+     "gate_up_proj: [gate_up_proj]"),
+)

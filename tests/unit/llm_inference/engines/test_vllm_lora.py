@@ -1,0 +1,33 @@
+"""llm_inference/engines/vllm_lora.py: the release-dependent rules of vLLM's LoRA slots, as read in
+its wheels 0.12.0–0.33.0, and the evidence cited for them."""
+
+from __future__ import annotations
+
+import pytest
+
+from llm_inference.engines import vllm_lora, vllm_releases
+
+
+@pytest.mark.parametrize("version, limit, vectors", [("0.12.0", 257024, 5), ("0.15.0", 257024, 5),
+                                                     ("0.17.0", 258048, 5), ("0.28.0", 258048, 5),
+                                                     ("0.33.0", 258048, 4)])
+def test_the_bounds_and_buffers_by_release(version, limit, vectors):
+    assert vllm_lora.logits_vocab_limit(version) == limit
+    assert vllm_lora.token_index_vectors(version) == vectors
+
+
+def test_every_release_offered_from_the_first_read_has_a_layout_for_each_architecture():
+    offered = [v for v in vllm_releases.VERSIONS
+               if vllm_releases.parse_version(v) >= vllm_releases.parse_version(vllm_lora.FIRST_RELEASE)]
+    assert offered and offered[-1] == vllm_lora.READ_RELEASES[-1] == vllm_releases.NEWEST
+    for version in offered:
+        for arch in vllm_lora.ARCHITECTURES:
+            assert vllm_lora.layout_of(arch, version) is not None
+    assert vllm_lora.layout_of("DeepseekV3ForCausalLM", "0.33.0") is None
+
+
+def test_the_evidence_names_files_of_the_tagged_release():
+    assert len(vllm_lora.EVIDENCE) >= 10
+    for url, says in vllm_lora.EVIDENCE:
+        assert url.startswith("https://github.com/vllm-project/vllm/blob/v0.33.0/vllm/") and url.endswith(".py")
+        assert says

@@ -1,0 +1,134 @@
+"""llm_inference/physics/lora.py: vLLM's LoRA slots per GPU, against derivations by hand from its
+source (vllm/lora/layers/*.py create_lora_weights at 0.33.0; engines/vllm_lora.py cites the lines).
+
+Llama 3.1 8B (32 layers, hidden 4096, 32 query heads and 8 KV heads of 128, MLP 14,336, vocabulary
+128,256), --max-loras 4 (M) --max-lora-rank 16 (R), bf16, TP 1. Per layer, numbers:
+
+    qkv_proj  (3 slices)  A 3 × 4 × 16 × 4096 = 786,432     B 4 × 16 × (4096 + 1024 + 1024) = 393,216
+    o_proj    (row)       A 4 × 16 × 4096     = 262,144     B 4 × 4096 × 16                  = 262,144
+    gate_up   (2 slices)  A 2 × 4 × 16 × 4096 = 524,288     B 4 × 16 × 2 × 14,336            = 1,835,008
+    down_proj (row)       A 4 × 16 × 14,336   = 917,504     B 4 × 4096 × 16                  = 262,144
+                                                            layer: 5,242,880; 32 layers: 167,772,160
+    embed_tokens          A 4 × 128,256 × 16 = 8,208,384    B 4 × 4096 × 16 = 262,144
+    lm_head               A 4 × 16 × 4096    = 262,144      B 4 × 128,256 × 16 = 8,208,384
+    in all 184,713,216 numbers × 2 bytes = 369,426,432 bytes.
+
+Index buffers at vLLM's H100 defaults (8,192 batched tokens, 1,024 sequences), 0.33.0:
+8 × (4 × 8192 + 3 × 1024) = 286,720 (PunicaWrapperBase) + 2 × 4 × (2 × 8192 + 5 + 5 + 6) = 131,200
+(two LoRAKernelMeta) = 417,920 bytes. An earlier attempt's 369,713,152 is the slots and the punica
+vectors without the two kernel metadata (369,426,432 + 286,720).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from llm_inference import scenario
+from llm_inference.engines import vllm_lora
+from llm_inference.physics import lora
+from llm_inference.physics.lora import LoraSlots
+from llm_inference.physics.model import Model
+
+LLAMA = Model(layers=32, kv_heads=8, head_dim=128, heads=32, hidden_size=4096, intermediate_size=14336,
+              vocab_size=128256, total_params=8.03e9)
+ARCH = "LlamaForCausalLM"
+SLOTS = LoraSlots(4, 16)
+
+
+def test_llama_8b_tp1_by_hand():
+    layer = (3 * 4 * 16 * 4096 + 4 * 16 * 6144) + (4 * 16 * 4096 + 4 * 4096 * 16) \
+        + (2 * 4 * 16 * 4096 + 4 * 16 * 2 * 14336) + (4 * 16 * 14336 + 4 * 4096 * 16)
+    assert layer == 5_242_880
+    embeddings = 2 * (4 * 128256 * 16 + 4 * 4096 * 16)
+    assert 2 * (32 * layer + embeddings) == 369_426_432
+    m = lora.memory(LLAMA, ARCH, "0.33.0", SLOTS, 1, tokens=8192, seqs=1024, dtype_bytes=2)
+    assert (m.slot_bytes, m.index_bytes, m.problem, m.refusal) == (369_426_432, 417_920, "", "")
+    assert m.total_bytes == 369_844_352
+
+
+def test_tp2_splits_column_b_and_row_a_and_keeps_the_rest_whole():
+    # qkv: A whole (3 × M × R × 4096), B of 16 query heads and 4 KV heads; o_proj: A of 2048 inputs,
+    # B whole; gate_up: A whole, B of 2 × 7168; down: A of 7168, B whole; embeddings whole.
+    layer = (3 * 4 * 16 * 4096 + 4 * 16 * (2048 + 512 + 512)) + (4 * 16 * 2048 + 4 * 4096 * 16) \
+        + (2 * 4 * 16 * 4096 + 4 * 16 * 2 * 7168) + (4 * 16 * 7168 + 4 * 4096 * 16)
+    embeddings = 2 * (4 * 128256 * 16 + 4 * 4096 * 16)
+    assert lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 2, SLOTS) == 32 * layer + embeddings
+    m = lora.memory(LLAMA, ARCH, "0.33.0", SLOTS, 2, tokens=8192, seqs=1024, dtype_bytes=2)
+    assert m.slot_bytes == 260_374_528
+    # under TP the LM head keeps an int64 map of the padded vocabulary (128,256 is a multiple of 64)
+    assert m.index_bytes == 417_920 + 8 * 128256
+
+
+def test_kv_heads_fewer_than_the_gpus_are_copied_not_split():
+    one = lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 16, SLOTS)
+    eight = lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 8, SLOTS)
+    # from 8 to 16 GPUs each keeps one KV head of K and of V (8 heads: copied, not split), while its
+    # query heads (4 → 2), o_proj inputs (512 → 256) and MLP share (1792 → 896) halve
+    qkv_b = 4 * 16 * ((4 - 2) * 128)
+    o_a = 4 * 16 * (512 - 256)
+    gate_up_b = 4 * 16 * 2 * (1792 - 896)
+    down_a = 4 * 16 * (1792 - 896)
+    assert eight - one == 32 * (qkv_b + o_a + gate_up_b + down_a) == 6_553_600
+
+
+def test_the_slots_scale_with_slots_and_rank_and_the_dtype():
+    base = lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 1, SLOTS)
+    assert lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 1, LoraSlots(8, 64)) == 8 * base
+    fp32 = lora.memory(LLAMA, ARCH, "0.33.0", SLOTS, 1, 8192, 1024, dtype_bytes=4)
+    assert fp32.slot_bytes == 2 * 369_426_432
+
+
+def test_architectures_without_embedding_modules_wrap_only_the_linear_layers():
+    with_embeddings = lora.slot_elements(LLAMA, vllm_lora.LoraLayout(3, 2, True), 1, SLOTS)
+    without = lora.slot_elements(LLAMA, vllm_lora.layout_of("Qwen2ForCausalLM", "0.33.0"), 1, SLOTS)
+    assert with_embeddings - without == 2 * (4 * 128256 * 16 + 4 * 4096 * 16)
+    assert not vllm_lora.layout_of("Qwen3ForCausalLM", "0.15.0").embeddings
+    assert vllm_lora.layout_of("Qwen3ForCausalLM", "0.17.0").embeddings
+    assert vllm_lora.layout_of("MistralForCausalLM", "0.28.0").embeddings
+    assert not vllm_lora.layout_of("MistralForCausalLM", "0.33.0").embeddings
+
+
+def test_phi3_packs_one_slice_each():
+    # Phi-3's checkpoint is fused: one A of R × hidden for qkv_proj and for gate_up_proj, not 3 and 2
+    llama_like = lora.slot_elements(LLAMA, vllm_lora.LoraLayout(3, 2, True), 1, SLOTS)
+    phi_like = lora.slot_elements(LLAMA, vllm_lora.layout_of("Phi3ForCausalLM", "0.33.0"), 1, SLOTS)
+    assert llama_like - phi_like == 32 * (2 + 1) * 4 * 16 * 4096
+
+
+def test_the_index_buffers_follow_the_release():
+    # _embeddings_indices is (2, tokens) up to 0.28.0: one int64 vector more
+    old = lora.index_bytes(8192, 1024, SLOTS, 1, 128256, True, "0.28.0")
+    new = lora.index_bytes(8192, 1024, SLOTS, 1, 128256, True, "0.33.0")
+    assert old - new == 8 * 8192
+    assert lora.index_bytes(8192, 1024, SLOTS, 2, 128256, False, "0.33.0") == new  # no LM head: no map
+
+
+@pytest.mark.parametrize("model, why", [
+    (replace(LLAMA, experts=8, experts_per_token=2, active_params=2e9), "mixture of experts"),
+    (replace(LLAMA, attention="mla", latent_dim=512, rope_dim=64), "MLA"),
+    (replace(LLAMA, kv_free_layers=8), "hybrid"),
+    (replace(LLAMA, layer_specs=(object(),)), "layers differ"),
+    (replace(LLAMA, heads=0), "query heads"),
+])
+def test_what_is_not_modelled_is_refused_with_its_reason(model, why):
+    m = lora.memory(model, ARCH, "0.33.0", SLOTS, 1, 8192, 1024, 2)
+    assert why in m.problem and m.total_bytes == 0
+
+
+def test_a_vision_tower_an_unread_architecture_an_old_release_and_pipeline_stages_are_refused():
+    tower = scenario.catalogue_shape("qwen3.6-35b-a3b-nvfp4").vision.encoder
+    assert "multimodal" in lora.problem(replace(LLAMA, vision=tower), ARCH, "0.33.0")
+    assert "only LlamaForCausalLM" in lora.problem(LLAMA, "OPTForCausalLM", "0.33.0")
+    assert "without a named architecture" in lora.problem(LLAMA, "", "0.33.0")
+    assert "0.12.0" in lora.problem(LLAMA, ARCH, "0.11.1")
+    assert "pipeline" in lora.problem(LLAMA, ARCH, "0.33.0", pipeline_stages=2)
+
+
+def test_vllm_refuses_a_vocabulary_over_the_lm_heads_bound_and_a_rank_it_does_not_list():
+    big = replace(LLAMA, vocab_size=258000)
+    assert "257024" in lora.memory(big, ARCH, "0.15.0", SLOTS, 1, 8192, 1024, 2).refusal
+    assert lora.memory(big, ARCH, "0.17.0", SLOTS, 1, 8192, 1024, 2).refusal == ""
+    assert lora.refusal(big, "Qwen2ForCausalLM", "0.15.0", SLOTS) == ""  # no LM head wrapped
+    assert "--max-lora-rank 24" in lora.refusal(LLAMA, ARCH, "0.33.0", LoraSlots(4, 24))

@@ -1,0 +1,106 @@
+"""llm_inference/deployment_inputs_lora.py: --enable-lora --max-loras --max-lora-rank through the
+calculators. Off (the default) leaves every figure as it was; on, the slots come off vLLM's KV memory
+byte for byte (physics/test_lora.py derives them), and what physics.lora does not model leaves the
+pool not computed, with the reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from llm_inference import deployment_inputs, deployment_inputs_lora
+from llm_inference.decode_roofline import SPEC as ROOFLINE
+from llm_inference.engines import vllm_lora
+from llm_inference.kv_cache import SPEC
+from llm_inference.physics.lora import LoraSlots
+
+#: Llama 3.1 8B, 4 slots of rank 16, TP 1, 0.33.0 at the H100's defaults: slots + index buffers.
+LLAMA_4X16 = 369_426_432 + 417_920
+
+
+def run(spec=SPEC, preset="llama3-8b", **overrides):
+    raw = {**spec.preset(preset).values, **overrides}
+    spec.check_overrides(raw)
+    return spec.run(raw)
+
+
+def test_the_inputs_are_vllms_flags_with_its_defaults():
+    names = [p.name for p in deployment_inputs.engine_inputs()]
+    assert names == ["block_size", "max_loras", "max_lora_rank"]
+    slots, rank = deployment_inputs_lora.lora_inputs()
+    assert slots.default == 0 and slots.min == 0  # 0: no --enable-lora, vLLM's default
+    assert [int(v) for v, _ in rank.choices] == list(vllm_lora.MAX_LORA_RANKS)
+    assert int(rank.default) == vllm_lora.DEFAULT_MAX_LORA_RANK == 16
+    assert deployment_inputs_lora.lora_of({}) is None
+    assert deployment_inputs_lora.lora_of({"max_loras": 0, "max_lora_rank": "64"}) is None
+    assert deployment_inputs_lora.lora_of({"max_loras": 4, "max_lora_rank": "64"}) == LoraSlots(4, 64)
+    assert {"max_loras", "max_lora_rank"} <= {p.name for p in SPEC.params} & {p.name for p in ROOFLINE.params}
+
+
+def test_lora_off_gives_exactly_the_old_numbers():
+    base = run()
+    assert base.values == run(max_loras=0, max_lora_rank="512").values
+    assert base.values["lora_bytes_per_gpu"] == 0.0
+    # the figures before these inputs existed (commit df034d1, the preset's sentence: 52 of them)
+    assert base.values["max_concurrency"] == pytest.approx(52.564453125)
+    assert base.values["kv_cache_tokens"] == 430_608
+    assert not [n for n in base.notes if "LoRA" in n]
+    assert run(ROOFLINE, ROOFLINE.presets[0].id).values == run(ROOFLINE, ROOFLINE.presets[0].id, max_loras=0).values
+
+
+def test_the_slots_come_off_the_kv_memory_byte_for_byte():
+    off, on = run().values, run(max_loras=4, max_lora_rank="16").values
+    assert on["lora_bytes_per_gpu"] == LLAMA_4X16
+    assert off["kv_cache_memory"] - on["kv_cache_memory"] == LLAMA_4X16
+    assert on["max_concurrency"] == pytest.approx(52.21875)  # 52.56 → 52.22
+    for name in ("weight_bytes_per_gpu", "activation_bytes", "runtime_bytes", "free_bytes_per_gpu"):
+        assert on[name] == off[name]
+
+
+def test_the_bar_shows_the_lora_slice_and_its_legend_only_when_on():
+    parts = {p["name"]: p for p in run().bars["Memory per GPU"]["parts"]}
+    assert parts["lora_bytes_per_gpu"]["share"] == 0 and not parts["lora_bytes_per_gpu"]["shown"]
+    on = run(max_loras=4).bars["Memory per GPU"]
+    parts = {p["name"]: p for p in on["parts"]}
+    assert parts["lora_bytes_per_gpu"]["shown"] and parts["lora_bytes_per_gpu"]["share"] > 0
+    assert "LoRA slots" in on["summary"]
+
+
+def test_a_model_not_modelled_leaves_the_pool_not_computed_with_the_reason():
+    out = run(preset="deepseek-v3-mla", max_loras=2)
+    assert out.values["lora_bytes_per_gpu"] is None and out.values["kv_cache_memory"] is None
+    assert out.values["max_concurrency"] is None and out.values["fits"] is None
+    assert any("Not modelled: LoRA slots of a mixture of experts" in n for n in out.notes)
+    roof = ROOFLINE.run({"model": "deepseek-v3", "gpu": "h200", "gpus": 8, "max_loras": 2})
+    assert roof.values["kv_cache_memory"] is None and roof.values["max_concurrency"] is None
+    assert any("Not modelled: LoRA slots" in n for n in roof.notes)
+
+
+def test_vllm_refusing_the_lm_head_stops_the_start():
+    # Gemma 2's 256,000 tokens are under the bound, and Gemma 2 wraps no LM head anyway; a Llama with
+    # a bigger vocabulary is refused by LogitsProcessorWithLoRA
+    out = run(model="custom", vocab_size=262144, max_loras=1)
+    assert out.values["max_concurrency"] is None  # a custom shape names no architecture: not modelled
+    assert any("only LlamaForCausalLM" in n for n in out.notes)
+
+
+def test_an_old_release_is_refused():
+    out = run(max_loras=1, vllm_version="0.11.1")
+    assert out.values["lora_bytes_per_gpu"] is None
+    assert any("before vLLM 0.12.0" in n for n in out.notes)
+
+
+@pytest.mark.parametrize("model, embeddings", [("qwen2.5-7b", False), ("qwen3-8b", True), ("mistral-7b-v0.1", False),
+                                               ("gemma-2-9b", False), ("phi-3-mini", True)])
+def test_the_catalogues_dense_models_follow_their_architecture(model, embeddings):
+    out = run(model=model, max_loras=1, max_lora_rank="8").values
+    assert out["lora_bytes_per_gpu"] > 0
+    assert vllm_lora.layout_of(dict(
+        {"qwen2.5-7b": "Qwen2ForCausalLM", "qwen3-8b": "Qwen3ForCausalLM", "mistral-7b-v0.1": "MistralForCausalLM",
+         "gemma-2-9b": "Gemma2ForCausalLM", "phi-3-mini": "Phi3ForCausalLM"})[model], "0.33.0").embeddings is embeddings
+
+
+def test_under_sglang_the_vllm_flags_are_not_applied_silently():
+    assert run(engine="sglang").values["max_concurrency"] is not None
+    out = run(engine="sglang", max_loras=2)
+    assert out.values["max_concurrency"] is None and out.values["kv_cache_memory"] is None
+    assert any("Not modelled: LoRA adapters under SGLang" in n for n in out.notes)
