@@ -22,6 +22,7 @@ from typing import Any, Mapping
 
 from course_calculators.spec import Choice
 
+from . import deployment_inputs_speculation
 from .engines import vllm
 
 #: ``--block-size`` values every NVIDIA attention backend accepts (see the module docstring).
@@ -40,8 +41,9 @@ def block_size_param() -> Choice:
 
 
 def engine_inputs() -> tuple:
-    """The parameters of this module, in the order the calculators show them."""
-    return (block_size_param(),)
+    """The parameters of this module and of :mod:`.deployment_inputs_speculation`, in the order the
+    calculators show them."""
+    return (block_size_param(), *deployment_inputs_speculation.params())
 
 
 def block_size_of(p: Mapping[str, Any]) -> int:

@@ -48,6 +48,7 @@ from .cache_layout import CacheLayout, layout
 from .kv import token_bytes_on
 from .model import Model
 from .placement import Placement, kv_layers_per_gpu
+from .speculation import NONE as NO_DRAFTER, Drafter, Speculation, drafter
 
 #: The vLLM release whose rules and defaults the calculators follow unless told otherwise: the
 #: newest in the source read (engines.vllm_releases lists every release whose rules differ).
@@ -133,6 +134,9 @@ class Engine:
     #: (physics.deployment): every figure and text of the run then follows that one runner. "": chosen
     #: by the release's rules at each question.
     model_runner: str = ""
+    #: ``--speculative-config`` (physics.speculation): the drafter's weights and KV layers come out of
+    #: the pool. Off by default: every figure as without it.
+    speculation: Speculation = Speculation()
 
     @property
     def mm_limits(self) -> dict[str, int]:
@@ -183,6 +187,14 @@ class Pool:
     #: ``text_activation_bytes``.
     moe_backend: str = ""
     moe_workspace_bytes: float = 0.0
+    #: The speculative drafter on this GPU (physics.speculation): its weights, taken off the budget
+    #: beside the target's, and its KV layers, counted in ``bytes_per_token`` and the cache groups.
+    drafter: Drafter = NO_DRAFTER
+
+    @property
+    def drafter_bytes(self) -> float:
+        """The drafter's weights on this GPU (0 without speculative decoding)."""
+        return self.drafter.weight_bytes
 
     @property
     def starts(self) -> bool:
@@ -191,8 +203,9 @@ class Pool:
 
     @property
     def problem(self) -> str:
-        """Why vLLM refuses this KV layout or cache layout ("" when it does not)."""
-        return self.layout.problem if self.layout else ""
+        """Why vLLM refuses this KV layout or cache layout, or why its drafter is not computed ("" when
+        neither)."""
+        return (self.layout.problem if self.layout else "") or self.drafter.refusal
 
     def request_blocks(self, max_model_len: int) -> int:
         """Blocks one request of ``max_model_len`` tokens takes, over every cache group."""
@@ -272,9 +285,11 @@ def moe_workspace(model: Model, gpu: GPU, placement: Placement, engine: Engine, 
     return backend, size
 
 
-def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype: str, experts: str = "") -> Pool:
+def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype: str, experts: str = "",
+         weights=None) -> Pool:
     """The budget and blocks of the most loaded GPU of ``placement``; ``experts`` is the routed
-    experts' format (vllm_releases.MOE_FORMATS), which picks the fused-MoE backend and its workspace."""
+    experts' format (vllm_releases.MOE_FORMATS), which picks the fused-MoE backend and its workspace;
+    ``weights`` the target's Weights placed on ``gpu`` (an MTP drafter's layer is one of the target's)."""
     tokens, seqs = scheduler_limits(engine, gpu)
     requested = vllm.requested_memory(gpu.visible, engine.utilization)
     text = 0.0
@@ -289,16 +304,17 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
                                    tensor_parallel=placement.tensor_parallel, dtype_bytes=ACTIVATION_DTYPE_BYTES)
     activation = vllm_encoder.activation_peak(text, encoder)
     runtime = engine.runtime_bytes(gpu, placement.tensor_parallel, model.is_moe)
-    available = (requested - placement.weight_bytes_per_gpu - activation - runtime)
+    spec = drafter(engine.speculation, model, gpu, placement, kv_dtype, weights, engine.version)
+    available = (requested - placement.weight_bytes_per_gpu - spec.weight_bytes - activation - runtime)
     cache = layout(model, placement, kv_dtype, gpu_name=gpu.name, block_size=engine.block_size,
                    version=engine.version, prefix_caching=engine.prefix_caching, dcp=engine.dcp,
-                   num_spec=engine.num_spec)
+                   num_spec=engine.num_spec, draft_attention_layers=spec.kv_layers)
     page, size, groups = cache.page_bytes, cache.layers_per_group, cache.groups
     blocks = 0
     if available > 0 and size > 0:
         blocks, _ = vllm.blocks_and_tokens(available, page, size, len(groups), cache.block_size)
     full, windowed = kv_layers_per_gpu(model, placement)
-    per_token = token_bytes_on(model, kv_dtype, placement, full + windowed)
+    per_token = token_bytes_on(model, kv_dtype, placement, full + windowed) + spec.token_bytes
     return Pool(
         placement=placement, visible_bytes=gpu.visible, requested_bytes=requested,
         weight_bytes=placement.weight_bytes_per_gpu, activation_bytes=activation,
@@ -307,5 +323,5 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
         page_bytes=page, layers_per_group=size,
         groups=tuple(groups), num_blocks=blocks, batched_tokens=tokens, block_size=cache.block_size,
         version=engine.version, layout=cache, encoder=encoder, text_activation_bytes=text,
-        moe_backend=backend, moe_workspace_bytes=workspace,
+        moe_backend=backend, moe_workspace_bytes=workspace, drafter=spec,
     )

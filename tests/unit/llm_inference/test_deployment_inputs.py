@@ -25,7 +25,7 @@ def run(spec=SPEC, preset="llama3-8b", **overrides):
 
 
 def test_the_default_is_vllms_and_every_offered_size_a_kernel_block_of_each_backend():
-    (param,) = deployment_inputs.engine_inputs()
+    param = deployment_inputs.engine_inputs()[0]
     assert param.name == "block_size" and int(param.default) == vllm.DEFAULT_BLOCK_SIZE == 16
     # FlashAttention / Triton: MultipleOf(16); FlashInfer: [16, 32, 64]
     assert all(b % 16 == 0 and b in (16, 32, 64) for b in deployment_inputs.BLOCK_SIZES)
