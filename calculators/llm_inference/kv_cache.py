@@ -35,7 +35,7 @@ from .hardware import GPUS
 from .engines import vllm_hybrid
 from .engines.vllm_hybrid import MIXER_NAMES
 from .physics import fleet, kv
-from . import startup
+from . import speculation_outputs, startup
 from .weight_breakdown import breakdown_chart, breakdown_text
 
 CONTEXT_MAX = 1048576
@@ -114,7 +114,7 @@ OUTPUTS = (
     Output("model_name", "Model", "text"),
     Output("model_source", "Shape read from", "text"),
 )
-OUTPUTS = answers.grouped(OUTPUTS, answers.KV_CACHE_GROUPS)
+OUTPUTS = answers.grouped((*OUTPUTS, *speculation_outputs.MEMORY_OUTPUTS), answers.KV_CACHE_GROUPS)
 
 _LLAMA3_8B = {"model": "llama-3.1-8b", "context": 8192, "concurrency": 1, "kv_dtype": "bf16",
               "weight_dtype": "shipped", "gpu": "h100-sxm", "gpus": 1}
@@ -294,6 +294,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         notes.append("The cache per token is 0 bytes: check the head or latent dimensions.")
     notes.extend(hybrid_notes(model, pool, context))
     notes.extend(vision_notes(model, pool, w))
+    notes.extend(speculation_outputs.memory_notes(pool))
     notes.extend(weight_notes)
 
     values = {
@@ -325,6 +326,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "cheapest_usd_per_hour": offer.usd_per_hour if offer else 0.0,
         "model_name": name,
         "model_source": source,
+        **speculation_outputs.memory_values(pool),
     }
     if pool.layout is not None and pool.layout.unmodelled:
         notes.append(f"Not modelled: {pool.layout.unmodelled}. vLLM's pool is not computed.")

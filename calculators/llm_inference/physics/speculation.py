@@ -23,7 +23,7 @@ well as by the weights taken off the budget. Whatever is not modelled refuses th
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .kv import MODEL_DTYPE_BYTES, layer_bytes_on
 from .model import Model
@@ -68,6 +68,13 @@ class Drafter:
     token_bytes: float = 0.0
     refusal: str = ""
     label: str = ""
+    #: A draft model as placed on the target's GPUs (its Model, Placement and Weights), for the speed of
+    #: its step (physics.speculative_speed); None for MTP, whose step is one of the target's layers.
+    model: Model | None = field(default=None, compare=False)
+    placement: Placement | None = field(default=None, compare=False)
+    weights: object = field(default=None, compare=False)
+    #: MTP: its own LM head's bytes on this GPU, streamed by every draft step.
+    head_bytes: float = 0.0
 
 
 NONE = Drafter()
@@ -140,7 +147,8 @@ def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, w
     held = n * (layer + mtp_extra_bytes(model, tp))
     per_layer = layer_bytes_on(model, kv_dtype, placement)
     return Drafter(weight_bytes=held, kv_layers=n, token_bytes=n * per_layer,
-                   label=f"MTP ({n} layer{'s' if n > 1 else ''})")
+                   label=f"MTP ({n} layer{'s' if n > 1 else ''})",
+                   head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
 
 
 def _draft_model(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: str,
@@ -160,7 +168,8 @@ def _draft_model(spec: Speculation, model: Model, gpu, placement: Placement, kv_
     if draft.is_hybrid or draft.kv_free_layers or draft.windowed_layers or draft.layer_specs:
         return _refuse("a draft model with windowed, recurrent or per-layer caches is not modelled")
     plan = as_plan(draft, spec.draft_weights if spec.draft_weights is not None else "bf16")
-    placed = place(draft, Layout(gpus=tp), plan.on(gpu, version) if version else plan.on(gpu))
+    weights = plan.on(gpu, version) if version else plan.on(gpu)
+    placed = place(draft, Layout(gpus=tp), weights)
     if not placed.legal:
         return _refuse(f"the draft model cannot be sharded like the target: {placed.problem}")
     per_layer = layer_bytes_on(draft, kv_dtype, placed)
@@ -169,7 +178,8 @@ def _draft_model(spec: Speculation, model: Model, gpu, placement: Placement, kv_
                        "(vLLM then groups or pads the layers apart)")
     name = spec.draft_name or "draft model"
     return Drafter(weight_bytes=placed.weight_bytes_per_gpu, kv_layers=draft.kv_layers,
-                   token_bytes=per_layer * draft.kv_layers, label=name)
+                   token_bytes=per_layer * draft.kv_layers, label=name, model=draft, placement=placed,
+                   weights=weights)
 
 
 __all__ = ["DRAFT_MODEL", "Drafter", "MTP", "NONE", "OFF", "Speculation", "drafter", "lm_head_bytes",
