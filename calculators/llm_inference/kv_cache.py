@@ -175,7 +175,8 @@ def _not_computed(notes: list[str]) -> Computed:
 
 #: The outputs that come from vLLM's pool (its allocator and budget), not from the textbook sizes.
 #: Outputs that are the weights' bytes, or sums of them.
-_WEIGHT_OUTPUTS = ("weight_bytes", "total_bytes", "weight_bytes_per_gpu", "kv_cache_memory")
+_WEIGHT_OUTPUTS = ("weight_bytes", "total_bytes", "weight_bytes_per_gpu", "kv_cache_memory", "drafter_bytes_per_gpu",
+                   "drafter_kv_bytes_per_token")
 _POOL_OUTPUTS = ("fits", "max_sequences", "max_context", "max_concurrency", "kv_cache_tokens", "gpus_needed",
                  "cheapest_gpus", "cheapest_usd_per_hour", "block_size", "startup_lines")
 
