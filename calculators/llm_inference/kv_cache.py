@@ -302,7 +302,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         notes.append("The cache per token is 0 bytes: check the head or latent dimensions.")
     notes.extend(hybrid_notes(model, pool, context))
     notes.extend(vision_notes(model, pool, w))
-    notes.extend(speculation_outputs.memory_notes(pool))
+    notes.extend(speculation_outputs.memory_notes(deployment))
     notes.extend(weight_notes)
 
     values = {

@@ -48,8 +48,15 @@ def memory_values(pool: Pool) -> dict[str, Any]:
             "drafter_kv_bytes_per_token": pool.drafter.token_bytes}
 
 
-def memory_notes(pool: Pool) -> list[str]:
-    d = pool.drafter
+#: Said where the engine is SGLang: its drafter is not modelled (only vLLM's is, physics.speculation).
+SGLANG_NOTE = ("Speculative decoding under SGLang is not modelled: SGLang's pool is shown without a drafter "
+               "(vLLM's drafter is).")
+
+
+def memory_notes(deployment) -> list[str]:
+    if deployment.sglang is not None:
+        return [SGLANG_NOTE] if deployment.engine.speculation.on else []
+    d = deployment.pool.drafter
     if not (d.weight_bytes or d.kv_layers):
         return []
     return [f"Speculative decoding with {d.label}: {format_bytes(d.weight_bytes)} of drafter weights on each GPU "
@@ -71,7 +78,7 @@ def speed_values(deployment, p: Mapping[str, Any], batch: int,
                                 deployment.model, pool.placement, deployment.gpu, deployment.weights,
                                 p["kv_dtype"], batch, p["context"])
     if step is None:
-        return {o.name: None for o in SPEED_OUTPUTS}, []
+        return {o.name: None for o in SPEED_OUTPUTS}, [SGLANG_NOTE] if deployment.sglang is not None else []
     note = (f"Speculative decoding, k {step.k} at α {step.acceptance:g}: {step.tokens_per_step:.2f} tokens per "
             f"step; the model verifying {step.k + 1} tokens per sequence costs {format_ratio(step.verify_s / step.plain_s)} "
             f"of a plain step and each draft step {format_ratio(step.draft_cost)}, so one stream goes "
