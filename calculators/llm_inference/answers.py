@@ -182,17 +182,17 @@ def sampling(p: Mapping[str, Any], values: Mapping[str, Any], text: Mapping[str,
 
 KV_CACHE_GROUPS = groups_of(**{
     MEMORY_PER_GPU: ("weight_bytes_per_gpu", "lora_bytes_per_gpu", "activation_bytes", "runtime_bytes",
-                     "kv_cache_memory", "free_bytes_per_gpu", "usable_bytes"),
+                     "kv_cache_memory", "free_bytes_per_gpu", "usable_bytes", "drafter_bytes_per_gpu"),
     WHAT_FITS: ("kv_cache_tokens", "total_bytes", "gpus_needed", "legal_gpus", "kv_replicas"),
     KV_SIZES: ("kv_bytes_per_token", "kv_bytes_per_sequence", "kv_bytes_total", "state_bytes_per_sequence",
-               "kv_bytes_per_token_per_gpu", "block_size"),
+               "kv_bytes_per_token_per_gpu", "block_size", "drafter_kv_bytes_per_token"),
     WEIGHTS: ("weight_bytes", "weight_format", "weight_breakdown"),
     COST: ("cheapest_gpus", "cheapest_usd_per_hour"),
     MODEL: ("model_name", "model_source", "engine_release", "startup_lines"),
 })
 DECODE_ROOFLINE_GROUPS = groups_of(**{
     SPEED: ("throughput", "estimate_tokens_per_s", "step_time_s", "estimate_step_s", "estimate_throughput",
-            "allreduce_s"),
+            "allreduce_s", "spec_tokens_per_step", "spec_speedup", "spec_tokens_per_s"),
     FIRST_TOKEN: ("ttft_measured", "prefill_bound"),
     ROOFLINE: ("bound", "streamed_weight_bytes", "experts_touched", "kv_bytes_per_token", "kv_bytes",
                "bytes_per_step", "bytes_per_gpu", "arithmetic_intensity", "ridge_point", "ridge_batch",

@@ -47,7 +47,7 @@ from typing import Any, Mapping
 from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import format_bytes, format_count, format_seconds, sig
 
-from . import answers, engine_choice, lora_notes, physics, scenario
+from . import answers, engine_choice, lora_notes, physics, scenario, speculation_outputs
 from .hardware import GPUS
 from .physics import fleet, kv, measured
 from .physics.speed import peak_flops
@@ -94,6 +94,7 @@ PARAMS = (
     _DEPLOY["attention_parallel"],
     _DEPLOY["expert_parallel"],
     *_ENGINE.values(),
+    *speculation_outputs.SPEED_PARAMS,
 )
 
 OUTPUTS = (
@@ -169,7 +170,7 @@ OUTPUTS = (
     Output("model_name", "Model", "text"),
     Output("model_source", "Shape read from", "text"),
 )
-OUTPUTS = answers.grouped(OUTPUTS, answers.DECODE_ROOFLINE_GROUPS)
+OUTPUTS = answers.grouped((*OUTPUTS, *speculation_outputs.SPEED_OUTPUTS), answers.DECODE_ROOFLINE_GROUPS)
 
 _LLAMA3_70B = {
     "model": "custom", "params_b": 70, "active_params_b": 0, "weight_dtype": "bf16", "kv_dtype": "bf16",
@@ -321,6 +322,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
                      f"{format_bytes(state)} state, whatever its context (counted with the KV reads).")
     if pool.problem:
         notes.append(f"{engine_choice.engine_name(deployment)} refuses this: {pool.problem}.")
+    spec_values, spec_notes = speculation_outputs.speed_values(deployment, p, batch, tokens_per_s)
+    notes.extend(spec_notes)
 
     zero = bool(refused)  # nothing that depends on the weights is computed from another format
     values = {
@@ -362,6 +365,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "ttft_measured_band": prefill_band.describe() if prefill_band else NONE_PUBLISHED,
         "model_name": name,
         "model_source": source,
+        **spec_values,
     }
     if pool.unmodelled:
         notes.append(f"Not modelled: {pool.unmodelled}. vLLM's memory verdict is not computed.")

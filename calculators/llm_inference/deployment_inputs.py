@@ -23,7 +23,7 @@ from typing import Any, Mapping
 
 from course_calculators.spec import Choice
 
-from . import deployment_inputs_lora
+from . import deployment_inputs_lora, deployment_inputs_speculation
 from .engines import vllm
 
 #: ``--block-size`` values every NVIDIA attention backend accepts (see the module docstring).
@@ -42,9 +42,9 @@ def block_size_param() -> Choice:
 
 
 def engine_inputs() -> tuple:
-    """The parameters of this module and of :mod:`.deployment_inputs_lora`, in the order the
-    calculators show them."""
-    return (block_size_param(), *deployment_inputs_lora.lora_inputs())
+    """The parameters of this module, of :mod:`.deployment_inputs_lora` and of
+    :mod:`.deployment_inputs_speculation`, in the order the calculators show them."""
+    return (block_size_param(), *deployment_inputs_lora.lora_inputs(), *deployment_inputs_speculation.params())
 
 
 def block_size_of(p: Mapping[str, Any]) -> int:

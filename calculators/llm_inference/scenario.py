@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping
 from course_calculators.spec import Choice, Number, Output, Text
 from course_calculators.units import format_count
 
-from . import deployment_inputs, deployment_inputs_lora
+from . import deployment_inputs, deployment_inputs_lora, deployment_inputs_speculation
 from .hardware import GPU_CHOICES, GPUS
 from .models import (CATALOGUE, ConfigError, ModelShape, catalogue_shape, get_entry, match_catalogue,
                      match_catalogue_all, parse_config)
@@ -290,7 +290,15 @@ def engine_from_inputs(p: Mapping[str, Any]) -> Engine:
                   architecture=architecture, quantized=quantized, hybrid=hybrid,
                   image_limit=p.get("image_limit", DEFAULT_LIMIT), video_limit=p.get("video_limit", DEFAULT_LIMIT),
                   max_model_len=p.get("context", 0), block_size=deployment_inputs.block_size_of(p),
-                  lora=deployment_inputs_lora.lora_of(p))
+                  lora=deployment_inputs_lora.lora_of(p), **_speculation(p))
+
+
+def _speculation(p: Mapping[str, Any]) -> dict[str, Any]:
+    """The Engine's ``speculation`` (and ``num_spec``, its k, which a hybrid's states grow with) from the
+    reader's --speculative-config; nothing when off, so the Engine is the one without it."""
+    spec = deployment_inputs_speculation.speculation_of(
+        p, catalogue_model, lambda model_id: _catalogue_plan(model_id, "", SHIPPED))
+    return {"speculation": spec, "num_spec": spec.k} if spec.on else {}
 
 
 def deployment_from_inputs(p: Mapping[str, Any], engine: Engine | None = None,

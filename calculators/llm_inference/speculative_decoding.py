@@ -34,6 +34,7 @@ from course_calculators.spec import Calculator, Chart, Computed, Number, Output,
 from course_calculators.units import format_count, format_fraction, format_ratio
 
 from . import answers
+from .physics.speculative_speed import speedup, tokens_per_pass  # the formulas, once (decode_roofline too)
 
 
 #: The context and its next-token vocabulary.
@@ -103,16 +104,6 @@ PRESETS = (
            "A draft half as slow as the target: 3.4 tokens per pass buy only 1.1×; here the best draft length "
            "is 2."),
 )
-
-
-def tokens_per_pass(alpha: float, k: int) -> float:
-    """Expected tokens per target pass: Σ_{i=0..k} α^i = (1 − α^(k+1)) / (1 − α), k + 1 at α = 1."""
-    return sum(alpha**i for i in range(int(k) + 1))
-
-
-def speedup(alpha: float, k: int, cost: float) -> float:
-    """Wall-clock speedup over plain decoding: tokens per pass ÷ (k·c + 1)."""
-    return tokens_per_pass(alpha, k) / (k * cost + 1)
 
 
 def acceptance_of(p: Sequence[float], q: Sequence[float]) -> float:

@@ -51,6 +51,7 @@ from .kv import token_bytes_on
 from .lora import LoraMemory, LoraSlots, memory as lora_memory
 from .model import Model
 from .placement import Placement, kv_layers_per_gpu
+from .speculation import NONE as NO_DRAFTER, Drafter, Speculation, drafter
 
 #: The vLLM release whose rules and defaults the calculators follow unless told otherwise: the
 #: newest in the source read (engines.vllm_releases lists every release whose rules differ).
@@ -136,6 +137,9 @@ class Engine:
     #: (physics.deployment): every figure and text of the run then follows that one runner. "": chosen
     #: by the release's rules at each question.
     model_runner: str = ""
+    #: ``--speculative-config`` (physics.speculation): the drafter's weights and KV layers come out of
+    #: the pool. Off by default: every figure as without it.
+    speculation: Speculation = Speculation()
 
     #: ``--enable-lora`` with its slots (None: LoRA off, vLLM's default).
     lora: LoraSlots | None = None
@@ -194,6 +198,15 @@ class Pool:
     lora_bytes: float = 0.0
     lora: LoraMemory | None = None
 
+    #: The speculative drafter on this GPU (physics.speculation): its weights, taken off the budget
+    #: beside the target's, and its KV layers, counted in ``bytes_per_token`` and the cache groups.
+    drafter: Drafter = NO_DRAFTER
+
+    @property
+    def drafter_bytes(self) -> float:
+        """The drafter's weights on this GPU (0 without speculative decoding)."""
+        return self.drafter.weight_bytes
+
     @property
     def starts(self) -> bool:
         """Whether vLLM starts at all: a legal layout and memory left for at least one block (and,
@@ -203,8 +216,10 @@ class Pool:
 
     @property
     def problem(self) -> str:
-        """Why vLLM refuses this KV layout or cache layout, or these LoRA slots ("" when it does not)."""
-        return (self.layout.problem if self.layout else "") or (self.lora.refusal if self.lora else "")
+        """Why vLLM refuses this KV layout or cache layout, or these LoRA slots, or why its drafter is
+        not computed ("" when none)."""
+        return ((self.layout.problem if self.layout else "") or (self.lora.refusal if self.lora else "")
+                or self.drafter.refusal)
 
     @property
     def unmodelled(self) -> str:
@@ -293,9 +308,11 @@ def moe_workspace(model: Model, gpu: GPU, placement: Placement, engine: Engine, 
     return backend, size
 
 
-def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype: str, experts: str = "") -> Pool:
+def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype: str, experts: str = "",
+         weights=None) -> Pool:
     """The budget and blocks of the most loaded GPU of ``placement``; ``experts`` is the routed
-    experts' format (vllm_releases.MOE_FORMATS), which picks the fused-MoE backend and its workspace."""
+    experts' format (vllm_releases.MOE_FORMATS), which picks the fused-MoE backend and its workspace;
+    ``weights`` the target's Weights placed on ``gpu`` (an MTP drafter's layer is one of the target's)."""
     tokens, seqs = scheduler_limits(engine, gpu)
     requested = vllm.requested_memory(gpu.visible, engine.utilization)
     text = 0.0
@@ -315,16 +332,17 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
         lora = lora_memory(model, engine.architecture, engine.version, engine.lora, placement.tensor_parallel,
                            tokens, seqs, ACTIVATION_DTYPE_BYTES, placement.pipeline_stages)
     lora_bytes = float(lora.total_bytes) if lora else 0.0
-    available = (requested - placement.weight_bytes_per_gpu - lora_bytes - activation - runtime)
+    spec = drafter(engine.speculation, model, gpu, placement, kv_dtype, weights, engine.version)
+    available = (requested - placement.weight_bytes_per_gpu - lora_bytes - spec.weight_bytes - activation - runtime)
     cache = layout(model, placement, kv_dtype, gpu_name=gpu.name, block_size=engine.block_size,
                    version=engine.version, prefix_caching=engine.prefix_caching, dcp=engine.dcp,
-                   num_spec=engine.num_spec)
+                   num_spec=engine.num_spec, draft_attention_layers=spec.kv_layers)
     page, size, groups = cache.page_bytes, cache.layers_per_group, cache.groups
     blocks = 0
     if available > 0 and size > 0:
         blocks, _ = vllm.blocks_and_tokens(available, page, size, len(groups), cache.block_size)
     full, windowed = kv_layers_per_gpu(model, placement)
-    per_token = token_bytes_on(model, kv_dtype, placement, full + windowed)
+    per_token = token_bytes_on(model, kv_dtype, placement, full + windowed) + spec.token_bytes
     return Pool(
         placement=placement, visible_bytes=gpu.visible, requested_bytes=requested,
         weight_bytes=placement.weight_bytes_per_gpu, activation_bytes=activation,
@@ -333,5 +351,5 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
         page_bytes=page, layers_per_group=size,
         groups=tuple(groups), num_blocks=blocks, batched_tokens=tokens, block_size=cache.block_size,
         version=engine.version, layout=cache, encoder=encoder, text_activation_bytes=text,
-        moe_backend=backend, moe_workspace_bytes=workspace, lora_bytes=lora_bytes, lora=lora,
+        moe_backend=backend, moe_workspace_bytes=workspace, lora_bytes=lora_bytes, lora=lora, drafter=spec,
     )

@@ -37,7 +37,7 @@ def deployment_pool(model: Model, gpu: GPU, layout: Layout, engine: Engine, weig
     reader's next run that changes only the context asks for the same ones."""
     placed = on_gpu(model, weights, gpu)
     return pool(model, gpu, place(model, layout, placed), engine, kv_dtype,
-                experts=getattr(placed, "experts_format", ""))
+                experts=getattr(placed, "experts_format", ""), weights=placed)
 
 
 @dataclass(frozen=True, eq=False)

@@ -61,6 +61,10 @@ def fewest_gpus(deployment: Deployment, context: int, sequences: int) -> int:
     def ok(i: int) -> bool:
         return sized.pool(i).holds(context, sequences)
 
+    if d.engine.speculation.on:
+        # a drafter may refuse one size and not a larger one (its heads must split like the target's,
+        # physics.speculation): no bisection over a fit that is not monotone; the fewest that fit, in order
+        return next((sizes[i] for i in range(len(sizes)) if ok(i)), 0)
     if not sizes or not ok(len(sizes) - 1):
         return 0
     low, high = -1, len(sizes) - 1  # ok(high); not known at low

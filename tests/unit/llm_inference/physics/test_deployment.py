@@ -41,9 +41,9 @@ def _watched_run(monkeypatch, calc, raw):
         placed.append((getattr(weights, "gpu_name", ""), layout.gpus, getattr(weights, "version", "")))
         return place(model, layout, weights)
 
-    def watched_pool(model, gpu, where, engine, kv_dtype, experts=""):
+    def watched_pool(model, gpu, where, engine, kv_dtype, experts="", weights=None):
         sized.append((gpu.id, where.layout.gpus))
-        return pool(model, gpu, where, engine, kv_dtype, experts)
+        return pool(model, gpu, where, engine, kv_dtype, experts, weights)
 
     def watched_legal(*args, **kwargs):
         legal.append(args)

@@ -1,0 +1,186 @@
+"""The speculative drafter's memory on one GPU: its weights, and the KV cache its layers add per token.
+
+vLLM's ``--speculative-config`` loads a drafter beside the target (the evidence, file by file, is
+engines.vllm_speculation). Two kinds are modelled:
+
+* **a draft model** (``method: draft_model``, e.g. Llama 3.1 8B drafting for 70B): a whole catalogue
+  model, loaded under the target's parallel config, so sharded over the same TP ranks (vLLM refuses
+  another draft TP for it). Each GPU holds 1/TP of all its weights, embeddings and LM head included,
+  and its KV layers cache in the same pool as the target's, with its own KV heads per GPU;
+* **the model's own MTP layers** (``method: mtp``, DeepSeek-V3's ``num_nextn_predict_layers: 1``):
+  per predictor layer, one decoder layer of the target's shape (its last layer: MLA and the MoE),
+  ``eh_proj`` (2·hidden → hidden, a plain linear replicated on every rank in bf16), two RMSNorms and
+  the shared head's RMSNorm and its own vocabulary-parallel LM head; the input embedding is the
+  target's (vLLM deletes the drafter's and points at the target's). Each predictor layer caches like
+  one target layer.
+
+The drafter's layers join the target's cache groups (physics.cache_layout's ``draft_attention_layers``):
+a block then spans them too, so the pool's blocks, and the concurrency, drop by the layers added as
+well as by the weights taken off the budget. Whatever is not modelled refuses the run with a note
+(:attr:`Drafter.refusal`) rather than give a figure vLLM would not.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from .kv import MODEL_DTYPE_BYTES, layer_bytes_on
+from .model import Model
+from .placement import Layout, Placement, place
+from .weights import as_plan
+
+#: ``SpeculativeConfig.method`` values modelled ("off": no ``--speculative-config``).
+OFF, DRAFT_MODEL, MTP = "off", "draft_model", "mtp"
+#: Methods vLLM has that are named but not modelled here.
+EAGLE_METHODS = ("eagle", "eagle3")
+#: vLLM pads the vocabulary to a multiple of 64 rows before splitting it (``ParallelLMHead``).
+VOCAB_PAD = 64
+
+
+@dataclass(frozen=True)
+class Speculation:
+    """The reader's ``--speculative-config``: ``method``, ``k`` (``num_speculative_tokens``), the
+    target's ``mtp_layers`` (``num_nextn_predict_layers``: what MTP loads), and for a draft model the
+    model, its weights (a WeightPlan or a dtype name) and its name. ``draft_tp`` 0: the target's."""
+
+    method: str = OFF
+    k: int = 0
+    mtp_layers: int = 0
+    draft: Model | None = None
+    draft_weights: object = None
+    draft_name: str = ""
+    draft_tp: int = 0
+
+    @property
+    def on(self) -> bool:
+        return self.method != OFF and self.k > 0
+
+
+@dataclass(frozen=True)
+class Drafter:
+    """The drafter on the most loaded GPU: ``weight_bytes`` held, ``kv_layers`` it adds to the
+    target's KV groups (each with the target's page), ``token_bytes`` its KV bytes per token, and
+    ``refusal``: why it is not computed (vLLM refuses it, or it is not modelled); "" when it is."""
+
+    weight_bytes: float = 0.0
+    kv_layers: int = 0
+    token_bytes: float = 0.0
+    refusal: str = ""
+    label: str = ""
+    #: A draft model as placed on the target's GPUs (its Model, Placement and Weights), for the speed of
+    #: its step (physics.speculative_speed); None for MTP, whose step is one of the target's layers.
+    model: Model | None = field(default=None, compare=False)
+    placement: Placement | None = field(default=None, compare=False)
+    weights: object = field(default=None, compare=False)
+    #: MTP: its own LM head's bytes on this GPU, streamed by every draft step.
+    head_bytes: float = 0.0
+
+
+NONE = Drafter()
+
+
+def _refuse(why: str) -> Drafter:
+    return Drafter(refusal=why)
+
+
+def lm_head_bytes(vocab: int, hidden: int, tp: int, dtype_bytes: int = MODEL_DTYPE_BYTES) -> float:
+    """One rank's rows of a vocabulary-parallel head: the vocabulary padded to 64, split over ``tp``."""
+    padded = math.ceil(vocab / VOCAB_PAD) * VOCAB_PAD
+    return math.ceil(padded / tp) * hidden * dtype_bytes
+
+
+def mtp_extra_bytes(model: Model, tp: int) -> float:
+    """One MTP layer's bytes beside its decoder layer, on one rank: ``eh_proj`` (2h × h, replicated),
+    enorm, hnorm and the shared head's norm (h each, replicated) and the shared head's own LM head."""
+    h = model.hidden_size
+    return (2 * h * h + 3 * h) * MODEL_DTYPE_BYTES + lm_head_bytes(model.vocab_size, h, tp)
+
+
+def _common_refusal(spec: Speculation, model: Model, placement: Placement) -> str:
+    if spec.method in EAGLE_METHODS:
+        return ("EAGLE drafters are not modelled: their heads' shapes come from their own checkpoints, "
+                "which the catalogue does not hold")
+    if spec.method not in (DRAFT_MODEL, MTP):
+        return f"speculative method {spec.method!r} is not modelled"
+    if placement.pipeline_stages > 1:
+        return ("speculative decoding with pipeline parallelism is not modelled (vLLM puts the drafter on "
+                "the last stage only)")
+    return ""
+
+
+def drafter(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: str, weights=None,
+            version: str = "") -> Drafter:
+    """The drafter of ``spec`` beside ``model`` placed as ``placement`` (``weights``: the target's
+    Weights, which MTP needs for its decoder layer); :data:`NONE` when speculation is off."""
+    if not spec.on:
+        return NONE
+    why = _common_refusal(spec, model, placement)
+    if why:
+        return _refuse(why)
+    if spec.method == MTP:
+        return _mtp(spec, model, placement, kv_dtype, weights)
+    return _draft_model(spec, model, gpu, placement, kv_dtype, version)
+
+
+def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, weights) -> Drafter:
+    n = spec.mtp_layers
+    if n <= 0:
+        return _refuse("this model has no multi-token-prediction layers (num_nextn_predict_layers 0): "
+                       "vLLM's MTP method needs them")
+    if model.is_hybrid or model.kv_free_layers:
+        return _refuse("MTP for a hybrid model (linear-attention or state-space layers) is not modelled: "
+                       "its MTP layer is a full-attention layer, unlike the target's last layer")
+    if model.windowed_layers or model.layer_specs:
+        return _refuse("MTP for a model whose layers differ (windows, compressed or per-layer caches) is "
+                       "not modelled")
+    if spec.draft_tp and spec.draft_tp != placement.tensor_parallel:
+        return _refuse("a drafter tensor-parallel size other than the target's is not modelled")
+    if weights is None or not hasattr(weights, "rank_bytes") or not model.hidden_size or not model.vocab_size:
+        return _refuse("MTP needs the target's weights and its hidden size and vocabulary")
+    last = range(model.layers - 1, model.layers)
+    if placement.data_parallel > 1:  # DP attention: attention whole on every GPU, experts split by count
+        tp, layer = 1, weights.rank_bytes(tp=1, ep=placement.data_parallel, layers=last, first=False, last=False)
+    else:
+        tp = placement.tensor_parallel
+        layer = weights.rank_bytes(tp=tp, layers=last, first=False, last=False)
+    held = n * (layer + mtp_extra_bytes(model, tp))
+    per_layer = layer_bytes_on(model, kv_dtype, placement)
+    return Drafter(weight_bytes=held, kv_layers=n, token_bytes=n * per_layer,
+                   label=f"MTP ({n} layer{'s' if n > 1 else ''})",
+                   head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
+
+
+def _draft_model(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: str,
+                 version: str) -> Drafter:
+    draft = spec.draft
+    if draft is None:
+        return _refuse("no draft model chosen")
+    tp = placement.tensor_parallel
+    if spec.draft_tp and spec.draft_tp != tp:
+        return _refuse(f"draft_tensor_parallel_size {spec.draft_tp} with the target on TP {tp}: vLLM's draft "
+                       "model proposer refuses a draft TP other than the target's")
+    if placement.data_parallel > 1:
+        return _refuse("a draft model under data-parallel attention is not modelled")
+    if draft.vocab_size and model.vocab_size and draft.vocab_size != model.vocab_size:
+        return _refuse(f"the draft's vocabulary ({draft.vocab_size:,}) differs from the target's "
+                       f"({model.vocab_size:,}): vLLM requires them equal for a draft model")
+    if draft.is_hybrid or draft.kv_free_layers or draft.windowed_layers or draft.layer_specs:
+        return _refuse("a draft model with windowed, recurrent or per-layer caches is not modelled")
+    plan = as_plan(draft, spec.draft_weights if spec.draft_weights is not None else "bf16")
+    weights = plan.on(gpu, version) if version else plan.on(gpu)
+    placed = place(draft, Layout(gpus=tp), weights)
+    if not placed.legal:
+        return _refuse(f"the draft model cannot be sharded like the target: {placed.problem}")
+    per_layer = layer_bytes_on(draft, kv_dtype, placed)
+    if per_layer != layer_bytes_on(model, kv_dtype, placement):
+        return _refuse("a draft model whose KV page per layer differs from the target's is not modelled "
+                       "(vLLM then groups or pads the layers apart)")
+    name = spec.draft_name or "draft model"
+    return Drafter(weight_bytes=placed.weight_bytes_per_gpu, kv_layers=draft.kv_layers,
+                   token_bytes=per_layer * draft.kv_layers, label=name, model=draft, placement=placed,
+                   weights=weights)
+
+
+__all__ = ["DRAFT_MODEL", "Drafter", "MTP", "NONE", "OFF", "Speculation", "drafter", "lm_head_bytes",
+           "mtp_extra_bytes"]
