@@ -6,21 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from llm_inference.accuracy_sglang import READER_INPUTS
 from llm_inference.engines.sglang_logs import BY_ID
 from llm_inference.kv_cache import SPEC
 
-#: (log id, inputs a reader of that log enters): the model by catalogue name, shipped format.
-CASES = {
-    # 0.4.6, one 48 GB card; T = 19.67 + 27.57 printed, fraction 0.88 (the 0.4.3–0.4.7 default for one GPU)
-    "qwen3-14b-48gb-v046": dict(model="qwen3-14b", gpu="h100-sxm", gpus=1, sglang_version="0.4.6",
-                                mem_fraction_static=0.88, sglang_free_gib=47.24),
-    # 0.5.3 on 8 × H200, T printed, the automatic fraction
-    "llama70b-h200-tp8-v053": dict(model="llama-3.1-70b", gpu="h200", gpus=8, sglang_version="0.5.3",
-                                   sglang_free_gib=137.29),
-    # 4 × H100 at --mem-fraction-static 0.93: T not printed, estimated (CONTEXT_GIB)
-    "qwen3-235b-fp8-h100-tp4": dict(model="qwen3-235b-a22b-fp8", gpu="h100-sxm", gpus=4, sglang_version="0.5.3",
-                                    mem_fraction_static=0.93),
-}
+#: (log id, inputs a reader of that log enters): the model by catalogue name, shipped format; the
+#: Accuracy page's SGLang section rebuilds the same logs from the same inputs.
+CASES = READER_INPUTS
 
 
 def run(**inputs):
