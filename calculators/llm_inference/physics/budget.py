@@ -193,9 +193,7 @@ class Pool:
     #: ``text_activation_bytes``.
     moe_backend: str = ""
     moe_workspace_bytes: float = 0.0
-    #: The LoRA adapter slots and index buffers held on this GPU (0 with LoRA off), and what
-    #: physics.lora made of them (None: LoRA off).
-    lora_bytes: float = 0.0
+    #: The LoRA adapter slots and index buffers on this GPU, as physics.lora made them (None: LoRA off).
     lora: LoraMemory | None = None
 
     #: The speculative drafter on this GPU (physics.speculation): its weights, taken off the budget
@@ -206,6 +204,11 @@ class Pool:
     def drafter_bytes(self) -> float:
         """The drafter's weights on this GPU (0 without speculative decoding)."""
         return self.drafter.weight_bytes
+
+    @property
+    def lora_bytes(self) -> float:
+        """The LoRA slots and index buffers on this GPU (0 with LoRA off)."""
+        return float(self.lora.total_bytes) if self.lora else 0.0
 
     @property
     def starts(self) -> bool:
@@ -331,9 +334,9 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
     if engine.lora is not None:
         lora = lora_memory(model, engine.architecture, engine.version, engine.lora, placement.tensor_parallel,
                            tokens, seqs, ACTIVATION_DTYPE_BYTES, placement.pipeline_stages)
-    lora_bytes = float(lora.total_bytes) if lora else 0.0
     spec = drafter(engine.speculation, model, gpu, placement, kv_dtype, weights, engine.version)
-    available = (requested - placement.weight_bytes_per_gpu - lora_bytes - spec.weight_bytes - activation - runtime)
+    available = (requested - placement.weight_bytes_per_gpu - (lora.total_bytes if lora else 0.0)
+                 - spec.weight_bytes - activation - runtime)
     cache = layout(model, placement, kv_dtype, gpu_name=gpu.name, block_size=engine.block_size,
                    version=engine.version, prefix_caching=engine.prefix_caching, dcp=engine.dcp,
                    num_spec=engine.num_spec, draft_attention_layers=spec.kv_layers)
@@ -351,5 +354,5 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
         page_bytes=page, layers_per_group=size,
         groups=tuple(groups), num_blocks=blocks, batched_tokens=tokens, block_size=cache.block_size,
         version=engine.version, layout=cache, encoder=encoder, text_activation_bytes=text,
-        moe_backend=backend, moe_workspace_bytes=workspace, lora_bytes=lora_bytes, lora=lora, drafter=spec,
+        moe_backend=backend, moe_workspace_bytes=workspace, lora=lora, drafter=spec,
     )
