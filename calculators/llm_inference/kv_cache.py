@@ -380,7 +380,7 @@ def memory_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[st
     pool = details["pool"]
     contexts = [2**i for i in range(9, 21)]  # 512 … 1M tokens
     weights_bytes = 0.0 if details["refused"] else pool.weight_bytes  # never a substituted format's bytes
-    fixed = weights_bytes + pool.lora_bytes + pool.activation_bytes + pool.overhead_bytes
+    fixed = weights_bytes + pool.lora_bytes + pool.drafter_bytes + pool.activation_bytes + pool.overhead_bytes
     per_pool = math.ceil(p["concurrency"] / pool.placement.data_parallel)
     block_bytes = pool.page_bytes * pool.layers_per_group
 
@@ -394,7 +394,8 @@ def memory_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[st
         f"On each of {details['cards']}, vLLM may use {format_bytes(pool.requested_bytes)} (usable: "
         f"{details['utilization']:g} of the {format_bytes(pool.visible_bytes)} the driver shows). Weights take "
         f"{'(not computed)' if details['refused'] else format_bytes(pool.weight_bytes)}, "
-        + (f"the LoRA slots {format_bytes(pool.lora_bytes)}, " if pool.lora_bytes else "") + f"the activation peak "
+        + (f"the LoRA slots {format_bytes(pool.lora_bytes)}, " if pool.lora_bytes else "")
+        + (f"the drafter {format_bytes(pool.drafter_bytes)}, " if pool.drafter_bytes else "") + f"the activation peak "
         f"{format_bytes(pool.activation_bytes)}, the runtime "
         f"{format_bytes(pool.overhead_bytes)}; the KV cache gets {format_bytes(max(0.0, pool.available_bytes))}. "
         + (f"At {format_count(p['concurrency'])} sequence(s) the longest context that fits is "
@@ -408,7 +409,8 @@ def memory_chart(p: Mapping[str, Any], v: Mapping[str, Any], details: Mapping[st
         y_label="GiB per GPU",
         labels=[_context_label(c) for c in contexts],
         series=[
-            {"name": "Weights + activations + runtime + KV cache" + (" + LoRA slots" if pool.lora_bytes else ""),
+            {"name": "Weights + activations + runtime + KV cache" + (" + LoRA slots" if pool.lora_bytes else "")
+             + (" + drafter" if pool.drafter_bytes else ""),
              "values": [round(u, 3) for u in used]},
             {"name": "KV cache of the sequences", "values": [round(kv_at(c) / GiB, 3) for c in contexts]},
             {"name": f"vLLM may use ({details['utilization']:g} × {gpu.id})",

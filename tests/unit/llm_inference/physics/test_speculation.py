@@ -154,3 +154,19 @@ def test_the_calculators_show_the_drafter():
     off = SPEC.run({**raw, "speculation": "off"}).values
     assert off["drafter_bytes_per_gpu"] == 0 and out.values["max_concurrency"] < off["max_concurrency"]
     assert replace(Speculation(), k=3).on is False  # off whatever k
+
+
+def test_the_memory_chart_counts_the_drafters_weights_as_the_budget_does():
+    """The chart's fixed part (its top line less the sequences' KV) grows by the drafter's weights,
+    the bytes the budget takes off before the KV cache."""
+    raw = {**SPEC.preset("llama3-70b").values, "gpus": 4, "speculation": "draft_model",
+           "draft_model": "llama-3.1-8b"}
+
+    def fixed_gib(inputs):
+        chart = next(c for c in SPEC.run(inputs).charts if c["title"].startswith("One GPU's memory"))
+        used, kv = (s["values"] for s in chart["series"][:2])
+        return used[0] - kv[0], chart
+    on, chart = fixed_gib(raw)
+    off, _ = fixed_gib({**raw, "speculation": "off"})
+    assert on - off == pytest.approx(4_015_529_984 / 2**30, abs=0.002)
+    assert "+ drafter" in chart["series"][0]["name"] and "the drafter 3.74 GiB" in chart["summary"]
