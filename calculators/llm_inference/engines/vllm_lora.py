@@ -64,9 +64,8 @@ MAX_LORA_RANKS = (1, 8, 16, 32, 64, 128, 256, 320, 512)
 #: ``LoRAConfig`` defaults: ``max_loras`` 1, ``max_lora_rank`` 16.
 DEFAULT_MAX_LORAS = 1
 DEFAULT_MAX_LORA_RANK = 16
-#: int64 index entries and the vocabulary padding of ``ParallelLMHead`` (DEFAULT_VOCAB_PADDING_SIZE).
+#: int64 and int32 index entries (the vocabulary's padding is vllm_weights.padded_vocab).
 INDEX_BYTES, INT32_BYTES = 8, 4
-VOCAB_PADDING = 64
 
 
 @dataclass(frozen=True)

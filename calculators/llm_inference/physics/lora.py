@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engines import vllm_lora
+from ..engines.vllm_weights import padded_vocab
 from ..engines.vllm import parse_version
 from .model import Model
 
@@ -114,8 +115,7 @@ def index_bytes(tokens: int, seqs: int, slots: LoraSlots, tensor_parallel: int, 
     m = slots.max_loras
     punica = vllm_lora.INDEX_BYTES * (vllm_lora.token_index_vectors(version) * tokens + 3 * seqs)
     kernel_meta = 2 * vllm_lora.INT32_BYTES * (2 * tokens + (m + 1) + (m + 1) + (m + 2))
-    padded = -(-vocab // vllm_lora.VOCAB_PADDING) * vllm_lora.VOCAB_PADDING
-    mapping = vllm_lora.INDEX_BYTES * padded if embeddings and tensor_parallel > 1 else 0
+    mapping = vllm_lora.INDEX_BYTES * padded_vocab(vocab) if embeddings and tensor_parallel > 1 else 0
     return punica + kernel_meta + mapping
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ..engines.vllm_weights import padded_vocab
 from .kv import MODEL_DTYPE_BYTES, layer_bytes_on
 from .model import Model
 from .placement import Layout, Placement, place
@@ -34,8 +35,6 @@ from .weights import as_plan
 OFF, DRAFT_MODEL, MTP = "off", "draft_model", "mtp"
 #: Methods vLLM has that are named but not modelled here.
 EAGLE_METHODS = ("eagle", "eagle3")
-#: vLLM pads the vocabulary to a multiple of 64 rows before splitting it (``ParallelLMHead``).
-VOCAB_PAD = 64
 
 
 @dataclass(frozen=True)
@@ -86,8 +85,7 @@ def _refuse(why: str) -> Drafter:
 
 def lm_head_bytes(vocab: int, hidden: int, tp: int, dtype_bytes: int = MODEL_DTYPE_BYTES) -> float:
     """One rank's rows of a vocabulary-parallel head: the vocabulary padded to 64, split over ``tp``."""
-    padded = math.ceil(vocab / VOCAB_PAD) * VOCAB_PAD
-    return math.ceil(padded / tp) * hidden * dtype_bytes
+    return math.ceil(padded_vocab(vocab) / tp) * hidden * dtype_bytes
 
 
 def mtp_extra_bytes(model: Model, tp: int) -> float:
