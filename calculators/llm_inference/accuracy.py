@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from course_calculators.units import GiB
 
 from . import accuracy_sglang
+from .deployment_inputs import EXPERT_PARALLEL_ON
 from .engines import vllm_releases
 from .engines.vllm_encoder import DEFAULT_LIMIT_PER_PROMPT
 from .engines.startup_log_table import FITS, LOGS, NO_BLOCKS, SEEN, TOO_LITTLE_KV, Log
@@ -114,6 +115,16 @@ def inputs_of(log: Log) -> dict | None:
         inputs["prefix_caching"] = "on" if log.prefix_caching else "off"
     if log.kv_dtype in _KV_DTYPES:
         inputs["kv_dtype"] = _KV_DTYPES[log.kv_dtype]
+    if log.speculation:
+        inputs["speculation"] = log.speculation
+        inputs["num_speculative_tokens"] = log.num_speculative_tokens
+        if log.draft_model_id:
+            inputs["draft_model"] = log.draft_model_id
+    if log.max_loras:
+        inputs["max_loras"] = log.max_loras
+        inputs["max_lora_rank"] = str(log.max_lora_rank)
+    if log.expert_parallel:
+        inputs["expert_parallel"] = EXPERT_PARALLEL_ON
     return inputs
 
 

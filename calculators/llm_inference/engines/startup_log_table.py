@@ -25,68 +25,10 @@ from this table at build time (the book's ``accuracy`` fence).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Mapping
+from . import startup_log_table_parallel, startup_log_table_speculation
+from .startup_log_record import FITS, NO_BLOCKS, TOO_LITTLE_KV, Log, Seen
 
 __all__ = ["Log", "Seen", "LOGS", "SEEN", "BY_ID", "FITS", "TOO_LITTLE_KV", "NO_BLOCKS"]
-
-#: The verdicts: vLLM started; it refused because not one request of max_model_len fits the KV
-#: memory ("To serve at least one request with the model's max seq len ..."); or no memory was
-#: left for a single block ("No available memory for the cache blocks").
-FITS, TOO_LITTLE_KV, NO_BLOCKS = "fits", "too little KV for max_model_len", "fails to start"
-
-
-@dataclass(frozen=True)
-class Log:
-    id: str
-    url: str
-    where: str
-    vllm_version: str  # as printed or inferred (then how)
-    release: str  # the release whose rules the calculator applies (vllm_releases)
-    model: str  # as published
-    model_id: str  # the catalogue id (an entry another branch adds is named in ``needs``)
-    gpu: str  # as the page names it
-    gpu_id: str  # the hardware.GPUS id
-    lines: tuple[str, ...]  # quoted exactly
-    verdict: str
-    tensor_parallel: int = 1
-    pipeline_parallel: int = 1
-    data_parallel: int = 1
-    utilization: float | None = None  # None: the release's default
-    max_model_len: int | None = None  # None: the model's default
-    max_num_batched_tokens: int | None = None  # None: vllm serve's default for the GPU and release
-    max_num_seqs: int | None = None
-    weights: str = "bf16"  # the checkpoint's format as shipped
-    kv_dtype: str = "auto"
-    loading_gib: float | None = None
-    available_gib: float | None = None
-    kv_tokens: int | None = None
-    concurrency: float | None = None
-    error: str = ""
-    #: "pip" (the wheel alone) or "docker" (the vllm-openai image, or FlashInfer installed beside the
-    #: wheel): up to 0.11.0 the profile run samples with FlashInfer when it is installed.
-    install: str = "pip"
-    enforce_eager: bool = False
-    #: ``--limit-mm-per-prompt`` as logged ({"image": 2, "audio": 0}); None: vLLM's default (999 each).
-    limit_mm_per_prompt: Mapping[str, int] | None = None
-    #: ``--language-model-only``: every modality's limit 0, the vision tower not loaded.
-    language_model_only: bool = False
-    #: ``--enable-prefix-caching`` / ``--no-enable-prefix-caching``; None: the release's default.
-    prefix_caching: bool | None = None
-    needs: tuple[str, ...] = ()
-    kinds: tuple[str, ...] = ()  # "quantized", "hybrid", "failed", "new-gpu", "pre-0.20"
-    notes: str = ""
-    extra: dict = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Seen:
-    """A public log read for the table and left out, and why."""
-
-    url: str
-    where: str
-    reason: str
-
 
 #: Why the two RTX 5090 runs of Qwen3.6-35B-A3B NVFP4 still miss: what the vision tower adds is modelled, the
 #: CUDA-graph estimate at max_num_seqs 1 is not.
@@ -135,7 +77,7 @@ _DJ = ("https://github.com/djangodevreng/dgx-spark-benchmarks/blob/5636536703fb6
 _DJ_VERSION = ("0.19.2rc1.dev134+gfe9c3d6c5 (printed): a build of main after 0.19 branched, with 0.20's "
                "rules — it subtracts the CUDA-graph estimate ('default since v0.21.0' in its own log)")
 
-LOGS: tuple[Log, ...] = (
+_PLAIN: tuple[Log, ...] = (
     Log("qwen2-7b-a100-025-v0101", _DL + "vllm-7B-1gpuA10080GB-0.25GRAM.log",
         "lines 31 and 42–44 (lines 3–4: 'non-default args', max_model_len 16384 and utilization 0.25)",
         _DL_VERSION, "0.10.1", _DL_MODEL, "qwen2-7b", "NVIDIA A100 80GB (the file name; README)", "a100-80g",
@@ -695,7 +637,7 @@ LOGS: tuple[Log, ...] = (
 )
 
 #: Logs read for this table and left out: what each lacks.
-SEEN: tuple[Seen, ...] = (
+_SEEN_PLAIN: tuple[Seen, ...] = (
     Seen("https://github.com/Drolsey/syslab-server/blob/main/docs/models.md",
          "sections 'Down to 14B' and '16384 to 32768' (Qwen/Qwen3-14B-AWQ at 0.70 on an RTX 5090, vLLM 0.28.0: "
          "9.27 GiB, 60,768 tokens, 3.71x and 1.85x; the version read: search-index id 69451098589)",
@@ -922,6 +864,10 @@ SEEN: tuple[Seen, ...] = (
          "the '16GB GPU' rented on RunPod is not named, the release is not given, the pool line is not quoted, and "
          "Qwen2.5-1.5B is in no catalogue"),
 )
+
+#: Every log: the plain deployments, then those with a drafter, then LoRA / expert / tensor parallelism 8.
+LOGS: tuple[Log, ...] = _PLAIN + startup_log_table_speculation.LOGS + startup_log_table_parallel.LOGS
+SEEN: tuple[Seen, ...] = _SEEN_PLAIN + startup_log_table_speculation.SEEN + startup_log_table_parallel.SEEN
 
 BY_ID: dict[str, Log] = {log.id: log for log in LOGS}
 if len(BY_ID) != len(LOGS):

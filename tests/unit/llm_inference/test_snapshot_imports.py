@@ -11,6 +11,8 @@ import sys
 #: Read by the build (the Accuracy page) and the tests, never by a calculation in the browser.
 EVIDENCE = {"llm_inference.accuracy", "llm_inference.accuracy_sglang", "llm_inference.engines.hybrid_logs", "llm_inference.engines.sglang",
             "llm_inference.engines.sglang_logs", "llm_inference.engines.startup_log_table",
+            "llm_inference.engines.startup_log_record", "llm_inference.engines.startup_log_table_speculation",
+            "llm_inference.engines.startup_log_table_parallel",
             "llm_inference.engines.startup_logs", "llm_inference.engines.weight_logs",
             "llm_inference.engines.vllm_measured", "llm_inference.physics.expert_parallel_sources",
             "llm_inference.engines.vllm_speculation"}
