@@ -36,6 +36,8 @@ from typing import Iterable, Sequence
 
 from . import vllm_releases
 from .vllm_releases import parse_version
+# The vocabulary is padded to a multiple of 64 (vllm_weights), then split evenly over the TP ranks.
+from .vllm_weights import VOCAB_PADDING, padded_vocab
 
 __all__ = [
     "GIB", "MIB", "DEFAULT_BLOCK_SIZE", "CUDA_GRAPH_ESTIMATE_SINCE", "TOKENS_FROM_CONCURRENCY_SINCE",
@@ -84,9 +86,6 @@ FP8_DS_MLA_BYTES_PER_TOKEN = sum(FP8_DS_MLA_LAYOUT.values())  # 656
 #: and ``get_supported_head_sizes`` returns [576] (vllm/v1/attention/backends/mla/common.py, 0.11.0).
 MLA_HEAD_SIZE_DEEPSEEK = 512 + 64
 
-#: ``DEFAULT_VOCAB_PADDING_SIZE = 64`` (vllm/model_executor/layers/vocab_parallel_embedding.py):
-#: the vocabulary is padded to a multiple of 64, then split evenly over the TP ranks.
-VOCAB_PADDING = 64
 
 #: Bytes the dummy sampler pass holds per logit (requests × vocabulary) at its peak, fitted to real
 #: logs (see startup_logs.ACTIVATION_CALIBRATION). The profile run samples with top-k = vocab−1 and
@@ -465,7 +464,7 @@ def legal_tp_sizes(num_heads: int, num_kv_heads: int, *, intermediate_size: int 
             continue
         if intermediate_size is not None and intermediate_size % tp:
             continue
-        if vocab_size is not None and _cdiv(vocab_size, VOCAB_PADDING) * VOCAB_PADDING % tp:
+        if vocab_size is not None and padded_vocab(vocab_size) % tp:
             continue
         legal.append(tp)
     return legal

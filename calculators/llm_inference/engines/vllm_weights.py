@@ -70,6 +70,7 @@ from . import vllm_releases
 
 #: vLLM release these rules are read from.
 VERSION = "0.33.0"
+#: ``DEFAULT_VOCAB_PADDING_SIZE = 64`` (vllm/model_executor/layers/vocab_parallel_embedding.py).
 VOCAB_PADDING = 64
 
 #: Compute capability (or ROCm arch) of the GPUs by id, for the kernels vLLM picks.
