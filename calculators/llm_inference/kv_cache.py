@@ -35,7 +35,7 @@ from .hardware import GPUS
 from .engines import vllm_hybrid
 from .engines.vllm_hybrid import MIXER_NAMES
 from .physics import expert_parallel, fleet, kv
-from . import lora_notes, speculation_outputs, startup
+from . import lora_notes, multi_page_notes, speculation_outputs, startup
 from .weight_breakdown import breakdown_chart, breakdown_text
 
 CONTEXT_MAX = 1048576
@@ -309,6 +309,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         notes.append("The cache per token is 0 bytes: check the head or latent dimensions.")
     notes.extend(expert_parallel.reader_notes(model, layout, placement, w))
     notes.extend(hybrid_notes(model, pool, context))
+    notes.extend(multi_page_notes.notes(pool, context))
     notes.extend(vision_notes(model, pool, w))
     notes.extend(lora_notes.notes(pool))
     notes.extend(speculation_outputs.memory_notes(deployment))
