@@ -287,6 +287,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
             f"the activation peak ({format_bytes(pool.activation_bytes)}) and the runtime "
             f"({format_bytes(pool.overhead_bytes)}) exceed the {format_bytes(pool.requested_bytes)} it may use"
             + (f"; {needed} GPUs would fit." if needed else "; no count of these GPUs up to 64 fits."))
+    elif refusal := multi_page_notes.refusal(pool, context):
+        notes.append(refusal + (f"; {needed} GPUs would fit." if needed else "."))
     elif not fits:
         notes.append(
             f"vLLM starts, but its {format_bytes(pool.available_bytes)} of KV cache per GPU holds "

@@ -26,7 +26,9 @@ unify them (physics.cache_layout.unified_pages, Gemma 4's rule) but lays them si
   compressed-group page, and splits each window or state group round-robin into groups of at most
   that many tuples. The pool is packed (``_get_kv_cache_config_packed``): a block id owns, for each
   page size, as many pages as the group with most of them, so ``num_blocks = available // that
-  slab``. "Maximum concurrency" is ``get_max_concurrency_for_kv_cache_config``: the blocks ÷
+  slab`` (from 0.23; 0.20–0.22's ``_get_kv_cache_config_deepseek_v4`` gave each of the compressed
+  group's page sizes as many pages as the commonest: 12,096 bytes more a V4-Flash block).
+  "Maximum concurrency" is ``get_max_concurrency_for_kv_cache_config``: the blocks ÷
   ``cdiv(Σ_groups pages × group page, first group's page)``; vLLM refuses to start below
   ``_max_memory_usage_bytes_from_groups`` (tuples × Σ_groups pages × the compressed group's
   distinct page sizes summed). Windows and states hold ``window − 1 + in-flight tokens`` (+1 block)
@@ -219,10 +221,13 @@ def v4_pool(specs, version: str) -> tuple[MultiPagePool | None, str]:
             n = len(range(i, layers, parts))
             groups.append(Group(tuple(p for p in by_size for _ in range(n)), block, window))
     slab: dict[int, int] = {}
-    for g in groups:  # _bucket_layers_by_page_size: the most pages of a size any group has
+    for g in groups:  # the most pages of a size any group has
         for page, n in Counter(g.pages).items():
             slab[page] = max(slab.get(page, 0), n)
-    block_bytes = sum(page * n for page, n in slab.items())
+    if parse_version(version)[:2] >= (0, 23):  # _bucket_layers_by_page_size
+        block_bytes = sum(page * n for page, n in slab.items())
+    else:  # 0.20-0.22: every compressed-group page size as often as the commonest
+        block_bytes = max(slab.values()) * sum(mla_pages)
     return MultiPagePool(tuple(groups), block_bytes, max(g.tuples for g in groups), version), ""
 
 

@@ -51,7 +51,7 @@ def test_flash_groups_tuples_and_block_by_hand():
     21, the C128 states (8, 128): 20. _approximate_gcd([21, 43, 21, 20], from 21): 22 pads 1+1+1+2 = 5
     (21 pads 0+20+0+1 = 21), so 22 tuples; the windows split round-robin into 22 + 21 layers; each
     state page pads up to the nearest compressed page (32,832 -> 37,440; 8,640 stays). The packed
-    block: 37,440 x 22 + 8,640 x 21 + 1,728 x 20 = 1,039,680 bytes."""
+    block (0.23 on): 37,440 x 22 + 8,640 x 21 + 1,728 x 20 = 1,039,680 bytes."""
     assert mpp.approximate_gcd([21, 43, 21, 20], 21) == 22
     pool, problem = mpp.v4_pool(_flash(), "0.25.0")
     assert problem == "" and pool.layer_tuples == 22
@@ -61,6 +61,8 @@ def test_flash_groups_tuples_and_block_by_hand():
         (42, 21 * C4 + 21 * C4_KEY_STATE, 4, 8),           # the C4 states, padded
         (20, 20 * C4, 8, 128)]
     assert pool.block_bytes == 37_440 * 22 + 8_640 * 21 + 1_728 * 20 == 1_039_680
+    # 0.20-0.22 (_get_kv_cache_config_deepseek_v4): 22 of each of the three compressed-group pages
+    assert mpp.v4_pool(_flash(), "0.22.0")[0].block_bytes == 22 * (37_440 + 8_640 + 1_728) == 1_051_776
 
 
 def _flash_request_blocks(length, in_flight):
