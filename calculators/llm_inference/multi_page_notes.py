@@ -26,9 +26,11 @@ def notes(pool: Pool, context: int) -> list[str]:
             f"{mpp.V4_WINDOW_BLOCK}-token blocks; the C4 and C128 layers add compressed entries and the C4 indexer "
             f"keys (one page of {len(set(first.pages))} sizes per {cache.block_size}-token block) and their "
             f"compressors' fp32 states. vLLM makes "
-            f"{len(pages.groups)} groups of them ({pages.layer_tuples} layer tuples), pads each window and state page "
-            f"up to a compressed one and packs a block id's pages together: {format_bytes(pages.block_bytes)} a "
-            f"block on each GPU. A request of {format_count(context)} tokens takes {per_group[0]:,} compressed "
+            f"{len(pages.groups)} groups of them ({pages.layer_tuples} layer tuples) and "
+            + ("lays each group over the same block, the largest group's pages"
+               if pages.block_bytes == max(g.page for g in pages.groups) else
+               "pads each window and state page up to a compressed one and packs a block id's pages together")
+            + f": {format_bytes(pages.block_bytes)} a block on each GPU. A request of {format_count(context)} tokens takes {per_group[0]:,} compressed "
             f"pages, growing with its length, and window and state pages that do not "
             f"({format_bytes(fixed)}: each window and state holds its window plus the tokens in flight), so "
             f"\"GPU KV cache size\" is the concurrency times the length, not a capacity per token.")

@@ -22,23 +22,25 @@ unify them (physics.cache_layout.unified_pages, Gemma 4's rule) but lays them si
   compressed and indexer caches and one per (block size, window) of the others;
   ``_get_kv_cache_groups_uniform_groups`` counts "layer tuples" (the layers of the commonest page
   size in a group), picks a tuple count with ``_approximate_gcd`` (the count, from the compressed
-  group's up, that pads the groups least), pads each window or state page up to the nearest
-  compressed-group page, and splits each window or state group round-robin into groups of at most
+  group's up, that pads the groups least), up to 0.26 pads each window or state page up to the
+  nearest compressed-group page, and splits each window or state group round-robin into groups of at most
   that many tuples. The pool is packed (``_get_kv_cache_config_packed``): a block id owns, for each
   page size, as many pages as the group with most of them, so ``num_blocks = available // that
   slab`` (from 0.23; 0.20–0.22's ``_get_kv_cache_config_deepseek_v4`` gave each of the compressed
   group's page sizes as many pages as the commonest: 12,096 bytes more a V4-Flash block).
   "Maximum concurrency" is ``get_max_concurrency_for_kv_cache_config``: the blocks ÷
-  ``cdiv(Σ_groups pages × group page, first group's page)``; vLLM refuses to start below
+  ``cdiv(Σ_groups pages × group page, first group's page)`` (0.27: ÷ Σ_groups pages); vLLM refuses to start below
   ``_max_memory_usage_bytes_from_groups`` (tuples × Σ_groups pages × the compressed group's
   distinct page sizes summed). Windows and states hold ``window − 1 + in-flight tokens`` (+1 block)
   like any sliding window, in-flight being ``max_num_batched_tokens`` up to 0.25 and twice that
   from 0.26 (``VllmConfig.max_in_flight_tokens``: async scheduling's two batches, on by default).
 
-Read in the 0.20.0–0.26.0 wheels, where these functions are the same (0.26 only returns early when
-every page agrees). 0.27.0 stopped padding the window and state pages and counts a request as the
-pages of every group summed; 0.29.0 replaced the grouping (``_get_packed_kv_cache_groups``, an
-overlapping slab layout): those releases are named as not modelled, not guessed.
+Read in the 0.20.0–0.27.0 wheels, where the grouping is the same (0.26 only returns early when
+every page agrees). 0.27.0 keeps each window and state page as it is (no padding), lays each group
+densely in one slab that the groups overlap (``_get_packed_kv_cache_layout``: a block is the largest
+group's page) and counts a request as every group's pages summed. 0.28.0 adds retained tokens to the
+windows and moves the page sizes into the specs' state layout; 0.29.0 replaced the grouping
+(``_get_packed_kv_cache_groups``): those releases are named as not modelled, not guessed.
 """
 
 from __future__ import annotations
@@ -50,9 +52,9 @@ from ..engines.vllm_releases import parse_version
 from ..models import compressed_attention as csa
 
 #: The releases whose DeepSeek-V4 grouping is read here (the first to serve the model, the last read).
-V4_FIRST, V4_LAST = (0, 20), (0, 26)
-#: GLM-5.2's indexer pattern is read from 0.21.0; the uniform-type group is read up to 0.26.0.
-GLM52_FIRST, GLM52_LAST = (0, 21), (0, 26)
+V4_FIRST, V4_LAST = (0, 20), (0, 27)
+#: GLM-5.2's indexer pattern is read from 0.21.0; the uniform-type group is read up to 0.27.0.
+GLM52_FIRST, GLM52_LAST = (0, 21), (0, 27)
 #: FlashMLA's DeepSeek-V4 kernel takes 256-token blocks ("Setting kv cache block size to 256":
 #: ``DeepseekSparseSWABackend.get_preferred_block_size``; ``FlashMLASparseDSV4`` supports [256]).
 V4_BLOCK_SIZE = 256
@@ -60,9 +62,11 @@ V4_BLOCK_SIZE = 256
 V4_WINDOW_BLOCK = 64
 #: ``CompressorStateCache.block_size`` per compression ratio (its page must match a KV page).
 V4_STATE_BLOCK = {4: 4, 128: 8}
-#: The indexer's keys are allocated as fp8 with an fp32 scale per 128 values (``k_cache_head_dim``),
-#: also with the MXFP4 indexer cache, which uses the first half of that memory.
+#: The indexer's keys are allocated as fp8 with an fp32 scale per 128 values (``k_cache_head_dim``);
+#: up to 0.26 also with the MXFP4 indexer cache (which used the first half of that memory), from
+#: 0.27 that cache allocates its own 64 + 4 bytes a key.
 INDEXER_FP8_BLOCK = 128
+MXFP4_OWN_PAGE_SINCE = (0, 27)
 
 
 def _round_up(n: int, multiple: int) -> int:
@@ -87,10 +91,10 @@ class Cache:
         return -(-min(self.window - 1 + in_flight, max_model_len) // self.block_size) + 1
 
 
-def v4_caches(spec: csa.CompressedSparseAttention) -> tuple[Cache, ...]:
+def v4_caches(spec: csa.CompressedSparseAttention, version: str = "0.26.0") -> tuple[Cache, ...]:
     """What one DeepSeek-V4 layer registers, in the fp8_ds_mla layout, each page padded to 576 bytes
     (``_apply_alignment_padding``); vllm/models/deepseek_v4/{attention,compressor}.py and
-    vllm/v1/attention/backends/mla/sparse_swa.py, 0.22.0–0.26.0 (model_executor/layers/ in 0.20–0.21)."""
+    vllm/v1/attention/backends/mla/sparse_swa.py, 0.22.0–0.27.0 (model_executor/layers/ in 0.20–0.21)."""
     align, token = csa.PAGE_ALIGNMENT, spec.window_token_bytes
     caches = [Cache("window", _round_up(V4_WINDOW_BLOCK * token, align), V4_WINDOW_BLOCK, spec.sliding_window)]
     if not spec.compressed:
@@ -105,7 +109,9 @@ def v4_caches(spec: csa.CompressedSparseAttention) -> tuple[Cache, ...]:
     caches.append(Cache(f"C{r} entries", _round_up(V4_BLOCK_SIZE // r * token, align), V4_BLOCK_SIZE))
     caches.append(Cache(f"C{r} state", state(spec.head_dim), state_block, coff * r))
     if spec.indexer_dim:
-        key = spec.indexer_dim + spec.indexer_dim // INDEXER_FP8_BLOCK * 4
+        key = (csa.indexer_key_bytes(spec.indexer_dim, fp4=True)
+               if spec.fp4_indexer and parse_version(version)[:2] >= MXFP4_OWN_PAGE_SINCE
+               else spec.indexer_dim + spec.indexer_dim // INDEXER_FP8_BLOCK * 4)
         caches.append(Cache(f"C{r} indexer keys", _round_up(V4_BLOCK_SIZE // r * key, align), V4_BLOCK_SIZE))
         caches.append(Cache(f"C{r} indexer state", state(spec.indexer_dim), state_block, coff * r))
     return tuple(caches)
@@ -167,9 +173,11 @@ class MultiPagePool:
         return tuple(g.pages_per_request(max_model_len, flight) for g in self.groups)
 
     def request_blocks(self, max_model_len: int, batched_tokens: int) -> int:
-        """The blocks "Maximum concurrency" divides by (``get_max_concurrency_for_kv_cache_config``,
-        0.20–0.26): ``cdiv(Σ pages × group page, first group's page)``."""
+        """The blocks "Maximum concurrency" divides by (``get_max_concurrency_for_kv_cache_config``):
+        ``cdiv(Σ pages × group page, first group's page)`` up to 0.26, every group's pages summed from 0.27."""
         pages = self.group_pages(max_model_len, batched_tokens)
+        if parse_version(self.version)[:2] >= (0, 27):
+            return sum(pages)
         total = sum(p * g.page for p, g in zip(pages, self.groups))
         return -(-total // self.groups[0].page)
 
@@ -196,7 +204,8 @@ class MultiPagePool:
 
 def v4_pool(specs, version: str) -> tuple[MultiPagePool | None, str]:
     """(pool, problem) of DeepSeek-V4's layers ``specs`` on one GPU (TP replicates every cache)."""
-    caches = [c for s in specs for c in v4_caches(s)]
+    caches = [c for s in specs for c in v4_caches(s, version)]
+    padded = parse_version(version)[:2] <= (0, 26)  # 0.27 keeps each window and state page as it is
     full = [c for c in caches if c.block_size == V4_BLOCK_SIZE and not c.window]
     windowed: dict[tuple[int, int], list[Cache]] = {}
     for c in caches:
@@ -211,7 +220,8 @@ def v4_pool(specs, version: str) -> tuple[MultiPagePool | None, str]:
         if max(c.page for c in cs) > mla_pages[-1]:
             return None, ("a DeepSeek-V4 window or state page is larger than every compressed page, which vLLM "
                           "asserts against (_get_kv_cache_groups_uniform_groups)")
-        by_size: dict[int, int] = Counter(min(p for p in mla_pages if p >= c.page) for c in cs)
+        by_size: dict[int, int] = Counter(min(p for p in mla_pages if p >= c.page) if padded else c.page
+                                          for c in cs)
         if len(set(by_size.values())) > 1:
             return None, ("vLLM asserts that each padded page size of a DeepSeek-V4 window or state group has as "
                           "many layers (_get_kv_cache_groups_uniform_groups)")
@@ -224,7 +234,9 @@ def v4_pool(specs, version: str) -> tuple[MultiPagePool | None, str]:
     for g in groups:  # the most pages of a size any group has
         for page, n in Counter(g.pages).items():
             slab[page] = max(slab.get(page, 0), n)
-    if parse_version(version)[:2] >= (0, 23):  # _bucket_layers_by_page_size
+    if not padded:  # _get_packed_kv_cache_layout: each group dense in one slab, the groups overlapping
+        block_bytes = max(g.page for g in groups)
+    elif parse_version(version)[:2] >= (0, 23):  # _bucket_layers_by_page_size
         block_bytes = sum(page * n for page, n in slab.items())
     else:  # 0.20-0.22: every compressed-group page size as often as the commonest
         block_bytes = max(slab.values()) * sum(mla_pages)
@@ -238,9 +250,9 @@ def v4_unmodelled(version: str, block_size: int, *, tensor_parallel_only: bool, 
     if v < V4_FIRST:
         return f"vLLM {version} does not serve DeepSeek-V4 (its model file arrives in 0.20.0)"
     if v > V4_LAST:
-        return (f"vLLM {version} groups DeepSeek-V4's caches otherwise than 0.20–0.26 (0.27.0 stopped padding the "
-                "window and state pages and sums every group's pages per request; 0.29.0 packs overlapping groups, "
-                "_get_packed_kv_cache_groups); that layout is not read here — pick 0.26.0 or earlier")
+        return (f"vLLM {version} groups DeepSeek-V4's caches otherwise than 0.20–0.27 (0.28.0 adds retained tokens "
+                "to the windows and moves the page sizes into the specs' state layout; 0.29.0 replaced the grouping, "
+                "_get_packed_kv_cache_groups); that layout is not read here — pick 0.27.0 or earlier")
     if block_size not in (16, V4_BLOCK_SIZE):
         return (f"DeepSeek-V4's FlashMLA kernel takes 256-token blocks; --block-size {block_size} is not modelled")
     if not tensor_parallel_only:
@@ -260,9 +272,9 @@ def glm52_pool(specs, kv_dtype: str, version: str) -> tuple[MultiPagePool | None
         return None, (f"vLLM {version} reads no index_topk_freq: it builds an indexer on every layer, while the "
                       "checkpoint has indexer weights on some layers only; not modelled")
     if v > GLM52_LAST:
-        return None, (f"vLLM {version}'s sparse-MLA cache specs and grouping (reworked from 0.27.0: the MLA page "
+        return None, (f"vLLM {version}'s sparse-MLA cache specs and grouping (reworked from 0.28.0: the MLA page "
                       "in 0.28.0, index-sharing roles in 0.30.0) are not read here for layers with an indexer on "
-                      "some of them — pick 0.21–0.26")
+                      "some of them — pick 0.21–0.27")
     # a layer's latent page and, where it owns an indexer, its key page: their sum is what the layer adds
     block = max(s.min_block_size for s in specs)
     group = Group(tuple(s.page_bytes(block, kv_dtype) for s in specs), block)

@@ -46,7 +46,7 @@ def test_v4_pro_pool_shown_on_16_gpus():
 
 
 @pytest.mark.parametrize("model, version, words", [
-    ("deepseek-v4-flash", "0.33.0", "groups DeepSeek-V4's caches otherwise than 0.20–0.26"),
+    ("deepseek-v4-flash", "0.33.0", "groups DeepSeek-V4's caches otherwise than 0.20–0.27"),
     ("glm-5.2-fp8", "0.33.0", "not read here for layers with an indexer on some of them"),
     ("glm-5.2-fp8", "0.20.0", "reads no index_topk_freq"),
 ])

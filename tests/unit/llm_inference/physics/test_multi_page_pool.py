@@ -86,6 +86,20 @@ def test_flash_blocks_per_request_by_hand(version, in_flight):
     assert pool.request_blocks(131072, 8192) == expected == {"0.25.0": 3481, "0.26.0": 6429}[version]
 
 
+def test_flash_in_027_by_hand():
+    """0.27.0 keeps each window and state page unpadded (the C4 states 21 x 32,832 + 21 x 8,640 =
+    870,912; the C128 states 20 x 32,832 = 656,640), lays each group densely in one slab the groups
+    overlap (_get_packed_kv_cache_layout: a block is the largest group, the compressed one,
+    1,002,240 bytes) and counts a request as every group's pages summed: 512 + 259 + 259 + 4,099 +
+    2,065 = 7,194 at 128K. The start check is unchanged."""
+    pool, _ = mpp.v4_pool(_flash(), "0.27.0")
+    assert [g.page for g in pool.groups] == [1_002_240, 22 * WINDOW, 21 * WINDOW, 21 * C4_STATE + 21 * C4_KEY_STATE,
+                                             20 * C128_STATE]
+    assert pool.block_bytes == 1_002_240 and pool.layer_tuples == 22
+    assert pool.request_blocks(131072, 8192) == 512 + 259 + 259 + 4099 + 2065 == 7194
+    assert pool.start_bytes(131072, 8192) == 22 * 7194 * 47_808
+
+
 def test_flash_on_8_h200_tp8_by_hand():
     """The figures the chapter quotes: one H200 of a TP-8 deployment at 128K (vLLM 0.26.0) keeps the
     whole pool (every cache is replicated), 1,039,680 bytes a block and 6,429 blocks a request."""
@@ -159,9 +173,10 @@ def test_glm52_one_uniform_group_by_hand():
 
 @pytest.mark.parametrize("model_id, version, words", [
     ("deepseek-v4-flash", "0.19.1", "does not serve DeepSeek-V4"),
-    ("deepseek-v4-flash", "0.27.0", "not read here"),
+    ("deepseek-v4-flash", "0.28.0", "not read here"),
     ("deepseek-v4-flash", "0.33.0", "not read here"),
     ("glm-5.2", "0.20.0", "reads no index_topk_freq"),
+    ("glm-5.2", "0.28.0", "not read here"),
     ("glm-5.2", "0.33.0", "not read here"),
 ])
 def test_releases_not_read_are_named(model_id, version, words):
