@@ -9,9 +9,10 @@ unify them (physics.cache_layout.unified_pages, Gemma 4's rule) but lays them si
   with one block size, so ``get_kv_cache_groups`` (vllm/v1/core/kv_cache_utils.py) makes one
   ``UniformTypeKVCacheSpecs`` group of them: a block id holds a page in every layer, one block is
   the sum of those pages, ``num_blocks = available // sum`` and a request takes ``cdiv(len, 64)``.
-  vLLM reads the pattern from ``index_topk_freq`` and ``index_skip_topk_offset`` (``skip_topk`` in
-  ``DeepseekV2MLAAttention``, vllm/model_executor/models/deepseek_v2.py) from 0.21.0; 0.20.0 builds
-  an indexer on every layer, for which GLM-5.2's checkpoint has no weights on 57 of them.
+  From 0.24.0 ``DeepseekV2MLAAttention`` (vllm/model_executor/models/deepseek_v2.py) builds the
+  indexer only where ``index_topk_freq`` and ``index_skip_topk_offset`` keep the top-k; 0.20–0.23
+  build one on every layer (0.21–0.23 skip only the selection), for which GLM-5.2's checkpoint has
+  no weights on 57 of them.
 
 * **DeepSeek-V4** (physics.compressed_attention's layers): five kinds of cache —
   C4 and C128 compressed entries and the C4 indexer keys (``MLAAttentionSpec`` with
@@ -53,8 +54,8 @@ from ..models import compressed_attention as csa
 
 #: The releases whose DeepSeek-V4 grouping is read here (the first to serve the model, the last read).
 V4_FIRST, V4_LAST = (0, 20), (0, 27)
-#: GLM-5.2's indexer pattern is read from 0.21.0; the uniform-type group is read up to 0.27.0.
-GLM52_FIRST, GLM52_LAST = (0, 21), (0, 27)
+#: GLM-5.2's shared layers build no indexer from 0.24.0; the uniform-type group is read up to 0.27.0.
+GLM52_FIRST, GLM52_LAST = (0, 24), (0, 27)
 #: FlashMLA's DeepSeek-V4 kernel takes 256-token blocks ("Setting kv cache block size to 256":
 #: ``DeepseekSparseSWABackend.get_preferred_block_size``; ``FlashMLASparseDSV4`` supports [256]).
 V4_BLOCK_SIZE = 256
@@ -269,12 +270,13 @@ def glm52_pool(specs, kv_dtype: str, version: str) -> tuple[MultiPagePool | None
     uniform-type group whose block is every layer's latent page plus each indexer page."""
     v = parse_version(version)[:2]
     if v < GLM52_FIRST:
-        return None, (f"vLLM {version} reads no index_topk_freq: it builds an indexer on every layer, while the "
-                      "checkpoint has indexer weights on some layers only; not modelled")
+        return None, (f"vLLM {version} builds an indexer, and caches its keys, on every layer (up to 0.23 "
+                      "index_topk_freq only skips the top-k selection), while the checkpoint has indexer weights on "
+                      "some layers only; not modelled")
     if v > GLM52_LAST:
         return None, (f"vLLM {version}'s sparse-MLA cache specs and grouping (reworked from 0.28.0: the MLA page "
                       "in 0.28.0, index-sharing roles in 0.30.0) are not read here for layers with an indexer on "
-                      "some of them — pick 0.21–0.27")
+                      "some of them — pick 0.24–0.27")
     # a layer's latent page and, where it owns an indexer, its key page: their sum is what the layer adds
     block = max(s.min_block_size for s in specs)
     group = Group(tuple(s.page_bytes(block, kv_dtype) for s in specs), block)

@@ -159,7 +159,7 @@ def test_h20_title_of_vllm_51041():
 # -- GLM-5.2 ----------------------------------------------------------------------------------------
 
 def test_glm52_one_uniform_group_by_hand():
-    """GLM-5.2 (78 layers, the indexer on 21: index_topk_freq 4 from index_skip_topk_offset 3), bf16
+    """GLM-5.2 (78 layers, the indexer on 21 from 0.24.0: index_topk_freq 4 from index_skip_topk_offset 3), bf16
     KV: every layer's latent page 64 x (512 + 64) x 2 = 73,728 and 21 indexer pages of 64 x 132 =
     8,448 in one UniformTypeKVCacheSpecs group: 5,928,192 bytes a block. At 128K a request takes
     131,072 / 64 = 2,048 blocks."""
@@ -175,7 +175,8 @@ def test_glm52_one_uniform_group_by_hand():
     ("deepseek-v4-flash", "0.19.1", "does not serve DeepSeek-V4"),
     ("deepseek-v4-flash", "0.28.0", "not read here"),
     ("deepseek-v4-flash", "0.33.0", "not read here"),
-    ("glm-5.2", "0.20.0", "reads no index_topk_freq"),
+    ("glm-5.2", "0.20.0", "builds an indexer, and caches its keys, on every layer"),
+    ("glm-5.2", "0.23.0", "builds an indexer, and caches its keys, on every layer"),
     ("glm-5.2", "0.28.0", "not read here"),
     ("glm-5.2", "0.33.0", "not read here"),
 ])
