@@ -208,6 +208,8 @@ def v4_pool(specs, version: str) -> tuple[MultiPagePool | None, str]:
     caches = [c for s in specs for c in v4_caches(s, version)]
     padded = parse_version(version)[:2] <= (0, 26)  # 0.27 keeps each window and state page as it is
     full = [c for c in caches if c.block_size == V4_BLOCK_SIZE and not c.window]
+    if not full:  # group_and_unify_kv_cache_specs asserts a compressed group
+        return None, "vLLM asserts that a DeepSeek-V4 model has compressed layers (group_and_unify_kv_cache_specs)"
     windowed: dict[tuple[int, int], list[Cache]] = {}
     for c in caches:
         if c.window:
