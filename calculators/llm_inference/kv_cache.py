@@ -35,7 +35,7 @@ from .hardware import GPUS
 from .engines import vllm_hybrid
 from .engines.vllm_hybrid import MIXER_NAMES
 from .physics import expert_parallel, fleet, kv
-from . import lora_notes, speculation_outputs, startup
+from . import lora_notes, multi_page_notes, speculation_outputs, startup
 from .weight_breakdown import breakdown_chart, breakdown_text
 
 CONTEXT_MAX = 1048576
@@ -287,6 +287,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
             f"the activation peak ({format_bytes(pool.activation_bytes)}) and the runtime "
             f"({format_bytes(pool.overhead_bytes)}) exceed the {format_bytes(pool.requested_bytes)} it may use"
             + (f"; {needed} GPUs would fit." if needed else "; no count of these GPUs up to 64 fits."))
+    elif refusal := multi_page_notes.refusal(pool, context):
+        notes.append(refusal + (f"; {needed} GPUs would fit." if needed else "."))
     elif not fits:
         notes.append(
             f"vLLM starts, but its {format_bytes(pool.available_bytes)} of KV cache per GPU holds "
@@ -309,6 +311,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         notes.append("The cache per token is 0 bytes: check the head or latent dimensions.")
     notes.extend(expert_parallel.reader_notes(model, layout, placement, w))
     notes.extend(hybrid_notes(model, pool, context))
+    notes.extend(multi_page_notes.notes(pool, context))
     notes.extend(vision_notes(model, pool, w))
     notes.extend(lora_notes.notes(pool))
     notes.extend(speculation_outputs.memory_notes(deployment))

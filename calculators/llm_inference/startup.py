@@ -21,5 +21,10 @@ def lines(deployment: Deployment, context: int) -> str:
     if pool.problem or not pool.starts:
         return "vLLM does not start: " + (pool.problem or "no memory left for one KV block")
     gib = pool.available_bytes / (1 << 30)
+    if not pool.starts_at(context):  # a multi-page pool's start check (physics.multi_page_pool)
+        need = pool.layout.multi_page.start_bytes(context, pool.batched_tokens) / (1 << 30)
+        return (f"Available KV cache memory: {gib:.2f} GiB · ValueError: To serve at least one request with the "
+                f"model's max seq len ({context}), ({need:.2f} GiB KV cache is needed, which is larger than the "
+                f"available KV cache memory ({gib:.2f} GiB)")
     return (f"Available KV cache memory: {gib:.2f} GiB · GPU KV cache size: {pool.kv_cache_tokens(context):,} tokens · "
             f"Maximum concurrency for {context:,} tokens per request: {pool.concurrency_per_pool(context):.2f}x")

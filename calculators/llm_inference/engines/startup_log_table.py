@@ -717,7 +717,7 @@ _SEEN_PLAIN: tuple[Seen, ...] = (
     Seen("https://github.com/syv-ai/qwen38-27b-rtx3090/issues/7", "Qwen3.8-27B on 2x RTX 3090 with a DFlash drafter",
          "the weight format and the drafter's memory are not given"),
     Seen("https://github.com/vllm-project/vllm/issues/53961", "DeepSeek-V4-Pro on 8x MI300X",
-         "DeepSeek-V4's compressed attention is not modelled; the excerpt ends before the figures"),
+         "the excerpt ends before the figures"),
     Seen("https://github.com/vllm-project/recipes/pull/273", "MiniMax-M2 on 2x MI300X, 0.17.1 ROCm",
          "one line ('KV cache: 497,600 tokens') without max_model_len or utilization"),
     Seen("https://github.com/noonghunna/club-3090/issues/127", "the repository's Qwen bench model on 4 of 6 RTX 3090s",
@@ -751,7 +751,13 @@ _SEEN_PLAIN: tuple[Seen, ...] = (
          "neither the model (an fp8 128 × 128-block checkpoint with N=6144, K=4096 GEMMs: a Qwen3-8B shape) nor the "
          "GPU (the config path is cut at 'NVIDIA_GeForce_') is named, and no KV line is quoted"),
     Seen("https://github.com/vllm-project/vllm/issues/51041", "DeepSeek-V4-Flash on H20 TP 2 and 8x V100",
-         "DeepSeek-V4's compressed attention is not modelled (as vllm#53961)"),
+         "the H20 figures are the title's, rounded ('150K tokens in 7.7 GiB' at 121,344, vLLM 0.26.0): the pool "
+         "rule reproduces them from that memory (150,982; tests/.../test_multi_page_pool.py), but no logged line "
+         "gives the budget; the V100 comment runs a fork (1Cat's SM70 build)"),
+    Seen("https://github.com/vllm-project/vllm/issues/44376", "comment by simonwalo: DeepSeek-V4-Flash on 2x GH200, 0.22",
+         "vLLM's start check fails: its 6.66 GiB at 30,000 tokens and 'estimated maximum model length 13528' are "
+         "the pool rule's exactly (test_multi_page_pool.py), but the run never starts, and the 5.44 GiB it had "
+         "is 9.4 GiB under the budget the calculator gives (expert parallelism on a GH200: not checked)"),
     Seen("https://github.com/vllm-project/vllm/issues/33155", "gpt-oss-120b on one H100, 0.14.1",
          "the run fails with a CUDA OOM after the KV lines, which the excerpt does not show"),
     # -- read for the s25-logs search (issue #18's mix: more quantized logs and new GPUs) ---------------------

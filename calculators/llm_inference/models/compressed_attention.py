@@ -156,8 +156,8 @@ class CompressedSparseAttention(LayerSpec):
     def pages(self, block_size: int = 256) -> dict[str, int]:
         """Each cache's page in bytes, padded to 576 as vLLM's specs pad them: the window's
         (64-token blocks, ``DeepseekV4SWACache``), the compressed entries' and the indexer's
-        (``block_size // r`` entries a block). How vLLM groups these pages into one pool is not
-        modelled here."""
+        (``block_size // r`` entries a block). How vLLM groups them into one pool, with the
+        compressors' state pages, is physics.multi_page_pool's."""
         pages = {"window": _round_up(64 * self.window_token_bytes, PAGE_ALIGNMENT)}
         if self.compressed:
             entries = block_size // self.compress_ratio
@@ -169,12 +169,13 @@ class CompressedSparseAttention(LayerSpec):
 
     def page_bytes(self, block_size: int = vllm.DEFAULT_BLOCK_SIZE, kv_dtype: str = "fp8",
                    tensor_parallel: int = 1) -> int:
-        raise NotImplementedError("DeepSeek-V4's pool (window, compressed, indexer and state pages in one pool) "
-                                  "is not modelled; see pages()")
+        raise NotImplementedError("one page of a DeepSeek-V4 layer is not modelled: it keeps several "
+                                  "(pages(); physics.multi_page_pool groups them)")
 
     def blocks_per_request(self, max_model_len: int, block_size: int = vllm.DEFAULT_BLOCK_SIZE,
                            batched_tokens: int = 8192, dcp: int = 1) -> int:
-        raise NotImplementedError("DeepSeek-V4's pool is not modelled")
+        raise NotImplementedError("a DeepSeek-V4 layer's blocks are not modelled alone: its caches fall in "
+                                  "several groups (physics.multi_page_pool)")
 
 
 def compressed_stack(ratios, layers: int, *, head_dim: int, rope_dim: int, sliding_window: int,

@@ -236,8 +236,15 @@ class Pool:
             return self.layout.request_blocks(max_model_len, self.batched_tokens)
         return vllm.blocks_per_request(self.groups, max_model_len, self.batched_tokens, self.block_size)
 
+    def starts_at(self, max_model_len: int) -> bool:
+        """Whether vLLM's start check passes at ``max_model_len``: one request's KV must fit. For
+        most pools that is a block count a request fits in; GLM-5.2's and DeepSeek-V4's check asks
+        more (physics.multi_page_pool: ``MultiPagePool.start_bytes``)."""
+        pages = self.layout.multi_page if self.layout is not None else None
+        return pages is None or pages.start_bytes(max_model_len, self.batched_tokens) <= self.available_bytes
+
     def concurrency_per_pool(self, max_model_len: int) -> float:
-        if not self.starts:
+        if not (self.starts and self.starts_at(max_model_len)):
             return 0.0
         return vllm.max_concurrency(self.num_blocks, self.request_blocks(max_model_len))
 
@@ -247,7 +254,7 @@ class Pool:
 
     def kv_cache_tokens(self, max_model_len: int) -> int:
         """"GPU KV cache size: N tokens" of one pool, as the engine's release prints it."""
-        if not self.starts:
+        if not (self.starts and self.starts_at(max_model_len)):
             return 0
         if self.layout is not None:
             return self.layout.logged_tokens(self.num_blocks, self.concurrency_per_pool(max_model_len), max_model_len)
@@ -274,14 +281,18 @@ class Pool:
             return 0
         per_pool = -(-max(1, sequences) // self.placement.data_parallel)
         budget = self.num_blocks / per_pool  # blocks each request may take
-        if self.request_blocks(1) > budget:
+
+        def fits(length: int) -> bool:
+            return self.request_blocks(length) <= budget and self.starts_at(length)
+
+        if not fits(1):
             return 0
-        if self.request_blocks(cap) <= budget:
+        if fits(cap):
             return cap
-        low, high = 1, cap  # request_blocks(low) fits, request_blocks(high) does not
+        low, high = 1, cap  # fits(low), not fits(high)
         while high - low > 1:
             mid = (low + high) // 2
-            if self.request_blocks(mid) <= budget:
+            if fits(mid):
                 low = mid
             else:
                 high = mid

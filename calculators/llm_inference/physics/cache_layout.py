@@ -13,8 +13,8 @@ Everything is per GPU — the most loaded one of the placement — and per vLLM 
 layer caches is its spec's (llm_inference.models.layer_specs, through :func:`.kv.layer_specs`): a
 latent or not, an indexer or not, a window. A model whose KV layers differ in page size (Gemma 4's
 two geometries) has its smaller pages' blocks grown until every page is the largest one
-(:func:`unified_pages`); a cache that is compressed (DeepSeek-V4: five kinds of page in one pool) is
-named as not modelled here.
+(:func:`unified_pages`); GLM-5.2's latent pages with and without an indexer key, and DeepSeek-V4's
+five kinds of page, sit side by side in a block instead (physics.multi_page_pool).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from ..engines.vllm import LayerGroup, parse_version
 from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
 from ..models import layer_specs as ls
 from .kv import MODEL_DTYPE_BYTES, layer_bytes_on, layer_specs
+from . import multi_page_pool as mpp
 from .memo import pure_cache
 from .model import Model
 from .placement import Placement, kv_layers_per_gpu, state_layers_per_gpu
@@ -62,6 +63,9 @@ class CacheLayout:
     version: str = "0.33.0"
     problem: str = ""
     unmodelled: str = ""
+    #: GLM-5.2's and DeepSeek-V4's pools (physics.multi_page_pool); then ``page_bytes`` is one block
+    #: id's bytes over every layer, ``layers_per_group`` 1.
+    multi_page: mpp.MultiPagePool | None = None
 
     @property
     def hybrid(self) -> bool:
@@ -76,6 +80,8 @@ class CacheLayout:
 
     def request_blocks(self, max_model_len: int, batched_tokens: int) -> int:
         """Blocks one request of ``max_model_len`` tokens takes from the pool, over every group."""
+        if self.multi_page is not None:
+            return self.multi_page.request_blocks(max_model_len, batched_tokens)
         total = 0
         for g in self.groups:
             if g.kind == STATE:
@@ -91,6 +97,8 @@ class CacheLayout:
 
     def logged_tokens(self, num_blocks: int, concurrency: float, max_model_len: int) -> int:
         """"GPU KV cache size: N tokens" as this release prints it."""
+        if self.multi_page is not None:
+            return mpp.tokens_line(self.multi_page, num_blocks, concurrency, max_model_len)
         sizes = [self.block_size]
         if self.hybrid:  # the state groups' block: the whole sequence when they hold one page
             sizes.append(max_model_len if self.cache_mode == "none" else self.block_size)
@@ -131,10 +139,13 @@ def _kv_kinds(model: Model) -> tuple[ls.LayerSpec, ...]:
     return tuple(dict.fromkeys(_attention(s) for s in layer_specs(model) if s.caches_kv))
 
 
+def _indexer_on_some(kinds: tuple[ls.LayerSpec, ...]) -> bool:
+    """MLA layers alike but for an indexer key on some of them (GLM-5.2's ``indexer_types``)."""
+    return (len(kinds) == 2 and all(isinstance(s, ls.LatentAttention) for s in kinds)
+            and len({(s.latent_dim, s.rope_dim) for s in kinds}) == 1 and len({bool(s.indexer_dim) for s in kinds}) == 2)
+
+
 def _unmodelled_kinds(kinds: tuple[ls.LayerSpec, ...]) -> str:
-    if any(s.kind == "compressed" for s in kinds):
-        return ("DeepSeek-V4's compressed attention keeps window, compressed, indexer and compressor-state pages "
-                "in one pool; that pool's layout is not modelled")
     if len({s.geometry for s in kinds}) > 1 and (
             len(kinds) > 2 or len({s.window for s in kinds}) < len(kinds)
             or not all(isinstance(s, ls.FullAttention) for s in kinds)):
@@ -184,6 +195,9 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     cc = vllm_hybrid.compute_capability(gpu_name)
     tp = placement.tensor_parallel
     kinds = _kv_kinds(model)
+    if any(s.kind == "compressed" for s in kinds) or _indexer_on_some(kinds):
+        return _multi_page_layout(model, placement, kinds, kv_dtype, cc=cc, block_size=block_size, version=version,
+                                  dcp=dcp, sinks=sinks, speculative=bool(num_spec or draft_attention_layers))
     mla = any(isinstance(s, ls.LatentAttention) for s in kinds)
     indexer = any(isinstance(s, ls.LatentAttention) and s.indexer_dim for s in kinds)
     windows = [s for s in kinds if s.window]
@@ -249,6 +263,46 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
                        layers_per_group=size, groups=tuple(groups), state_page_bytes=state_page, cache_mode=mode,
                        checkpoint_blocks=ckpt_blocks, dcp=dcp, num_spec=num_spec, version=version, problem=problem,
                        unmodelled=unmodelled)
+
+
+def _multi_page_layout(model: Model, placement: Placement, kinds: tuple[ls.LayerSpec, ...], kv_dtype: str, *,
+                       cc, block_size: int, version: str, dcp: int, sinks: bool, speculative: bool) -> CacheLayout:
+    """DeepSeek-V4's and GLM-5.2's pools (physics.multi_page_pool): every KV cache is replicated
+    over TP (one latent, one window, indexer and compressor states with ``disable_tp``), so a GPU
+    of one pipeline stage holds all of them."""
+    specs = tuple(_attention(s) for s in layer_specs(model) if s.caches_kv)
+    staged = placement.pipeline_stages > 1
+    if any(s.kind == "compressed" for s in kinds):
+        block = mpp.V4_BLOCK_SIZE
+        problem = next((p for p in (s.kv_dtype_problem(kv_dtype) for s in kinds) if p), "")
+        unmodelled = mpp.v4_unmodelled(version, block_size, tensor_parallel_only=not staged, speculative=speculative,
+                                       dcp=dcp)
+        pool = None
+        if not (problem or unmodelled):
+            pool, problem = mpp.v4_pool(specs, version)
+        per_token = 0
+    else:
+        block = max(s.min_block_size for s in kinds)
+        problem = kv_layout_problem(kv_dtype, mla=True, sparse_mla=True, version=version, cc=cc,
+                                    head_dim=model.head_dim, sinks=sinks)
+        unmodelled = ("sparse-MLA layers with an indexer on some of them, over pipeline stages (which layers own "
+                      "one on each stage), are not modelled" if staged else
+                      "decode context parallelism over sparse-MLA layers with an indexer on some of them is not "
+                      "modelled" if dcp > 1 else
+                      "a speculative drafter beside sparse-MLA layers with an indexer on some of them is not "
+                      "modelled" if speculative else "")
+        pool = None
+        if not unmodelled:
+            pool, unmodelled = mpp.glm52_pool(specs, kv_dtype, version)
+        per_token = pool.block_bytes // block if pool else 0
+    if pool is None:
+        return CacheLayout(block_size=block, page_bytes=1, attn_page_per_token=0, layers_per_group=1,
+                           groups=(LayerGroup("full", len(specs)),), dcp=dcp, version=version, problem=problem,
+                           unmodelled=unmodelled)
+    groups = tuple(LayerGroup("full" if not g.window else "window", len(g.pages), g.window) for g in pool.groups)
+    return CacheLayout(block_size=block, page_bytes=pool.block_bytes, attn_page_per_token=per_token,
+                       layers_per_group=1, groups=groups, dcp=dcp, version=version, problem=problem,
+                       multi_page=pool)
 
 
 def from_available(cache: CacheLayout, available_bytes: float, max_model_len: int,
