@@ -40,7 +40,9 @@ STATE = "mamba"
 class CacheLayout:
     """One GPU's pool layout.
 
-    page_bytes: one block in one layer — every group's page, the states padded up to it.
+    page_bytes: one block in one layer — every group's page, the states padded up to it; for a
+        ``UniformTypeKVCacheSpecs`` group (:func:`uniform_type`) one block over all its layers,
+        with ``layers_per_group`` 1, as vLLM's spec of that group has it.
     attn_page_per_token: one token in one KV layer on this GPU (heads, latent and indexer).
     state_page_bytes: one sequence's state in one recurrent layer on this GPU, before padding.
     cache_mode: vLLM's ``mamba_cache_mode`` ("none", "align", "all"); "" without recurrent layers.
@@ -131,10 +133,33 @@ def _kv_kinds(model: Model) -> tuple[ls.LayerSpec, ...]:
     return tuple(dict.fromkeys(_attention(s) for s in layer_specs(model) if s.caches_kv))
 
 
+def uniform_type(kinds: tuple[ls.LayerSpec, ...]) -> bool:
+    """Whether vLLM pools these KV kinds as one ``UniformTypeKVCacheSpecs`` group although their
+    pages differ: every kind a ``FullAttentionSpec`` (or its subclass ``MLAAttentionSpec``, the
+    index keys of MiniMax-M3's sparse layers) of one block size, none windowed
+    (``UniformTypeKVCacheSpecs.is_uniform_type``, vllm/v1/kv_cache_interface.py @ 001cabc1). Its page
+    is the sum of every layer's page and a request takes ``cdiv(len, block)`` blocks of it. Latent
+    kinds that differ (GLM-5.2's layers with and without an indexer) are left out: mainline vLLM's
+    layers for them were not read."""
+    return (len({s.geometry for s in kinds}) > 1
+            and all(isinstance(s, ls.FullAttention) and not s.window for s in kinds))
+
+
+def uniform_block_bytes(model: Model, layers: int, block_size: int, kv_dtype: str, tensor_parallel: int) -> int:
+    """One block of a ``UniformTypeKVCacheSpecs`` group on a GPU holding ``layers`` of the model's KV
+    layers: their pages summed, the heaviest layers first (the most loaded GPU; MiniMax-M3's dense
+    layers come first, so a later pipeline stage holds sparse layers only)."""
+    pages = sorted((_attention(s).page_bytes(block_size, kv_dtype, tensor_parallel)
+                    for s in layer_specs(model) if s.caches_kv), reverse=True)
+    return sum(pages[:layers])
+
+
 def _unmodelled_kinds(kinds: tuple[ls.LayerSpec, ...]) -> str:
     if any(s.kind == "compressed" for s in kinds):
         return ("DeepSeek-V4's compressed attention keeps window, compressed, indexer and compressor-state pages "
                 "in one pool; that pool's layout is not modelled")
+    if uniform_type(kinds):
+        return ""
     if len({s.geometry for s in kinds}) > 1 and (
             len(kinds) > 2 or len({s.window for s in kinds}) < len(kinds)
             or not all(isinstance(s, ls.FullAttention) for s in kinds)):
@@ -204,6 +229,9 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     unified, grown, why = unified_pages(kinds, block_size, kv_dtype, tp) if not unmodelled else (0, {}, "")
     problem = problem or why
     full, windowed = kv_layers_per_gpu(model, placement)
+    uniform = uniform_type(kinds) and not unmodelled
+    if uniform and draft_attention_layers:
+        unmodelled = "a drafter's attention layers beside KV layers whose pages differ in size: not modelled"
     full += max(0, draft_attention_layers)
     if windowed and full and not vllm_releases.rules(version).hybrid_allocator:
         # up to 0.9.0 a model with both kinds had its windowed layers turned into full attention
@@ -219,6 +247,9 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
         types.append(LayerGroup("full", full, 0, grown.get(0, 0)))
     state_page, mode, ckpt_blocks = 0, "", 0
     page = unified or block_size * per_token
+    if uniform and not unmodelled:
+        # one group whose page spans every layer: vLLM's num_blocks = available // that page
+        page, types = uniform_block_bytes(model, full, block_size, kv_dtype, tp), [LayerGroup("full", 1)]
     mixer = _mixer(model)
     if mixer is not None:
         why = vllm_hybrid.state_served(mixer.state.mixer, version)

@@ -1,5 +1,7 @@
 """MiniMax's M2.5 and M2.7: 256-expert MoE with full (softmax) attention on every layer; M2.7 as
-published (token ids and loader fields left out) and NVIDIA's NVFP4 release of it."""
+published (token ids and loader fields left out) and NVIDIA's NVFP4 release of it. MiniMax-M3: a
+128-expert MoE whose 57 last layers add block-sparse attention with an indexer
+(models/block_sparse_attention.py), shipped in bf16."""
 
 from __future__ import annotations
 
@@ -154,5 +156,77 @@ ENTRIES = (
         source=aiconfigurator("nvidia/MiniMax-M2.7-NVFP4"),
         notes="NVFP4 routed experts; attention, the routers and the LM head stay bf16 (its ignore list).",
         **_M27_COUNTS,
+    ),
+)
+
+#: MiniMax-M3's first three layers keep a dense MLP and full attention; the other 57 run the experts
+#: and the block-sparse attention (the published lists, written by rule).
+_M3_LAYERS = [0] * 3 + [1] * 57
+
+ENTRIES = (
+    *ENTRIES,
+    CatalogueEntry(
+        id="minimax-m3", name="MiniMax-M3 (428B MoE, sparse attention)",
+        config={
+            'architectures': ['MiniMaxM3ForCausalLM'],
+            'attention_output_gate': False,
+            'dense_intermediate_size': 12288,
+            'first_k_dense_replace': 3,
+            'head_dim': 128,
+            'hidden_act': 'swigluoai',
+            'hidden_size': 6144,
+            'intermediate_size': 3072,
+            'max_position_embeddings': 1048576,
+            'model_type': 'minimax_m3',
+            'moe_intermediate_size': 3072,
+            'moe_layer_freq': _M3_LAYERS,
+            'n_shared_experts': 1,
+            'num_attention_heads': 64,
+            'num_experts_per_tok': 4,
+            'num_hidden_layers': 60,
+            'num_key_value_heads': 4,
+            'num_local_experts': 128,
+            'num_mtp_modules': 7,
+            'num_nextn_predict_layers': 1,
+            'partial_rotary_factor': 0.5,
+            'qk_norm_type': 'per_head',
+            'rms_norm_eps': 1e-06,
+            'rope_theta': 5000000,
+            'rotary_dim': 64,
+            'routed_scaling_factor': 2.0,
+            'scoring_func': 'sigmoid',
+            'shared_intermediate_size': 3072,
+            'sparse_attention_config': {
+                'sparse_attention_freq': _M3_LAYERS,
+                'sparse_block_size': 128,
+                'sparse_disable_index_value': _M3_LAYERS,
+                'sparse_index_dim': 128,
+                'sparse_init_block': 0,
+                'sparse_local_block': 1,
+                'sparse_num_index_heads': 4,
+                'sparse_score_type': 'max',
+                'sparse_topk_blocks': 16,
+                'use_sparse_attention': True,
+            },
+            'swiglu_alpha': 1.702,
+            'swiglu_limit': 7.0,
+            'tie_word_embeddings': False,
+            'torch_dtype': 'bfloat16',
+            'use_gemma_norm': True,
+            'use_qk_norm': True,
+            'use_routing_bias': True,
+            'vocab_size': 200064,
+        },
+        source=aiconfigurator("MiniMaxAI/MiniMax-M3"),
+        notes="bf16 as published (MiniMax's MXFP8 release is another checkpoint); the router and its correction "
+              "bias fp32.",
+        published_total=428_000_000_000, published_active=23_000_000_000, active_excludes_embedding=True,
+        active_excludes_head=True, active_tolerance=0.03,
+        count_source="MiniMax-M3 model card (huggingface.co/MiniMaxAI/MiniMax-M3, as mirrored at "
+                     "huggingface.co/unsloth/MiniMax-M3): '~428B parameters and ~23B activated parameters'",
+        counts_note="The card's total includes the vision tower and the MTP modules, which text serving does not "
+                    "load: the 60 text layers, embeddings and LM head hold 426.2B. Its activated count leaves out "
+                    "the embedding and the LM head (1.23B each), and is given to two significant figures (~23B): 23.50B "
+                    "derived.",
     ),
 )

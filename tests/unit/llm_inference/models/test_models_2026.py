@@ -195,14 +195,8 @@ def test_deepseek_v4_refuses_a_cache_dtype_vllm_refuses():
     assert any("fp8" in n and "Nothing is computed" in n for n in r.notes), r.notes
 
 
-MINIMAX_M3 = ("MiniMax-M3 is refused by name (sparse_attention_config): upstream vLLM has no MiniMax-M3 model file to "
-              "read its sparse attention's cache from; the derivation follows the vLLM-Kunlun plugin")
-
 #: What the library cannot do yet, per fixture and figure: the reason a strict xfail names.
-MISSING: dict[tuple[str, str], str] = {
-    ("MiniMaxAI--MiniMax-M3", "kv"): MINIMAX_M3,
-    ("MiniMaxAI--MiniMax-M3", "weights"): MINIMAX_M3,
-}
+MISSING: dict[tuple[str, str], str] = {}
 
 
 def _case(name: str, figure: str):
@@ -291,9 +285,7 @@ def _canonical(value):
 
 
 #: The checkpoints the picker does not hold by name yet (issue 34, item 4), each with its reason.
-NOT_IN_CATALOGUE: dict[str, str] = {
-    "MiniMaxAI--MiniMax-M3": "MiniMax-M3 is refused: upstream vLLM has no model file to read its sparse attention from",
-}
+NOT_IN_CATALOGUE: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", [
