@@ -67,9 +67,9 @@ SPARSE_KEYS = {
     "sparse_index_dim": "read: the index key's width",
     "sparse_num_index_heads": "read: the index query heads (must equal num_key_value_heads)",
     "sparse_disable_index_value": "read: must be 1 on every sparse layer (no index_v/o_proj)",
-    "sparse_topk_blocks": "which blocks attention reads: compute, not memory",
-    "sparse_init_block": "blocks always read at the start: compute, not memory",
-    "sparse_local_block": "blocks always read at the end: compute, not memory",
+    "sparse_topk_blocks": "read: the blocks a decode step reads (the cache keeps them all)",
+    "sparse_init_block": "blocks forced into the top-k at the start: which blocks, not how many",
+    "sparse_local_block": "blocks forced into the top-k at the end: which blocks, not how many",
     "sparse_score_type": "how block scores are pooled: compute, not memory",
 }
 
@@ -79,9 +79,10 @@ class BlockSparseAttention(FullAttention):
     """One MiniMax-M3 sparse layer: K and V of every token (``FullAttentionSpec``) plus one
     ``index_dim`` index key per token in bf16, held whole by every TP rank
     (``MiniMaxM3IndexerCache``'s ``MLAAttentionSpec``). The attention reads only the indexer's
-    top-k blocks, but vLLM keeps every block: the cache grows like full attention's."""
+    ``topk_blocks`` blocks, but vLLM keeps every block: the cache grows like full attention's."""
 
     index_dim: int = 128
+    topk_blocks: int = 16
 
     kind: ClassVar[str] = FULL
     vllm_spec: ClassVar[str] = "FullAttentionSpec + MLAAttentionSpec (index keys)"
@@ -107,6 +108,15 @@ class BlockSparseAttention(FullAttention):
 
     def bytes_per_token(self, kv_dtype: str = "bf16", tensor_parallel: int = 1) -> float:
         return super().bytes_per_token(kv_dtype, tensor_parallel) + self.index_bytes_per_token()
+
+    def read_bytes_per_sequence(self, context: float, kv_dtype: str = "bf16", tensor_parallel: int = 1) -> float:
+        """One decode step: the indexer scores every block, reading all the index keys; each KV head
+        then reads its ``topk_blocks`` blocks (the init and local blocks are forced into those
+        slots, not added: ``_topk_index_kernel`` and ``_decode_index_score_kernel``,
+        vllm/models/minimax_m3/common/ops/index_topk.py @ 7c6cd929)."""
+        tokens = min(context, self.topk_blocks * KERNEL_BLOCK_SIZE)
+        kv = FullAttention.bytes_per_token(self, kv_dtype, tensor_parallel)
+        return kv * tokens + self.index_bytes_per_token() * context
 
     def page_bytes(self, block_size: int = vllm.DEFAULT_BLOCK_SIZE, kv_dtype: str = "bf16",
                    tensor_parallel: int = 1) -> int:
@@ -202,4 +212,4 @@ def read_sparse_attention(reader, hidden: int, kv_heads: int, head_dim: int, lay
 def sparse_layer(spec: FullAttention, plan: SparsePlan) -> BlockSparseAttention:
     """A full-attention layer's spec with the sparse layer's index keys beside it."""
     return BlockSparseAttention(kv_heads=spec.kv_heads, head_dim=spec.head_dim, head_dim_v=spec.head_dim_v,
-                                index_dim=plan.index_dim)
+                                index_dim=plan.index_dim, topk_blocks=plan.topk_blocks)
