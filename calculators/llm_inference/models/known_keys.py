@@ -119,6 +119,7 @@ NEUTRAL: dict[str, tuple] = {
     "add_swa_attention_sink_bias": (False,),
     "attention_output_gate": (False,),  # a gate on the attention output (q_proj wider)
     "audio_config": ({},),
+    "num_reward_heads": (0,),  # MiniMax-M3's VL wrapper: no reward head beside the LM head
 }
 
 #: What an unmodelled key is, for the refusal: the reader learns why, not only which field.

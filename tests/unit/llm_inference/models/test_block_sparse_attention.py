@@ -87,3 +87,35 @@ def test_the_experts_are_sized_by_intermediate_size(width):
     assert {t.shape for t in shared} == {(3072, 6144), (6144, 3072)}
     dense = [t for t in shape.tensors if t.layer == 0 and t.module.startswith("mlp.")]
     assert {t.shape for t in dense} == {(12288, 6144), (6144, 12288)}  # dense_intermediate_size
+
+
+def nvidia_style_wrapper(quantized_layers: dict) -> dict:
+    """The shape of NVIDIA's MiniMax-M3-NVFP4 config.json (aiconfigurator @ 095f58a5, 3.1 MB, not
+    saved: sources.json): a ``minimax_m3_vl`` wrapper whose ``text_config`` has no model_type, a
+    vision tower, ``num_reward_heads`` 0, and a ModelOpt MIXED_PRECISION ``quantized_layers`` map."""
+    text = {k: v for k, v in m3().items() if k not in ("model_type", "architectures", "torch_dtype")}
+    return {"architectures": ["MiniMaxM3SparseForConditionalGeneration"], "model_type": "minimax_m3_vl",
+            "text_config": {**text, "architectures": ["MiniMaxM3SparseForCausalLM"]},
+            "num_reward_heads": 0, "torch_dtype": "bfloat16",
+            "quantization_config": {"quant_method": "modelopt", "quant_algo": "MIXED_PRECISION",
+                                    "kv_cache_quant_algo": None, "exclude_modules": ["lm_head"],
+                                    "quantized_layers": quantized_layers}}
+
+
+def test_the_vl_wrapper_reads_its_text_model_as_minimax_m3():
+    shape = derive(nvidia_style_wrapper({"language_model.model.layers.3.block_sparse_moe.experts.0.w1":
+                                         {"quant_algo": "NVFP4", "group_size": 16}}))
+    assert shape.model_type == "minimax_m3"
+    assert shape.kv_bytes_per_sequence(131072) == 18_018_729_984
+
+
+def test_nvidias_mxfp8_layers_refuse_the_weights_by_name_and_keep_the_cache():
+    """Its attention, index projections, shared experts and dense MLPs are MXFP8, a format vLLM's
+    ModelOptMixedPrecisionConfig loads but these calculators do not size yet: the weights (and what
+    depends on them) are not computed, naming MXFP8; the KV cache a sequence holds still is."""
+    from llm_inference.kv_cache import SPEC
+    config = nvidia_style_wrapper({"language_model.model.layers.0.self_attn.q_proj": {"quant_algo": "MXFP8"}})
+    r = SPEC.run({"config": json.dumps(config), "gpu": "h200", "gpus": 8, "context": 131072, "image_limit": 0,
+                  "video_limit": 0})
+    assert r.values["weight_bytes"] is None and "MXFP8" in r.values["weight_format"]
+    assert r.values["kv_bytes_per_sequence"] == 18_018_729_984
