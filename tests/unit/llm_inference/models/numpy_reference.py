@@ -32,6 +32,8 @@ def text_config(config: dict) -> dict:
         blocks = {"mamba": "M", "attention": "*", "mlp": "-", "moe": "E"}
         text["hybrid_override_pattern"] = "".join(blocks[b] for b in text["layers_block_type"])
         text.setdefault("num_hidden_layers", len(text["layers_block_type"]))
+    if "model_type" not in text and config.get("model_type") == "minimax_m3_vl":  # its text_config says none
+        text["model_type"] = "minimax_m3"
     if text.get("model_type") == "gemma3_text":
         for key, value in GEMMA3_TEXT_DEFAULTS.items():
             text.setdefault(key, value)

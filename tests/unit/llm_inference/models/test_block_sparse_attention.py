@@ -109,13 +109,21 @@ def test_the_vl_wrapper_reads_its_text_model_as_minimax_m3():
     assert shape.kv_bytes_per_sequence(131072) == 18_018_729_984
 
 
-def test_nvidias_mxfp8_layers_refuse_the_weights_by_name_and_keep_the_cache():
-    """Its attention, index projections, shared experts and dense MLPs are MXFP8, a format vLLM's
-    ModelOptMixedPrecisionConfig loads but these calculators do not size yet: the weights (and what
-    depends on them) are not computed, naming MXFP8; the KV cache a sequence holds still is."""
+def test_mxfp8_layers_are_sized_and_mxfp8_routed_experts_refused_by_name():
+    """MXFP8 Linear layers (e4m3 and an e8m0 byte per 32): q_proj of layer 0 in MXFP8 takes
+    8,192 x 6,144 + 8,192 x 192 bytes instead of 2 x 8,192 x 6,144. Routed experts in MXFP8 run
+    through vLLM's ModelOptMxFp8FusedMoE, not modelled: the weights are refused naming it, and the
+    KV cache a sequence holds is still computed."""
     from llm_inference.kv_cache import SPEC
-    config = nvidia_style_wrapper({"language_model.model.layers.0.self_attn.q_proj": {"quant_algo": "MXFP8"}})
-    r = SPEC.run({"config": json.dumps(config), "gpu": "h200", "gpus": 8, "context": 131072, "image_limit": 0,
-                  "video_limit": 0})
-    assert r.values["weight_bytes"] is None and "MXFP8" in r.values["weight_format"]
-    assert r.values["kv_bytes_per_sequence"] == 18_018_729_984
+
+    def run(layers):
+        return SPEC.run({"config": json.dumps(nvidia_style_wrapper(layers)), "gpu": "h200", "gpus": 8,
+                         "context": 131072, "image_limit": 0, "video_limit": 0}).values
+
+    bf16 = run({"language_model.model.layers.3.block_sparse_moe.experts.0.w1": {"quant_algo": "NVFP4", "group_size": 16}})
+    mxfp8 = run({"language_model.model.layers.3.block_sparse_moe.experts.0.w1": {"quant_algo": "NVFP4", "group_size": 16},
+                 "language_model.model.layers.0.self_attn.q_proj": {"quant_algo": "MXFP8"}})
+    assert bf16["weight_bytes"] - mxfp8["weight_bytes"] == 2 * 8192 * 6144 - (8192 * 6144 + 8192 * 192)
+    refused = run({"language_model.model.layers.3.block_sparse_moe.experts.0.w1": {"quant_algo": "MXFP8"}})
+    assert refused["weight_bytes"] is None and "MXFP8 routed experts" in refused["weight_format"]
+    assert refused["kv_bytes_per_sequence"] == 18_018_729_984

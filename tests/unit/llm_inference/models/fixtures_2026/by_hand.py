@@ -372,6 +372,11 @@ def nemotron_h_kv(c: dict) -> int:
     return CONTEXT * layers * 2 * c["num_key_value_heads"] * c["head_dim"] * 2
 
 
+def mxfp8(rows: int, cols: int) -> int:
+    """OCP MXFP8 (ModelOpt): e4m3 numbers, one e8m0 scale byte per 32 along the input."""
+    return rows * cols + rows * math.ceil(cols / 32)
+
+
 def fp8_tensor(rows: int, cols: int) -> int:
     """ModelOpt FP8: e4m3 weight with one fp32 weight scale and one fp32 input scale."""
     return rows * cols + 8
@@ -430,7 +435,7 @@ def minimax_m3_kv(c: dict) -> int:
     return CONTEXT * (full + sparse * s["sparse_index_dim"] * 2)
 
 
-def minimax_m3_weights(c: dict) -> int:
+def minimax_m3_weights(c: dict, fmt: str = "bf16") -> int:
     """bf16 (the published config names no quantization). Per layer: q/k/v/o and the per-head Gemma
     q/k norms (one ``head_dim`` vector each); on sparse layers the fused projection's ``index_q``
     (``sparse_num_index_heads`` × index_dim, which vLLM requires equal to the KV heads) and
@@ -445,15 +450,21 @@ def minimax_m3_weights(c: dict) -> int:
     s = c["sparse_attention_config"]
     E, I = c["num_local_experts"], c["intermediate_size"]
     S = I * c["n_shared_experts"]
+    # NVIDIA's MiniMax-M3-NVFP4 (``fmt`` "nvidia"): its quantized_layers make the routed experts NVFP4
+    # and q/k/v/o, index_q/index_k, the shared experts and the dense MLPs MXFP8; the routers, the
+    # embeddings and lm_head are excluded (bf16 / fp32 as above)
+    linear = mxfp8 if fmt == "nvidia" else (lambda r, k: bf16(r * k))
+    expert = nvfp4 if fmt == "nvidia" else (lambda r, k: bf16(r * k))
     total = 0
     for layer in range(c["num_hidden_layers"]):
-        total += bf16((n * d + 2 * kv * d) * H + H * n * d + 2 * d)
+        total += linear(n * d, H) + 2 * linear(kv * d, H) + linear(H, n * d) + bf16(2 * d)
         if s["sparse_attention_freq"][layer]:
             idx = s["sparse_index_dim"]
-            total += bf16((s["sparse_num_index_heads"] * idx + idx) * H + 2 * idx)
+            total += linear(s["sparse_num_index_heads"] * idx, H) + linear(idx, H) + bf16(2 * idx)
         if c["moe_layer_freq"][layer]:
-            total += fp32(E * H + E) + bf16(E * 3 * I * H + 3 * S * H)
+            total += fp32(E * H + E) + E * (2 * expert(I, H) + expert(H, I)) + 2 * linear(S, H) + linear(H, S)
         else:
-            total += bf16(3 * c["dense_intermediate_size"] * H)
+            D = c["dense_intermediate_size"]
+            total += 2 * linear(D, H) + linear(H, D)
         total += bf16(2 * H)
     return total + bf16(2 * V * H + H)
