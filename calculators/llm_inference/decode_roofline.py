@@ -138,7 +138,8 @@ OUTPUTS = (
            help="E × (1 − (1 − k/E)^batch), routing taken as uniform; 0 for a dense model."),
     Output("kv_bytes_per_token", "KV cache per token", "bytes"),
     Output("kv_bytes", "KV cache read per step (batch × context)", "bytes",
-           help="With a hybrid model's recurrent states, each read and written back once per step."),
+           help="With a hybrid model's recurrent states, each read and written back once per step. MiniMax-M3's "
+                "sparse layers read all their index keys but K and V of their top-k blocks only."),
     Output("bytes_per_step", "Bytes moved per step", "bytes"),
     Output("bytes_per_gpu", "Bytes moved per step, per GPU", "bytes",
            help="Its share of the weights and its KV heads (the whole latent for MLA)."),
@@ -246,7 +247,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
 
     per_token = kv.bytes_per_token(model, p["kv_dtype"])
     state = kv.state_bytes_per_sequence(model, engine.version)
-    kv_read = batch * (kv.bytes_per_sequence(model, p["kv_dtype"], p["context"]) + 2 * state)
+    kv_read = batch * (kv.read_bytes_per_sequence(model, p["kv_dtype"], p["context"]) + 2 * state)
     held = w.total_bytes
     max_batch = pool.sequences(p["context"])
     fits = pool.holds(p["context"], batch)

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..physics.kv import layer_bytes_per_token
+from ..physics.kv import layer_bytes_per_token, layer_specs
 from ..physics.model import Model
 
 __all__ = [
@@ -247,13 +247,16 @@ def model_cell_bytes(model: Model, kv_dtype: str = "bf16", attn_tp: int = 1) -> 
     """:func:`cell_bytes` of a book :class:`Model`, through physics.kv (the layers that cache).
 
     Refused where SGLang's pool is another shape than one cell a token: windowed layers (its hybrid
-    SWA pool, ``swa_full_tokens_ratio``), DeepSeek-V3.2's indexer (NSA pool), per-vector-scale
-    layouts (SGLang's fp8 KV is per-tensor).
+    SWA pool, ``swa_full_tokens_ratio``), DeepSeek-V3.2's indexer (NSA pool), MiniMax-M3's index
+    keys, per-vector-scale layouts (SGLang's fp8 KV is per-tensor).
     """
     if model.windowed_layers:
         raise ValueError("SGLang keeps windowed layers in a separate SWA pool (swa_full_tokens_ratio): not modelled")
     if model.indexer_dim:
         raise ValueError("SGLang's NSA pool for DeepSeek-V3.2's indexer is not modelled")
+    if any(getattr(s, "index_dim", 0) for s in layer_specs(model)):
+        # python/sglang/srt/models/minimax_m3.py keeps the index keys in a pool of its own: not read here
+        raise ValueError("SGLang's pool for MiniMax-M3's sparse attention (its index keys) is not modelled")
     if kv_dtype not in ("bf16", "fp16", "fp8", "fp8_e4m3", "fp8_e5m2"):
         raise ValueError(f"SGLang KV dtype {kv_dtype!r} is not modelled (auto/bf16/fp16, fp8_e4m3, fp8_e5m2)")
     heads = None if model.is_mla else max(1, model.kv_heads // attn_tp)

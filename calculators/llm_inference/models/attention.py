@@ -27,7 +27,8 @@ from .params import COLUMN, gqa_attention, join, linear, mla_attention, norm
 #: Families whose attention has biases on q, k and v (not o) whatever the config says.
 QKV_BIAS_TYPES = ("qwen2", "qwen2_moe", "qwen2_vl", "qwen2_5_vl")
 #: Families with per-head RMSNorm weights on queries and keys (Llama 4's qk norm has no weights).
-QK_NORM_TYPES = ("qwen3", "qwen3_moe", "gemma3_text", "gemma4_text", "qwen3_next", "qwen3_5_text", "qwen3_5_moe_text")
+QK_NORM_TYPES = ("qwen3", "qwen3_moe", "gemma3_text", "gemma4_text", "qwen3_next", "qwen3_5_text", "qwen3_5_moe_text",
+                 "minimax_m3")
 #: Families whose full-attention layers gate their output: q_proj also yields the gate, twice as
 #: wide (``Qwen3NextAttention``; Qwen3.5's ``attn_output_gate``).
 GATED_OUTPUT_TYPES = ("qwen3_next",)
@@ -68,6 +69,7 @@ class AttentionPlan:
     params_without_indexer: Any = None  # one layer's weights where it owns no indexer
     compressed: CompressedPlan | None = None  # DeepSeek-V4
     window_geometry: GlobalGeometry | None = None  # sliding-window layers that differ (MiMo-V2-Flash)
+    sparse: Any = None  # MiniMax-M3's block-sparse layers (block_sparse_attention.SparsePlan)
 
     def layer_params(self, i: int, kind: str) -> Any:
         """One layer's attention weights: the global geometry's on Gemma 4's full layers, without
@@ -265,6 +267,13 @@ def read_attention(reader: FieldReader, hidden: int, heads: int, gpt2: bool) -> 
     from .window_geometry import WINDOW_GEOMETRY_TYPES, window_geometry_plan  # it builds on this module's plan
     if reader.model_type in WINDOW_GEOMETRY_TYPES:
         return window_geometry_plan(reader, hidden, heads, plan)
+    from .block_sparse_attention import BLOCK_SPARSE_TYPES, read_sparse_attention
+    if reader.model_type in BLOCK_SPARSE_TYPES:
+        sparse = read_sparse_attention(reader, hidden, plan.kv_heads, plan.head_dim,
+                                       reader.integer("num_hidden_layers"))
+        # the sparse layers' attention weights add the index projections; the dense layers' do not
+        return replace(plan, sparse=sparse, params=join(plan.params, sparse.params), indexer_layers=sparse.layers,
+                       params_without_indexer=plan.params)
     if reader.model_type == "deepseek_v4":
         compressed = _deepseek_v4(reader, reader.integer("num_hidden_layers"))
         return replace(plan, kind="csa", rope_dim=reader.integer("qk_rope_head_dim"), compressed=compressed)

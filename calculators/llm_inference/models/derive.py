@@ -31,7 +31,7 @@ from .shape import ModelShape
 from .vision import read_vision
 
 #: ``text_config`` without a model_type of its own: the text model type of the wrapper's.
-_TEXT_MODEL_TYPES = {"gemma3": "gemma3_text", "llama4": "llama4_text"}
+_TEXT_MODEL_TYPES = {"gemma3": "gemma3_text", "llama4": "llama4_text", "minimax_m3_vl": "minimax_m3"}
 #: Families with four norms per layer (before and after attention and the MLP).
 _FOUR_NORM_TYPES = ("gemma2", "gemma3_text", "gemma4_text")
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from .errors import ConfigError
 from .fields import FieldReader, first_present
+from .block_sparse_attention import fp32_router
 from .experts_beside_mlp import experts_switched_off, router_extras
 from .params import (MOE_LATENT, ROUTER, SHARED_EXPERTS, Params, gated_mlp, join, linear, routed_expert, router,
                      ungated_mlp)
@@ -58,11 +59,17 @@ class ExpertPlan:
 
 
 #: Where each family keeps its MoE block in the checkpoint: (block, router's name in the block).
-_MOE_MODULES = {"mixtral": ("block_sparse_moe", "gate"), "llama4_text": ("feed_forward", "router"),
+_MOE_MODULES = {"mixtral": ("block_sparse_moe", "gate"), "minimax_m3": ("block_sparse_moe", "gate"), "llama4_text": ("feed_forward", "router"),
                 "gpt_oss": ("mlp", "router"), "gemma4_text": ("moe", "router.proj"),
                 "nemotron_h": ("mixer", "gate")}
 #: Where a family keeps its router outside its MoE block (Gemma 4's ``router`` beside ``moe``).
 _ROUTER_OUTSIDE = ("gemma4_text",)
+#: Families whose router vLLM stores in fp32 with an fp32 correction bias (MiniMax-M3's GateLinear
+#: with params_dtype=torch.float32: vllm/models/minimax_m3/nvidia/model.py @ 90215894).
+_FP32_ROUTERS = {"minimax_m3": fp32_router}
+#: Families whose dense layers' MLP width has a field of its own (MiniMax-M3's MiniMaxM3MLP takes
+#: ``dense_intermediate_size``; its experts and shared expert take ``intermediate_size``).
+_DENSE_WIDTH_FIELDS = {"minimax_m3": "dense_intermediate_size"}
 
 
 def _listed_moe_layers(reader: FieldReader, layers: int) -> tuple[list[int], str] | None:
@@ -126,7 +133,26 @@ def _moe_layers(reader: FieldReader, layers: int) -> tuple[list[int], str]:
 
 def dense_width_name(reader: FieldReader, has_experts: bool) -> str:
     """The field holding a dense MLP layer's width."""
+    own = _DENSE_WIDTH_FIELDS.get(reader.model_type)
+    if has_experts and own:
+        return own
     return "intermediate_size_mlp" if has_experts and reader.has("intermediate_size_mlp") else "intermediate_size"
+
+
+def _restated_widths(reader: FieldReader, width_name: str, width: int) -> None:
+    """MiniMax-M3: vLLM sizes the routed experts and the shared expert by ``intermediate_size``
+    (FusedMoE's and MiniMaxM3MLP's ``intermediate_size * n_shared_experts``); the config's
+    ``moe_intermediate_size`` and ``shared_intermediate_size`` restate it, and are refused where they
+    do not (which one the checkpoint holds is not known here)."""
+    if reader.model_type not in _DENSE_WIDTH_FIELDS:
+        return
+    inner = reader.integer("intermediate_size")
+    for name in ("moe_intermediate_size", "shared_intermediate_size"):
+        value = reader.peek(name)
+        if value is not None and value != inner:
+            raise ConfigError(f"{reader.label(name)} {value} differs from intermediate_size {inner}, which vLLM's "
+                              f"{reader.model_type} model sizes its experts by")
+        reader.seen(name)
 
 
 def read_experts(reader: FieldReader, hidden: int, layers: int, moe_layers: list[int] | None = None) -> ExpertPlan:
@@ -161,6 +187,7 @@ def read_experts(reader: FieldReader, hidden: int, layers: int, moe_layers: list
         indices, rule = list(moe_layers), "the layers the family's pattern marks as MoE"
     width_name = "moe_intermediate_size" if reader.has("moe_intermediate_size") else "intermediate_size"
     width = reader.integer(width_name)
+    _restated_widths(reader, width_name, width)
     gpt_oss = reader.model_type == "gpt_oss"  # biases on the experts and the router
     block, router_name = _MOE_MODULES.get(reader.model_type, ("mlp", "gate"))
     latent_size = _latent_size(reader, hidden)
@@ -226,6 +253,8 @@ def read_experts(reader: FieldReader, hidden: int, layers: int, moe_layers: list
         expert=routed_expert(expert_width, width, bias=gpt_oss, prefix=f"{block}.experts", gated=gated),
         router=(join(router(hidden, experts, module=router_name), router_extras(hidden, experts))
                 if reader.model_type in _ROUTER_OUTSIDE
+                else _FP32_ROUTERS[reader.model_type](hidden, experts, f"{block}.{router_name}")
+                if reader.model_type in _FP32_ROUTERS
                 else router(hidden, experts, bias=gpt_oss, module=f"{block}.{router_name}")),
         shared=shared, shared_count=shared_count, latent=latent, latent_size=latent_size,
     )

@@ -119,6 +119,7 @@ NEUTRAL: dict[str, tuple] = {
     "add_swa_attention_sink_bias": (False,),
     "attention_output_gate": (False,),  # a gate on the attention output (q_proj wider)
     "audio_config": ({},),
+    "num_reward_heads": (0,),  # MiniMax-M3's VL wrapper: no reward head beside the LM head
 }
 
 #: What an unmodelled key is, for the refusal: the reader learns why, not only which field.
@@ -137,7 +138,7 @@ UNMODELLED: dict[str, str] = {
     "hc_eps": "DeepSeek-V4's hyper-connections",
     "num_hash_layers": "DeepSeek-V4's hash-routed MoE layers",
     "expert_dtype": "the routed experts' own storage format",
-    "sparse_attention_config": "MiniMax-M3's block-sparse attention",
+    "sparse_attention_config": "block-sparse attention with an indexer, read for MiniMax-M3 (model_type minimax_m3)",
     "hybrid_layer_pattern": "MiMo-V2-Flash's full / sliding-window layer pattern",
     "swa_num_attention_heads": "a second attention geometry for the sliding-window layers",
     "swa_num_key_value_heads": "a second attention geometry for the sliding-window layers",
@@ -161,7 +162,7 @@ UNMODELLED: dict[str, str] = {
     "add_swa_attention_sink_bias": "attention sinks",
     "add_full_attention_sink_bias": "attention sinks",
     "v_head_dim": "values of another size than keys",
-    "dense_intermediate_size": "the dense layers' own MLP width",
+    "dense_intermediate_size": "the dense layers' own MLP width, read for MiniMax-M3",
     "attention_output_gate": "a gate on the attention output",
     "num_reward_heads": "reward heads beside the LM head",
 }

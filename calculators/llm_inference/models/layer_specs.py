@@ -11,6 +11,8 @@ specs alone. Here each kind owns its geometry (KV heads, head size, latent, wind
   windows and compression applied;
 * ``state_bytes(...)``: what the layer holds per sequence whatever its length (a recurrent state,
   DeepSeek-V4's compressor state);
+* ``read_bytes_per_sequence(...)``: what one decode step reads of it (all, unless the kind reads
+  only selected blocks);
 * ``page_bytes(block_size, ...)`` and ``blocks_per_request(...)``: vLLM's ``page_size_bytes`` and
   ``max_memory_usage_bytes`` ÷ page.
 
@@ -78,6 +80,11 @@ class LayerSpec:
 
     def bytes_per_sequence(self, context: float, kv_dtype: str = "bf16", tensor_parallel: int = 1) -> float:
         return self.bytes_per_token(kv_dtype, tensor_parallel) * self.cached_tokens(context)
+
+    def read_bytes_per_sequence(self, context: float, kv_dtype: str = "bf16", tensor_parallel: int = 1) -> float:
+        """The cache bytes one decode step reads for one sequence: all it holds, unless the kind
+        reads only part of it (MiniMax-M3's block-sparse layers)."""
+        return self.bytes_per_sequence(context, kv_dtype, tensor_parallel)
 
     def state_bytes(self, tensor_parallel: int = 1, *, version: str = "0.33.0", model_dtype_bytes: float = 2,
                     num_spec: int = 0) -> int:

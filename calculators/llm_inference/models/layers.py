@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import layer_specs as ls
+from .block_sparse_attention import sparse_layer
 from .compressed_attention import compressed_stack
 from .errors import ConfigError
 from .fields import FieldReader
@@ -257,6 +258,8 @@ def layer_specs(reader: FieldReader, plan: Any, kinds, *, state: Any = None,
         elif w is not None and type(spec) is ls.SlidingWindow:
             specs[i] = ls.SlidingWindow(kv_heads=w.kv_heads, head_dim=w.head_dim, head_dim_v=w.head_dim_v,
                                         size=spec.size)
+        elif plan.sparse is not None and type(spec) is ls.FullAttention and plan.sparse.layers[i]:
+            specs[i] = sparse_layer(spec, plan.sparse)
         elif owned is not None and isinstance(spec, ls.LatentAttention) and not owned[i]:
             specs[i] = ls.LatentAttention(latent_dim=spec.latent_dim, rope_dim=spec.rope_dim)
     return tuple(specs)

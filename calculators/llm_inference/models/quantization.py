@@ -464,6 +464,9 @@ _MIXED_ALGOS = {
     "FP8": WeightSpec("fp8", bits=8, strategy="tensor", static_input=True, activations="fp8"),
     "NVFP4": WeightSpec("nvfp4", bits=4, group=16, activations="fp4"),
     "W4A16_NVFP4": WeightSpec("nvfp4", bits=4, group=16),
+    # ModelOptMxFp8Config: e4m3 weights with an e8m0 scale per 32 (its kernel's activations are not
+    # modelled: the matmul is counted at 16 bits)
+    "MXFP8": WeightSpec("mxfp8", bits=8, group=32),
 }
 
 
@@ -480,9 +483,12 @@ def _modelopt_mixed(inner: Mapping[str, Any], dtype: str, exclude: tuple[str, ..
         algo = str(info.get("quant_algo", "")).upper() if isinstance(info, Mapping) else ""
         if algo not in _MIXED_ALGOS:
             raise _Refused(f"ModelOpt MIXED_PRECISION layer algorithm {algo or '(none)'!r} is not modelled "
-                           f"(FP8, NVFP4 and W4A16_NVFP4 are)")
-        if algo != "FP8" and info.get("group_size", 16) not in (None, 16):
+                           f"(FP8, NVFP4, W4A16_NVFP4 and MXFP8 are)")
+        if algo in ("NVFP4", "W4A16_NVFP4") and info.get("group_size", 16) not in (None, 16):
             raise _Refused(f"{algo} with group_size {info.get('group_size')} is not modelled")
+        if algo == "MXFP8" and ".experts." in str(name):
+            # vLLM runs them through ModelOptMxFp8FusedMoE, whose kernels' layout is not read here
+            raise _Refused("MXFP8 routed experts (ModelOptMxFp8FusedMoE) are not modelled")
         layers.append((str(name), _MIXED_ALGOS[algo]))
         counts[algo] = counts.get(algo, 0) + 1
     label = "ModelOpt mixed precision (" + ", ".join(

@@ -41,7 +41,9 @@ STATE = "mamba"
 class CacheLayout:
     """One GPU's pool layout.
 
-    page_bytes: one block in one layer — every group's page, the states padded up to it.
+    page_bytes: one block in one layer — every group's page, the states padded up to it; for a
+        ``UniformTypeKVCacheSpecs`` group (:func:`uniform_type`) one block over all its layers,
+        with ``layers_per_group`` 1, as vLLM's spec of that group has it.
     attn_page_per_token: one token in one KV layer on this GPU (heads, latent and indexer).
     state_page_bytes: one sequence's state in one recurrent layer on this GPU, before padding.
     cache_mode: vLLM's ``mamba_cache_mode`` ("none", "align", "all"); "" without recurrent layers.
@@ -145,7 +147,30 @@ def _indexer_on_some(kinds: tuple[ls.LayerSpec, ...]) -> bool:
             and len({(s.latent_dim, s.rope_dim) for s in kinds}) == 1 and len({bool(s.indexer_dim) for s in kinds}) == 2)
 
 
+def uniform_type(kinds: tuple[ls.LayerSpec, ...]) -> bool:
+    """Whether vLLM pools these KV kinds as one ``UniformTypeKVCacheSpecs`` group although their
+    pages differ: every kind a ``FullAttentionSpec`` (or its subclass ``MLAAttentionSpec``, the
+    index keys of MiniMax-M3's sparse layers) of one block size, none windowed
+    (``UniformTypeKVCacheSpecs.is_uniform_type``, vllm/v1/kv_cache_interface.py @ 001cabc1). Its page
+    is the sum of every layer's page and a request takes ``cdiv(len, block)`` blocks of it. Latent
+    kinds that differ (GLM-5.2's layers with and without an indexer) are left out: mainline vLLM's
+    layers for them were not read."""
+    return (len({s.geometry for s in kinds}) > 1
+            and all(isinstance(s, ls.FullAttention) and not s.window for s in kinds))
+
+
+def uniform_block_bytes(model: Model, layers: int, block_size: int, kv_dtype: str, tensor_parallel: int) -> int:
+    """One block of a ``UniformTypeKVCacheSpecs`` group on a GPU holding ``layers`` of the model's KV
+    layers: their pages summed, the heaviest layers first (the most loaded GPU; MiniMax-M3's dense
+    layers come first, so a later pipeline stage holds sparse layers only)."""
+    pages = sorted((_attention(s).page_bytes(block_size, kv_dtype, tensor_parallel)
+                    for s in layer_specs(model) if s.caches_kv), reverse=True)
+    return sum(pages[:layers])
+
+
 def _unmodelled_kinds(kinds: tuple[ls.LayerSpec, ...]) -> str:
+    if uniform_type(kinds):
+        return ""
     if len({s.geometry for s in kinds}) > 1 and (
             len(kinds) > 2 or len({s.window for s in kinds}) < len(kinds)
             or not all(isinstance(s, ls.FullAttention) for s in kinds)):
@@ -218,6 +243,9 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     unified, grown, why = unified_pages(kinds, block_size, kv_dtype, tp) if not unmodelled else (0, {}, "")
     problem = problem or why
     full, windowed = kv_layers_per_gpu(model, placement)
+    uniform = uniform_type(kinds) and not unmodelled
+    if uniform and draft_attention_layers:
+        unmodelled = "a drafter's attention layers beside KV layers whose pages differ in size: not modelled"
     full += max(0, draft_attention_layers)
     if windowed and full and not vllm_releases.rules(version).hybrid_allocator:
         # up to 0.9.0 a model with both kinds had its windowed layers turned into full attention
@@ -233,6 +261,9 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
         types.append(LayerGroup("full", full, 0, grown.get(0, 0)))
     state_page, mode, ckpt_blocks = 0, "", 0
     page = unified or block_size * per_token
+    if uniform and not unmodelled:
+        # one group whose page spans every layer: vLLM's num_blocks = available // that page
+        page, types = uniform_block_bytes(model, full, block_size, kv_dtype, tp), [LayerGroup("full", 1)]
     mixer = _mixer(model)
     if mixer is not None:
         why = vllm_hybrid.state_served(mixer.state.mixer, version)

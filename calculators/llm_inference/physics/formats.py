@@ -23,6 +23,10 @@ vllm/model_executor/layers/quantization/, 0.33.0), which follows the checkpoint'
 * MXFP4 (:class:`Mxfp4`, OCP microscaling): 4-bit e2m1 numbers, one e8m0 byte per 32: 4.25 bits.
   gpt-oss stores its routed experts so, and DeepSeek-V4 (``expert_dtype`` "fp4") its routed
   experts; vLLM loads both through ``Mxfp4MoEMethod`` and its kernel's padding.
+* MXFP8 (:class:`Mxfp8`, OCP microscaling, a ModelOpt MIXED_PRECISION layer algorithm): fp8 e4m3
+  numbers, one e8m0 byte per 32 along the input: 8.25 bits (``ModelOptMxFp8Config``,
+  vllm/model_executor/layers/quantization/modelopt.py). NVIDIA's MiniMax-M3-NVFP4 stores its
+  attention, index projections, shared experts and dense MLPs so.
 * NVFP4 (:class:`Nvfp4`, ModelOpt and compressed-tensors ``nvfp4-pack-quantized``): 4-bit e2m1
   numbers, one fp8 e4m3 scale per 16 (``weight_scale``) and two fp32 per tensor
   (``weight_scale_2``, ``input_scale``): 4.5 bits.
@@ -322,6 +326,30 @@ class Mxfp4(Format):
 
 
 @dataclass(frozen=True)
+class Mxfp8(Format):
+    """OCP MXFP8: fp8 e4m3 numbers, an e8m0 scale byte per 32 along the input (vLLM's ModelOpt
+    MXFP8 linear layers keep the checkpoint's ``weight`` and ``weight_scale``). Read for Linear
+    layers; routed experts in MXFP8 are refused by the reader."""
+
+    kind: ClassVar[str] = "mxfp8"
+
+    @classmethod
+    def from_spec(cls, spec) -> "Format":
+        return cls("mxfp8", "mxfp8 (e8m0 scale per 32)", compute=spec.activations or "bf16")
+
+    def matrix(self, rows: int, cols: int) -> Storage:
+        return Storage(rows * cols, rows * math.ceil(cols / 32) * E8M0)
+
+    @property
+    def scales(self) -> str:
+        return "one e8m0 byte per 32 inputs"
+
+    @property
+    def tp_group(self) -> int:
+        return 32
+
+
+@dataclass(frozen=True)
 class Nvfp4(Format):
     """NVFP4: e2m1 numbers two to a byte, an fp8 e4m3 scale per 16 along the input, and fp32
     ``weight_scale_2`` and ``input_scale`` per tensor. On Blackwell vLLM swizzles the block scales
@@ -386,7 +414,7 @@ DTYPES = {"bfloat16": BF16, "float16": FP16, "half": FP16, "float32": FLOAT32, "
 
 #: The format classes by the :class:`WeightSpec` kind that names them: the registry a
 #: ``quantization_config`` reader names formats by. A new format is a class above and a line here.
-FORMATS: dict[str, type[Format]] = {cls.kind: cls for cls in (Dense, Fp8, IntGroup, Mxfp4, Nvfp4, Nf4)}
+FORMATS: dict[str, type[Format]] = {cls.kind: cls for cls in (Dense, Fp8, IntGroup, Mxfp4, Mxfp8, Nvfp4, Nf4)}
 
 #: The classes each vLLM quantization method (its ``get_name()``) stores a checkpoint's tensors in,
 #: beside the unquantized ones (:class:`Dense`), as the readers of
@@ -398,7 +426,7 @@ METHOD_FORMATS: dict[str, tuple[type[Format], ...]] = {
     "awq": (IntGroup,),
     "gptq": (IntGroup,),
     "mxfp4": (Mxfp4,),
-    "modelopt": (Fp8, Nvfp4),
+    "modelopt": (Fp8, Nvfp4, Mxfp8),
     "bitsandbytes": (Nf4, Fp8),
     # DeepSeek-V4: fp8 block-scaled Linear layers, routed experts in MXFP4 (expert_dtype "fp4"),
     # fp8 blocks (expert_dtype "fp8") or NVFP4 (moe_quant_algo "NVFP4")

@@ -142,6 +142,21 @@ def sequence_bytes_on(model: Model, kv_dtype: str, placement, context: float, kv
     return bytes_per_sequence(model, kv_dtype, context, placement.tensor_parallel) * kv_layers / total
 
 
+def read_bytes_on(model: Model, kv_dtype: str, placement, context: float, kv_layers: int) -> float:
+    """What one decode step reads of one sequence's cache on one GPU of ``placement`` (as
+    :func:`sequence_bytes_on` holds it, each layer by its spec's ``read_bytes_per_sequence``)."""
+    total = sum(n for _, n in _kv_groups(model))
+    if not total:
+        return 0.0
+    return read_bytes_per_sequence(model, kv_dtype, context, placement.tensor_parallel) * kv_layers / total
+
+
+def read_bytes_per_sequence(model: Model, kv_dtype: str, context: float, tensor_parallel: int = 1) -> float:
+    """What one decode step reads of one sequence's cache: what it holds, but for the layers that
+    read selected blocks only (MiniMax-M3's sparse layers)."""
+    return sum(n * s.read_bytes_per_sequence(context, kv_dtype, tensor_parallel) for s, n in _kv_groups(model))
+
+
 def bytes_per_token(model: Model, kv_dtype: str, tensor_parallel: int = 1) -> float:
     """Bytes one token adds to the whole model's cache: every KV layer, windows ignored (the
     chapter's formula); recurrent layers add nothing per token."""

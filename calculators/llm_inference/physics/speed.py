@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from .. import interconnects
 from ..hardware import GPU
-from .kv import layer_bytes_on, sequence_bytes_on, state_layer_bytes
+from .kv import layer_bytes_on, read_bytes_on, state_layer_bytes
 from .model import Model
 from .placement import DP, Placement, kv_layers_per_gpu, state_layers_per_gpu
 from .weights import as_weights, expected_unique_experts, streamed_bytes, streamed_share
@@ -124,7 +124,7 @@ def kv_read_per_sequence(model: Model, placement: Placement, kv_dtype: str, cont
     and a hybrid model's recurrent states, read and written back once per step (whatever the context)."""
     full, windowed = kv_layers_per_gpu(model, placement)
     if model.layer_specs:  # layers that differ: each read by its own spec
-        kv = sequence_bytes_on(model, kv_dtype, placement, context, full + windowed)
+        kv = read_bytes_on(model, kv_dtype, placement, context, full + windowed)
     else:
         per_layer = layer_bytes_on(model, kv_dtype, placement)
         capped = min(context, model.window) if model.window else context

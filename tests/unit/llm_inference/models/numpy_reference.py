@@ -32,6 +32,8 @@ def text_config(config: dict) -> dict:
         blocks = {"mamba": "M", "attention": "*", "mlp": "-", "moe": "E"}
         text["hybrid_override_pattern"] = "".join(blocks[b] for b in text["layers_block_type"])
         text.setdefault("num_hidden_layers", len(text["layers_block_type"]))
+    if "model_type" not in text and config.get("model_type") == "minimax_m3_vl":  # its text_config says none
+        text["model_type"] = "minimax_m3"
     if text.get("model_type") == "gemma3_text":
         for key, value in GEMMA3_TEXT_DEFAULTS.items():
             text.setdefault(key, value)
@@ -276,6 +278,26 @@ def _layer(c: dict, kind: str, i: int) -> list:
         for e in range(experts):
             q = f"{p}.block_sparse_moe.experts.{e}"
             routed += [(f"{q}.w1.weight", (inner, h), e), (f"{q}.w2.weight", (h, inner), e), (f"{q}.w3.weight", (inner, h), e)]
+    elif kind == "minimax_m3":  # vLLM vllm/models/minimax_m3/nvidia/model.py: per-head q/k norms, index q/k on sparse layers
+        d = c["head_dim"]
+        plain = _gqa(c, f"{p}.self_attn") + [(f"{p}.self_attn.q_norm.weight", (d,)), (f"{p}.self_attn.k_norm.weight", (d,))]
+        sparse = c["sparse_attention_config"]
+        if sparse["sparse_attention_freq"][i]:
+            idx = sparse["sparse_index_dim"]
+            plain += [(f"{p}.self_attn.index_q_proj.weight", (sparse["sparse_num_index_heads"] * idx, h)),
+                      (f"{p}.self_attn.index_k_proj.weight", (idx, h)),
+                      (f"{p}.self_attn.index_q_norm.weight", (idx,)), (f"{p}.self_attn.index_k_norm.weight", (idx,))]
+        plain += _norms(p, h, ("input_layernorm", "post_attention_layernorm"))
+        if c["moe_layer_freq"][i]:
+            experts, inner = c["num_local_experts"], c["intermediate_size"]
+            q = f"{p}.block_sparse_moe"
+            plain += [(f"{q}.gate.weight", (experts, h)), (f"{q}.e_score_correction_bias", (experts,))]
+            plain += _swiglu(f"{q}.shared_experts", h, inner * c["n_shared_experts"])
+            for e in range(experts):
+                routed += [(f"{q}.experts.{e}.w1.weight", (inner, h), e), (f"{q}.experts.{e}.w2.weight", (h, inner), e),
+                           (f"{q}.experts.{e}.w3.weight", (inner, h), e)]
+        else:
+            plain += _swiglu(f"{p}.mlp", h, c["dense_intermediate_size"])
     elif kind == "nemotron_h":  # nvidia's modeling_nemotron_h.py: one mixer per block and one norm
         plain = [(f"{p}.norm.weight", (h,))]
         block = c["hybrid_override_pattern"][i]
@@ -525,15 +547,29 @@ def layer_pattern(config: dict) -> list[tuple[str, int]]:
 
 def indexer_bytes_per_layer(config: dict) -> list[int]:
     """DeepSeek-V3.2's indexer key per token, each layer: fp8 values and one fp32 scale per 128; GLM-5.2
-    keeps the indexer on the layers its indexer_types marks "full" only."""
+    keeps the indexer on the layers its indexer_types marks "full" only. MiniMax-M3's sparse layers
+    cache a bf16 index key (2 bytes a value)."""
     c = text_config(config)
     d = c.get("index_head_dim") or 0
     if c["model_type"] == "deepseek_v4":  # V4's keys are in v4_bytes_per_token, ratio-4 layers only
         return []
+    if c["model_type"] == "minimax_m3":  # MiniMaxM3IndexerCache: one bf16 key on each sparse layer
+        sparse = c["sparse_attention_config"]
+        key = np.zeros(sparse["sparse_index_dim"], np.float16).nbytes
+        return [key if f else 0 for f in sparse["sparse_attention_freq"]]
     layers = c["num_hidden_layers"] if d else 0
     per_layer = np.zeros(d, np.uint8).nbytes + np.zeros(d // 128, np.float32).nbytes if d else 0
     kept = c.get("indexer_types") or ["full"] * layers
     return [per_layer if kept[i] == "full" else 0 for i in range(layers)]
+
+
+def fp32_params(config: dict) -> int:
+    """Parameters vLLM stores in fp32 whatever the checkpoint's dtype: MiniMax-M3's router
+    (``GateLinear(params_dtype=torch.float32)``) and its ``e_score_correction_bias`` on each MoE layer."""
+    c = text_config(config)
+    if c["model_type"] != "minimax_m3":
+        return 0
+    return sum(c["moe_layer_freq"]) * (c["num_local_experts"] * c["hidden_size"] + c["num_local_experts"])
 
 
 def indexer_bytes_per_token(config: dict) -> int:

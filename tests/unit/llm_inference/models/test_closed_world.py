@@ -140,12 +140,44 @@ def test_deepseek_v4_is_read_whole_and_an_unknown_key_added_is_named():
     assert "o_lora_bias" in why and "no figure is computed" in why
 
 
-def test_minimax_m3_names_its_sparse_attention_not_moe_layer_freq():
-    why = refusal(fixture("MiniMaxAI--MiniMax-M3"))
-    assert why.startswith("the config has fields")
-    assert "sparse_attention_config (MiniMax-M3's block-sparse attention)" in why
-    assert "dense_intermediate_size" in why
-    assert "moe_layer_freq" not in why
+def test_minimax_m3_is_read_whole_and_an_unknown_sparse_key_is_named():
+    """Every key of MiniMax-M3's config, and of its sparse_attention_config, is read or known not to
+    change memory (models/block_sparse_attention.py); a key added inside the sparse attention's
+    object, or beside it, still refuses by name."""
+    assert derive(fixture("MiniMaxAI--MiniMax-M3")).layers == 60
+    config = fixture("MiniMaxAI--MiniMax-M3")
+    config["sparse_attention_config"]["sparse_index_value_dim"] = 128
+    why = refusal(config)
+    assert "sparse_attention_config.sparse_index_value_dim" in why and "no figure is computed" in why
+    why = refusal({**fixture("MiniMaxAI--MiniMax-M3"), "index_v_proj_dim": 128})
+    assert "index_v_proj_dim" in why and "moe_layer_freq" not in why
+
+
+def test_sparse_attention_config_outside_minimax_m3_is_refused_by_name():
+    """Read for model_type minimax_m3 only: on another family it is named, with what it is."""
+    sparse = fixture("MiniMaxAI--MiniMax-M3")["sparse_attention_config"]
+    why = refusal(llama(sparse_attention_config={**sparse, "sparse_attention_freq": [0] * 3 + [1] * 29}))
+    assert "sparse_attention_config (" in why
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"use_sparse_attention": False}, "use_sparse_attention"),
+    ({"sparse_block_size": 64}, "128-token blocks"),
+    ({"sparse_num_index_heads": 8}, "sparse_num_index_heads 8 differs"),
+    ({"sparse_disable_index_value": [0] * 60}, "index value/output projection"),
+    ({"sparse_attention_freq": [1] * 59}, "lists 59 layers"),
+])
+def test_minimax_m3_sparse_values_vllm_does_not_serve_are_refused(change, words):
+    config = fixture("MiniMaxAI--MiniMax-M3")
+    config["sparse_attention_config"].update(change)
+    assert words in refusal(config)
+
+
+def test_minimax_m3_widths_that_contradict_intermediate_size_are_refused():
+    """vLLM sizes M3's experts and shared expert by intermediate_size; a restating field that differs
+    is refused rather than guessed."""
+    why = refusal({**fixture("MiniMaxAI--MiniMax-M3"), "shared_intermediate_size": 6144})
+    assert "shared_intermediate_size 6144 differs from intermediate_size 3072" in why
 
 
 def test_mimo_v2_flash_reads_its_hybrid_window_layers_and_names_an_unknown_swa_key():

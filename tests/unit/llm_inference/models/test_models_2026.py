@@ -195,14 +195,8 @@ def test_deepseek_v4_refuses_a_cache_dtype_vllm_refuses():
     assert any("fp8" in n and "Nothing is computed" in n for n in r.notes), r.notes
 
 
-MINIMAX_M3 = ("MiniMax-M3 is refused by name (sparse_attention_config): upstream vLLM has no MiniMax-M3 model file to "
-              "read its sparse attention's cache from; the derivation follows the vLLM-Kunlun plugin")
-
 #: What the library cannot do yet, per fixture and figure: the reason a strict xfail names.
-MISSING: dict[tuple[str, str], str] = {
-    ("MiniMaxAI--MiniMax-M3", "kv"): MINIMAX_M3,
-    ("MiniMaxAI--MiniMax-M3", "weights"): MINIMAX_M3,
-}
+MISSING: dict[tuple[str, str], str] = {}
 
 
 def _case(name: str, figure: str):
@@ -291,9 +285,7 @@ def _canonical(value):
 
 
 #: The checkpoints the picker does not hold by name yet (issue 34, item 4), each with its reason.
-NOT_IN_CATALOGUE: dict[str, str] = {
-    "MiniMaxAI--MiniMax-M3": "MiniMax-M3 is refused: upstream vLLM has no model file to read its sparse attention from",
-}
+NOT_IN_CATALOGUE: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", [
@@ -383,3 +375,40 @@ def test_nemotron_3_ultra_quantized_releases_load_as_vllm_reads_a_file_without_e
     r = SPEC.run({"model": model_id, "gpu": "h200", "gpus": 8, "context": CONTEXT})
     assert r.values["kv_bytes_per_sequence"] == pytest.approx(KV_ONLY[name], rel=TOLERANCE)
     assert CATALOGUE[model_id].notes.startswith("every Linear layer")
+
+
+# -- NVIDIA's MiniMax-M3-NVFP4: its config (3.1 MB) is not saved; the entry writes it by rule ----------
+
+def test_minimax_m3_nvfp4_entry_holds_the_published_values():
+    """The entry's keys hold the published file's values (its 22,422 quantized_layers and 62 excluded
+    modules written by rule): their canonical hash is the one sources.json records from the file
+    (aiconfigurator @ 095f58a5, git blob 19e336f6)."""
+    import hashlib
+
+    from llm_inference.models import CATALOGUE
+    entry = CATALOGUE[catalogue_id_of("nvidia/MiniMax-M3-NVFP4")].config
+    assert len(entry["quantization_config"]["quantized_layers"]) == 22422
+    assert len(entry["quantization_config"]["exclude_modules"]) == 62
+    digest = hashlib.sha256(json.dumps(_canonical(entry), sort_keys=True).encode()).hexdigest()
+    assert digest == SOURCES["not_saved"]["nvidia--MiniMax-M3-NVFP4"]["catalogue_keys_sha256"]
+
+
+def catalogue_id_of(hf_repo: str) -> str:
+    from llm_inference.models import CATALOGUE
+    url = f"https://huggingface.co/{hf_repo}/blob/main/config.json"
+    found = [model_id for model_id, entry in CATALOGUE.items() if entry.source.url == url]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_minimax_m3_nvfp4_by_name_gives_the_derivation_by_hand():
+    """NVFP4 routed experts, MXFP8 (an e8m0 scale per 32) attention, index projections, shared experts
+    and dense MLPs, as by_hand.minimax_m3_weights(..., "nvidia") derives them from the bf16 config's
+    text fields (the same in both files but the MTP count); the KV is the bf16 release's."""
+    from llm_inference.kv_cache import SPEC
+    m3 = config("MiniMaxAI--MiniMax-M3")
+    r = SPEC.run({"model": catalogue_id_of("nvidia/MiniMax-M3-NVFP4"), "gpu": "h200", "gpus": 8, "context": CONTEXT,
+                  "image_limit": 0, "video_limit": 0})
+    assert r.values["kv_bytes_per_sequence"] == pytest.approx(minimax_m3_kv(m3), rel=TOLERANCE)
+    assert r.values["weight_bytes"] == pytest.approx(minimax_m3_weights(m3, "nvidia"), rel=CLOSE)
+    assert minimax_m3_weights(m3, "nvidia") == 248_357_099_520  # 231.3 GiB

@@ -104,3 +104,36 @@ def test_pages_that_do_not_divide_are_vllms_refusal():
     kinds = (ls.SlidingWindow(kv_heads=3, head_dim=128, size=1024), ls.FullAttention(kv_heads=2, head_dim=128))
     page, grown, problem = unified_pages(kinds, 16, "bf16", 1)
     assert page == 16 * 3 * 256 * 2 and grown == {} and "refuses to start" in problem
+
+
+def test_minimax_m3_pools_its_two_kinds_as_one_uniform_type_group():
+    """MiniMax-M3's 3 full-attention and 57 sparse layers (K/V plus a bf16 index key) are all
+    FullAttentionSpec-family specs of one block size: vLLM's UniformTypeKVCacheSpecs, one group whose
+    page is the sum of every layer's page (kv_cache_interface.py), 128-token blocks (the sparse
+    backends' only kernel block). By hand, TP 8 (one KV head a rank, replicated): a token is 3 x 512 +
+    57 x (512 + 256) bytes; TP 1: 3 x 2,048 + 57 x 2,304."""
+    model = catalogue_model("minimax-m3")
+    for gpus, per_token in ((8, 3 * 512 + 57 * 768), (1, 3 * 2048 + 57 * 2304)):
+        cache = layout(model, place(model, Layout(gpus=gpus), "bf16"), "bf16", gpu_name="H200")
+        assert (cache.problem, cache.unmodelled) == ("", "")
+        assert cache.block_size == 128
+        assert (cache.page_bytes, cache.layers_per_group) == (128 * per_token, 1)
+        assert [(g.kind, g.count) for g in cache.groups] == [("full", 1)]
+        assert cache.request_blocks(131072, 8192) == 1024
+    fp8 = layout(model, place(model, Layout(gpus=8), "fp8"), "fp8", gpu_name="H200")
+    assert fp8.page_bytes == 128 * (3 * 256 + 57 * (256 + 256))  # K/V in fp8, the index key still bf16
+
+
+def test_minimax_m3_under_pipeline_parallelism_counts_the_heaviest_stage():
+    """Two stages of 30 layers on TP 4 (one KV head a rank): the second stage holds 30 sparse layers
+    (the dense ones come first), the most loaded GPU's pool."""
+    model = catalogue_model("minimax-m3")
+    placement = place(model, Layout(gpus=8, pipeline_stages=2), "bf16")
+    cache = layout(model, placement, "bf16", gpu_name="H200")
+    assert cache.page_bytes == 128 * 30 * (1 * 128 * 2 * 2 + 256)
+
+
+def test_minimax_m3_with_a_drafter_beside_it_is_not_modelled():
+    model = catalogue_model("minimax-m3")
+    cache = layout(model, place(model, Layout(gpus=8), "bf16"), "bf16", gpu_name="H200", draft_attention_layers=1)
+    assert "drafter" in cache.unmodelled

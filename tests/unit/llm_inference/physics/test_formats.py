@@ -84,6 +84,8 @@ def test_dense_dtypes_are_the_checkpoints_own():
     # int4, a 16-bit scale and a 4-bit zero point per 128 inputs
     (WeightSpec("int", bits=4, group=128, zero_point=True), 4 + 20 / 128),
     (WeightSpec("mxfp4", bits=4, group=32), 4.25),
+    # e4m3 and an e8m0 byte per 32
+    (WeightSpec("mxfp8", bits=8, group=32), 8.25),
     # an fp8 scale per 16, two fp32 per 4096 × 4096 tensor
     (WeightSpec("nvfp4", bits=4, group=16), 4.5 + 64 / 4096 ** 2),
     # a byte absmax per 64 and an fp32 per 256 of them: 8/64 + 32/16384
@@ -108,6 +110,7 @@ def test_each_class_owns_its_words_and_moe_form():
         WeightSpec("mxfp4", bits=4, group=32): ("mxfp4", "mxfp4 (e8m0 scale per 32)", "mxfp4", "one e8m0 byte per 32 inputs"),
         WeightSpec("nvfp4", bits=4, group=16, activations="fp4"):
             ("nvfp4", "nvfp4 (fp8 scale per 16)", "nvfp4", "one fp8 e4m3 per 16 inputs, two fp32 per tensor"),
+        WeightSpec("mxfp8", bits=8, group=32): ("mxfp8", "mxfp8 (e8m0 scale per 32)", "mxfp8", "one e8m0 byte per 32 inputs"),
         WeightSpec("nf4", bits=4, group=64): ("nf4", "nf4 (absmax per 64)", "nf4", "one absmax per 64 (a byte, an fp32 per 256 of them)"),
     }
     for spec, (word, label, moe, scales) in expect.items():
@@ -121,6 +124,7 @@ def test_the_group_a_tensor_parallel_split_must_respect():
     assert format_of(WeightSpec("int", bits=4, group=128)).tp_group == 128
     assert format_of(WeightSpec("int", bits=8, group=-1)).tp_group == 0  # one scale per row: any split
     assert format_of(WeightSpec("nf4", bits=4, group=64)).tp_group == 64
+    assert format_of(WeightSpec("mxfp8", bits=8, group=32)).tp_group == 32
     assert format_of(WeightSpec("fp8", strategy="block")).tp_group == 0  # vLLM pads fp8 blocks
 
 
@@ -276,12 +280,9 @@ def test_the_recipes_worked_example_runs():
     namespace = {"dataclass": dataclass, "ClassVar": ClassVar, "math": math, "Format": Format, "Storage": Storage}
     exec(code, namespace)
     cls = namespace["Mxfp8"]
-    saved = dict(FORMATS)
-    try:
-        FORMATS[cls.kind] = cls
-        fmt = format_of(WeightSpec(cls.kind, bits=8, group=32))
-        assert isinstance(fmt, cls) and bits_per_weight(fmt) == 8.25
-    finally:
-        FORMATS.clear()
-        FORMATS.update(saved)
-        format_of.cache_clear()
+    spec = WeightSpec(cls.kind, bits=8, group=32)
+    fmt, registered = cls.from_spec(spec), format_of(spec)
+    assert type(registered).__name__ == cls.__name__ and FORMATS[cls.kind] is type(registered)
+    assert (fmt.label, fmt.scales, fmt.tp_group) == (registered.label, registered.scales, registered.tp_group)
+    assert fmt.matrix(6144, 3072) == registered.matrix(6144, 3072)
+    assert bits_per_weight(fmt) == bits_per_weight(registered) == 8.25

@@ -372,6 +372,11 @@ def nemotron_h_kv(c: dict) -> int:
     return CONTEXT * layers * 2 * c["num_key_value_heads"] * c["head_dim"] * 2
 
 
+def mxfp8(rows: int, cols: int) -> int:
+    """OCP MXFP8 (ModelOpt): e4m3 numbers, one e8m0 scale byte per 32 along the input."""
+    return rows * cols + rows * math.ceil(cols / 32)
+
+
 def fp8_tensor(rows: int, cols: int) -> int:
     """ModelOpt FP8: e4m3 weight with one fp32 weight scale and one fp32 input scale."""
     return rows * cols + 8
@@ -411,41 +416,55 @@ def nemotron_h_weights(c: dict, formats: dict[str, object] | None = None) -> int
     return bf16(total + V * H + H) + fmt["lm_head"](V, H) + linear
 
 
-# -- MiniMax-M3: block-sparse attention (MSA). Upstream vLLM's stored source has no MiniMax-M3 model
-#    file (2026-12); this follows the vLLM plugin baidu/vLLM-Kunlun, vllm/model_executor/models/
-#    minimax_m3.py @ 2d92d40f11ca, whose MiniMaxM3IndexerCache says it mirrors upstream MiniMax-M3 --
+# -- MiniMax-M3: block-sparse attention (MSA), as upstream vLLM serves it: vllm/models/minimax_m3/
+#    nvidia/model.py @ 902158949803 (the layers and weights), common/indexer.py @ 545393a3abcb (the
+#    index-key cache), common/sparse_attention.py @ fa109e0e4625 (the paged K/V), v1/kv_cache_interface.py
+#    @ 001cabc1be16 (the specs' bytes). The figures are those first derived after baidu/vLLM-Kunlun's
+#    plugin, whose reading upstream confirms; the shared expert is sized as upstream sizes it. --
 
 def minimax_m3_kv(c: dict) -> int:
-    """Every layer's ``Attention`` caches K and V (``num_key_value_heads`` × ``head_dim``, bf16);
-    each layer that ``sparse_attention_config.sparse_attention_freq`` marks 1 also keeps a key-only
-    index cache, one ``sparse_index_dim`` vector per token in bf16 (MiniMaxM3IndexerCache:
-    MLAAttentionSpec, one head, head_size = index_dim, block size 128)."""
+    """Every layer caches K and V (``num_key_value_heads`` × ``head_dim``, bf16): the dense layers
+    through a plain ``Attention``, the sparse ones through ``MiniMaxM3SparseAttention.get_kv_cache_spec``
+    (a FullAttentionSpec of the same geometry). Each layer ``sparse_attention_config.sparse_attention_freq``
+    marks 1 also keeps the indexer's key-only side cache, ``MiniMaxM3IndexerCache``: an
+    MLAAttentionSpec of one head of ``sparse_index_dim`` (no factor 2) in ``indexer_kv_dtype``, bf16
+    by default (vllm/config/attention.py), whatever ``--kv-cache-dtype`` says."""
     s = c["sparse_attention_config"]
     sparse = sum(s["sparse_attention_freq"][: c["num_hidden_layers"]])
     full = c["num_hidden_layers"] * 2 * c["num_key_value_heads"] * c["head_dim"] * 2
     return CONTEXT * (full + sparse * s["sparse_index_dim"] * 2)
 
 
-def minimax_m3_weights(c: dict) -> int:
-    """bf16 (the published config names no quantization). Per layer: q/k/v/o, the per-head
-    q/k norm weights (one ``head_dim`` vector each); on sparse layers the indexer's q projection
-    (``sparse_num_index_heads`` × index_dim), its one shared k head and their two norm vectors;
-    on MoE layers (``moe_layer_freq`` 1) an fp32 router (ReplicatedLinear, params_dtype float32)
-    and fp32 ``e_score_correction_bias``, ``num_local_experts`` experts of ``intermediate_size``
-    (FusedMoE reads intermediate_size) and one shared expert of ``shared_intermediate_size``; on
-    the others a dense MLP of ``dense_intermediate_size``; two RMSNorms. The MTP modules are left out."""
+def minimax_m3_weights(c: dict, fmt: str = "bf16") -> int:
+    """bf16 (the published config names no quantization). Per layer: q/k/v/o and the per-head Gemma
+    q/k norms (one ``head_dim`` vector each); on sparse layers the fused projection's ``index_q``
+    (``sparse_num_index_heads`` × index_dim, which vLLM requires equal to the KV heads) and
+    ``index_k`` (one head), and their two norm vectors (``index_v/o_proj`` are never created:
+    ``sparse_disable_index_value``); on MoE layers (``moe_layer_freq`` 1) the router, a
+    ``GateLinear`` with ``params_dtype=torch.float32``, and the fp32 ``e_score_correction_bias``,
+    ``num_local_experts`` experts of ``intermediate_size`` (FusedMoE's) and the shared expert, a
+    ``MiniMaxM3MLP`` of ``intermediate_size × n_shared_experts`` (not ``shared_intermediate_size``,
+    which restates it here); on the others a ``MiniMaxM3MLP`` of ``dense_intermediate_size``; two
+    RMSNorms. ``load_weights`` skips every ``mtp.`` tensor; this text config has no vision tower."""
     H, n, kv, d, V = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"], c["vocab_size"]
     s = c["sparse_attention_config"]
-    E, I, S = c["num_local_experts"], c["intermediate_size"], c["shared_intermediate_size"]
+    E, I = c["num_local_experts"], c["intermediate_size"]
+    S = I * c["n_shared_experts"]
+    # NVIDIA's MiniMax-M3-NVFP4 (``fmt`` "nvidia"): its quantized_layers make the routed experts NVFP4
+    # and q/k/v/o, index_q/index_k, the shared experts and the dense MLPs MXFP8; the routers, the
+    # embeddings and lm_head are excluded (bf16 / fp32 as above)
+    linear = mxfp8 if fmt == "nvidia" else (lambda r, k: bf16(r * k))
+    expert = nvfp4 if fmt == "nvidia" else (lambda r, k: bf16(r * k))
     total = 0
     for layer in range(c["num_hidden_layers"]):
-        total += bf16((n * d + 2 * kv * d) * H + H * n * d + 2 * d)
+        total += linear(n * d, H) + 2 * linear(kv * d, H) + linear(H, n * d) + bf16(2 * d)
         if s["sparse_attention_freq"][layer]:
             idx = s["sparse_index_dim"]
-            total += bf16((s["sparse_num_index_heads"] * idx + idx) * H + 2 * idx)
+            total += linear(s["sparse_num_index_heads"] * idx, H) + linear(idx, H) + bf16(2 * idx)
         if c["moe_layer_freq"][layer]:
-            total += fp32(E * H + E) + bf16(E * 3 * I * H + 3 * S * H)
+            total += fp32(E * H + E) + E * (2 * expert(I, H) + expert(H, I)) + 2 * linear(S, H) + linear(H, S)
         else:
-            total += bf16(3 * c["dense_intermediate_size"] * H)
+            D = c["dense_intermediate_size"]
+            total += 2 * linear(D, H) + linear(H, D)
         total += bf16(2 * H)
     return total + bf16(2 * V * H + H)
