@@ -155,6 +155,11 @@ def rebuild(log: Log) -> Rebuilt:
             continue
         # the pool as vLLM prints it, negative when it refuses to start (the output clips it at 0)
         got = pool.available_bytes if name == "available_gib" else values[output]
+        if name == "loading_gib":
+            # "Model loading took" is measured around both loads, the target's and the drafter's
+            # (gpu_model_runner.py load_model: the drafter's load_model runs inside the same
+            # DeviceMemoryProfiler whose consumed_memory it prints)
+            got += pool.drafter_bytes
         if name in ("loading_gib", "available_gib"):
             got = got / GiB
         figures[name] = (logged, got)
