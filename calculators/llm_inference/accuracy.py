@@ -118,8 +118,8 @@ def inputs_of(log: Log) -> dict | None:
     if log.speculation:
         inputs["speculation"] = log.speculation
         inputs["num_speculative_tokens"] = log.num_speculative_tokens
-        if log.draft_model_id:
-            inputs["draft_model"] = log.draft_model_id
+        if log.draft_model_id:  # a draft model's catalogue id, or an EAGLE head's (models/data/eagle_heads.py)
+            inputs["draft_head" if log.speculation == "eagle" else "draft_model"] = log.draft_model_id
     if log.max_loras:
         inputs["max_loras"] = log.max_loras
         inputs["max_lora_rank"] = str(log.max_lora_rank)
