@@ -131,3 +131,13 @@ def test_the_readers_inputs():
     choices = {p.name: p for p in dis.params()}
     assert [v for v in choices["draft_head"].values] == list(HEADS)
     assert {"ngram", "eagle"} <= set(choices["speculation"].values)
+
+
+def test_the_kv_cache_calculator_says_ngram_loads_nothing():
+    from llm_inference import kv_cache, speculation_outputs
+
+    prepared, errors = kv_cache.SPEC.prepare({"model": "qwen3-8b", "gpu": "h100-sxm", "speculation": "ngram"})
+    computed = kv_cache.compute(prepared)
+    assert not errors and speculation_outputs.NGRAM_NOTE in computed.notes
+    plain = kv_cache.compute(kv_cache.SPEC.prepare({"model": "qwen3-8b", "gpu": "h100-sxm"})[0])
+    assert computed.values["max_concurrency"] == plain.values["max_concurrency"]
