@@ -32,10 +32,10 @@ import math
 from dataclasses import dataclass, field
 
 from ..engines.vllm_weights import padded_vocab
-from .kv import MODEL_DTYPE_BYTES, layer_bytes_on
-from .model import Model
 from . import eagle_head
 from .eagle_head import Head
+from .kv import MODEL_DTYPE_BYTES, layer_bytes_on
+from .model import Model
 from .placement import Layout, Placement, place
 from .weights import as_plan
 
