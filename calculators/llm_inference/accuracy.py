@@ -118,8 +118,8 @@ def inputs_of(log: Log) -> dict | None:
     if log.speculation:
         inputs["speculation"] = log.speculation
         inputs["num_speculative_tokens"] = log.num_speculative_tokens
-        if log.draft_model_id:
-            inputs["draft_model"] = log.draft_model_id
+        if log.draft_model_id:  # a draft model's catalogue id, or an EAGLE head's (models/data/eagle_heads.py)
+            inputs["draft_head" if log.speculation == "eagle" else "draft_model"] = log.draft_model_id
     if log.max_loras:
         inputs["max_loras"] = log.max_loras
         inputs["max_lora_rank"] = str(log.max_lora_rank)
@@ -155,6 +155,11 @@ def rebuild(log: Log) -> Rebuilt:
             continue
         # the pool as vLLM prints it, negative when it refuses to start (the output clips it at 0)
         got = pool.available_bytes if name == "available_gib" else values[output]
+        if name == "loading_gib":
+            # "Model loading took" is measured around both loads, the target's and the drafter's
+            # (gpu_model_runner.py load_model: the drafter's load_model runs inside the same
+            # DeviceMemoryProfiler whose consumed_memory it prints)
+            got += pool.drafter_bytes
         if name in ("loading_gib", "available_gib"):
             got = got / GiB
         figures[name] = (logged, got)

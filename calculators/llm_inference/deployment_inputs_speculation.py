@@ -1,5 +1,6 @@
-"""vLLM's ``--speculative-config`` as a reader sets it: off, a draft model from the catalogue, or the
-model's own MTP layers; and ``num_speculative_tokens`` (k).
+"""vLLM's ``--speculative-config`` as a reader sets it: off, a draft model from the catalogue, the
+model's own MTP layers, a published EAGLE-3 head (models/data/eagle_heads.py) or n-gram prompt
+lookup; and ``num_speculative_tokens`` (k).
 
 Declared here, apart from :mod:`.scenario`, as :mod:`.deployment_inputs` declares ``--block-size``:
 :func:`params` are added to the engine's parameters through ``deployment_inputs.engine_inputs()``,
@@ -20,11 +21,15 @@ from typing import Any, Callable, Mapping
 from course_calculators.spec import Choice, Number
 
 from .models import CATALOGUE
-from .physics.speculation import DRAFT_MODEL, MTP, OFF, Speculation
+from .models.data.eagle_heads import HEADS
+from .physics.speculation import DRAFT_MODEL, EAGLE, MTP, NGRAM, OFF, Speculation
 
 #: The speculation choices offered.
 METHODS = ((OFF, "off"), (DRAFT_MODEL, "a draft model (method draft_model)"),
-           (MTP, "the model's MTP layers (method mtp)"))
+           (MTP, "the model's MTP layers (method mtp)"), (EAGLE, "an EAGLE-3 head (method eagle3)"),
+           (NGRAM, "n-gram prompt lookup (method ngram)"))
+#: The head a reader sees first: the EAGLE-3 head for Llama 3.1 8B.
+DEFAULT_HEAD = "eagle3-llama-3.1-8b"
 #: The draft a reader sees first: Llama 3.1 8B, the usual drafter for Llama 3.1 70B.
 DEFAULT_DRAFT = "llama-3.1-8b"
 #: k offered: vLLM takes any positive count; the acceptance makes more than a handful pointless.
@@ -42,11 +47,18 @@ def params() -> tuple:
                help="A drafter proposes k tokens that the model verifies in one pass. vLLM loads the drafter's "
                     "weights on every GPU (sharded like the model) and caches its layers' keys and values in "
                     "the same pool: less memory for the KV cache, more bytes per token. MTP uses the model's "
-                    "own multi-token-prediction layers (DeepSeek-V3: one), sharing its input embedding."),
+                    "own multi-token-prediction layers (DeepSeek-V3: one), sharing its input embedding; an "
+                    "EAGLE-3 head is one small layer; n-gram looks the draft up in the request's own tokens "
+                    "and takes no memory at all."),
         Choice("draft_model", "Draft model", DEFAULT_DRAFT if DEFAULT_DRAFT in CATALOGUE else drafts[0][0], drafts,
                advanced=True,
                help="The draft model (method draft_model), in its shipped format. vLLM requires its "
                     "vocabulary to equal the model's, and shards it over the same tensor-parallel GPUs."),
+        Choice("draft_head", "EAGLE-3 head", DEFAULT_HEAD, tuple((i, h.name) for i, h in HEADS.items()),
+               advanced=True,
+               help="The head (method eagle3): one decoder layer trained on one model's hidden states, with "
+                    "its own small-vocabulary LM head; it shares the model's embedding and caches its layer "
+                    "in the same pool. A head fits only the model it was trained on."),
         Number("num_speculative_tokens", "Speculative tokens per step (k)", DEFAULT_K, 1, K_MAX, advanced=True,
                help="num_speculative_tokens: drafted tokens the model verifies per step. The memory does not "
                     "depend on it; the speed-up does (decode roofline)."),
@@ -88,6 +100,10 @@ def speculation_of(p: Mapping[str, Any], draft_model: Callable[[str], Any],
         return Speculation()
     if method == MTP:
         return Speculation(MTP, k, mtp_layers=mtp_layers(_config(p)))
+    if method == NGRAM:
+        return Speculation(NGRAM, k)
+    if method == EAGLE:
+        return Speculation(EAGLE, k, head=HEADS.get(p.get("draft_head", DEFAULT_HEAD)))
     draft = p.get("draft_model", DEFAULT_DRAFT)
     if draft not in CATALOGUE:
         return Speculation(DRAFT_MODEL, k)

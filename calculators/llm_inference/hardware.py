@@ -140,6 +140,17 @@ GPUS: dict[str, GPU] = {
             compute_capability=(8, 9),
         ),
         GPU(
+            "rtx-4090-48g", "NVIDIA GeForce RTX 4090 48GB (modified board)", 48 * GiB, 1.008e12, 165e12, 330e12,
+            "The RTX 4090's AD102 chip on a third-party board with 48 GB of GDDR6X (a modification rented out by "
+            "Chinese clouds, not an NVIDIA product): the bandwidth and tensor figures are the RTX 4090's, the same "
+            "chip on the same 384-bit bus (NVIDIA Ada Lovelace architecture whitepaper: 1,008 GB/s, BF16 165.2 "
+            "TFLOPS dense, FP8 330 dense); the memory is what the driver reports.",
+            visible_bytes=47.37 * GiB,
+            visible_source="vLLM 0.29.0 on 'RTX 4090 48GB': 'Free memory on device (46.99/47.37 GiB) on startup' "
+                           "(yuanjuju/vllm-lab, phase3/results/phase5_v029_ngram_20261009.log)",
+            compute_capability=(8, 9),
+        ),
+        GPU(
             "rtx-3090", "NVIDIA GeForce RTX 3090 24GB", 24 * GiB, 0.936e12, 71e12, 71e12,
             "NVIDIA Ampere GA102 GPU architecture whitepaper (RTX 3090): 24 GB GDDR6X, 936 GB/s, FP16/BF16 "
             "tensor 71 TFLOPS dense with FP32 accumulate (142 with sparsity); no FP8 tensor cores.",

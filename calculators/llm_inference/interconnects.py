@@ -16,7 +16,7 @@ Bytes per second are decimal, as datasheets give them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 __all__ = ["Link", "LINKS", "tp_allreduce_overhead_ms", "GPUS_PER_NODE", "CROSS_NODE_ALLREDUCE_US",
            "allreduce_latency_us", "allreduce_bandwidth"]
@@ -169,6 +169,8 @@ LINKS: dict[str, Link] = {
              ("AMD Instinct MI355X datasheet: 1,075 GB/s peak aggregate Infinity Fabric",)),
     )
 }
+# The 48 GB RTX 4090 board is the same chip on the same PCIe Gen4 bus: the 24 GB card's link, named so.
+LINKS["rtx-4090-48g"] = replace(LINKS["rtx-4090"], gpu_id="rtx-4090-48g")
 
 
 def tp_allreduce_overhead_ms(layers: int, allreduce_us: float, allreduces_per_layer: int = 2) -> float:

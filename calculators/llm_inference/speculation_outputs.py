@@ -11,6 +11,7 @@ from course_calculators.spec import Number, Output
 from course_calculators.units import format_bytes, format_ratio
 
 from .physics.budget import Pool
+from .physics.speculation import NGRAM
 from .physics.speculative_speed import speculative_step
 
 #: The acceptance rate a reader sees first: chat-like text with a well-matched draft (0.6–0.8 is the
@@ -53,10 +54,17 @@ SGLANG_NOTE = ("Speculative decoding under SGLang is not modelled: SGLang's pool
                "(vLLM's drafter is).")
 
 
+#: n-gram loads no drafter (physics.speculation): said, so that an unchanged pool is not read as an error.
+NGRAM_NOTE = ("Speculative decoding with n-gram prompt lookup: vLLM loads no drafter model and caches nothing "
+              "more (the draft is looked up in the request's own tokens on the CPU), so the pool is the plain one.")
+
+
 def memory_notes(deployment) -> list[str]:
     if deployment.sglang is not None:
         return [SGLANG_NOTE] if deployment.engine.speculation.on else []
     d = deployment.pool.drafter
+    if d.method == NGRAM:
+        return [NGRAM_NOTE]
     if not (d.weight_bytes or d.kv_layers):
         return []
     return [f"Speculative decoding with {d.label}: {format_bytes(d.weight_bytes)} of drafter weights on each GPU "

@@ -58,7 +58,8 @@ class Log:
     #: ``--enable-prefix-caching`` / ``--no-enable-prefix-caching``; None: the release's default.
     prefix_caching: bool | None = None
     #: ``--speculative-config``'s method as kv_cache's ``speculation`` input names it ("" none), the
-    #: draft model's catalogue id and ``num_speculative_tokens``.
+    #: draft model's catalogue id (for "eagle", the head's id in models/data/eagle_heads.py) and
+    #: ``num_speculative_tokens``.
     speculation: str = ""
     draft_model_id: str = ""
     num_speculative_tokens: int = 0

@@ -38,11 +38,34 @@ physics (physics.speculation) rests on:
    loops ``for fwd_idx in range(self.num_speculative_tokens)``), and the target verifies the k
    drafted tokens plus the one it samples itself in one pass.
 
-Not modelled, and refused with a note: EAGLE/EAGLE-3 heads (their checkpoints' shapes are not in the
-catalogue), MTP for hybrid (linear-attention or state-space) targets, whose MTP layer is a
-full-attention layer unlike the target's last one, a drafter TP other than the target's, a draft
-model whose KV page per layer differs from the target's (vLLM then pads or groups them apart), and
-pipeline parallelism (the drafter sits on the last stage only: ``get_pp_group().is_last_rank``).
+7. **EAGLE / EAGLE-3 heads** (vllm/model_executor/models/llama_eagle3.py, llama_eagle.py): built from
+   the head's own config under the target's VllmConfig (so sharded over its TP ranks). EAGLE-3: per
+   layer a ``LlamaDecoderLayer`` whose first ``QKVParallelLinear`` takes ``2 * hidden_size`` inputs
+   ("First layer uses 2*hidden_size (embeds + hidden_states concatenated)"), ``hidden_norm`` beside
+   the two layer norms; ``fc = ReplicatedLinear(target_hidden_size * 3, hidden_size)``; ``norm``;
+   ``lm_head = ParallelLMHead(draft_vocab_size, hidden_size)``; ``draft_id_to_target_id``, a
+   ``torch.long`` parameter of ``draft_vocab_size``; ``embed_tokens`` skipped when the checkpoint
+   ships none, and then the target's (eagle.py: "Detected EAGLE model without its own embed_tokens in
+   the checkpoint. Sharing target model embedding weights with the draft model."). EAGLE:
+   ``fc = torch.nn.Linear(hidden_size * 2, hidden_size, bias=False)``, the first layer's
+   ``input_layernorm`` replaced by ``nn.Identity``, no ``lm_head`` (the target's). The heads' layers
+   join the target's KV group as a draft model's do (point 3). physics.eagle_head.
+8. **n-gram** (vllm/v1/spec_decode/ngram_proposer.py): ``NgramProposer`` holds no model; its
+   ``load_model`` does nothing, and it proposes from the request's token ids on the CPU. Two public
+   startup logs (engines/startup_log_table_speculation.py) print "Loading drafter model..." and then
+   the plain model's "Model loading took 15.27 GiB" and pool.
+9. **"Model loading took"** (vllm/v1/worker/gpu_model_runner.py ``load_model``): the drafter's
+   ``load_model`` runs inside the same ``DeviceMemoryProfiler`` whose ``consumed_memory`` is printed,
+   so the figure is the target's weights plus the drafter's (Qwen3.5-9B with MTP: 18.12 GiB against
+   17.66 GiB without).
+
+Not modelled, and refused with a note: MTP for hybrid (linear-attention or state-space) targets,
+whose MTP layer is a full-attention layer unlike the target's last one; an EAGLE head beside a
+target with MLA, windowed, per-layer or recurrent caches (its full-attention layer is grouped apart);
+a drafter TP other than the target's; a draft model or head whose KV page per layer differs from the
+target's (vLLM then pads or groups them apart); and pipeline parallelism (the drafter sits on the last
+stage only: ``get_pp_group().is_last_rank``). Not gated by release either: a drafter is computed for
+any release the calculator follows (the first release of each method in V1 was not read).
 """
 
 from __future__ import annotations
@@ -62,6 +85,17 @@ SOURCES: tuple[tuple[str, str, str, str], ...] = (
      "enorm, hnorm, eh_proj (nn.Linear 2h→h), SharedHead (norm + ParallelLMHead), mtp_block",
      "https://github.com/vllm-project/vllm/blob/03356f8cb59ba27f3d0ce8866d7516b5e32cff65/"
      "vllm/model_executor/models/deepseek_mtp.py"),
+    ("vllm/model_executor/models/llama_eagle3.py", "00bd1493b3e82d6c13c68ee8a0e1c5a96707e190",
+     "EAGLE-3: 2h QKV input, hidden_norm, fc 3h→h replicated, draft-vocab ParallelLMHead, d2t int64",
+     "https://github.com/vllm-project/vllm/blob/00bd1493b3e82d6c13c68ee8a0e1c5a96707e190/"
+     "vllm/model_executor/models/llama_eagle3.py"),
+    ("vllm/model_executor/models/llama_eagle.py", "00da92319af4b2ad2cde8525b7b609c779bdc52f",
+     "EAGLE: fc nn.Linear(2h, h), first input_layernorm nn.Identity, no lm_head, embed_tokens skipped",
+     "https://github.com/vllm-project/vllm/blob/00da92319af4b2ad2cde8525b7b609c779bdc52f/"
+     "vllm/model_executor/models/llama_eagle.py"),
+    ("vllm/v1/worker/gpu_model_runner.py", "main",
+     "load_model: the drafter loads inside the DeviceMemoryProfiler of 'Model loading took'",
+     "https://github.com/vllm-project/vllm/blob/main/vllm/v1/worker/gpu_model_runner.py"),
     ("vllm/v1/core/kv_cache_utils.py", "bbf906a8",
      "layers grouped by spec; drafters add layers to one attention type ('Add %d padding layers')",
      "https://github.com/vllm-project/vllm/blob/main/vllm/v1/core/kv_cache_utils.py"),

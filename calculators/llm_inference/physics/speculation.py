@@ -1,7 +1,7 @@
 """The speculative drafter's memory on one GPU: its weights, and the KV cache its layers add per token.
 
 vLLM's ``--speculative-config`` loads a drafter beside the target (the evidence, file by file, is
-engines.vllm_speculation). Two kinds are modelled:
+engines.vllm_speculation). Four kinds are modelled:
 
 * **a draft model** (``method: draft_model``, e.g. Llama 3.1 8B drafting for 70B): a whole catalogue
   model, loaded under the target's parallel config, so sharded over the same TP ranks (vLLM refuses
@@ -12,7 +12,13 @@ engines.vllm_speculation). Two kinds are modelled:
   ``eh_proj`` (2·hidden → hidden, a plain linear replicated on every rank in bf16), two RMSNorms and
   the shared head's RMSNorm and its own vocabulary-parallel LM head; the input embedding is the
   target's (vLLM deletes the drafter's and points at the target's). Each predictor layer caches like
-  one target layer.
+  one target layer;
+* **an EAGLE / EAGLE-3 head** (``method: eagle`` or ``eagle3``): a published head's decoder layer(s),
+  its ``fc`` and, for EAGLE-3, its own small-vocabulary LM head (physics.eagle_head);
+* **n-gram prompt lookup** (``method: ngram``): no model at all. vLLM's ``NgramProposer``
+  (vllm/v1/spec_decode/ngram_proposer.py) matches the request's own tokens on the CPU; the model
+  runner loads no drafter ("Loading drafter model..." is printed, then nothing is loaded), so it takes
+  no weights and no KV: the pool is the plain one.
 
 The drafter's layers join the target's cache groups (physics.cache_layout's ``draft_attention_layers``):
 a block then spans them too, so the pool's blocks, and the concurrency, drop by the layers added as
@@ -26,15 +32,18 @@ import math
 from dataclasses import dataclass, field
 
 from ..engines.vllm_weights import padded_vocab
+from . import eagle_head
+from .eagle_head import Head
 from .kv import MODEL_DTYPE_BYTES, layer_bytes_on
 from .model import Model
 from .placement import Layout, Placement, place
 from .weights import as_plan
 
-#: ``SpeculativeConfig.method`` values modelled ("off": no ``--speculative-config``).
-OFF, DRAFT_MODEL, MTP = "off", "draft_model", "mtp"
-#: Methods vLLM has that are named but not modelled here.
-EAGLE_METHODS = ("eagle", "eagle3")
+#: ``SpeculativeConfig.method`` values modelled ("off": no ``--speculative-config``); EAGLE stands for
+#: both eagle and eagle3, which the head's own config tells apart (physics.eagle_head).
+OFF, DRAFT_MODEL, MTP, EAGLE, NGRAM = "off", "draft_model", "mtp", "eagle", "ngram"
+EAGLE_METHODS = (EAGLE, "eagle3")
+MODELLED = (DRAFT_MODEL, MTP, NGRAM, *EAGLE_METHODS)
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,8 @@ class Speculation:
     draft_weights: object = None
     draft_name: str = ""
     draft_tp: int = 0
+    #: EAGLE: the head (physics.eagle_head.Head).
+    head: Head | None = None
 
     @property
     def on(self) -> bool:
@@ -74,9 +85,13 @@ class Drafter:
     weights: object = field(default=None, compare=False)
     #: MTP: its own LM head's bytes on this GPU, streamed by every draft step.
     head_bytes: float = 0.0
+    #: The method computed (one of MODELLED); "" for no drafter or a refused one.
+    method: str = ""
 
 
 NONE = Drafter()
+#: n-gram prompt lookup: a drafter with no weights and no KV (computed, not refused).
+NGRAM_DRAFTER = Drafter(label="n-gram prompt lookup (no drafter model)", method=NGRAM)
 
 
 def _refuse(why: str) -> Drafter:
@@ -96,10 +111,7 @@ def mtp_extra_bytes(model: Model, tp: int) -> float:
 
 
 def _common_refusal(spec: Speculation, model: Model, placement: Placement) -> str:
-    if spec.method in EAGLE_METHODS:
-        return ("EAGLE drafters are not modelled: their heads' shapes come from their own checkpoints, "
-                "which the catalogue does not hold")
-    if spec.method not in (DRAFT_MODEL, MTP):
+    if spec.method not in MODELLED:
         return f"speculative method {spec.method!r} is not modelled"
     if placement.pipeline_stages > 1:
         return ("speculative decoding with pipeline parallelism is not modelled (vLLM puts the drafter on "
@@ -116,8 +128,12 @@ def drafter(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype
     why = _common_refusal(spec, model, placement)
     if why:
         return _refuse(why)
+    if spec.method == NGRAM:
+        return NGRAM_DRAFTER
     if spec.method == MTP:
         return _mtp(spec, model, placement, kv_dtype, weights)
+    if spec.method in EAGLE_METHODS:
+        return _eagle(spec, model, placement, kv_dtype)
     return _draft_model(spec, model, gpu, placement, kv_dtype, version)
 
 
@@ -145,8 +161,30 @@ def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, w
     held = n * (layer + mtp_extra_bytes(model, tp))
     per_layer = layer_bytes_on(model, kv_dtype, placement)
     return Drafter(weight_bytes=held, kv_layers=n, token_bytes=n * per_layer,
-                   label=f"MTP ({n} layer{'s' if n > 1 else ''})",
+                   label=f"MTP ({n} layer{'s' if n > 1 else ''})", method=MTP,
                    head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
+
+
+def _eagle(spec: Speculation, model: Model, placement: Placement, kv_dtype: str) -> Drafter:
+    head = spec.head
+    if head is None:
+        return _refuse("no EAGLE head chosen")
+    if spec.draft_tp and spec.draft_tp != placement.tensor_parallel:
+        return _refuse("a drafter tensor-parallel size other than the target's is not modelled")
+    if placement.data_parallel > 1:
+        return _refuse("an EAGLE head under data-parallel attention is not modelled")
+    if model.hidden_size and (head.target_hidden_size or head.hidden_size) != model.hidden_size:
+        return _refuse(f"{head.name} was trained on a model of hidden size "
+                       f"{head.target_hidden_size or head.hidden_size:,}; this one has {model.hidden_size:,}")
+    if model.vocab_size and head.vocab_size != model.vocab_size:
+        return _refuse(f"{head.name} maps to a vocabulary of {head.vocab_size:,} tokens; this model has "
+                       f"{model.vocab_size:,}")
+    why = eagle_head.kv_refusal(head, model, placement, kv_dtype)
+    if why:
+        return _refuse(why)
+    tp = placement.tensor_parallel
+    return Drafter(weight_bytes=eagle_head.weight_bytes(head, tp), kv_layers=head.layers,
+                   token_bytes=eagle_head.token_bytes(head, kv_dtype, tp), label=head.name, method=EAGLE)
 
 
 def _draft_model(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: str,
@@ -177,8 +215,8 @@ def _draft_model(spec: Speculation, model: Model, gpu, placement: Placement, kv_
     name = spec.draft_name or "draft model"
     return Drafter(weight_bytes=placed.weight_bytes_per_gpu, kv_layers=draft.kv_layers,
                    token_bytes=per_layer * draft.kv_layers, label=name, model=draft, placement=placed,
-                   weights=weights)
+                   weights=weights, method=DRAFT_MODEL)
 
 
-__all__ = ["DRAFT_MODEL", "Drafter", "MTP", "NONE", "OFF", "Speculation", "drafter", "lm_head_bytes",
+__all__ = ["DRAFT_MODEL", "Drafter", "EAGLE", "EAGLE_METHODS", "MODELLED", "MTP", "NGRAM", "NGRAM_DRAFTER", "NONE", "OFF", "Speculation", "drafter", "lm_head_bytes",
            "mtp_extra_bytes"]

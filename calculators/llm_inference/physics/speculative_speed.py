@@ -14,8 +14,9 @@ and costs, on the ceilings of :mod:`.speed` (bytes at the bandwidth, FLOPs at th
 The verifying pass streams the weights once for the batch's B·(k+1) tokens (for a mixture of experts,
 the experts those tokens touch), reads each sequence's KV cache once, and does k + 1 times the
 FLOPs: at small batches it costs about one plain step, which is the whole point. A draft step is the
-draft model's own decode step (its weights and KV at the same batch), or for MTP one of the target's
-layers at that batch plus its own LM head and ``eh_proj`` streamed. The speed-up is
+draft model's own decode step (its weights and KV at the same batch), for MTP one of the target's
+layers at that batch plus its own LM head and ``eh_proj`` streamed, for an EAGLE head its weights and
+its layer's KV streamed, and for n-gram nothing on the GPU (the lookup runs on the CPU). The speed-up is
 
     speed-up = tokens per step × plain step ÷ (verifying pass + k × draft step)
 
@@ -34,7 +35,7 @@ from ..hardware import GPU
 from .kv import MODEL_DTYPE_BYTES
 from .model import Model
 from .placement import Placement
-from .speculation import Drafter
+from .speculation import EAGLE, NGRAM, Drafter
 from .speed import decode_step
 
 
@@ -96,7 +97,12 @@ def verify_s(model: Model, placement: Placement, gpu: GPU, weights, kv_dtype: st
 def draft_s(drafter: Drafter, model: Model, placement: Placement, gpu: GPU, weights, kv_dtype: str,
             batch: int, context: float) -> float:
     """One draft step's ceiling: the draft model's decode step, or one target layer's share of a plain
-    step plus the MTP layer's own LM head and eh_proj streamed."""
+    step plus the MTP layer's own LM head and eh_proj streamed; an EAGLE head's weights and its layers'
+    KV for the batch streamed; nothing for n-gram."""
+    if drafter.method == NGRAM:
+        return 0.0
+    if drafter.method == EAGLE:
+        return (drafter.weight_bytes + batch * context * drafter.token_bytes) / gpu.bandwidth
     if drafter.model is not None:
         return decode_step(drafter.model, drafter.placement, gpu, drafter.weights, kv_dtype, batch,
                            context).roofline_s
@@ -108,7 +114,7 @@ def draft_s(drafter: Drafter, model: Model, placement: Placement, gpu: GPU, weig
 def speculative_step(drafter: Drafter, k: int, acceptance: float, model: Model, placement: Placement, gpu: GPU,
                      weights, kv_dtype: str, batch: int, context: float) -> SpeculativeStep | None:
     """The speculative step of ``drafter`` (a computed one: None when it refused or speculation is off)."""
-    if k <= 0 or drafter.refusal or not (drafter.kv_layers or drafter.weight_bytes):
+    if k <= 0 or drafter.refusal or not drafter.method:
         return None
     plain = decode_step(model, placement, gpu, weights, kv_dtype, batch, context).roofline_s
     return SpeculativeStep(k=k, acceptance=acceptance, plain_s=plain,
