@@ -83,7 +83,23 @@ SEEN: tuple[Seen, ...] = (
          "several nodes, 13.2 GiB loaded a rank",
          "'Overriding num_gpu_blocks=0 with num_gpu_blocks_override=256': the pool is set by hand, and the GPU "
          "and layout are not named in the part read"),
+    Seen(_VLLM + "issues/23378", "issue description: deepseek-ai/DeepSeek-R1, DP 8 + EP, utilization 0.75, "
+         "max_num_seqs 1,024, full CUDA graph with custom capture sizes",
+         "the page quotes the command and the hang under load, no memory line; the GPU is not named"),
+    Seen(_VLLM + "issues/43811", "issue description: Qwen/Qwen3.5-35B-A3B, DP 8 + EP over two nodes of 4x GB200 "
+         "without NVLink", "the excerpt read has the commands and the environment, no memory line"),
     # -- tensor parallelism 8 -------------------------------------------------------------------------------
+    Seen(_VLLM + "issues/30919", "issue description: openai/gpt-oss-120b at TP 8 on B200, kv fp8, max_model_len "
+         "2,058, utilization 0.9, max_num_seqs 1,024, 8,192 batched tokens: 'Available KV cache memory: 140.97 "
+         "GiB'", "a development build (the regression of vllm#30842) whose start fails after the pool is sized "
+         "(NotImplementedError: attention sinks on FlashInfer), which no verdict of the table describes; the "
+         "token and concurrency lines are cut from the part read; VLLM_USE_FLASHINFER_MOE_MXFP4_MXFP8=1 picks "
+         "a MoE backend the calculator does not size"),
+    Seen(_VLLM + "issues/28830", "issue description: DeepSeek-V3.2-Exp at TP 8, utilization 0.8, max_model_len "
+         "131,072", "the GPU is not named in the part read and no memory line is quoted"),
+    Seen(_VLLM + "issues/39985", "issue description: Qwen3.5-122B-A10B at TP 8 × PP 2 over two nodes of 8x RTX "
+         "4090D, enforce_eager, max_model_len 16,384", "the RTX 4090D is not listed, no memory line is quoted, "
+         "and the hang is under load"),
     Seen("https://github.com/ovg-project/kvcached/issues/210", "issue description: Llama-3.1/3.3-70B-Instruct at "
          "TP 8 on 8x A100 40GB, 0.11.0, with kvcached and sleep mode",
          "kvcached (ENABLE_KVCACHED, KVCACHED_AUTOPATCH) manages the KV memory instead of vLLM's budget"),
