@@ -21,12 +21,13 @@ from course_calculators.units import GiB
 
 from . import accuracy_sglang
 from .deployment_inputs import EXPERT_PARALLEL_ON
+from .physics.placement import DP
 from .engines import vllm_releases
 from .engines.vllm_encoder import DEFAULT_LIMIT_PER_PROMPT
 from .engines.startup_log_table import FITS, LOGS, NO_BLOCKS, SEEN, TOO_LITTLE_KV, Log
 
-__all__ = ["TOLERANCE", "SMALL_POOL_GIB", "SMALL_POOL_TOLERANCE_GIB", "FIGURES", "Rebuilt", "inputs_of", "rebuild",
-           "rows", "summary", "table_html"]
+__all__ = ["TOLERANCE", "SMALL_POOL_GIB", "SMALL_POOL_TOLERANCE_GIB", "FIGURES", "Rebuilt", "inputs_of", "layout_problem",
+           "rebuild", "rows", "summary", "table_html"]
 
 #: Every figure within 2 % of the log's …
 TOLERANCE = 0.02
@@ -90,15 +91,40 @@ def in_catalogue(model_id: str) -> bool:
     return model_id in CATALOGUE
 
 
+def layout_problem(log: Log) -> str:
+    """Why the kv-cache calculator has no layout for this log's data parallelism ("" when it has one).
+
+    ``--data-parallel-size N`` runs N engine ranks. On a dense model they are independent replicas, each
+    with its own TP group and pool, so one replica's GPU is the log's GPU. On a mixture of experts the
+    MoE layers span all N × TP GPUs (``FusedMoEParallelConfig.make``, vllm/model_executor/layers/fused_moe/
+    config.py: ``flatten_tp_across_dp``): with ``--enable-expert-parallel`` and TP 1 that is the
+    calculator's data-parallel attention layout (every GPU its own attention and pool, whole experts
+    over the N GPUs). With TP above 1 (attention TP inside each DP rank, experts over DP × TP), with
+    pipeline stages, or without expert parallelism (the experts sliced over DP × TP), it has none."""
+    dp = max(1, log.data_parallel)
+    if dp == 1 or not in_catalogue(log.model_id) or not _is_moe(log.model_id):
+        return ""
+    if log.tensor_parallel > 1 or log.pipeline_parallel > 1:
+        return (f"data parallelism {dp} over TP {log.tensor_parallel} × PP {log.pipeline_parallel} for a mixture of "
+                "experts (experts over DP × TP, attention TP within each DP rank) is not a layout the calculator has")
+    if not log.expert_parallel:
+        return (f"data parallelism {dp} without expert parallelism slices every expert over the {dp} GPUs; the "
+                "calculator's data-parallel layout deals whole experts (expert parallelism)")
+    return ""
+
+
 def inputs_of(log: Log) -> dict | None:
     """The kv-cache calculator's inputs for this log; None when its model is not in the catalogue (yet:
-    its ``needs`` name the branch that adds it) or its GPU is not listed."""
+    its ``needs`` name the branch that adds it), its GPU is not listed, or its data-parallel layout is not
+    one the calculator has (:func:`layout_problem`)."""
     from .hardware import GPUS
 
-    if not log.model_id or not in_catalogue(log.model_id) or log.gpu_id not in GPUS:
+    if not log.model_id or not in_catalogue(log.model_id) or log.gpu_id not in GPUS or layout_problem(log):
         return None
+    dp_attention = log.data_parallel > 1 and log.expert_parallel and _is_moe(log.model_id)
     inputs = {
-        "model": log.model_id, "gpu": log.gpu_id, "gpus": log.tensor_parallel * log.pipeline_parallel,
+        "model": log.model_id, "gpu": log.gpu_id,
+        "gpus": log.data_parallel if dp_attention else log.tensor_parallel * log.pipeline_parallel,
         "pipeline_stages": log.pipeline_parallel,
         "vllm_version": vllm_releases.release_of(log.release).version,
         "gpu_memory_utilization": log.utilization or 0,
@@ -123,9 +149,17 @@ def inputs_of(log: Log) -> dict | None:
     if log.max_loras:
         inputs["max_loras"] = log.max_loras
         inputs["max_lora_rank"] = str(log.max_lora_rank)
-    if log.expert_parallel:
+    if dp_attention:
+        inputs["attention_parallel"] = DP
+    elif log.expert_parallel:
         inputs["expert_parallel"] = EXPERT_PARALLEL_ON
     return inputs
+
+
+def _is_moe(model_id: str) -> bool:
+    from .scenario import catalogue_model  # the calculator's side; imported here, as in rebuild
+
+    return catalogue_model(model_id).is_moe
 
 
 def _verdict(pool, values: dict) -> str:
@@ -133,7 +167,7 @@ def _verdict(pool, values: dict) -> str:
     max_model_len (``To serve at least one request ...``), or it starts."""
     if pool.available_bytes <= 0 or pool.num_blocks <= 0:
         return NO_BLOCKS
-    return FITS if values["max_concurrency"] >= 1 else TOO_LITTLE_KV
+    return FITS if values["max_concurrency"] / pool.placement.data_parallel >= 1 else TOO_LITTLE_KV
 
 
 def rebuild(log: Log) -> Rebuilt:
@@ -143,23 +177,29 @@ def rebuild(log: Log) -> Rebuilt:
     inputs = inputs_of(log)
     if inputs is None:
         missing = (f"{log.model_id} is not in the catalogue" if not in_catalogue(log.model_id)
-                   else "its GPU is not listed")
+                   else layout_problem(log) or "its GPU is not listed")
         return Rebuilt(log, False, "; ".join(log.needs) or missing, {}, "")
     prepared, _errors = kv_cache.SPEC.prepare(inputs)
     computed = kv_cache.compute(prepared)
     values, pool = computed.values, computed.details["pool"]
+    if values.get("max_concurrency") is None:  # a setting the calculator does not model leaves the pool out
+        why = next((n for n in computed.notes if n.startswith("Not modelled")), "the pool is not computed")
+        return Rebuilt(log, False, "; ".join(log.needs) or why, {}, "")
     figures = {}
     for name, output, _words in FIGURES:
         logged = getattr(log, name)
         if logged is None:
             continue
-        # the pool as vLLM prints it, negative when it refuses to start (the output clips it at 0)
+        # the pool as vLLM prints it, negative when it refuses to start (the output clips it at 0); the
+        # concurrency of one pool, as each data-parallel engine prints its own (the output sums the ranks)
         got = pool.available_bytes if name == "available_gib" else values[output]
         if name == "loading_gib":
             # "Model loading took" is measured around both loads, the target's and the drafter's
             # (gpu_model_runner.py load_model: the drafter's load_model runs inside the same
             # DeviceMemoryProfiler whose consumed_memory it prints)
             got += pool.drafter_bytes
+        if name == "concurrency":
+            got = got / pool.placement.data_parallel
         if name in ("loading_gib", "available_gib"):
             got = got / GiB
         figures[name] = (logged, got)
@@ -216,7 +256,9 @@ def table_html() -> str:
     body = []
     for r in rebuilt:
         log = r.log
-        layout = f"TP {log.tensor_parallel}" + (f" PP {log.pipeline_parallel}" if log.pipeline_parallel > 1 else "")
+        layout = (f"TP {log.tensor_parallel}" + (f" PP {log.pipeline_parallel}" if log.pipeline_parallel > 1 else "")
+                  + (f" DP {log.data_parallel}" if log.data_parallel > 1 else "") + (" EP" if log.expert_parallel else "")
+                  + (f" LoRA {log.max_loras}×r{log.max_lora_rank}" if log.max_loras else ""))
         verdict = log.verdict + ("" if not r.ran else (" ✓" if r.verdict_right else f" (calculator: {r.verdict})"))
         status = "passes" if r.passes else ("runs; waits for: " if r.ran else "not run: ") + html.escape(r.reason)
         body.append(

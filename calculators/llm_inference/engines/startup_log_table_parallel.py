@@ -11,5 +11,98 @@ from .startup_log_record import FITS, NO_BLOCKS, TOO_LITTLE_KV, Log, Seen  # noq
 
 LOGS: tuple[Log, ...] = ()
 
-#: Logs read for this table and left out, each with why.
-SEEN: tuple[Seen, ...] = ()
+_VLLM = "https://github.com/vllm-project/vllm/"
+
+#: Logs read for this table and left out, each with why. The search (issue #37, item 4) went through the
+#: public issue index (vLLM's issues and pull requests, the recipes repository, LMCache, model vendors'
+#: repositories), the code index (log files and notes committed to public repositories) and the stored web
+#: pages, for startup logs of deployments with ``--enable-lora``, ``--enable-expert-parallel`` (with TP or
+#: DP attention) or ``--tensor-parallel-size 8`` that print the four figures. None read so far names its
+#: model, GPU, layout and settings and prints the figures on a page that can be cited. A set of notes with
+#: Qwen3-235B-A22B-Instruct-2507 FP8 and AWQ and Qwen3-VL-235B-A22B at TP 8 with expert parallelism on
+#: 8x L40S (vLLM 0.10.2, the four figures per rank) was found in the code index, but its repository and
+#: path could not be recovered from the index, so it has no address to cite and is not listed.
+SEEN: tuple[Seen, ...] = (
+    # -- LoRA ---------------------------------------------------------------------------------------------
+    Seen(_VLLM + "issues/27620", "issue description: granite-4.0-micro with --enable-lora, vLLM 0.11.0",
+         "the engine fails right after 'Using PunicaWrapperGPU.' (the LoRA wrapping bug that vllm#27733 fixes), "
+         "before any KV line; GraniteMoeHybridForCausalLM is in no catalogue"),
+    Seen(_VLLM + "pull/27733", "PR description, 'start up log': granite-4-micro, --enable-lora --enforce-eager, "
+         "0.11.0rc2.dev330: 28.54 GiB, 373,920 tokens, 2.85x at 131,072",
+         "a development build of the fix, the GPU is not named, and granite-4.0-micro (a Mamba-attention "
+         "hybrid, GraniteMoeHybridForCausalLM) is in no catalogue"),
+    Seen(_VLLM + "pull/25914", "review thread: 'Free memory ... 1.62 GiB' then '2.38 GiB for CUDAGraph memory' "
+         "with LoRA CUDA-graph specialization",
+         "only the CUDA-graph share is quoted: neither the model, the GPU nor any of the four figures"),
+    Seen(_VLLM + "issues/15039", "comment by cjackal (turn 3): Llama-3.3-70B-Instruct with LoRA under tensor "
+         "parallelism",
+         "the V0 engine ('worker.py:267', 'executor_base.py:111 # cuda blocks'), which is not modelled"),
+    Seen(_VLLM + "issues/23301", "issue description: DeepSeek-R1-Distill-Qwen-32B-AWQ, TP 4, --enable-lora "
+         "--max_loras=2, vLLM 0.9.1 image",
+         "the description quotes the commands and shows the results as screenshots, no memory line; LoRA is "
+         "modelled from 0.12 on"),
+    Seen(_VLLM + "issues/29049", "issue description: vLLM 0.11.1, OOM when loading LoRA adapters",
+         "the excerpt read is the environment report (collect_env): no model, GPU or memory line"),
+    Seen(_VLLM + "issues/29955", "issue description: LoRA with prompt_logprobs on the V1 engine",
+         "the excerpt read is the environment report: no memory line"),
+    Seen(_VLLM + "issues/42008", "issue description: Nemotron 3 Nano with --enable-lora --lora-modules, 0.22.1",
+         "a correctness report: no GPU, settings or memory line"),
+    # -- expert parallelism, data-parallel attention --------------------------------------------------------
+    Seen(_VLLM + "issues/27194", "issue description: Qwen3-Coder-480B-A35B-Instruct-FP8, TP 8 + EP on 8x B200, "
+         "the vllm-openai:v0.10.2 image, utilization 0.95, max_model_len 131,072",
+         "the page quotes the arguments and the crash under load, no memory line; the FP8 release is not in "
+         "the catalogue (qwen3-coder-480b-a35b is the bf16 one)"),
+    Seen(_VLLM + "issues/29360", "issue description: Qwen3-Coder-480B FP8, TP 8 + EP on 8x H20, 0.11.1, "
+         "utilization 0.98, max_num_seqs 30, enforce_eager",
+         "the start fails in DeepGEMM's warm-up (OOM), which no verdict of the table describes; the model path "
+         "is local ('/models') and the FP8 release is not in the catalogue"),
+    Seen(_VLLM + "issues/29670", "issue description: deepseek-ai/DeepSeek-V2-Lite, DP 2 + EP with --enable-dbo "
+         "and the deepep_low_latency all-to-all backend, 0.11.2, 8x H20",
+         "the start fails ('ebo failed'), and DeepEP's all-to-all buffers are not modelled"),
+    Seen(_VLLM + "issues/32190", "issue description: deepseek-ai/DeepSeek-R1, DP 16 (two nodes of 8x H200) + EP, "
+         "deepep_low_latency, the v0.13.0 image",
+         "the part of the page read has the command but no memory line, and DeepEP's all-to-all buffers are "
+         "not modelled"),
+    Seen(_VLLM + "issues/19101", "issue description: DeepSeek-R1 with DEP16 on H100s, hangs after the KV cache is "
+         "allocated", "the excerpt read is the environment report: no memory line"),
+    Seen(_VLLM + "pull/28037", "PR description: EP ranks of a DP 2 × TP 2 run (EP 4, 64 experts) and a "
+         "Qwen2.5-1.5B-Instruct test run", "the MoE run names neither its model nor its GPU and no memory line "
+         "of it is in the part read; DP × TP for a mixture of experts is not a layout the calculator has"),
+    Seen(_VLLM + "issues/51454", "issue description: DeepSeek-V4-Flash-0731, DP 8 + EP on 8x B200, 0.25.0",
+         "DeepSeek-V4's compressed attention pool is not modelled (as vllm#51041 in the table's SEEN)"),
+    Seen(_VLLM + "issues/44376", "comment by simonwalo: DeepSeek-V4-Flash, TP 2 + EP on 2x GH200",
+         "DeepSeek-V4's compressed attention pool is not modelled"),
+    Seen("https://github.com/vllm-project/recipes/issues/381", "issue description: DeepSeek-V4-Pro, DP 8 + EP on "
+         "8x H200, max_model_len 800,000", "DeepSeek-V4 is not modelled, and the start fails"),
+    Seen("https://github.com/LMCache/LMCache/pull/2521", "review thread: DeepSeek-V3.2 at TP 2 × DP 4 with EP on "
+         "H200 with LMCache", "a crash in DeepGEMM's warm-up, no memory line; DP × TP for a mixture of experts "
+         "and the LMCache connector are not modelled"),
+    Seen(_VLLM + "pull/37505", "PR description: '[EP Rank 0/2] ... Local/global number of experts: 128/256'",
+         "an out-of-tree NPU platform (vllm-ascend) test, not a GPU; no memory line"),
+    Seen("https://github.com/MiniMax-AI/MiniMax-M2.5/issues/30", "issue description: MiniMax-M2.5 over Ray on "
+         "several nodes, 13.2 GiB loaded a rank",
+         "'Overriding num_gpu_blocks=0 with num_gpu_blocks_override=256': the pool is set by hand, and the GPU "
+         "and layout are not named in the part read"),
+    Seen(_VLLM + "issues/23378", "issue description: deepseek-ai/DeepSeek-R1, DP 8 + EP, utilization 0.75, "
+         "max_num_seqs 1,024, full CUDA graph with custom capture sizes",
+         "the page quotes the command and the hang under load, no memory line; the GPU is not named"),
+    Seen(_VLLM + "issues/43811", "issue description: Qwen/Qwen3.5-35B-A3B, DP 8 + EP over two nodes of 4x GB200 "
+         "without NVLink", "the excerpt read has the commands and the environment, no memory line"),
+    # -- tensor parallelism 8 -------------------------------------------------------------------------------
+    Seen(_VLLM + "issues/30919", "issue description: openai/gpt-oss-120b at TP 8 on B200, kv fp8, max_model_len "
+         "2,058, utilization 0.9, max_num_seqs 1,024, 8,192 batched tokens: 'Available KV cache memory: 140.97 "
+         "GiB'", "a development build (the regression of vllm#30842) whose start fails after the pool is sized "
+         "(NotImplementedError: attention sinks on FlashInfer), which no verdict of the table describes; the "
+         "token and concurrency lines are cut from the part read; VLLM_USE_FLASHINFER_MOE_MXFP4_MXFP8=1 picks "
+         "a MoE backend the calculator does not size"),
+    Seen(_VLLM + "issues/28830", "issue description: DeepSeek-V3.2-Exp at TP 8, utilization 0.8, max_model_len "
+         "131,072", "the GPU is not named in the part read and no memory line is quoted"),
+    Seen(_VLLM + "issues/39985", "issue description: Qwen3.5-122B-A10B at TP 8 × PP 2 over two nodes of 8x RTX "
+         "4090D, enforce_eager, max_model_len 16,384", "the RTX 4090D is not listed, no memory line is quoted, "
+         "and the hang is under load"),
+    Seen("https://github.com/ovg-project/kvcached/issues/210", "issue description: Llama-3.1/3.3-70B-Instruct at "
+         "TP 8 on 8x A100 40GB, 0.11.0, with kvcached and sleep mode",
+         "kvcached (ENABLE_KVCACHED, KVCACHED_AUTOPATCH) manages the KV memory instead of vLLM's budget"),
+    Seen(_VLLM + "issues/6746", "issue description: Meta-Llama-3.1-405B-Instruct-FP8 on 8x H100",
+         "the V0 engine ('model_runner.py:692 Loading model weights took'), which is not modelled"),
+)
