@@ -116,20 +116,22 @@ def check_returned(calc: "Calculator", values: Any) -> None:
     (or None: not computed; a bool or text output its own kind). A :class:`RunFailure` naming
     the ``return`` that gave it otherwise (:func:`.failure.return_line`): the build's check and
     the browser say where."""
-    where = return_line(calc.compute, values)
+    def where() -> str:  # read from the source only when a check fails: every run passes here
+        return return_line(calc.compute, values)
+
     if not isinstance(values, abc.Mapping):
-        raise RunFailure(where, f"{calc.id}: compute() returned a {type(values).__name__}, not a dict of outputs")
+        raise RunFailure(where(), f"{calc.id}: compute() returned a {type(values).__name__}, not a dict of outputs")
     missing = [o.name for o in calc.outputs if o.name not in values]
     if missing:
-        raise RunFailure(where, f"{calc.id}: compute() returned no value for {missing}")
+        raise RunFailure(where(), f"{calc.id}: compute() returned no value for {missing}")
     declared = calc.output_map
     extra = [k for k in values if k not in declared]
     if extra:
-        raise RunFailure(where, f"{calc.id}: compute() returned {extra}, which no output declares; "
-                                f"outputs: {', '.join(declared)}")
+        raise RunFailure(where(), f"{calc.id}: compute() returned {extra}, which no output declares; "
+                                  f"outputs: {', '.join(declared)}")
     for out in calc.outputs:
         value = values[out.name]
         if out.unit in ("bool", "text") or value is None:  # None: not computed (the notes say why)
             continue
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise RunFailure(where, f"{calc.id}: output {out.name!r} is not a finite number ({value!r})")
+            raise RunFailure(where(), f"{calc.id}: output {out.name!r} is not a finite number ({value!r})")

@@ -45,19 +45,26 @@ def _chapter_registered():
 CACHE_ENV = "CALCULATORS_CACHE_DIR"
 
 
+#: The folder where ``tests/installed.py`` makes the distributions and their environments, once per run.
+INSTALLED_ENV = "CALCULATORS_INSTALLED_DIR"
+
+
 def pytest_configure(config):
     """One snapshot cache for every build of this site in the run: the first build makes the
-    snapshot, the others (each xdist worker's own build, the sub-path build…) take it. Made by the
-    first process (xdist's controller); its workers inherit the environment."""
-    if CACHE_ENV not in os.environ:
-        config.calculators_cache = os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="calculators-cache-")
+    snapshot, the others (each xdist worker's own build, the sub-path build…) take it. And one
+    folder for the installed distributions (``tests/installed.py``), which the packaging tests and
+    the e2e tests of the installed wheel share across the workers. Made by the first process
+    (xdist's controller); its workers inherit the environment."""
+    config.calculators_made = []
+    for name, prefix in ((CACHE_ENV, "calculators-cache-"), (INSTALLED_ENV, "calculators-installed-")):
+        if name not in os.environ:
+            os.environ[name] = tempfile.mkdtemp(prefix=prefix)
+            config.calculators_made.append(name)
 
 
 def pytest_unconfigure(config):
-    made = getattr(config, "calculators_cache", None)
-    if made:
-        shutil.rmtree(made, ignore_errors=True)
-        os.environ.pop(CACHE_ENV, None)
+    for name in getattr(config, "calculators_made", ()):
+        shutil.rmtree(os.environ.pop(name), ignore_errors=True)
 
 
 from serving import StaticServer, build_site  # noqa: E402

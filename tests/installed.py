@@ -13,14 +13,23 @@ the installed wheel, and made once per test session (the first test that asks bu
   those supported (3.13) with the newest allowed dependencies, the framework and the second book.
 
 The matrix (tests/packaging/test_matrix.py) adds the oldest Python with the lowest allowed
-dependencies. Each environment is made once per session; pip reuses its cache where the
-registry's answers allow it.
+dependencies. Each environment is made once per run; pip reuses its cache where the registry's
+answers allow it.
+
+Once per run, not once per process: under pytest-xdist the packaging tests and the e2e tests of
+the installed wheel land on different workers, which would each build the same distributions and
+install the same environments. ``tests/conftest.py`` names one folder for the whole run
+(:data:`SHARED`, inherited by the workers); the first worker to ask for a distribution or an
+environment makes it there under a file lock, the others wait for it and take it as made.
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
+import fcntl
 import functools
+import hashlib
 import html
 import os
 import re
@@ -36,8 +45,31 @@ ROOT = Path(__file__).resolve().parents[1]
 PROJECTS = {"course-calculators": ROOT, "llm-inference-chapter": ROOT / "calculators",
             "everyday-physics-course": ROOT / "examples" / "everyday-physics"}
 
-_WORK = Path(tempfile.mkdtemp(prefix="calculators-installed-"))
-atexit.register(shutil.rmtree, _WORK, ignore_errors=True)
+#: The environment variable naming the run's shared folder (set by tests/conftest.py, which removes it).
+SHARED = "CALCULATORS_INSTALLED_DIR"
+
+if os.environ.get(SHARED):
+    _WORK = Path(os.environ[SHARED])
+else:  # imported outside a pytest run of this suite: a folder of this process's own
+    _WORK = Path(tempfile.mkdtemp(prefix="calculators-installed-"))
+    atexit.register(shutil.rmtree, _WORK, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _made_once(folder: Path):
+    """Yield whether ``folder`` is still to be made, holding a lock on it across the workers; the
+    folder is marked made when the block ends without an error (a failed attempt is started again
+    from nothing by the next caller)."""
+    _WORK.mkdir(parents=True, exist_ok=True)
+    with open(folder.with_name(folder.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = folder.with_name(folder.name + ".done")
+        if done.exists():
+            yield False
+            return
+        shutil.rmtree(folder, ignore_errors=True)
+        yield True
+        done.touch()
 
 
 def run(cmd, **kwargs) -> subprocess.CompletedProcess:
@@ -63,8 +95,11 @@ def dists() -> dict[str, dict[str, Path]]:
     """``{project: {"sdist": path, "wheel": path}}`` for the framework and both books."""
     out = _WORK / "dist"
     built = {}
-    for name, folder in PROJECTS.items():
-        run([sys.executable, "-m", "build", "--no-isolation", "--outdir", out, folder])
+    with _made_once(out) as to_make:
+        if to_make:
+            for folder in PROJECTS.values():
+                run([sys.executable, "-m", "build", "--no-isolation", "--outdir", out, folder])
+    for name in PROJECTS:
         stem = name.replace("-", "_")
         built[name] = {"sdist": next(out.glob(f"{stem}-*.tar.gz")), "wheel": next(out.glob(f"{stem}-*-py3-none-any.whl"))}
     return built
@@ -74,16 +109,19 @@ def dists() -> dict[str, dict[str, Path]]:
 def index() -> Path:
     """A PEP 503 simple index of :func:`dists`: ``<index>/<project>/index.html`` links each file."""
     root = _WORK / "index" / "simple"
-    for name, files in dists().items():
-        folder = root / name
-        folder.mkdir(parents=True)
-        links = []
-        for path in files.values():
-            shutil.copy2(path, folder / path.name)
-            links.append(f'<a href="{html.escape(path.name)}">{html.escape(path.name)}</a><br>')
-        (folder / "index.html").write_text(f"<!DOCTYPE html><html><body>{''.join(links)}</body></html>\n")
-    (root / "index.html").write_text("<!DOCTYPE html><html><body>"
-                                     + "".join(f'<a href="{n}/">{n}</a><br>' for n in dists()) + "</body></html>\n")
+    with _made_once(root.parent) as to_make:
+        if not to_make:
+            return root
+        for name, files in dists().items():
+            folder = root / name
+            folder.mkdir(parents=True)
+            links = []
+            for path in files.values():
+                shutil.copy2(path, folder / path.name)
+                links.append(f'<a href="{html.escape(path.name)}">{html.escape(path.name)}</a><br>')
+            (folder / "index.html").write_text(f"<!DOCTYPE html><html><body>{''.join(links)}</body></html>\n")
+        (root / "index.html").write_text("<!DOCTYPE html><html><body>"
+                                         + "".join(f'<a href="{n}/">{n}</a><br>' for n in dists()) + "</body></html>\n")
     return root
 
 
@@ -165,9 +203,13 @@ def environment(python: str = sys.executable, *requirements: str) -> Environment
     """A fresh virtual environment of ``python`` with ``requirements`` installed as an author would:
     pip, with this repository's distributions on an extra index beside the default one."""
     which = run([python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"]).stdout.strip()
-    where = Path(tempfile.mkdtemp(prefix=f"venv-{which}-", dir=_WORK))
-    run([python, "-m", "venv", where])
+    # named by what it holds, so that every worker asking for the same one finds it
+    key = hashlib.sha256("\n".join([python, *requirements]).encode()).hexdigest()[:12]
+    where = _WORK / f"venv-{which}-{key}"
     made = Environment(where)
-    run([made.python, "-m", "pip", "install", "-q", "--extra-index-url", index().as_uri(), *requirements],
-        env=made.env())
+    with _made_once(where) as to_make:
+        if to_make:
+            run([python, "-m", "venv", where])
+            run([made.python, "-m", "pip", "install", "-q", "--extra-index-url", index().as_uri(), *requirements],
+                env=made.env())
     return made
