@@ -13,6 +13,18 @@ engines.vllm_speculation). Four kinds are modelled:
   the shared head's RMSNorm and its own vocabulary-parallel LM head; the input embedding is the
   target's (vLLM deletes the drafter's and points at the target's). Each predictor layer caches like
   one target layer;
+* **the MTP layer of a Gated DeltaNet hybrid** (Qwen3-Next, Qwen3.5, Qwen3.6: ``Qwen3NextMTP``,
+  ``Qwen3_5MTP``, ``Qwen3_5MoeMTP``): per predictor layer (``mtp_num_hidden_layers``; Qwen3-Next's
+  config names none and vLLM takes 1) one decoder layer built with ``layer_type="full_attention"``,
+  i.e. one of the target's full-attention layers (gated attention and its MLP or MoE), whatever the
+  target's last layer is; ``fc`` (a ``ColumnParallelLinear`` 2·hidden → hidden, split over the TP
+  ranks) and three RMSNorms (``pre_fc_norm_hidden``, ``pre_fc_norm_embedding``, ``norm``). Its
+  ``embed_tokens`` and ``lm_head`` are loaded, then deleted and pointed at the target's by the
+  proposer (both are shared for an MTP drafter), so none is counted. Its full-attention layer caches
+  like one of the target's full-attention layers and joins their KV group: with one more layer in
+  that group the hybrid's group size (the layers a block spans) grows, the state layers are padded
+  to it, and the blocks fall (physics.cache_layout, engines.vllm_speculation point 10). A checkpoint
+  that leaves ``mtp*`` unquantized (NVIDIA's ModelOpt NVFP4 releases) gets the layer in bf16;
 * **an EAGLE / EAGLE-3 head** (``method: eagle`` or ``eagle3``): a published head's decoder layer(s),
   its ``fc`` and, for EAGLE-3, its own small-vocabulary LM head (physics.eagle_head);
 * **n-gram prompt lookup** (``method: ngram``): no model at all. vLLM's ``NgramProposer``
@@ -22,8 +34,11 @@ engines.vllm_speculation). Four kinds are modelled:
 
 The drafter's layers join the target's cache groups (physics.cache_layout's ``draft_attention_layers``):
 a block then spans them too, so the pool's blocks, and the concurrency, drop by the layers added as
-well as by the weights taken off the budget. Whatever is not modelled refuses the run with a note
-(:attr:`Drafter.refusal`) rather than give a figure vLLM would not.
+well as by the weights taken off the budget. A method is refused on a release whose V1 engine has
+no drafter for it (engines.vllm_speculation.release_problem: MTP from 0.9.0, Qwen3-Next's from
+0.10.2, Qwen3.5's from 0.17.0, a draft model from 0.16.0). The drafter's share of the profile run's
+activation peak is not modelled (engines.vllm_speculation point 12). Whatever is not modelled
+refuses the run with a note (:attr:`Drafter.refusal`) rather than give a figure vLLM would not.
 """
 
 from __future__ import annotations
@@ -31,13 +46,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ..engines import vllm_speculation
+from ..engines.vllm_hybrid import GATED_DELTANET
 from ..engines.vllm_weights import padded_vocab
+from ..models.quantization import Scheme
 from . import eagle_head
 from .eagle_head import Head
 from .kv import MODEL_DTYPE_BYTES, layer_bytes_on
 from .model import Model
 from .placement import Layout, Placement, place
-from .weights import as_plan
+from .weights import WeightPlan, as_plan
 
 #: ``SpeculativeConfig.method`` values modelled ("off": no ``--speculative-config``); EAGLE stands for
 #: both eagle and eagle3, which the head's own config tells apart (physics.eagle_head).
@@ -61,6 +79,12 @@ class Speculation:
     draft_tp: int = 0
     #: EAGLE: the head (physics.eagle_head.Head).
     head: Head | None = None
+    #: The target config's ``model_type`` (its text_config's when nested): which MTP family vLLM
+    #: builds, and from which release (engines.vllm_speculation.release_problem).
+    model_type: str = ""
+    #: MTP: the checkpoint's quantization leaves the MTP modules unquantized (an ``mtp*`` pattern in
+    #: its ignore list), so vLLM builds them in the model dtype.
+    mtp_unquantized: bool = False
 
     @property
     def on(self) -> bool:
@@ -83,7 +107,8 @@ class Drafter:
     model: Model | None = field(default=None, compare=False)
     placement: Placement | None = field(default=None, compare=False)
     weights: object = field(default=None, compare=False)
-    #: MTP: its own LM head's bytes on this GPU, streamed by every draft step.
+    #: MTP: the LM head's bytes on this GPU (its own for DeepSeek's; the target's, shared, for Qwen's),
+    #: streamed by every draft step.
     head_bytes: float = 0.0
     #: The method computed (one of MODELLED); "" for no drafter or a refused one.
     method: str = ""
@@ -110,9 +135,22 @@ def mtp_extra_bytes(model: Model, tp: int) -> float:
     return (2 * h * h + 3 * h) * MODEL_DTYPE_BYTES + lm_head_bytes(model.vocab_size, h, tp)
 
 
-def _common_refusal(spec: Speculation, model: Model, placement: Placement) -> str:
+def qwen_mtp_extra_bytes(model: Model, tp: int) -> float:
+    """One Qwen3-Next / Qwen3.5 MTP layer's bytes beside its decoder layer, on one rank, in bf16:
+    ``fc`` (``ColumnParallelLinear(2h, h)``: h / TP output rows of 2h each) and ``pre_fc_norm_hidden``,
+    ``pre_fc_norm_embedding`` and ``norm`` (h each, replicated). No embedding and no LM head: the
+    proposer shares the target's."""
+    h = model.hidden_size
+    return (h // tp * 2 * h + 3 * h) * MODEL_DTYPE_BYTES
+
+
+def _common_refusal(spec: Speculation, model: Model, placement: Placement, version: str = "") -> str:
     if spec.method not in MODELLED:
         return f"speculative method {spec.method!r} is not modelled"
+    if version:
+        why = vllm_speculation.release_problem(spec.method, version, spec.model_type)
+        if why:
+            return why
     if placement.pipeline_stages > 1:
         return ("speculative decoding with pipeline parallelism is not modelled (vLLM puts the drafter on "
                 "the last stage only)")
@@ -125,12 +163,14 @@ def drafter(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype
     Weights, which MTP needs for its decoder layer); :data:`NONE` when speculation is off."""
     if not spec.on:
         return NONE
-    why = _common_refusal(spec, model, placement)
+    why = _common_refusal(spec, model, placement, version)
     if why:
         return _refuse(why)
     if spec.method == NGRAM:
         return NGRAM_DRAFTER
     if spec.method == MTP:
+        if model.is_hybrid or model.kv_free_layers:
+            return _hybrid_mtp(spec, model, gpu, placement, kv_dtype, weights, version)
         return _mtp(spec, model, placement, kv_dtype, weights)
     if spec.method in EAGLE_METHODS:
         return _eagle(spec, model, placement, kv_dtype)
@@ -142,12 +182,10 @@ def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, w
     if n <= 0:
         return _refuse("this model has no multi-token-prediction layers (num_nextn_predict_layers 0): "
                        "vLLM's MTP method needs them")
-    if model.is_hybrid or model.kv_free_layers:
-        return _refuse("MTP for a hybrid model (linear-attention or state-space layers) is not modelled: "
-                       "its MTP layer is a full-attention layer, unlike the target's last layer")
     if model.windowed_layers or model.layer_specs:
-        return _refuse("MTP for a model whose layers differ (windows, compressed or per-layer caches) is "
-                       "not modelled")
+        return _refuse("MTP for a model whose layers differ (windows, compressed or per-layer caches: "
+                       "MiMo-V2-Flash, GLM-5.2, DeepSeek-V4) is not modelled: which cache the MTP layer "
+                       "keeps and which group it joins were not read for them")
     if spec.draft_tp and spec.draft_tp != placement.tensor_parallel:
         return _refuse("a drafter tensor-parallel size other than the target's is not modelled")
     if weights is None or not hasattr(weights, "rank_bytes") or not model.hidden_size or not model.vocab_size:
@@ -162,6 +200,55 @@ def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, w
     per_layer = layer_bytes_on(model, kv_dtype, placement)
     return Drafter(weight_bytes=held, kv_layers=n, token_bytes=n * per_layer,
                    label=f"MTP ({n} layer{'s' if n > 1 else ''})", method=MTP,
+                   head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
+
+
+def _attention_layer(weights, layers: int) -> int | None:
+    """The index of the target's last full-attention layer (its ``self_attn`` tensors), None when the
+    weights name none."""
+    found = {t.layer for t in getattr(weights.plan, "tensors", ())
+             if t.layer is not None and t.module.startswith("self_attn.")}
+    below = [i for i in found if i < layers]
+    return max(below) if below else None
+
+
+def _hybrid_mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: str, weights,
+                version: str) -> Drafter:
+    """The MTP layer(s) of a Gated DeltaNet hybrid (see the module docstring)."""
+    n = spec.mtp_layers
+    if n <= 0:
+        return _refuse("this model has no multi-token-prediction layers (mtp_num_hidden_layers 0): "
+                       "vLLM's MTP method needs them")
+    state = model.state.kind if model.state is not None else ""
+    if state != GATED_DELTANET or model.windowed_layers or model.layer_specs:
+        return _refuse("MTP for a hybrid model other than Qwen3-Next / Qwen3.5's Gated DeltaNet layers beside "
+                       "full attention (a Mamba-2 hybrid such as Nemotron-H, or windowed or per-layer caches) "
+                       "is not modelled: its MTP module was not read")
+    if spec.draft_tp and spec.draft_tp != placement.tensor_parallel:
+        return _refuse("a drafter tensor-parallel size other than the target's is not modelled")
+    if weights is None or not hasattr(weights, "rank_bytes") or not model.hidden_size or not model.vocab_size:
+        return _refuse("MTP needs the target's weights and its hidden size and vocabulary")
+    index = _attention_layer(weights, model.layers)
+    if index is None:
+        return _refuse("the target's weights name no full-attention layer to size the MTP layer by")
+    plan = weights.plan
+    if plan.scheme.quantized:
+        if not spec.mtp_unquantized:
+            return _refuse("MTP beside a quantized checkpoint that quantizes its MTP layer is not modelled (vLLM "
+                           "builds its fc and decoder layer with the checkpoint's quant config; only checkpoints "
+                           "that leave mtp* unquantized are)")
+        unquantized = WeightPlan(plan.tensors, Scheme("none", "bf16 (the MTP layer, left unquantized)",
+                                                      plan.scheme.dtype))
+        weights = unquantized.on(gpu, version) if version else unquantized.on(gpu)
+    # DP attention: attention whole on every GPU, experts split by count
+    tp, ep = (1, placement.data_parallel) if placement.data_parallel > 1 else (placement.tensor_parallel, 1)
+    # the layer alone: less what the weights hold whatever the layers (a vision tower)
+    decoder = (weights.rank_bytes(tp=tp, ep=ep, layers=range(index, index + 1), first=False, last=False)
+               - weights.rank_bytes(tp=tp, ep=ep, layers=range(0), first=False, last=False))
+    held = n * (decoder + qwen_mtp_extra_bytes(model, tp))
+    per_layer = layer_bytes_on(model, kv_dtype, placement)
+    return Drafter(weight_bytes=held, kv_layers=n, token_bytes=n * per_layer,
+                   label=f"MTP ({n} full-attention layer{'s' if n > 1 else ''})", method=MTP,
                    head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
 
 
@@ -219,4 +306,4 @@ def _draft_model(spec: Speculation, model: Model, gpu, placement: Placement, kv_
 
 
 __all__ = ["DRAFT_MODEL", "Drafter", "EAGLE", "EAGLE_METHODS", "MODELLED", "MTP", "NGRAM", "NGRAM_DRAFTER", "NONE", "OFF", "Speculation", "drafter", "lm_head_bytes",
-           "mtp_extra_bytes"]
+           "mtp_extra_bytes", "qwen_mtp_extra_bytes"]
