@@ -110,6 +110,24 @@ def model_type(config: Mapping[str, Any]) -> str:
     return value if isinstance(value, str) else ""
 
 
+#: ``mtp_layers_block_type`` names → the pattern characters of ``mtp_hybrid_override_pattern``.
+BLOCK_CHARS = {"attention": "*", "moe": "E", "mamba": "M", "mlp": "-"}
+
+
+def mtp_pattern(config: Mapping[str, Any]) -> str:
+    """Nemotron-H's MTP step: ``mtp_hybrid_override_pattern`` ("*E"), else ``mtp_layers_block_type``
+    (["attention", "moe"]) in its characters; "" when the config names neither."""
+    text = config.get("text_config") if isinstance(config.get("text_config"), dict) else {}
+    for fields in (config, text):
+        pattern = fields.get("mtp_hybrid_override_pattern")
+        if isinstance(pattern, str) and pattern:
+            return pattern
+        kinds = fields.get("mtp_layers_block_type")
+        if isinstance(kinds, list) and kinds and all(isinstance(k, str) for k in kinds):
+            return "".join(BLOCK_CHARS.get(k, "?") for k in kinds)
+    return ""
+
+
 def mtp_unquantized(config: Mapping[str, Any]) -> bool:
     """Whether the checkpoint's quantization leaves its MTP modules unquantized: a pattern of its ignore
     list that matches ``mtp.layers.0...`` or ``mtp.fc`` (ModelOpt's ``"mtp*"``)."""
@@ -139,7 +157,7 @@ def speculation_of(p: Mapping[str, Any], draft_model: Callable[[str], Any],
     if method == MTP:
         config = _config(p)
         return Speculation(MTP, k, mtp_layers=mtp_layers(config), model_type=model_type(config),
-                           mtp_unquantized=mtp_unquantized(config))
+                           mtp_unquantized=mtp_unquantized(config), mtp_pattern=mtp_pattern(config))
     if method == NGRAM:
         return Speculation(NGRAM, k)
     if method == EAGLE:

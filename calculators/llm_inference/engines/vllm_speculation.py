@@ -90,7 +90,17 @@ physics (physics.speculation) rests on:
     loaded is the decoder layer (209.7 M parameters: gated q_proj 4,096 × 8,192, k and v 4,096 ×
     1,024, o 4,096², the MLP 3 × 4,096 × 12,288, norms) plus fc (2 × 4,096²) and the norms in bf16:
     486.6 MB = 0.453 GiB, no vocabulary-sized matrix.
-11. **Releases** (the sdists on PyPI, read for this: 0.8.5, 0.9.0, 0.9.2, 0.10.0–0.10.2, 0.11.0,
+11. **Nemotron-H's MTP** (vllm/model_executor/models/nemotron_h_mtp.py): ``NemotronHMultiTokenPredictor``
+    asserts one MTP step ("Only one MTP layer is supported for NemotronH-MTP") and builds one layer
+    per character of ``mtp_hybrid_override_pattern`` ("*": ``NemotronHMTPAttentionDecoderLayer``, "E":
+    ``NemotronHMTPMoEDecoderLayer``, anything else NotImplementedError), each the target's
+    ``NemotronHAttentionDecoderLayer`` / ``NemotronHMoEDecoderLayer``; the first adds ``enorm``,
+    ``hnorm`` and ``eh_proj = ColumnParallelLinear(hidden_size * 2, hidden_size, gather_output=True)``,
+    the last ``final_layernorm``. ``NemotronHMTP`` sets ``has_own_lm_head = False`` and has no
+    ``has_own_embed_tokens``, so the proposer shares both the LM head and the embedding (point 5).
+    Nemotron 3 Super's "*E" is one attention layer (one more in the attention group: the "Add 5
+    padding layers" of engines/hybrid_logs.py's log) and one latent-MoE layer.
+12. **Releases** (the sdists on PyPI, read for this: 0.8.5, 0.9.0, 0.9.2, 0.10.0–0.10.2, 0.11.0,
     0.12.0, 0.13.0, 0.14.0, 0.14.1, 0.16.0, 0.17.0): the V1 engine's oracle
     (``EngineArgs._is_v1_supported_oracle``, vllm/engine/arg_utils.py) accepts ngram, eagle and
     eagle3 in 0.8.5 and adds deepseek_mtp in 0.9.0 (other methods fall back to V0, not modelled);
@@ -102,7 +112,7 @@ physics (physics.speculation) rests on:
     drafter). A draft model: 0.14.1 still raises "Speculative decoding with draft model is not
     supported yet"; 0.16.0 has ``DraftModelProposer`` (vllm/v1/spec_decode/draft_model.py); 0.15.x has
     no source archive and was not read, so it is refused too. :func:`release_problem`.
-12. **The profile run** (vllm/v1/worker/gpu_model_runner.py 0.17.0, ``profile_run`` and
+13. **The profile run** (vllm/v1/worker/gpu_model_runner.py 0.17.0, ``profile_run`` and
     ``_dummy_run``; eagle.py ``dummy_run``): the memory profile runs ``_dummy_run(max_num_tokens)``,
     ``max_num_batched_tokens`` tokens, no more for the speculative tokens (the scheduler's budget
     already counts the drafted tokens it schedules); inside it, after the target's forward, the
@@ -116,10 +126,10 @@ physics (physics.speculation) rests on:
     its CUDA graphs, not told apart by the log) is not taken off, so the pool with MTP is that much
     optimistic there.
 
-Not modelled, and refused with a note: MTP for hybrid targets other than the Gated DeltaNet ones
-(Nemotron-H's Mamba-2 with its attention-and-MoE MTP block), and for models whose layers differ
-(MiMo-V2-Flash's windows, GLM-5.2's and DeepSeek-V4's pools); MTP beside a quantized checkpoint that
-quantizes the MTP layer too (its fc format was not modelled); an EAGLE head beside a
+Not modelled, and refused with a note: MTP for hybrid targets other than the Gated DeltaNet and
+Nemotron-H ones (KDA, lightning attention), and for models whose layers differ (MiMo-V2-Flash's
+windows, GLM-5.2's and DeepSeek-V4's pools); MTP beside a quantized checkpoint that quantizes the MTP
+layer too (its fc format was not modelled); an EAGLE head beside a
 target with MLA, windowed, per-layer or recurrent caches (its full-attention layer is grouped apart);
 a drafter TP other than the target's; a draft model or head whose KV page per layer differs from the
 target's (vLLM then pads or groups them apart); and pipeline parallelism (the drafter sits on the last
@@ -130,7 +140,7 @@ from __future__ import annotations
 
 from .vllm_releases import parse_version
 
-#: The first release whose V1 engine runs each method (point 11). "mtp" stands for the MTP family;
+#: The first release whose V1 engine runs each method (point 12). "mtp" stands for the MTP family;
 #: :data:`MTP_SINCE` refines it by the target's model_type.
 METHOD_SINCE: dict[str, str] = {"ngram": "0.8.5", "eagle": "0.8.5", "eagle3": "0.8.5", "mtp": "0.9.0",
                                 "draft_model": "0.16.0"}
@@ -195,6 +205,10 @@ SOURCES: tuple[tuple[str, str, str, str], ...] = (
     ("vllm/v1/spec_decode/eagle.py", "008603a39fff2a383a293c62eec0c752c42199f2",
      "load_model: an MTP model (no has_own_embed_tokens / has_own_lm_head) shares both; dummy_run loops k",
      "https://github.com/vllm-project/vllm/blob/008603a39fff2a383a293c62eec0c752c42199f2/vllm/v1/spec_decode/eagle.py"),
+    ("vllm/model_executor/models/nemotron_h_mtp.py", "01ca27739feb561c668e843bf55ca96845056e05",
+     "one step of mtp_hybrid_override_pattern layers; eh_proj ColumnParallelLinear; has_own_lm_head False",
+     "https://github.com/vllm-project/vllm/blob/01ca27739feb561c668e843bf55ca96845056e05/"
+     "vllm/model_executor/models/nemotron_h_mtp.py"),
     ("vllm/config/speculative.py (and vllm/config.py up to 0.10.1), PyPI sdists 0.8.5–0.17.0", "releases",
      "SpeculativeMethod, MTP_MODEL_TYPES, hf_config_override and the V1 oracle release by release",
      "https://pypi.org/project/vllm/#history"),

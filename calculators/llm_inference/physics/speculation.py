@@ -25,6 +25,12 @@ engines.vllm_speculation). Four kinds are modelled:
   that group the hybrid's group size (the layers a block spans) grows, the state layers are padded
   to it, and the blocks fall (physics.cache_layout, engines.vllm_speculation point 10). A checkpoint
   that leaves ``mtp*`` unquantized (NVIDIA's ModelOpt NVFP4 releases) gets the layer in bf16;
+* **the MTP module of a Mamba-2 hybrid** (Nemotron-H, Nemotron 3: ``NemotronHMTP``): one step of
+  ``mtp_hybrid_override_pattern`` layers ("*E": an attention layer, then a MoE layer), each of the
+  target's shape; the first carries ``enorm``, ``hnorm`` and ``eh_proj`` (a ``ColumnParallelLinear``
+  2·hidden → hidden), the last ``final_layernorm``; embedding and LM head shared
+  (``has_own_lm_head = False``). Its "*" layers cache like the target's attention layers and join
+  their group, as the Nemotron 3 Super log of engines/hybrid_logs.py shows;
 * **an EAGLE / EAGLE-3 head** (``method: eagle`` or ``eagle3``): a published head's decoder layer(s),
   its ``fc`` and, for EAGLE-3, its own small-vocabulary LM head (physics.eagle_head);
 * **n-gram prompt lookup** (``method: ngram``): no model at all. vLLM's ``NgramProposer``
@@ -37,7 +43,7 @@ a block then spans them too, so the pool's blocks, and the concurrency, drop by 
 well as by the weights taken off the budget. A method is refused on a release whose V1 engine has
 no drafter for it (engines.vllm_speculation.release_problem: MTP from 0.9.0, Qwen3-Next's from
 0.10.2, Qwen3.5's from 0.17.0, a draft model from 0.16.0). The drafter's share of the profile run's
-activation peak is not modelled (engines.vllm_speculation point 12). Whatever is not modelled
+activation peak is not modelled (engines.vllm_speculation point 13). Whatever is not modelled
 refuses the run with a note (:attr:`Drafter.refusal`) rather than give a figure vLLM would not.
 """
 
@@ -47,7 +53,8 @@ import math
 from dataclasses import dataclass, field
 
 from ..engines import vllm_speculation
-from ..engines.vllm_hybrid import GATED_DELTANET
+from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
+from ..models.params import ATTENTION, ROUTED_EXPERTS
 from ..engines.vllm_weights import padded_vocab
 from ..models.quantization import Scheme
 from . import eagle_head
@@ -85,6 +92,9 @@ class Speculation:
     #: MTP: the checkpoint's quantization leaves the MTP modules unquantized (an ``mtp*`` pattern in
     #: its ignore list), so vLLM builds them in the model dtype.
     mtp_unquantized: bool = False
+    #: Nemotron-H's MTP step, one character a layer (its config's ``mtp_hybrid_override_pattern``:
+    #: "*" attention, "E" MoE, "M" Mamba); "" for other models.
+    mtp_pattern: str = ""
 
     @property
     def on(self) -> bool:
@@ -139,7 +149,8 @@ def qwen_mtp_extra_bytes(model: Model, tp: int) -> float:
     """One Qwen3-Next / Qwen3.5 MTP layer's bytes beside its decoder layer, on one rank, in bf16:
     ``fc`` (``ColumnParallelLinear(2h, h)``: h / TP output rows of 2h each) and ``pre_fc_norm_hidden``,
     ``pre_fc_norm_embedding`` and ``norm`` (h each, replicated). No embedding and no LM head: the
-    proposer shares the target's."""
+    proposer shares the target's. Nemotron-H's MTP step has the same beside its layers: ``eh_proj``
+    (the same ``ColumnParallelLinear``), ``enorm``, ``hnorm`` and ``final_layernorm``."""
     h = model.hidden_size
     return (h // tp * 2 * h + 3 * h) * MODEL_DTYPE_BYTES
 
@@ -203,34 +214,44 @@ def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, w
                    head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
 
 
-def _attention_layer(weights, layers: int) -> int | None:
-    """The index of the target's last full-attention layer (its ``self_attn`` tensors), None when the
-    weights name none."""
+def _layer_with(weights, layers: int, group: str) -> int | None:
+    """The index of the target's last layer holding tensors of ``group`` (the attention's, or the routed
+    experts'), None when no layer does."""
     found = {t.layer for t in getattr(weights.plan, "tensors", ())
-             if t.layer is not None and t.module.startswith("self_attn.")}
-    below = [i for i in found if i < layers]
-    return max(below) if below else None
+             if t.layer is not None and t.group == group and t.layer < layers}
+    return max(found) if found else None
 
 
 def _hybrid_mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: str, weights,
                 version: str) -> Drafter:
-    """The MTP layer(s) of a Gated DeltaNet hybrid (see the module docstring)."""
+    """The MTP layer(s) of a Gated DeltaNet or Nemotron-H hybrid (see the module docstring)."""
     n = spec.mtp_layers
     if n <= 0:
         return _refuse("this model has no multi-token-prediction layers (mtp_num_hidden_layers 0): "
                        "vLLM's MTP method needs them")
     state = model.state.kind if model.state is not None else ""
-    if state != GATED_DELTANET or model.windowed_layers or model.layer_specs:
-        return _refuse("MTP for a hybrid model other than Qwen3-Next / Qwen3.5's Gated DeltaNet layers beside "
-                       "full attention (a Mamba-2 hybrid such as Nemotron-H, or windowed or per-layer caches) "
-                       "is not modelled: its MTP module was not read")
+    if state not in (GATED_DELTANET, MAMBA2) or model.windowed_layers or model.layer_specs:
+        return _refuse("MTP for a hybrid model other than Qwen3-Next / Qwen3.5's Gated DeltaNet or Nemotron-H's "
+                       "Mamba-2 layers beside full attention (KDA, lightning attention, windowed or per-layer "
+                       "caches) is not modelled: its MTP module was not read")
     if spec.draft_tp and spec.draft_tp != placement.tensor_parallel:
         return _refuse("a drafter tensor-parallel size other than the target's is not modelled")
     if weights is None or not hasattr(weights, "rank_bytes") or not model.hidden_size or not model.vocab_size:
         return _refuse("MTP needs the target's weights and its hidden size and vocabulary")
-    index = _attention_layer(weights, model.layers)
-    if index is None:
-        return _refuse("the target's weights name no full-attention layer to size the MTP layer by")
+    if state == MAMBA2:
+        if not spec.mtp_pattern:
+            return _refuse("this Mamba-2 hybrid's config names no MTP layers (mtp_hybrid_override_pattern)")
+        if n != 1:
+            return _refuse("vLLM's NemotronHMTP builds one MTP step only ('Only one MTP layer is supported')")
+        if set(spec.mtp_pattern) - {"*", "E"}:
+            return _refuse(f"vLLM's NemotronHMTP builds '*' and 'E' layers only; {spec.mtp_pattern!r} raises "
+                           "NotImplementedError")
+        kinds = tuple(ATTENTION if c == "*" else ROUTED_EXPERTS for c in spec.mtp_pattern)
+    else:
+        kinds = (ATTENTION,) * n  # a full-attention layer with its MLP or MoE, per MTP layer
+    indices = tuple(_layer_with(weights, model.layers, kind) for kind in kinds)
+    if None in indices:
+        return _refuse("the target's weights have no layer of the MTP layer's kind to size it by")
     plan = weights.plan
     if plan.scheme.quantized:
         if not spec.mtp_unquantized:
@@ -242,14 +263,18 @@ def _hybrid_mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_d
         weights = unquantized.on(gpu, version) if version else unquantized.on(gpu)
     # DP attention: attention whole on every GPU, experts split by count
     tp, ep = (1, placement.data_parallel) if placement.data_parallel > 1 else (placement.tensor_parallel, 1)
-    # the layer alone: less what the weights hold whatever the layers (a vision tower)
-    decoder = (weights.rank_bytes(tp=tp, ep=ep, layers=range(index, index + 1), first=False, last=False)
-               - weights.rank_bytes(tp=tp, ep=ep, layers=range(0), first=False, last=False))
-    held = n * (decoder + qwen_mtp_extra_bytes(model, tp))
+    # each layer alone: less what the weights hold whatever the layers (a vision tower)
+    outside = weights.rank_bytes(tp=tp, ep=ep, layers=range(0), first=False, last=False)
+    layers = sum(weights.rank_bytes(tp=tp, ep=ep, layers=range(i, i + 1), first=False, last=False) - outside
+                 for i in indices)
+    steps = 1 if state == MAMBA2 else n
+    held = layers + steps * qwen_mtp_extra_bytes(model, tp)
+    attention = kinds.count(ATTENTION)
     per_layer = layer_bytes_on(model, kv_dtype, placement)
-    return Drafter(weight_bytes=held, kv_layers=n, token_bytes=n * per_layer,
-                   label=f"MTP ({n} full-attention layer{'s' if n > 1 else ''})", method=MTP,
-                   head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
+    what = (f"MTP ({spec.mtp_pattern}: {attention} attention layer{'s' if attention > 1 else ''})"
+            if state == MAMBA2 else f"MTP ({n} full-attention layer{'s' if n > 1 else ''})")
+    return Drafter(weight_bytes=held, kv_layers=attention, token_bytes=attention * per_layer, label=what,
+                   method=MTP, head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
 
 
 def _eagle(spec: Speculation, model: Model, placement: Placement, kv_dtype: str) -> Drafter:

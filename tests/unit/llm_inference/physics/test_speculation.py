@@ -127,7 +127,9 @@ def refusal(model_id, gpu, gpus, spec):
 def test_what_is_not_modelled_or_refused_by_vllm_refuses_the_run_with_a_note():
     assert "EAGLE" in refusal("llama-3.1-70b", "h100-sxm", 4, Speculation("eagle3", 3))
     assert "no multi-token-prediction" in refusal("llama-3.1-70b", "h100-sxm", 4, Speculation(MTP, 1))
-    assert "Nemotron-H" in refusal("nemotron-3-super-120b-a12b", "h200", 4, Speculation(MTP, 1, mtp_layers=1))
+    assert "NotImplementedError" in refusal("nemotron-3-super-120b-a12b", "h200", 4,
+                                            Speculation(MTP, 1, mtp_layers=1, mtp_pattern="M*E"))
+    assert "names no MTP layers" in refusal("nemotron-3-super-120b-a12b", "h200", 4, Speculation(MTP, 1, mtp_layers=1))
     assert "draft TP" in refusal("llama-3.1-70b", "h100-sxm", 4, draft("llama-3.1-8b", draft_tp=1))
     assert "tensor-parallel" in refusal("deepseek-v3", "h200", 8, Speculation(MTP, 1, mtp_layers=1, draft_tp=1))
     assert "vocabulary" in refusal("llama-3.1-70b", "h100-sxm", 4, draft("qwen3-0.6b"))
@@ -321,6 +323,29 @@ def test_the_qwen35_9b_layout_with_and_without_mtp():
         528, 32 * 128 * 128 * 4 + 8192 * 4 * 2, 9, 4)
     assert plain.page_bytes == mtp.page_bytes == 528 * 4 * 256 * 2 * 2
     assert from_available(plain, 6.56 * GiB, 4096)[2] == 53328
+
+
+def test_nemotron_3_super_mtp_is_an_attention_and_a_latent_moe_layer_of_its_own():
+    """Nemotron 3 Super at TP 4 (hidden 4,096; 32 heads and 2 KV heads of 128; 512 latent experts of
+    2,688 over a 1,024 latent, a shared expert of 5,376), mtp_hybrid_override_pattern '*E': the
+    attention layer with enorm, hnorm and eh_proj, the MoE layer with final_layernorm."""
+    config = CATALOGUE["nemotron-3-super-120b-a12b"].config
+    assert (dis.mtp_pattern(config), dis.mtp_layers(config)) == ("*E", 1)
+    assert dis.mtp_pattern({"mtp_layers_block_type": ["attention", "moe"]}) == "*E"
+    # attention: q and o split over 4, the 2 KV heads replicated to one a rank; its norm
+    attention = 4096 * 4096 // 4 + 2 * 128 * 4096 + 4096 * 4096 // 4 + 4096
+    # MoE: the experts' up and down over 4, the shared expert over 4; router, latent projections, norm whole
+    moe = 512 * 2 * 2688 * 1024 // 4 + 2 * 5376 * 4096 // 4 + 512 * 4096 + 2 * 1024 * 4096 + 4096
+    eh_proj, norms = 4096 // 4 * 2 * 4096, 3 * 4096
+    spec = Speculation(MTP, 3, mtp_layers=1, model_type="nemotron_h", mtp_pattern="*E")
+    engine = Engine(speculation=spec, num_spec=3)
+    pool = deploy(catalogue_model("nemotron-3-super-120b-a12b"), GPUS["h200"], Layout(gpus=4), engine,
+                  _catalogue_plan("nemotron-3-super-120b-a12b", "", SHIPPED), "bf16").pool
+    assert pool.drafter_bytes == 2 * (attention + moe + eh_proj + norms) == 1_487_970_304
+    # one attention layer more: 1 KV head × 128 × (K, V) × 2 bytes a token; groups of 9 (8 + 1), the 40
+    # Mamba layers in 5 groups of 9 ('Add 5 padding layers' in engines/hybrid_logs.py's log)
+    assert pool.drafter.kv_layers == 1 and pool.drafter.token_bytes == 512
+    assert pool.layers_per_group == 9 and len(pool.groups) == 6
 
 
 # -- release gates ---------------------------------------------------------------------------------
