@@ -32,8 +32,13 @@ physics (physics.speculation) rests on:
    pipeline stage, an MTP drafter's ``embed_tokens`` is deleted and replaced by the target's
    ("Detected MTP model. Sharing target model embedding weights with the draft model."), and
    ``self.model.lm_head`` is set to the target's ("Sharing target model lm_head weights"). DeepSeek's
-   MTP computes its logits with ``shared_head.head`` (``compute_logits``), not ``lm_head``: that head
-   stays its own, and is counted. Startup logs show the sharing (Qwen3.5-9B with MTP: "Model loading
+   MTP computes its logits with ``shared_head.head`` (``compute_logits``), not ``lm_head``: up to
+   0.14.1 that head stays its own, and is counted. From 0.16.0 (eagle.py, then llm_base_proposer.py
+   ``_maybe_share_lm_head``) the proposer also deletes every MTP layer's ``shared_head.head`` and points
+   it at the target's LM head ("Shared target model lm_head with MTP shared_head.head", read in the
+   0.16.0, 0.17.0, 0.20.0, 0.22.0, 0.24.0 and 0.32.0 sdists; absent from 0.14.1's): the drafter then
+   holds no vocabulary-sized matrix. 0.15, which has no source archive, was not read; it is taken as
+   0.14.1 (:data:`SHARED_MTP_HEAD_SINCE`). Startup logs show the sharing (Qwen3.5-9B with MTP: "Model loading
    took 18.12 GiB" against 17.66 GiB without, one layer's worth, not an embedding's: point 10).
 6. **Step cost**: the proposer runs ``num_speculative_tokens`` draft forwards a step (``dummy_run``
    loops ``for fwd_idx in range(self.num_speculative_tokens)``), and the target verifies the k
@@ -140,6 +145,8 @@ from __future__ import annotations
 
 from .vllm_releases import parse_version
 
+#: From this release DeepSeek-style MTP layers' own ``shared_head.head`` is the target's LM head (point 5).
+SHARED_MTP_HEAD_SINCE = "0.16.0"
 #: The first release whose V1 engine runs each method (point 12). "mtp" stands for the MTP family;
 #: :data:`MTP_SINCE` refines it by the target's model_type.
 METHOD_SINCE: dict[str, str] = {"ngram": "0.8.5", "eagle": "0.8.5", "eagle3": "0.8.5", "mtp": "0.9.0",

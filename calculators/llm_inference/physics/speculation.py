@@ -10,7 +10,8 @@ engines.vllm_speculation). Four kinds are modelled:
 * **the model's own MTP layers** (``method: mtp``, DeepSeek-V3's ``num_nextn_predict_layers: 1``):
   per predictor layer, one decoder layer of the target's shape (its last layer: MLA and the MoE),
   ``eh_proj`` (2·hidden → hidden, a plain linear replicated on every rank in bf16), two RMSNorms and
-  the shared head's RMSNorm and its own vocabulary-parallel LM head; the input embedding is the
+  the shared head's RMSNorm, and up to 0.15 its own vocabulary-parallel LM head (from 0.16.0 the
+  proposer points it at the target's, engines.vllm_speculation point 5); the input embedding is the
   target's (vLLM deletes the drafter's and points at the target's). Each predictor layer caches like
   one target layer;
 * **the MTP layer of a Gated DeltaNet hybrid** (Qwen3-Next, Qwen3.5, Qwen3.6: ``Qwen3NextMTP``,
@@ -55,6 +56,7 @@ from dataclasses import dataclass, field
 from ..engines import vllm_speculation
 from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
 from ..models.params import ATTENTION, ROUTED_EXPERTS
+from ..engines.vllm_releases import parse_version
 from ..engines.vllm_weights import padded_vocab
 from ..models.quantization import Scheme
 from . import eagle_head
@@ -138,11 +140,13 @@ def lm_head_bytes(vocab: int, hidden: int, tp: int, dtype_bytes: int = MODEL_DTY
     return math.ceil(padded_vocab(vocab) / tp) * hidden * dtype_bytes
 
 
-def mtp_extra_bytes(model: Model, tp: int) -> float:
+def mtp_extra_bytes(model: Model, tp: int, own_head: bool = True) -> float:
     """One MTP layer's bytes beside its decoder layer, on one rank: ``eh_proj`` (2h × h, replicated),
-    enorm, hnorm and the shared head's norm (h each, replicated) and the shared head's own LM head."""
+    enorm, hnorm and the shared head's norm (h each, replicated) and, with ``own_head`` (releases
+    before :data:`~..engines.vllm_speculation.SHARED_MTP_HEAD_SINCE`), the shared head's own LM head."""
     h = model.hidden_size
-    return (2 * h * h + 3 * h) * MODEL_DTYPE_BYTES + lm_head_bytes(model.vocab_size, h, tp)
+    head = lm_head_bytes(model.vocab_size, h, tp) if own_head else 0
+    return (2 * h * h + 3 * h) * MODEL_DTYPE_BYTES + head
 
 
 def qwen_mtp_extra_bytes(model: Model, tp: int) -> float:
@@ -182,13 +186,14 @@ def drafter(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype
     if spec.method == MTP:
         if model.is_hybrid or model.kv_free_layers:
             return _hybrid_mtp(spec, model, gpu, placement, kv_dtype, weights, version)
-        return _mtp(spec, model, placement, kv_dtype, weights)
+        return _mtp(spec, model, placement, kv_dtype, weights, version)
     if spec.method in EAGLE_METHODS:
         return _eagle(spec, model, placement, kv_dtype)
     return _draft_model(spec, model, gpu, placement, kv_dtype, version)
 
 
-def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, weights) -> Drafter:
+def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, weights,
+         version: str = "") -> Drafter:
     n = spec.mtp_layers
     if n <= 0:
         return _refuse("this model has no multi-token-prediction layers (num_nextn_predict_layers 0): "
@@ -207,7 +212,8 @@ def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, w
     else:
         tp = placement.tensor_parallel
         layer = weights.rank_bytes(tp=tp, layers=last, first=False, last=False)
-    held = n * (layer + mtp_extra_bytes(model, tp))
+    own_head = bool(version) and parse_version(version) < parse_version(vllm_speculation.SHARED_MTP_HEAD_SINCE)
+    held = n * (layer + mtp_extra_bytes(model, tp, own_head))
     per_layer = layer_bytes_on(model, kv_dtype, placement)
     return Drafter(weight_bytes=held, kv_layers=n, token_bytes=n * per_layer,
                    label=f"MTP ({n} layer{'s' if n > 1 else ''})", method=MTP,
