@@ -336,5 +336,5 @@ def _draft_model(spec: Speculation, model: Model, gpu, placement: Placement, kv_
                    weights=weights, method=DRAFT_MODEL)
 
 
-__all__ = ["DRAFT_MODEL", "Drafter", "EAGLE", "EAGLE_METHODS", "MODELLED", "MTP", "NGRAM", "NGRAM_DRAFTER", "NONE", "OFF", "Speculation", "drafter", "lm_head_bytes",
-           "mtp_extra_bytes", "qwen_mtp_extra_bytes"]
+__all__ = ["DRAFT_MODEL", "Drafter", "EAGLE", "EAGLE_METHODS", "MODELLED", "MTP", "NGRAM", "NGRAM_DRAFTER", "NONE",
+           "OFF", "Speculation", "drafter", "lm_head_bytes", "mtp_extra_bytes", "qwen_mtp_extra_bytes"]

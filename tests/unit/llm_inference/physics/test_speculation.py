@@ -371,3 +371,8 @@ def test_a_method_is_refused_on_a_release_before_its_v1_drafter():
     d = deploy(catalogue_model("llama-3.1-70b"), GPUS["h100-sxm"], Layout(gpus=4), e,
                _catalogue_plan("llama-3.1-70b", "", SHIPPED), "bf16")
     assert "0.16.0" in d.pool.drafter.refusal and not d.pool.starts
+    # and in the calculator, whose release choice is one of engines.vllm_releases.RELEASES
+    raw = {**SPEC.preset("llama3-70b").values, "model": "qwen3-next-80b-a3b", "gpu": "h200", "gpus": 2,
+           "speculation": "mtp", "num_speculative_tokens": 3}
+    assert any("first in 0.10.2" in n for n in SPEC.run({**raw, "vllm_version": "0.9.1"}).notes)
+    assert SPEC.run({**raw, "vllm_version": "0.11.0"}).values["drafter_bytes_per_gpu"] == 1_651_532_800
