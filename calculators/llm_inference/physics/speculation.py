@@ -1,7 +1,7 @@
 """The speculative drafter's memory on one GPU: its weights, and the KV cache its layers add per token.
 
 vLLM's ``--speculative-config`` loads a drafter beside the target (the evidence, file by file, is
-engines.vllm_speculation). Four kinds are modelled:
+engines.vllm_speculation). These kinds are modelled:
 
 * **a draft model** (``method: draft_model``, e.g. Llama 3.1 8B drafting for 70B): a whole catalogue
   model, loaded under the target's parallel config, so sharded over the same TP ranks (vLLM refuses
@@ -25,7 +25,8 @@ engines.vllm_speculation). Four kinds are modelled:
   like one of the target's full-attention layers and joins their KV group: with one more layer in
   that group the hybrid's group size (the layers a block spans) grows, the state layers are padded
   to it, and the blocks fall (physics.cache_layout, engines.vllm_speculation point 10). A checkpoint
-  that leaves ``mtp*`` unquantized (NVIDIA's ModelOpt NVFP4 releases) gets the layer in bf16;
+  that leaves ``mtp*`` unquantized (NVIDIA's ModelOpt NVFP4 releases) gets the layer in bf16; one
+  that quantizes it is refused (its ``fc`` format was not modelled);
 * **the MTP module of a Mamba-2 hybrid** (Nemotron-H, Nemotron 3: ``NemotronHMTP``): one step of
   ``mtp_hybrid_override_pattern`` layers ("*E": an attention layer, then a MoE layer), each of the
   target's shape; the first carries ``enorm``, ``hnorm`` and ``eh_proj`` (a ``ColumnParallelLinear``
@@ -55,9 +56,9 @@ from dataclasses import dataclass, field
 
 from ..engines import vllm_speculation
 from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
-from ..models.params import ATTENTION, ROUTED_EXPERTS
 from ..engines.vllm_releases import parse_version
 from ..engines.vllm_weights import padded_vocab
+from ..models.params import ATTENTION, ROUTED_EXPERTS
 from ..models.quantization import Scheme
 from . import eagle_head
 from .eagle_head import Head
@@ -88,8 +89,8 @@ class Speculation:
     draft_tp: int = 0
     #: EAGLE: the head (physics.eagle_head.Head).
     head: Head | None = None
-    #: The target config's ``model_type`` (its text_config's when nested): which MTP family vLLM
-    #: builds, and from which release (engines.vllm_speculation.release_problem).
+    #: The target config's top-level ``model_type`` (the one ``hf_config_override`` reads): which MTP
+    #: drafter vLLM builds, and from which release (engines.vllm_speculation.release_problem).
     model_type: str = ""
     #: MTP: the checkpoint's quantization leaves the MTP modules unquantized (an ``mtp*`` pattern in
     #: its ignore list), so vLLM builds them in the model dtype.
@@ -119,7 +120,7 @@ class Drafter:
     model: Model | None = field(default=None, compare=False)
     placement: Placement | None = field(default=None, compare=False)
     weights: object = field(default=None, compare=False)
-    #: MTP: the LM head's bytes on this GPU (its own for DeepSeek's; the target's, shared, for Qwen's),
+    #: MTP: the LM head's bytes on this GPU (DeepSeek's own up to vLLM 0.15, else the target's, shared),
     #: streamed by every draft step.
     head_bytes: float = 0.0
     #: The method computed (one of MODELLED); "" for no drafter or a refused one.
