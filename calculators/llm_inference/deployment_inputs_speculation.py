@@ -9,13 +9,18 @@ and :func:`speculation_of` turns them into the physics' ``Speculation`` (physics
 does with it, is physics.speculation's (evidence: engines.vllm_speculation).
 
 The MTP layers a model has are its config's ``num_nextn_predict_layers`` (DeepSeek-V3, GLM, MiMo,
-Nemotron 3) or ``mtp_num_hidden_layers`` (Qwen3-Next, Qwen3.5): what vLLM's ``hf_config_override``
-reads as ``n_predict``. The draft model runs from its own checkpoint in its shipped format.
+Nemotron 3) or ``mtp_num_hidden_layers`` (Qwen3.5): what vLLM's ``hf_config_override`` reads as
+``n_predict``. Qwen3-Next's config names neither, and vLLM's ``Qwen3NextMultiTokenPredictor`` then
+builds one (``getattr(config, "num_nextn_predict_layers", 1)``). The config's ``model_type`` (the top
+level's, which ``hf_config_override`` reads) says which MTP drafter vLLM builds and from which release,
+and a quantization ignore list with an ``mtp*`` pattern leaves the MTP layer unquantized. The draft
+model runs from its own checkpoint in its shipped format.
 """
 
 from __future__ import annotations
 
 import json
+from fnmatch import fnmatch
 from typing import Any, Callable, Mapping
 
 from course_calculators.spec import Choice, Number
@@ -47,7 +52,8 @@ def params() -> tuple:
                help="A drafter proposes k tokens that the model verifies in one pass. vLLM loads the drafter's "
                     "weights on every GPU (sharded like the model) and caches its layers' keys and values in "
                     "the same pool: less memory for the KV cache, more bytes per token. MTP uses the model's "
-                    "own multi-token-prediction layers (DeepSeek-V3: one), sharing its input embedding; an "
+                    "own multi-token-prediction layers (DeepSeek-V3, Qwen3.5: one), sharing its input embedding "
+                    "(and, for Qwen's, its LM head); an "
                     "EAGLE-3 head is one small layer; n-gram looks the draft up in the request's own tokens "
                     "and takes no memory at all."),
         Choice("draft_model", "Draft model", DEFAULT_DRAFT if DEFAULT_DRAFT in CATALOGUE else drafts[0][0], drafts,
@@ -61,7 +67,8 @@ def params() -> tuple:
                     "in the same pool. A head fits only the model it was trained on."),
         Number("num_speculative_tokens", "Speculative tokens per step (k)", DEFAULT_K, 1, K_MAX, advanced=True,
                help="num_speculative_tokens: drafted tokens the model verifies per step. The memory does not "
-                    "depend on it; the speed-up does (decode roofline)."),
+                    "depend on it but for a hybrid's recurrent states (a wider convolution window and a state "
+                    "page more per token); the speed-up does (decode roofline)."),
     )
 
 
@@ -78,15 +85,64 @@ def _config(p: Mapping[str, Any]) -> Mapping[str, Any]:
     return entry.config if entry is not None else {}
 
 
+#: model_types whose MTP module vLLM builds with one layer when the config names no count
+#: (qwen3_next_mtp.py: ``getattr(config, "num_nextn_predict_layers", 1)``).
+MTP_DEFAULT_ONE = ("qwen3_next",)
+#: Where a quantization_config lists the modules it leaves unquantized.
+IGNORE_KEYS = ("ignore", "exclude_modules", "modules_to_not_convert")
+
+
 def mtp_layers(config: Mapping[str, Any]) -> int:
-    """The MTP layers a config declares (0 when none), at its top level or in its text_config."""
+    """The MTP layers a config declares (0 when none), at its top level or in its text_config; 1 for
+    a model_type whose vLLM MTP module defaults to one layer."""
     text = config.get("text_config") if isinstance(config.get("text_config"), dict) else {}
     for fields in (config, text):
         for key in MTP_KEYS:
             value = fields.get(key)
             if isinstance(value, int) and not isinstance(value, bool) and value > 0:
                 return value
-    return 0
+    return 1 if model_type(config) in MTP_DEFAULT_ONE else 0
+
+
+def model_type(config: Mapping[str, Any]) -> str:
+    """The config's top-level ``model_type`` ("" when it names none)."""
+    value = config.get("model_type")
+    return value if isinstance(value, str) else ""
+
+
+#: ``mtp_layers_block_type`` names → the pattern characters of ``mtp_hybrid_override_pattern``.
+BLOCK_CHARS = {"attention": "*", "moe": "E", "mamba": "M", "mlp": "-"}
+
+
+def mtp_pattern(config: Mapping[str, Any]) -> str:
+    """Nemotron-H's MTP step: ``mtp_hybrid_override_pattern`` ("*E"), else ``mtp_layers_block_type``
+    (["attention", "moe"]) in its characters; "" when the config names neither."""
+    text = config.get("text_config") if isinstance(config.get("text_config"), dict) else {}
+    for fields in (config, text):
+        pattern = fields.get("mtp_hybrid_override_pattern")
+        if isinstance(pattern, str) and pattern:
+            return pattern
+        kinds = fields.get("mtp_layers_block_type")
+        if isinstance(kinds, list) and kinds and all(isinstance(k, str) for k in kinds):
+            return "".join(BLOCK_CHARS.get(k, "?") for k in kinds)
+    return ""
+
+
+def mtp_unquantized(config: Mapping[str, Any]) -> bool:
+    """Whether the checkpoint's quantization leaves its MTP modules unquantized: a pattern of its ignore
+    list that matches ``mtp.layers.0...`` or ``mtp.fc`` (ModelOpt's ``"mtp*"``)."""
+    raw = config.get("quantization_config")
+    if not isinstance(raw, dict):
+        return False
+    names = ("mtp.fc", "mtp.layers.0.self_attn.q_proj", "mtp.layers.0.mlp.gate_proj")
+    for key in IGNORE_KEYS:
+        patterns = raw.get(key)
+        if not isinstance(patterns, list):
+            continue
+        for pattern in patterns:
+            if isinstance(pattern, str) and any(fnmatch(name, pattern) or name == pattern for name in names):
+                return True
+    return False
 
 
 def speculation_of(p: Mapping[str, Any], draft_model: Callable[[str], Any],
@@ -99,7 +155,9 @@ def speculation_of(p: Mapping[str, Any], draft_model: Callable[[str], Any],
     if method == OFF:
         return Speculation()
     if method == MTP:
-        return Speculation(MTP, k, mtp_layers=mtp_layers(_config(p)))
+        config = _config(p)
+        return Speculation(MTP, k, mtp_layers=mtp_layers(config), model_type=model_type(config),
+                           mtp_unquantized=mtp_unquantized(config), mtp_pattern=mtp_pattern(config))
     if method == NGRAM:
         return Speculation(NGRAM, k)
     if method == EAGLE:

@@ -20,8 +20,9 @@ DEFAULT_ACCEPTANCE = 0.7
 
 MEMORY_OUTPUTS = (
     Output("drafter_bytes_per_gpu", "Drafter weights per GPU (speculative decoding)", "bytes",
-           help="The draft model's share of its weights (sharded like the model), or the MTP layers with their "
-                "own LM head: taken off the KV cache's budget on every GPU. 0 without speculative decoding."),
+           help="The draft model's share of its weights (sharded like the model), or the MTP layers (their "
+                "LM head and embedding the model's, shared; DeepSeek's kept its own head up to vLLM 0.15): taken "
+                "off the KV cache's budget on every GPU. 0 without speculative decoding."),
     Output("drafter_kv_bytes_per_token", "Drafter's KV cache per token, per GPU", "bytes",
            help="Keys and values the drafter's layers cache per token in the same pool (counted in the KV "
                 "cache per token, per GPU)."),

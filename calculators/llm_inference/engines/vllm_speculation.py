@@ -18,8 +18,9 @@ physics (physics.speculation) rests on:
    register in the same static forward context from which the model runner's
    ``get_kv_cache_spec`` builds the KV specs, so they get pages from the one pool and join the
    target's cache groups (``validate_same_kv_cache_group``: "All eagle layers should belong to the
-   same kv cache group"). physics.cache_layout already counts an MTP layer so (its
-   ``draft_attention_layers``, with the Nemotron 3 Super log of engines/hybrid_logs.py).
+   same kv cache group"). physics.cache_layout counts an MTP layer so (its
+   ``draft_attention_layers``, with the Nemotron 3 Super log of engines/hybrid_logs.py and the
+   Qwen3.5-9B log of point 10).
 4. **MTP weights** (vllm/model_executor/models/deepseek_mtp.py): each of the
    ``num_nextn_predict_layers`` predictor layers is ``enorm`` and ``hnorm`` (RMSNorm of the hidden
    size), ``eh_proj`` (``nn.Linear(2·hidden, hidden)``: a plain linear, so replicated on every rank
@@ -31,9 +32,14 @@ physics (physics.speculation) rests on:
    pipeline stage, an MTP drafter's ``embed_tokens`` is deleted and replaced by the target's
    ("Detected MTP model. Sharing target model embedding weights with the draft model."), and
    ``self.model.lm_head`` is set to the target's ("Sharing target model lm_head weights"). DeepSeek's
-   MTP computes its logits with ``shared_head.head`` (``compute_logits``), not ``lm_head``: that head
-   stays its own, and is counted. Startup logs show the sharing (Qwen3.5-9B with MTP: "Model loading
-   took 18.12 GiB" against 17.66 GiB without, one layer's worth, not an embedding's).
+   MTP computes its logits with ``shared_head.head`` (``compute_logits``), not ``lm_head``: up to
+   0.14.1 that head stays its own, and is counted. From 0.16.0 (eagle.py, then llm_base_proposer.py
+   ``_maybe_share_lm_head``) the proposer also deletes every MTP layer's ``shared_head.head`` and points
+   it at the target's LM head ("Shared target model lm_head with MTP shared_head.head", read in the
+   0.16.0, 0.17.0, 0.20.0, 0.22.0, 0.24.0 and 0.32.0 sdists; absent from 0.14.1's): the drafter then
+   holds no vocabulary-sized matrix. 0.15, which has no source archive, was not read; it is taken as
+   0.14.1 (:data:`SHARED_MTP_HEAD_SINCE`). Startup logs show the sharing (Qwen3.5-9B with MTP: "Model loading
+   took 18.12 GiB" against 17.66 GiB without, one layer's worth, not an embedding's: point 10).
 6. **Step cost**: the proposer runs ``num_speculative_tokens`` draft forwards a step (``dummy_run``
    loops ``for fwd_idx in range(self.num_speculative_tokens)``), and the target verifies the k
    drafted tokens plus the one it samples itself in one pass.
@@ -57,18 +63,117 @@ physics (physics.speculation) rests on:
 9. **"Model loading took"** (vllm/v1/worker/gpu_model_runner.py ``load_model``): the drafter's
    ``load_model`` runs inside the same ``DeviceMemoryProfiler`` whose ``consumed_memory`` is printed,
    so the figure is the target's weights plus the drafter's (Qwen3.5-9B with MTP: 18.12 GiB against
-   17.66 GiB without).
+   17.66 GiB without, point 10).
 
-Not modelled, and refused with a note: MTP for hybrid (linear-attention or state-space) targets,
-whose MTP layer is a full-attention layer unlike the target's last one; an EAGLE head beside a
+10. **The MTP layer of a Gated DeltaNet hybrid** (vllm/model_executor/models/qwen3_next_mtp.py,
+    qwen3_5_mtp.py): ``Qwen3NextMultiTokenPredictor`` / ``Qwen3_5MultiTokenPredictor`` hold
+    ``embed_tokens`` (a ``VocabParallelEmbedding``), ``fc = ColumnParallelLinear(hidden_size * 2,
+    hidden_size, gather_output=True, bias=False)`` (built with the checkpoint's quant config, but
+    unquantized for ``modelopt_fp4``: "mtp.fc is stored as BF16 in NVFP4 checkpoints"), one decoder
+    layer per ``num_nextn_predict_layers`` (Qwen3-Next, default 1: its config names none) or
+    ``mtp_num_hidden_layers`` (Qwen3.5), each ``Qwen3NextDecoderLayer`` / ``Qwen3_5DecoderLayer``
+    built with ``layer_type="full_attention"`` (so a full-attention layer and the target's MLP or
+    MoE, never a Gated DeltaNet one), and three RMSNorms (``norm``, ``pre_fc_norm_hidden``,
+    ``pre_fc_norm_embedding``). ``Qwen3NextMTP`` / ``Qwen3_5MTP`` add a ``ParallelLMHead`` (Qwen3.5:
+    the embedding itself when ``tie_word_embeddings``) whose ``compute_logits`` uses ``self.lm_head``;
+    their ``load_weights`` read ``mtp.*`` and the target's ``embed_tokens`` and ``lm_head``. The
+    proposer then deletes both and points them at the target's (point 5: neither model has
+    ``has_own_embed_tokens`` / ``has_own_lm_head``), so the drafter keeps fc, the norms and the
+    decoder layer. Both raise NotImplementedError with ``mamba_cache_mode == "all"`` ("please use
+    '--mamba-cache-mode=align' instead"), a mode Gated DeltaNet models never get by default
+    (engines.vllm_hybrid.mamba_cache_mode). The decoder layer's ``Attention`` is a new attention
+    layer (point 3): a full-attention spec like the target's full-attention layers, so it joins
+    their type, and ``_get_kv_cache_groups_uniform_page_size`` (kv_cache_utils.py; engines.vllm
+    ``kv_cache_groups``) sizes the groups with one more full-attention layer. A public log shows it
+    (Qwen3.5-9B, vLLM 0.20.0, RTX 5090, TP 1, utilization 0.85, max_model_len 4,096, search-index
+    id 55002292133): without MTP "Model loading took 17.66 GiB", "GPU KV cache size: 53,328 tokens";
+    with ``{"method":"mtp","num_speculative_tokens":1}`` "Model loading took 18.12 GiB", "Add 3
+    padding layers, may waste at most 12.50% KV cache memory" and 41,184 tokens. Its 8 full-attention
+    layers and 24 Gated DeltaNet layers were groups of 8; with the MTP layer the full-attention type
+    has 9, the group size becomes 9 (24 is not under 1.5 × 9), the 24 state layers fill 3 groups of
+    9 (3 padding layers, 3 / 24 = 12.5 %), and a block spans 9 layers instead of 8. The 0.46 GiB more
+    loaded is the decoder layer (209.7 M parameters: gated q_proj 4,096 × 8,192, k and v 4,096 ×
+    1,024, o 4,096², the MLP 3 × 4,096 × 12,288, norms) plus fc (2 × 4,096²) and the norms in bf16:
+    486.6 MB = 0.453 GiB, no vocabulary-sized matrix.
+11. **Nemotron-H's MTP** (vllm/model_executor/models/nemotron_h_mtp.py): ``NemotronHMultiTokenPredictor``
+    asserts one MTP step ("Only one MTP layer is supported for NemotronH-MTP") and builds one layer
+    per character of ``mtp_hybrid_override_pattern`` ("*": ``NemotronHMTPAttentionDecoderLayer``, "E":
+    ``NemotronHMTPMoEDecoderLayer``, anything else NotImplementedError), each the target's
+    ``NemotronHAttentionDecoderLayer`` / ``NemotronHMoEDecoderLayer``; the first adds ``enorm``,
+    ``hnorm`` and ``eh_proj = ColumnParallelLinear(hidden_size * 2, hidden_size, gather_output=True)``,
+    the last ``final_layernorm``. ``NemotronHMTP`` sets ``has_own_lm_head = False`` and has no
+    ``has_own_embed_tokens``, so the proposer shares both the LM head and the embedding (point 5).
+    Nemotron 3 Super's "*E" is one attention layer (one more in the attention group: the "Add 5
+    padding layers" of engines/hybrid_logs.py's log) and one latent-MoE layer.
+12. **Releases** (the sdists on PyPI, read for this: 0.8.5, 0.9.0, 0.9.2, 0.10.0–0.10.2, 0.11.0,
+    0.12.0, 0.13.0, 0.14.0, 0.14.1, 0.16.0, 0.17.0): the V1 engine's oracle
+    (``EngineArgs._is_v1_supported_oracle``, vllm/engine/arg_utils.py) accepts ngram, eagle and
+    eagle3 in 0.8.5 and adds deepseek_mtp in 0.9.0 (other methods fall back to V0, not modelled);
+    ``hf_config_override`` (vllm/config.py, later vllm/config/speculative.py) first turns a
+    ``deepseek_v3`` or MiMo config into its MTP drafter in 0.9.0, ``Glm4MoeForCausalLM`` in 0.10.0,
+    ``qwen3_next`` in 0.10.2 (method ``qwen3_next_mtp``), ``deepseek_v32`` in 0.11.0, ``qwen3_5`` /
+    ``qwen3_5_moe`` and ``nemotron_h`` in 0.17.0; the method name ``mtp`` (one name for the family) is
+    in 0.11.0's ``SpeculativeMethod`` (before it: ``deepseek_mtp`` or ``qwen3_next_mtp``, the same
+    drafter). A draft model: 0.14.1 still raises "Speculative decoding with draft model is not
+    supported yet"; 0.16.0 has ``DraftModelProposer`` (vllm/v1/spec_decode/draft_model.py); 0.15.x has
+    no source archive and was not read, so it is refused too. :func:`release_problem`.
+13. **The profile run** (vllm/v1/worker/gpu_model_runner.py 0.17.0, ``profile_run`` and
+    ``_dummy_run``; eagle.py ``dummy_run``): the memory profile runs ``_dummy_run(max_num_tokens)``,
+    ``max_num_batched_tokens`` tokens, no more for the speculative tokens (the scheduler's budget
+    already counts the drafted tokens it schedules); inside it, after the target's forward, the
+    drafter's ``dummy_run(num_tokens)`` runs ``num_speculative_tokens`` forwards of the same
+    ``num_tokens`` while the target's output hidden states are still held, and ``EagleProposer``
+    keeps persistent buffers of ``max_num_batched_tokens × hidden`` (hidden states, inputs_embeds).
+    None of this is modelled: the activation peak is the target's alone. The Qwen3.5-9B log of
+    point 10 measures it: its 41,184 tokens are 312–315 blocks of 9 layers (2,162,688-byte pages),
+    5.66–5.73 GiB, against 6.56 GiB without MTP: 0.83–0.90 GiB less, of which the drafter's weights
+    are 0.45 GiB. The other 0.38–0.45 GiB (the drafter's share of the profile peak, its buffers and
+    its CUDA graphs, not told apart by the log) is not taken off, so the pool with MTP is that much
+    optimistic there.
+
+Not modelled, and refused with a note: MTP for hybrid targets other than the Gated DeltaNet and
+Nemotron-H ones (KDA, lightning attention), and for models whose layers differ (MiMo-V2-Flash's
+windows, GLM-5.2's and DeepSeek-V4's pools); MTP beside a quantized checkpoint that quantizes the MTP
+layer too (its fc format was not modelled); an EAGLE head beside a
 target with MLA, windowed, per-layer or recurrent caches (its full-attention layer is grouped apart);
 a drafter TP other than the target's; a draft model or head whose KV page per layer differs from the
 target's (vLLM then pads or groups them apart); and pipeline parallelism (the drafter sits on the last
-stage only: ``get_pp_group().is_last_rank``). Not gated by release either: a drafter is computed for
-any release the calculator follows (the first release of each method in V1 was not read).
+stage only: ``get_pp_group().is_last_rank``).
 """
 
 from __future__ import annotations
+
+from .vllm_releases import parse_version
+
+#: From this release DeepSeek-style MTP layers' own ``shared_head.head`` is the target's LM head (point 5).
+SHARED_MTP_HEAD_SINCE = "0.16.0"
+#: The first release whose V1 engine runs each method (point 12). "mtp" stands for the MTP family;
+#: :data:`MTP_SINCE` refines it by the target's model_type.
+METHOD_SINCE: dict[str, str] = {"ngram": "0.8.5", "eagle": "0.8.5", "eagle3": "0.8.5", "mtp": "0.9.0",
+                                "draft_model": "0.16.0"}
+#: The first release whose ``hf_config_override`` builds the MTP drafter of a config's model_type.
+MTP_SINCE: dict[str, str] = {"deepseek_v3": "0.9.0", "mimo": "0.9.0", "glm4_moe": "0.10.0",
+                             "qwen3_next": "0.10.2", "deepseek_v32": "0.11.0", "qwen3_5": "0.17.0",
+                             "qwen3_5_moe": "0.17.0", "nemotron_h": "0.17.0"}
+
+
+def release_problem(method: str, version: str, model_type: str = "") -> str:
+    """Why vLLM ``version`` has no V1 drafter for ``method`` (and, for MTP, the target's config
+    ``model_type``); "" when it has one (or the method is not one read here)."""
+    since = METHOD_SINCE.get(method)
+    if since is None:
+        return ""
+    what = {"mtp": "MTP (deepseek_mtp)", "draft_model": "a draft model"}.get(method, f"method {method!r}")
+    if method == "mtp" and model_type in MTP_SINCE:
+        since = MTP_SINCE[model_type]
+        what = f"MTP for a {model_type} model"
+    if parse_version(version) >= parse_version(since):
+        return ""
+    if method == "draft_model":
+        return (f"vLLM {version} has no draft-model drafter in its V1 engine: DraftModelProposer is in 0.16.0's "
+                "source (0.14.1 raises 'Speculative decoding with draft model is not supported yet'; 0.15, "
+                "with no source archive, was not read)")
+    return f"vLLM {version} has no V1 drafter for {what}: it is first in {since}"
 
 #: (file, commit of the stored version read, what it shows, URL).
 SOURCES: tuple[tuple[str, str, str, str], ...] = (
@@ -96,6 +201,27 @@ SOURCES: tuple[tuple[str, str, str, str], ...] = (
     ("vllm/v1/worker/gpu_model_runner.py", "main",
      "load_model: the drafter loads inside the DeviceMemoryProfiler of 'Model loading took'",
      "https://github.com/vllm-project/vllm/blob/main/vllm/v1/worker/gpu_model_runner.py"),
+    ("vllm/model_executor/models/qwen3_next_mtp.py", "055e47c28003156421365af985d676fc921cb075",
+     "fc ColumnParallelLinear 2h→h, full_attention decoder layer per MTP layer, three norms, own lm_head",
+     "https://github.com/vllm-project/vllm/blob/055e47c28003156421365af985d676fc921cb075/"
+     "vllm/model_executor/models/qwen3_next_mtp.py"),
+    ("vllm/model_executor/models/qwen3_5_mtp.py", "01d99805d1ef3d21d30e21a0ae387643fe0cd45a",
+     "as Qwen3-Next's; mtp_num_hidden_layers; fc unquantized under modelopt_fp4; 'all' mode refused",
+     "https://github.com/vllm-project/vllm/blob/01d99805d1ef3d21d30e21a0ae387643fe0cd45a/"
+     "vllm/model_executor/models/qwen3_5_mtp.py"),
+    ("vllm/v1/spec_decode/eagle.py", "008603a39fff2a383a293c62eec0c752c42199f2",
+     "load_model: an MTP model (no has_own_embed_tokens / has_own_lm_head) shares both; dummy_run loops k",
+     "https://github.com/vllm-project/vllm/blob/008603a39fff2a383a293c62eec0c752c42199f2/vllm/v1/spec_decode/eagle.py"),
+    ("vllm/model_executor/models/nemotron_h_mtp.py", "01ca27739feb561c668e843bf55ca96845056e05",
+     "one step of mtp_hybrid_override_pattern layers; eh_proj ColumnParallelLinear; has_own_lm_head False",
+     "https://github.com/vllm-project/vllm/blob/01ca27739feb561c668e843bf55ca96845056e05/"
+     "vllm/model_executor/models/nemotron_h_mtp.py"),
+    ("vllm/config/speculative.py (and vllm/config.py up to 0.10.1), PyPI sdists 0.8.5–0.17.0", "releases",
+     "SpeculativeMethod, MTP_MODEL_TYPES, hf_config_override and the V1 oracle release by release",
+     "https://pypi.org/project/vllm/#history"),
+    ("Qwen3.5-9B with and without MTP, vLLM 0.20.0 on an RTX 5090 (search-index id 55002292133)", "",
+     "Model loading took 17.66 / 18.12 GiB; 'Add 3 padding layers'; 53,328 / 41,184 tokens",
+     "search-index id 55002292133"),
     ("vllm/v1/core/kv_cache_utils.py", "bbf906a8",
      "layers grouped by spec; drafters add layers to one attention type ('Add %d padding layers')",
      "https://github.com/vllm-project/vllm/blob/main/vllm/v1/core/kv_cache_utils.py"),

@@ -1,7 +1,7 @@
 """The speculative drafter's memory on one GPU: its weights, and the KV cache its layers add per token.
 
 vLLM's ``--speculative-config`` loads a drafter beside the target (the evidence, file by file, is
-engines.vllm_speculation). Four kinds are modelled:
+engines.vllm_speculation). These kinds are modelled:
 
 * **a draft model** (``method: draft_model``, e.g. Llama 3.1 8B drafting for 70B): a whole catalogue
   model, loaded under the target's parallel config, so sharded over the same TP ranks (vLLM refuses
@@ -10,9 +10,29 @@ engines.vllm_speculation). Four kinds are modelled:
 * **the model's own MTP layers** (``method: mtp``, DeepSeek-V3's ``num_nextn_predict_layers: 1``):
   per predictor layer, one decoder layer of the target's shape (its last layer: MLA and the MoE),
   ``eh_proj`` (2·hidden → hidden, a plain linear replicated on every rank in bf16), two RMSNorms and
-  the shared head's RMSNorm and its own vocabulary-parallel LM head; the input embedding is the
+  the shared head's RMSNorm, and up to 0.15 its own vocabulary-parallel LM head (from 0.16.0 the
+  proposer points it at the target's, engines.vllm_speculation point 5); the input embedding is the
   target's (vLLM deletes the drafter's and points at the target's). Each predictor layer caches like
   one target layer;
+* **the MTP layer of a Gated DeltaNet hybrid** (Qwen3-Next, Qwen3.5, Qwen3.6: ``Qwen3NextMTP``,
+  ``Qwen3_5MTP``, ``Qwen3_5MoeMTP``): per predictor layer (``mtp_num_hidden_layers``; Qwen3-Next's
+  config names none and vLLM takes 1) one decoder layer built with ``layer_type="full_attention"``,
+  i.e. one of the target's full-attention layers (gated attention and its MLP or MoE), whatever the
+  target's last layer is; ``fc`` (a ``ColumnParallelLinear`` 2·hidden → hidden, split over the TP
+  ranks) and three RMSNorms (``pre_fc_norm_hidden``, ``pre_fc_norm_embedding``, ``norm``). Its
+  ``embed_tokens`` and ``lm_head`` are loaded, then deleted and pointed at the target's by the
+  proposer (both are shared for an MTP drafter), so none is counted. Its full-attention layer caches
+  like one of the target's full-attention layers and joins their KV group: with one more layer in
+  that group the hybrid's group size (the layers a block spans) grows, the state layers are padded
+  to it, and the blocks fall (physics.cache_layout, engines.vllm_speculation point 10). A checkpoint
+  that leaves ``mtp*`` unquantized (NVIDIA's ModelOpt NVFP4 releases) gets the layer in bf16; one
+  that quantizes it is refused (its ``fc`` format was not modelled);
+* **the MTP module of a Mamba-2 hybrid** (Nemotron-H, Nemotron 3: ``NemotronHMTP``): one step of
+  ``mtp_hybrid_override_pattern`` layers ("*E": an attention layer, then a MoE layer), each of the
+  target's shape; the first carries ``enorm``, ``hnorm`` and ``eh_proj`` (a ``ColumnParallelLinear``
+  2·hidden → hidden), the last ``final_layernorm``; embedding and LM head shared
+  (``has_own_lm_head = False``). Its "*" layers cache like the target's attention layers and join
+  their group, as the Nemotron 3 Super log of engines/hybrid_logs.py shows;
 * **an EAGLE / EAGLE-3 head** (``method: eagle`` or ``eagle3``): a published head's decoder layer(s),
   its ``fc`` and, for EAGLE-3, its own small-vocabulary LM head (physics.eagle_head);
 * **n-gram prompt lookup** (``method: ngram``): no model at all. vLLM's ``NgramProposer``
@@ -22,8 +42,11 @@ engines.vllm_speculation). Four kinds are modelled:
 
 The drafter's layers join the target's cache groups (physics.cache_layout's ``draft_attention_layers``):
 a block then spans them too, so the pool's blocks, and the concurrency, drop by the layers added as
-well as by the weights taken off the budget. Whatever is not modelled refuses the run with a note
-(:attr:`Drafter.refusal`) rather than give a figure vLLM would not.
+well as by the weights taken off the budget. A method is refused on a release whose V1 engine has
+no drafter for it (engines.vllm_speculation.release_problem: MTP from 0.9.0, Qwen3-Next's from
+0.10.2, Qwen3.5's from 0.17.0, a draft model from 0.16.0). The drafter's share of the profile run's
+activation peak is not modelled (engines.vllm_speculation point 13). Whatever is not modelled
+refuses the run with a note (:attr:`Drafter.refusal`) rather than give a figure vLLM would not.
 """
 
 from __future__ import annotations
@@ -31,13 +54,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ..engines import vllm_speculation
+from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
+from ..engines.vllm_releases import parse_version
 from ..engines.vllm_weights import padded_vocab
+from ..models.params import ATTENTION, ROUTED_EXPERTS
+from ..models.quantization import Scheme
 from . import eagle_head
 from .eagle_head import Head
 from .kv import MODEL_DTYPE_BYTES, layer_bytes_on
 from .model import Model
 from .placement import Layout, Placement, place
-from .weights import as_plan
+from .weights import WeightPlan, as_plan
 
 #: ``SpeculativeConfig.method`` values modelled ("off": no ``--speculative-config``); EAGLE stands for
 #: both eagle and eagle3, which the head's own config tells apart (physics.eagle_head).
@@ -61,6 +89,15 @@ class Speculation:
     draft_tp: int = 0
     #: EAGLE: the head (physics.eagle_head.Head).
     head: Head | None = None
+    #: The target config's top-level ``model_type`` (the one ``hf_config_override`` reads): which MTP
+    #: drafter vLLM builds, and from which release (engines.vllm_speculation.release_problem).
+    model_type: str = ""
+    #: MTP: the checkpoint's quantization leaves the MTP modules unquantized (an ``mtp*`` pattern in
+    #: its ignore list), so vLLM builds them in the model dtype.
+    mtp_unquantized: bool = False
+    #: Nemotron-H's MTP step, one character a layer (its config's ``mtp_hybrid_override_pattern``:
+    #: "*" attention, "E" MoE, "M" Mamba); "" for other models.
+    mtp_pattern: str = ""
 
     @property
     def on(self) -> bool:
@@ -83,7 +120,8 @@ class Drafter:
     model: Model | None = field(default=None, compare=False)
     placement: Placement | None = field(default=None, compare=False)
     weights: object = field(default=None, compare=False)
-    #: MTP: its own LM head's bytes on this GPU, streamed by every draft step.
+    #: MTP: the LM head's bytes on this GPU (DeepSeek's own up to vLLM 0.15, else the target's, shared),
+    #: streamed by every draft step.
     head_bytes: float = 0.0
     #: The method computed (one of MODELLED); "" for no drafter or a refused one.
     method: str = ""
@@ -103,16 +141,32 @@ def lm_head_bytes(vocab: int, hidden: int, tp: int, dtype_bytes: int = MODEL_DTY
     return math.ceil(padded_vocab(vocab) / tp) * hidden * dtype_bytes
 
 
-def mtp_extra_bytes(model: Model, tp: int) -> float:
+def mtp_extra_bytes(model: Model, tp: int, own_head: bool = True) -> float:
     """One MTP layer's bytes beside its decoder layer, on one rank: ``eh_proj`` (2h × h, replicated),
-    enorm, hnorm and the shared head's norm (h each, replicated) and the shared head's own LM head."""
+    enorm, hnorm and the shared head's norm (h each, replicated) and, with ``own_head`` (releases
+    before :data:`~..engines.vllm_speculation.SHARED_MTP_HEAD_SINCE`), the shared head's own LM head."""
     h = model.hidden_size
-    return (2 * h * h + 3 * h) * MODEL_DTYPE_BYTES + lm_head_bytes(model.vocab_size, h, tp)
+    head = lm_head_bytes(model.vocab_size, h, tp) if own_head else 0
+    return (2 * h * h + 3 * h) * MODEL_DTYPE_BYTES + head
 
 
-def _common_refusal(spec: Speculation, model: Model, placement: Placement) -> str:
+def qwen_mtp_extra_bytes(model: Model, tp: int) -> float:
+    """One Qwen3-Next / Qwen3.5 MTP layer's bytes beside its decoder layer, on one rank, in bf16:
+    ``fc`` (``ColumnParallelLinear(2h, h)``: h / TP output rows of 2h each) and ``pre_fc_norm_hidden``,
+    ``pre_fc_norm_embedding`` and ``norm`` (h each, replicated). No embedding and no LM head: the
+    proposer shares the target's. Nemotron-H's MTP step has the same beside its layers: ``eh_proj``
+    (the same ``ColumnParallelLinear``), ``enorm``, ``hnorm`` and ``final_layernorm``."""
+    h = model.hidden_size
+    return (h // tp * 2 * h + 3 * h) * MODEL_DTYPE_BYTES
+
+
+def _common_refusal(spec: Speculation, model: Model, placement: Placement, version: str = "") -> str:
     if spec.method not in MODELLED:
         return f"speculative method {spec.method!r} is not modelled"
+    if version:
+        why = vllm_speculation.release_problem(spec.method, version, spec.model_type)
+        if why:
+            return why
     if placement.pipeline_stages > 1:
         return ("speculative decoding with pipeline parallelism is not modelled (vLLM puts the drafter on "
                 "the last stage only)")
@@ -125,29 +179,30 @@ def drafter(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype
     Weights, which MTP needs for its decoder layer); :data:`NONE` when speculation is off."""
     if not spec.on:
         return NONE
-    why = _common_refusal(spec, model, placement)
+    why = _common_refusal(spec, model, placement, version)
     if why:
         return _refuse(why)
     if spec.method == NGRAM:
         return NGRAM_DRAFTER
     if spec.method == MTP:
-        return _mtp(spec, model, placement, kv_dtype, weights)
+        if model.is_hybrid or model.kv_free_layers:
+            return _hybrid_mtp(spec, model, gpu, placement, kv_dtype, weights, version)
+        return _mtp(spec, model, placement, kv_dtype, weights, version)
     if spec.method in EAGLE_METHODS:
         return _eagle(spec, model, placement, kv_dtype)
     return _draft_model(spec, model, gpu, placement, kv_dtype, version)
 
 
-def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, weights) -> Drafter:
+def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, weights,
+         version: str = "") -> Drafter:
     n = spec.mtp_layers
     if n <= 0:
         return _refuse("this model has no multi-token-prediction layers (num_nextn_predict_layers 0): "
                        "vLLM's MTP method needs them")
-    if model.is_hybrid or model.kv_free_layers:
-        return _refuse("MTP for a hybrid model (linear-attention or state-space layers) is not modelled: "
-                       "its MTP layer is a full-attention layer, unlike the target's last layer")
     if model.windowed_layers or model.layer_specs:
-        return _refuse("MTP for a model whose layers differ (windows, compressed or per-layer caches) is "
-                       "not modelled")
+        return _refuse("MTP for a model whose layers differ (windows, compressed or per-layer caches: "
+                       "MiMo-V2-Flash, GLM-5.2, DeepSeek-V4) is not modelled: which cache the MTP layer "
+                       "keeps and which group it joins were not read for them")
     if spec.draft_tp and spec.draft_tp != placement.tensor_parallel:
         return _refuse("a drafter tensor-parallel size other than the target's is not modelled")
     if weights is None or not hasattr(weights, "rank_bytes") or not model.hidden_size or not model.vocab_size:
@@ -158,11 +213,75 @@ def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, w
     else:
         tp = placement.tensor_parallel
         layer = weights.rank_bytes(tp=tp, layers=last, first=False, last=False)
-    held = n * (layer + mtp_extra_bytes(model, tp))
+    own_head = bool(version) and parse_version(version) < parse_version(vllm_speculation.SHARED_MTP_HEAD_SINCE)
+    held = n * (layer + mtp_extra_bytes(model, tp, own_head))
     per_layer = layer_bytes_on(model, kv_dtype, placement)
     return Drafter(weight_bytes=held, kv_layers=n, token_bytes=n * per_layer,
                    label=f"MTP ({n} layer{'s' if n > 1 else ''})", method=MTP,
                    head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
+
+
+def _layer_with(weights, layers: int, group: str) -> int | None:
+    """The index of the target's last layer holding tensors of ``group`` (the attention's, or the routed
+    experts'), None when no layer does."""
+    found = {t.layer for t in getattr(weights.plan, "tensors", ())
+             if t.layer is not None and t.group == group and t.layer < layers}
+    return max(found) if found else None
+
+
+def _hybrid_mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: str, weights,
+                version: str) -> Drafter:
+    """The MTP layer(s) of a Gated DeltaNet or Nemotron-H hybrid (see the module docstring)."""
+    n = spec.mtp_layers
+    if n <= 0:
+        return _refuse("this model has no multi-token-prediction layers (mtp_num_hidden_layers 0): "
+                       "vLLM's MTP method needs them")
+    state = model.state.kind if model.state is not None else ""
+    if state not in (GATED_DELTANET, MAMBA2) or model.windowed_layers or model.layer_specs:
+        return _refuse("MTP for a hybrid model other than Qwen3-Next / Qwen3.5's Gated DeltaNet or Nemotron-H's "
+                       "Mamba-2 layers beside full attention (KDA, lightning attention, windowed or per-layer "
+                       "caches) is not modelled: its MTP module was not read")
+    if spec.draft_tp and spec.draft_tp != placement.tensor_parallel:
+        return _refuse("a drafter tensor-parallel size other than the target's is not modelled")
+    if weights is None or not hasattr(weights, "rank_bytes") or not model.hidden_size or not model.vocab_size:
+        return _refuse("MTP needs the target's weights and its hidden size and vocabulary")
+    if state == MAMBA2:
+        if not spec.mtp_pattern:
+            return _refuse("this Mamba-2 hybrid's config names no MTP layers (mtp_hybrid_override_pattern)")
+        if n != 1:
+            return _refuse("vLLM's NemotronHMTP builds one MTP step only ('Only one MTP layer is supported')")
+        if set(spec.mtp_pattern) - {"*", "E"}:
+            return _refuse(f"vLLM's NemotronHMTP builds '*' and 'E' layers only; {spec.mtp_pattern!r} raises "
+                           "NotImplementedError")
+        kinds = tuple(ATTENTION if c == "*" else ROUTED_EXPERTS for c in spec.mtp_pattern)
+    else:
+        kinds = (ATTENTION,) * n  # a full-attention layer with its MLP or MoE, per MTP layer
+    indices = tuple(_layer_with(weights, model.layers, kind) for kind in kinds)
+    if None in indices:
+        return _refuse("the target's weights have no layer of the MTP layer's kind to size it by")
+    plan = weights.plan
+    if plan.scheme.quantized:
+        if not spec.mtp_unquantized:
+            return _refuse("MTP beside a quantized checkpoint that quantizes its MTP layer is not modelled (vLLM "
+                           "builds its fc and decoder layer with the checkpoint's quant config; only checkpoints "
+                           "that leave mtp* unquantized are)")
+        unquantized = WeightPlan(plan.tensors, Scheme("none", "bf16 (the MTP layer, left unquantized)",
+                                                      plan.scheme.dtype))
+        weights = unquantized.on(gpu, version) if version else unquantized.on(gpu)
+    # DP attention: attention whole on every GPU, experts split by count
+    tp, ep = (1, placement.data_parallel) if placement.data_parallel > 1 else (placement.tensor_parallel, 1)
+    # each layer alone: less what the weights hold whatever the layers (a vision tower)
+    outside = weights.rank_bytes(tp=tp, ep=ep, layers=range(0), first=False, last=False)
+    layers = sum(weights.rank_bytes(tp=tp, ep=ep, layers=range(i, i + 1), first=False, last=False) - outside
+                 for i in indices)
+    steps = 1 if state == MAMBA2 else n
+    held = layers + steps * qwen_mtp_extra_bytes(model, tp)
+    attention = kinds.count(ATTENTION)
+    per_layer = layer_bytes_on(model, kv_dtype, placement)
+    what = (f"MTP ({spec.mtp_pattern}: {attention} attention layer{'s' if attention > 1 else ''})"
+            if state == MAMBA2 else f"MTP ({n} full-attention layer{'s' if n > 1 else ''})")
+    return Drafter(weight_bytes=held, kv_layers=attention, token_bytes=attention * per_layer, label=what,
+                   method=MTP, head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
 
 
 def _eagle(spec: Speculation, model: Model, placement: Placement, kv_dtype: str) -> Drafter:
@@ -218,5 +337,5 @@ def _draft_model(spec: Speculation, model: Model, gpu, placement: Placement, kv_
                    weights=weights, method=DRAFT_MODEL)
 
 
-__all__ = ["DRAFT_MODEL", "Drafter", "EAGLE", "EAGLE_METHODS", "MODELLED", "MTP", "NGRAM", "NGRAM_DRAFTER", "NONE", "OFF", "Speculation", "drafter", "lm_head_bytes",
-           "mtp_extra_bytes"]
+__all__ = ["DRAFT_MODEL", "Drafter", "EAGLE", "EAGLE_METHODS", "MODELLED", "MTP", "NGRAM", "NGRAM_DRAFTER", "NONE",
+           "OFF", "Speculation", "drafter", "lm_head_bytes", "mtp_extra_bytes", "qwen_mtp_extra_bytes"]

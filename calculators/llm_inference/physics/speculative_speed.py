@@ -15,8 +15,9 @@ The verifying pass streams the weights once for the batch's B·(k+1) tokens (for
 the experts those tokens touch), reads each sequence's KV cache once, and does k + 1 times the
 FLOPs: at small batches it costs about one plain step, which is the whole point. A draft step is the
 draft model's own decode step (its weights and KV at the same batch), for MTP one of the target's
-layers at that batch plus its own LM head and ``eh_proj`` streamed, for an EAGLE head its weights and
-its layer's KV streamed, and for n-gram nothing on the GPU (the lookup runs on the CPU). The speed-up is
+layers at that batch plus its LM head (its own or the model's, read either way) and ``eh_proj``
+streamed, for an EAGLE head its weights and its layer's KV streamed, and for n-gram nothing on the
+GPU (the lookup runs on the CPU). The speed-up is
 
     speed-up = tokens per step × plain step ÷ (verifying pass + k × draft step)
 
@@ -97,7 +98,7 @@ def verify_s(model: Model, placement: Placement, gpu: GPU, weights, kv_dtype: st
 def draft_s(drafter: Drafter, model: Model, placement: Placement, gpu: GPU, weights, kv_dtype: str,
             batch: int, context: float) -> float:
     """One draft step's ceiling: the draft model's decode step, or one target layer's share of a plain
-    step plus the MTP layer's own LM head and eh_proj streamed; an EAGLE head's weights and its layers'
+    step plus the MTP layer's LM head and eh_proj streamed; an EAGLE head's weights and its layers'
     KV for the batch streamed; nothing for n-gram."""
     if drafter.method == NGRAM:
         return 0.0

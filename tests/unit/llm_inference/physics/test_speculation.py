@@ -5,6 +5,8 @@ embedding shared; the drafter's attention layers in the target's KV groups)."""
 
 from __future__ import annotations
 
+import copy
+import json
 from dataclasses import replace
 
 import pytest
@@ -18,9 +20,15 @@ from llm_inference.physics import fleet
 from llm_inference.physics.budget import Engine
 from llm_inference.physics.deployment import deploy
 from llm_inference.physics.placement import Layout
-from llm_inference.physics.speculation import (DRAFT_MODEL, MTP, Speculation, drafter, lm_head_bytes,
-                                                mtp_extra_bytes)
-from llm_inference.scenario import _catalogue_plan, catalogue_model
+from llm_inference.engines import vllm
+from llm_inference.engines.vllm import LayerGroup
+from llm_inference.engines.vllm_speculation import release_problem
+from llm_inference.physics.speculation import (DRAFT_MODEL, MTP, NGRAM, Speculation, drafter, lm_head_bytes,
+                                                mtp_extra_bytes, qwen_mtp_extra_bytes)
+from llm_inference.models import CATALOGUE
+from llm_inference.physics.cache_layout import from_available, layout
+from llm_inference.physics.placement import place
+from llm_inference.scenario import _catalogue_plan, _parsed, catalogue_model, model_from_shape
 
 GiB = 2**30
 
@@ -78,18 +86,25 @@ def test_an_mtp_layer_is_a_decoder_layer_of_the_target_plus_eh_proj_norms_and_it
     assert mtp_extra_bytes(d.model, 8) == eh_proj + norms + head
     assert lm_head_bytes(129280, 7168, 8) == head
     layer = d.weights.rank_bytes(tp=8, layers=range(60, 61), first=False, last=False)
-    assert pool.drafter_bytes == layer + eh_proj + norms + head
+    # from 0.16.0 the proposer points shared_head.head at the target's LM head: no head of its own
+    assert pool.drafter_bytes == layer + eh_proj + norms
+    assert mtp_extra_bytes(d.model, 8, own_head=False) == eh_proj + norms
+    old = deploy(d.model, GPUS["h200"], Layout(gpus=8), Engine(speculation=Speculation(MTP, 1, mtp_layers=1),
+                                                               version="0.14.0"),
+                 _catalogue_plan("deepseek-v3", "", SHIPPED), "bf16").pool
+    assert old.drafter_bytes == layer + eh_proj + norms + head
     # the layer by hand: 256 routed experts of 3 × 7,168 × 2,048 fp8 over 8 ranks (with 128 × 128 fp32
     # block scales), which dominate; MLA, the shared expert, the router and norms add ~50 MB
     routed = 256 * 3 * 7168 * 2048 // 8 + 256 * (32 * 56 + 56 * 16) * 4 // 8
     assert routed == 1_409_630_208
     assert layer == pytest.approx(1.4597e9, rel=1e-4)
-    assert pool.drafter_bytes / GiB == pytest.approx(1.7666, abs=1e-4)
+    assert pool.drafter_bytes / GiB == pytest.approx(1.5509, abs=1e-4)
+    assert old.drafter_bytes / GiB == pytest.approx(1.7666, abs=1e-4)
     # its attention caches one more latent per token: (512 + 64) × 2 bytes
     assert pool.drafter.token_bytes == 1152 and pool.drafter.kv_layers == 1
 
 
-def test_the_mtp_layer_costs_deepseek_v3_a_sixteenth_of_its_sequences_at_128k():
+def test_the_mtp_layer_costs_deepseek_v3_a_twentieth_of_its_sequences_at_128k():
     context = 131072
     off = deployment("deepseek-v3", "h200", 8).pool
     on = deployment("deepseek-v3", "h200", 8, Speculation(MTP, 1, mtp_layers=1)).pool
@@ -97,7 +112,7 @@ def test_the_mtp_layer_costs_deepseek_v3_a_sixteenth_of_its_sequences_at_128k():
     assert on.layers_per_group == 62 and on.page_bytes == 16 * 1152
     assert on.num_blocks == int(on.available_bytes // (16 * 1152) // 62)
     assert round(off.concurrency(context), 2) == 4.92
-    assert round(on.concurrency(context), 2) == 4.64
+    assert round(on.concurrency(context), 2) == 4.67
 
 
 def test_the_mtp_layers_are_read_from_the_config():
@@ -119,7 +134,9 @@ def refusal(model_id, gpu, gpus, spec):
 def test_what_is_not_modelled_or_refused_by_vllm_refuses_the_run_with_a_note():
     assert "EAGLE" in refusal("llama-3.1-70b", "h100-sxm", 4, Speculation("eagle3", 3))
     assert "no multi-token-prediction" in refusal("llama-3.1-70b", "h100-sxm", 4, Speculation(MTP, 1))
-    assert "hybrid" in refusal("qwen3-next-80b-a3b", "h200", 2, Speculation(MTP, 1, mtp_layers=1))
+    assert "NotImplementedError" in refusal("nemotron-3-super-120b-a12b", "h200", 4,
+                                            Speculation(MTP, 1, mtp_layers=1, mtp_pattern="M*E"))
+    assert "names no MTP layers" in refusal("nemotron-3-super-120b-a12b", "h200", 4, Speculation(MTP, 1, mtp_layers=1))
     assert "draft TP" in refusal("llama-3.1-70b", "h100-sxm", 4, draft("llama-3.1-8b", draft_tp=1))
     assert "tensor-parallel" in refusal("deepseek-v3", "h200", 8, Speculation(MTP, 1, mtp_layers=1, draft_tp=1))
     assert "vocabulary" in refusal("llama-3.1-70b", "h100-sxm", 4, draft("qwen3-0.6b"))
@@ -170,3 +187,192 @@ def test_the_memory_chart_counts_the_drafters_weights_as_the_budget_does():
     off, _ = fixed_gib({**raw, "speculation": "off"})
     assert on - off == pytest.approx(4_015_529_984 / 2**30, abs=0.002)
     assert "+ drafter" in chart["series"][0]["name"] and "the drafter 3.74 GiB" in chart["summary"]
+
+
+# -- the MTP layer of a Gated DeltaNet hybrid: Qwen3.5, Qwen3.6, Qwen3-Next -------------------------
+
+def hybrid(model_id, gpu, gpus, k=0, model_type="qwen3_5", kv="bf16", version=None, **kw):
+    """A hybrid's deployment with MTP (k speculative tokens, which also widen its states) or without."""
+    spec = Speculation(MTP, k, mtp_layers=1, model_type=model_type, **kw) if k else Speculation()
+    engine = Engine(speculation=spec, num_spec=k, **({"version": version} if version else {}))
+    return deploy(catalogue_model(model_id), GPUS[gpu], Layout(gpus=gpus), engine,
+                  _catalogue_plan(model_id, "", SHIPPED), kv)
+
+
+#: Qwen3.5-27B's full-attention decoder layer by hand (config: hidden 5,120, 24 heads and 4 KV heads of
+#: 256, attn_output_gate, intermediate 17,408): q_proj 5,120 → 2 × 24 × 256 (query and gate), k and v
+#: 5,120 → 4 × 256, o_proj 24 × 256 → 5,120, q_norm and k_norm of 256, the MLP 3 × 5,120 × 17,408, two
+#: norms of 5,120. bf16.
+QWEN35_27B_ATTENTION_LAYER = 2 * (5120 * 2 * 24 * 256 + 2 * 5120 * 4 * 256 + 24 * 256 * 5120 + 2 * 256
+                                  + 3 * 5120 * 17408 + 2 * 5120)
+
+
+def test_a_qwen35_mtp_layer_is_a_full_attention_layer_plus_fc_and_three_norms():
+    assert QWEN35_27B_ATTENTION_LAYER == 744_510_464
+    # fc: ColumnParallelLinear(2 × 5,120 → 5,120), 5,120 / TP output rows; pre_fc_norm_hidden,
+    # pre_fc_norm_embedding and norm of 5,120; no embedding, no LM head (the target's, shared)
+    fc, norms = 5120 * 2 * 5120 * 2, 3 * 5120 * 2
+    d = hybrid("qwen3.5-27b", "h100-sxm", 1, k=3)
+    assert qwen_mtp_extra_bytes(d.model, 1) == fc + norms == 104_888_320
+    assert d.pool.drafter_bytes == QWEN35_27B_ATTENTION_LAYER + fc + norms == 849_398_784  # 0.79 GiB
+    assert d.pool.drafter_bytes < 248320 * 5120 * 2  # less than one vocabulary-sized matrix
+    # its full-attention layer caches one more token of 4 KV heads × 256 × (K, V) × 2 bytes
+    assert d.pool.drafter.token_bytes == 4 * 256 * 2 * 2 == 4096 and d.pool.drafter.kv_layers == 1
+    # at TP 2 the layer is halved but for its norms, and fc's rows are halved
+    two = hybrid("qwen3.5-27b", "h100-sxm", 2, k=3).pool
+    half = (QWEN35_27B_ATTENTION_LAYER - 2 * (2 * 256 + 2 * 5120)) // 2 + 2 * (2 * 256 + 2 * 5120)
+    assert two.drafter_bytes == half + fc // 2 + norms
+    assert two.drafter.token_bytes == 2 * 256 * 2 * 2
+
+
+def test_the_mtp_layer_joins_the_full_attention_group_and_the_blocks_fall():
+    """Qwen3.5-27B on one H100, vLLM 0.33, 128k context: 16 full-attention and 48 Gated DeltaNet layers.
+    The state (fp32 SSM 48 × 128 × 128, conv 10,240 channels × (3 + k) columns in bf16) is 3,207,168
+    bytes without speculation and 3,268,608 with k = 3; both fit 13 attention pages of 64 × 4,096 bytes
+    (align mode with FlashInfer's GDN checkpoint: a 64-token grid), so the block is 832 tokens either way.
+    Groups of 16 become groups of 17: the full-attention type has 17 layers (48 is not under 1.5 × 17),
+    the 48 state layers fill 3 groups of 17 (3 padding layers)."""
+    context = 131072
+    off = hybrid("qwen3.5-27b", "h100-sxm", 1).pool
+    on = hybrid("qwen3.5-27b", "h100-sxm", 1, k=3).pool
+    assert (off.block_size, on.block_size) == (832, 832) and on.page_bytes == off.page_bytes == 832 * 4096
+    assert (off.layers_per_group, on.layers_per_group) == (16, 17)
+    assert [g.kind for g in on.groups] == ["full", "mamba", "mamba", "mamba"] == [g.kind for g in off.groups]
+    assert on.available_bytes == pytest.approx(off.available_bytes - 849_398_784)
+    assert off.num_blocks == int(off.available_bytes // (832 * 4096) // 16) == 254
+    assert on.num_blocks == int(on.available_bytes // (832 * 4096) // 17) == 225
+    # a request: cdiv(131,072, 832) = 158 attention blocks; per state group 2 pages (align), 1 checkpoint
+    # page and, with MTP, 3 speculative pages
+    assert off.concurrency(context) == pytest.approx(254 / (158 + 3 * 3))
+    assert on.concurrency(context) == pytest.approx(225 / (158 + 3 * (3 + 3)))
+    assert (round(off.concurrency(context), 2), round(on.concurrency(context), 2)) == (1.52, 1.28)
+
+
+def test_qwen3_next_builds_one_mtp_layer_with_its_moe():
+    """Qwen3-Next-80B-A3B at TP 2: its config names no MTP count, vLLM builds one layer; the layer is
+    gated attention (16 heads, 2 KV heads of 256) with the MoE (512 experts of 3 × 2,048 × 512, a shared
+    expert of 512, its gate, the router)."""
+    assert dis.mtp_layers(CATALOGUE["qwen3-next-80b-a3b"].config) == 1
+    attention = (2048 * 2 * 16 * 256 + 2 * 2048 * 2 * 256 + 16 * 256 * 2048) // 2
+    experts = 512 * 3 * 2048 * 512 // 2 + 3 * 2048 * 512 // 2
+    replicated = 512 * 2048 + 2048 + 2 * 256 + 2 * 2048  # router, shared-expert gate, q/k norms, layer norms
+    fc, norms = 2048 // 2 * 2 * 2048, 3 * 2048
+    pool = hybrid("qwen3-next-80b-a3b", "h200", 2, k=3, model_type="qwen3_next").pool
+    assert pool.drafter_bytes == 2 * (attention + experts + replicated + fc + norms) == 1_651_532_800
+    assert pool.drafter.token_bytes == 1 * 256 * 2 * 2
+    assert pool.layers_per_group == 13  # 12 full-attention layers and the MTP's
+
+
+def test_an_nvfp4_checkpoint_that_leaves_mtp_unquantized_gets_a_bf16_mtp_layer():
+    config = CATALOGUE["qwen3.6-35b-a3b-nvfp4"].config
+    assert dis.mtp_unquantized(config) and not dis.mtp_unquantized(CATALOGUE["qwen3.6-35b-a3b"].config)
+    bf16 = hybrid("qwen3.6-35b-a3b", "b200", 1, k=2, model_type="qwen3_5_moe").pool
+    nvfp4 = hybrid("qwen3.6-35b-a3b-nvfp4", "b200", 1, k=2, model_type="qwen3_5_moe", mtp_unquantized=True).pool
+    assert nvfp4.drafter_bytes == bf16.drafter_bytes > 0
+    refused = hybrid("qwen3.6-35b-a3b-nvfp4", "b200", 1, k=2, model_type="qwen3_5_moe").pool.drafter.refusal
+    assert "quantizes its MTP layer" in refused
+
+
+def test_the_calculator_reads_the_qwen_mtp_from_the_catalogue_config():
+    spec = dis.speculation_of({"model": "qwen3.6-35b-a3b-nvfp4", "speculation": "mtp", "num_speculative_tokens": 2},
+                              catalogue_model, lambda m: None)
+    assert (spec.mtp_layers, spec.model_type, spec.mtp_unquantized) == (1, "qwen3_5_moe", True)
+    raw = {**SPEC.preset("llama3-70b").values, "model": "qwen3.5-27b", "gpu": "h100-sxm", "gpus": 1,
+           "speculation": "mtp", "num_speculative_tokens": 3}
+    out = SPEC.run(raw)
+    assert out.values["drafter_bytes_per_gpu"] == 849_398_784
+    assert out.values["drafter_kv_bytes_per_token"] == 4096
+
+
+def test_the_qwen35_9b_log_one_full_attention_layer_more_in_each_group():
+    """Qwen3.5-9B on an RTX 5090, vLLM 0.20.0 (search-index id 55002292133): 8 full-attention and 24
+    Gated DeltaNet layers; with MTP 'Add 3 padding layers, may waste at most 12.50% KV cache memory',
+    and 'Model loading took' 18.12 GiB against 17.66 GiB."""
+    assert vllm.kv_cache_groups([LayerGroup("full", 8), LayerGroup("mamba", 24)], "0.20.0") == (
+        8, [LayerGroup("full", 1)] + [LayerGroup("mamba", 1)] * 3, 0)
+    size, groups, padding = vllm.kv_cache_groups([LayerGroup("full", 9), LayerGroup("mamba", 24)], "0.20.0")
+    assert (size, len(groups), padding) == (9, 4, 3) and padding / 24 == 0.125
+    # the MTP layer by hand (hidden 4,096, 16 heads and 4 KV heads of 256, gated, intermediate 12,288) with
+    # fc and three norms, bf16: 0.453 GiB, the logged 0.46 GiB to its rounding
+    layer = (4096 * 2 * 16 * 256 + 2 * 4096 * 4 * 256 + 16 * 256 * 4096 + 2 * 256 + 3 * 4096 * 12288
+             + 2 * 4096)
+    loaded = 2 * (layer + 2 * 4096 * 4096 + 3 * 4096)
+    assert abs(loaded / GiB - (18.12 - 17.66)) <= 0.01
+    # the token counts (up to 0.20: blocks // 4 groups × the 528-token block): 53,328 is 101 × 528 and
+    # 41,184 is 78 × 528, so about 407 blocks of 8 layers become 312-315 of 9
+    assert 53328 == 101 * 528 and 41184 == 78 * 528
+
+
+def qwen35_9b():
+    """Qwen3.5-9B as Qwen3.5-27B's config with the 9B's figures (hidden 4,096, intermediate 12,288, 32
+    layers of which every fourth is full attention, 16 heads, 32 Gated DeltaNet value heads)."""
+    config = copy.deepcopy(CATALOGUE["qwen3.5-27b"].config)
+    config["text_config"].update(hidden_size=4096, intermediate_size=12288, num_hidden_layers=32,
+                                 num_attention_heads=16, linear_num_value_heads=32,
+                                 layer_types=(["linear_attention"] * 3 + ["full_attention"]) * 8)
+    return model_from_shape(_parsed(json.dumps(config)), config)
+
+
+def test_the_qwen35_9b_layout_with_and_without_mtp():
+    """The log's pool, vLLM 0.20.0 on an RTX 5090 (alignment 16, no prefix caching: 'none' mode). The
+    state: fp32 SSM 32 × 128 × 128 = 2,097,152 bytes and a conv window of 8,192 channels × (3 + k) in
+    bf16: 2,146,304 bytes, or 2,162,688 with k = 1; both need 33 pages of 16 × 4,096 bytes, so the block
+    is 528 tokens. At the logged 6.56 GiB the plain pool gives the logged 53,328 tokens; with MTP a
+    block spans 9 layers."""
+    model = qwen35_9b()
+    placed = place(model, Layout(gpus=1), "bf16")
+    plain = layout(model, placed, "bf16", gpu_name="NVIDIA GeForce RTX 5090", version="0.20.0")
+    mtp = layout(model, placed, "bf16", gpu_name="NVIDIA GeForce RTX 5090", version="0.20.0", num_spec=1,
+                 draft_attention_layers=1)
+    assert (plain.block_size, plain.state_page_bytes, plain.layers_per_group, len(plain.groups)) == (
+        528, 32 * 128 * 128 * 4 + 8192 * 3 * 2, 8, 4)
+    assert (mtp.block_size, mtp.state_page_bytes, mtp.layers_per_group, len(mtp.groups)) == (
+        528, 32 * 128 * 128 * 4 + 8192 * 4 * 2, 9, 4)
+    assert plain.page_bytes == mtp.page_bytes == 528 * 4 * 256 * 2 * 2
+    assert from_available(plain, 6.56 * GiB, 4096)[2] == 53328
+
+
+def test_nemotron_3_super_mtp_is_an_attention_and_a_latent_moe_layer_of_its_own():
+    """Nemotron 3 Super at TP 4 (hidden 4,096; 32 heads and 2 KV heads of 128; 512 latent experts of
+    2,688 over a 1,024 latent, a shared expert of 5,376), mtp_hybrid_override_pattern '*E': the
+    attention layer with enorm, hnorm and eh_proj, the MoE layer with final_layernorm."""
+    config = CATALOGUE["nemotron-3-super-120b-a12b"].config
+    assert (dis.mtp_pattern(config), dis.mtp_layers(config)) == ("*E", 1)
+    assert dis.mtp_pattern({"mtp_layers_block_type": ["attention", "moe"]}) == "*E"
+    # attention: q and o split over 4, the 2 KV heads replicated to one a rank; its norm
+    attention = 4096 * 4096 // 4 + 2 * 128 * 4096 + 4096 * 4096 // 4 + 4096
+    # MoE: the experts' up and down over 4, the shared expert over 4; router, latent projections, norm whole
+    moe = 512 * 2 * 2688 * 1024 // 4 + 2 * 5376 * 4096 // 4 + 512 * 4096 + 2 * 1024 * 4096 + 4096
+    eh_proj, norms = 4096 // 4 * 2 * 4096, 3 * 4096
+    spec = Speculation(MTP, 3, mtp_layers=1, model_type="nemotron_h", mtp_pattern="*E")
+    engine = Engine(speculation=spec, num_spec=3)
+    pool = deploy(catalogue_model("nemotron-3-super-120b-a12b"), GPUS["h200"], Layout(gpus=4), engine,
+                  _catalogue_plan("nemotron-3-super-120b-a12b", "", SHIPPED), "bf16").pool
+    assert pool.drafter_bytes == 2 * (attention + moe + eh_proj + norms) == 1_487_970_304
+    # one attention layer more: 1 KV head × 128 × (K, V) × 2 bytes a token; groups of 9 (8 + 1), the 40
+    # Mamba layers in 5 groups of 9 ('Add 5 padding layers' in engines/hybrid_logs.py's log)
+    assert pool.drafter.kv_layers == 1 and pool.drafter.token_bytes == 512
+    assert pool.layers_per_group == 9 and len(pool.groups) == 6
+
+
+# -- release gates ---------------------------------------------------------------------------------
+
+def test_a_method_is_refused_on_a_release_before_its_v1_drafter():
+    assert "0.10.2" in release_problem("mtp", "0.10.1", "qwen3_next")
+    assert release_problem("mtp", "0.10.2", "qwen3_next") == ""
+    assert "0.17.0" in release_problem("mtp", "0.15.0", "qwen3_5_moe")
+    assert "0.9.0" in release_problem("mtp", "0.8.5", "deepseek_v3") and release_problem("mtp", "0.9.0") == ""
+    assert "0.16.0" in release_problem("draft_model", "0.15.0") and release_problem("draft_model", "0.16.0") == ""
+    assert all(release_problem(m, "0.8.5") == "" for m in (NGRAM, "eagle", "eagle3"))
+    # and through the pool
+    old = hybrid("qwen3-next-80b-a3b", "h200", 2, k=1, model_type="qwen3_next", version="0.10.1").pool
+    assert "first in 0.10.2" in old.drafter.refusal and old.problem
+    e = Engine(speculation=draft("llama-3.1-8b"), version="0.14.0")
+    d = deploy(catalogue_model("llama-3.1-70b"), GPUS["h100-sxm"], Layout(gpus=4), e,
+               _catalogue_plan("llama-3.1-70b", "", SHIPPED), "bf16")
+    assert "0.16.0" in d.pool.drafter.refusal and not d.pool.starts
+    # and in the calculator, whose release choice is one of engines.vllm_releases.RELEASES
+    raw = {**SPEC.preset("llama3-70b").values, "model": "qwen3-next-80b-a3b", "gpu": "h200", "gpus": 2,
+           "speculation": "mtp", "num_speculative_tokens": 3}
+    assert any("first in 0.10.2" in n for n in SPEC.run({**raw, "vllm_version": "0.9.1"}).notes)
+    assert SPEC.run({**raw, "vllm_version": "0.11.0"}).values["drafter_bytes_per_gpu"] == 1_651_532_800
