@@ -21,7 +21,12 @@ _VLLM = "https://github.com/vllm-project/vllm/"
 #: model, GPU, layout and settings and prints the figures on a page that can be cited. A set of notes with
 #: Qwen3-235B-A22B-Instruct-2507 FP8 and AWQ and Qwen3-VL-235B-A22B at TP 8 with expert parallelism on
 #: 8x L40S (vLLM 0.10.2, the four figures per rank) was found in the code index, but its repository and
-#: path could not be recovered from the index, so it has no address to cite and is not listed.
+#: path could not be recovered from the index, so it has no address to cite and is not listed. A second
+#: search (branch logs, 2026-12-06) read repositories whose names point at LoRA serving, EP or TP 8
+#: deployments (their committed logs, fetched whole) and the issue index again: no startup log with LoRA,
+#: expert parallelism or TP 8 that names its GPU and settings was found; a GLM-5.1-FP8 TP 8 log on H200
+#: (a bisect report of a 0.20.1 development build: 89.39 GiB, 34.86 GiB, 373,696 tokens, 1.84x at 202,752)
+#: is in the code index with no recoverable repository either, so it is not listed.
 SEEN: tuple[Seen, ...] = (
     # -- LoRA ---------------------------------------------------------------------------------------------
     Seen(_VLLM + "issues/27620", "issue description: granite-4.0-micro with --enable-lora, vLLM 0.11.0",
