@@ -10,7 +10,7 @@ Peak compute is the dense bf16/fp16 tensor figure — never the 2:4-sparse one m
 
 Of the GPUs added for issue #18 (T4 to MI355X), seven carry a price from a dated listing (L4, L40,
 RTX 5090 and RTX PRO 6000 on RunPod; the A10G as AWS's g5.xlarge; one GPU of a GB200 superchip on
-Spheron; the MI325X on TensorWave); the T4, RTX 6000 Ada, GH200, B300, GB10, H20 and MI355X carry none
+Spheron; the MI325X on TensorWave); the T4, RTX 6000 Ada, GH200, B300, GB10, H20, MI355X and A40 carry none
 (no dated on-demand listing of one GPU was read), and the cheapest-fleet search skips a GPU without one.
 
 Prices (``usd_per_hour``) are what one GPU rents for by the hour, on demand, at one cloud
@@ -229,6 +229,16 @@ GPUS: dict[str, GPU] = {
                            "3570917502), the L40S's 46,068 MiB, which PyTorch reports as 44.39 GiB (see l40s)",
             usd_per_hour=0.69, price_source=f"'L40 48GB $0.69': {_RUNPOD_2026_03_ROW}",
             compute_capability=(8, 9), int8_ops=362e12,
+        ),
+        GPU(
+            "a40", "NVIDIA A40 48GB", 48 * GiB, 0.696e12, 149.7e12, 149.7e12,
+            "NVIDIA A40 datasheet: 48 GB GDDR6 with ECC, 696 GB/s, BF16 149.7 TFLOPS dense (299.4 with "
+            "sparsity), INT8 299.3 TOPS dense; Ampere (GA102), no fp8 tensor cores.",
+            visible_bytes=44.42 * GiB,
+            visible_source="'CUDA on one NVIDIA A40 (44.42 GiB visible)' and 'one A40 (44.43 GiB)', as PyTorch "
+                           "reports it (public files, search-index ids 70096149812 and 68925977522); nvidia-smi "
+                           "shows 'NVIDIA A40 ... 46068MiB' with ECC on (search-index id 48489624476)",
+            compute_capability=(8, 6), int8_ops=299.3e12,
         ),
         GPU(
             "rtx-5090", "NVIDIA GeForce RTX 5090 32GB", 32 * GiB, 1.792e12, 209.5e12, 419e12,

@@ -21,7 +21,12 @@ _VLLM = "https://github.com/vllm-project/vllm/"
 #: model, GPU, layout and settings and prints the figures on a page that can be cited. A set of notes with
 #: Qwen3-235B-A22B-Instruct-2507 FP8 and AWQ and Qwen3-VL-235B-A22B at TP 8 with expert parallelism on
 #: 8x L40S (vLLM 0.10.2, the four figures per rank) was found in the code index, but its repository and
-#: path could not be recovered from the index, so it has no address to cite and is not listed.
+#: path could not be recovered from the index, so it has no address to cite and is not listed. A second
+#: search (branch logs, 2026-12-06) read repositories whose names point at LoRA serving, EP or TP 8
+#: deployments (their committed logs, fetched whole) and the issue index again: no startup log with LoRA,
+#: expert parallelism or TP 8 that names its GPU and settings was found; a GLM-5.1-FP8 TP 8 log on H200
+#: (a bisect report of a 0.20.1 development build: 89.39 GiB, 34.86 GiB, 373,696 tokens, 1.84x at 202,752)
+#: is in the code index with no recoverable repository either, so it is not listed.
 SEEN: tuple[Seen, ...] = (
     # -- LoRA ---------------------------------------------------------------------------------------------
     Seen(_VLLM + "issues/27620", "issue description: granite-4.0-micro with --enable-lora, vLLM 0.11.0",
@@ -47,6 +52,15 @@ SEEN: tuple[Seen, ...] = (
          "the excerpt read is the environment report: no memory line"),
     Seen(_VLLM + "issues/42008", "issue description: Nemotron 3 Nano with --enable-lora --lora-modules, 0.22.1",
          "a correctness report: no GPU, settings or memory line"),
+    Seen("https://github.com/BachNg311/Multi-LoRA-LLM-Serving/blob/37c729142849ee47754393f0963c6aa819cd6f27/"
+         "benchmarks/results/bench_prefix_caching.txt", "the two vLLM 0.15.0 startups of the prefix-caching "
+         "benchmark (thuanan/Llama-3.2-1B-Instruct-Chat-sft, utilization 0.5, max_model_len 8192)",
+         "a multi-LoRA repository, but these startups run with 'enable_lora': None (LoRA off), and the GPU is not "
+         "named in the file"),
+    Seen("https://github.com/gpustack/gpustack/issues/5438", "issue description: Qwen/Qwen3-0.6B with "
+         "'enable_lora': True and a rank-64 adapter, max_model_len 8192 (non-default args quoted)",
+         "the start fails on 'LoRA rank 64 is greater than max_lora_rank 16', and neither the GPU nor a memory line "
+         "is in the part read"),
     # -- expert parallelism, data-parallel attention --------------------------------------------------------
     Seen(_VLLM + "issues/27194", "issue description: Qwen3-Coder-480B-A35B-Instruct-FP8, TP 8 + EP on 8x B200, "
          "the vllm-openai:v0.10.2 image, utilization 0.95, max_model_len 131,072",
@@ -88,6 +102,9 @@ SEEN: tuple[Seen, ...] = (
          "the page quotes the command and the hang under load, no memory line; the GPU is not named"),
     Seen(_VLLM + "issues/43811", "issue description: Qwen/Qwen3.5-35B-A3B, DP 8 + EP over two nodes of 4x GB200 "
          "without NVLink", "the excerpt read has the commands and the environment, no memory line"),
+    Seen(_VLLM + "issues/17327", "comment by GamePP (2025-04-30): Qwen3-235B-A22B-FP8 on 8 × RTX 4090 48GB, "
+         "--enable-expert-parallel --tensor-parallel-size 8, utilization 0.9, the vllm-openai:latest image of "
+         "April 2025", "a docker command offered as advice: no log line, and the image's release is not stated"),
     # -- tensor parallelism 8 -------------------------------------------------------------------------------
     Seen(_VLLM + "issues/30919", "issue description: openai/gpt-oss-120b at TP 8 on B200, kv fp8, max_model_len "
          "2,058, utilization 0.9, max_num_seqs 1,024, 8,192 batched tokens: 'Available KV cache memory: 140.97 "

@@ -6,15 +6,33 @@ tests/unit/llm_inference/test_accuracy.py rebuild each through the kv-cache calc
 
 The search for this table (issue #37, item 4) read the vLLM issue tracker and public repositories for
 startup logs with ``--speculative-config``; most name no GPU, run a model or a head the catalogue does
-not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). The two kept
-are n-gram runs of one repository, on two releases: they check that n-gram takes no weights and no KV
-(the pool is the plain one) and that "Model loading took" counts the target alone when there is no
-drafter model.
+not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). Four are kept:
+
+* two n-gram runs of one repository, on two releases: n-gram takes no weights and no KV (the pool is the
+  plain one), and "Model loading took" counts the target alone when there is no drafter model;
+* a draft model and an EAGLE-3 head beside the same Qwen3-8B target on one A40 (vLLM 0.15.1): "Model
+  loading took" counts target and drafter together, and the drafter's KV layers (Qwen3-0.6B's 28, the
+  head's one) join the target's pool. Both pools come out +1.4 % where the plain run beside them is
+  -0.6 %: what the drafter adds to the profile run's peak (the rejection sampler's dummy pass,
+  engines.vllm.activation_peak_estimate: "speculative drafters are not modelled here") is not counted.
+  On an L4 at 2,048 batched tokens the same gap is 0.52 GiB and fails the EAGLE-3 log kept out in
+  :data:`SEEN` (Aaryaman3/Speculative-Decoding-Eval).
 """
 
 from __future__ import annotations
 
 from .startup_log_record import FITS, NO_BLOCKS, TOO_LITTLE_KV, Log, Seen  # noqa: F401  (the rows use them)
+
+# -- dhayanesh/spec-decoding-bench: one A40, vLLM 0.15.1 from pip, the offline LLM class ----------------------
+_DH = "https://github.com/dhayanesh/spec-decoding-bench/blob/b4fb0f0ad80fadb6b928b9f5bb4370c6b6973407/compare/"
+_DH_VERSION = "0.15.1 (printed: 'Initializing a V1 LLM engine (v0.15.1)')"
+_DH_MODEL = "Qwen/Qwen3-8B (bf16, from the Hub: compare/README.md, 'Target model: Qwen/Qwen3-8B')"
+_DH_GPU = ("NVIDIA A40 (the README of the same commit: 'Hardware used: `NVIDIA A40` (single GPU)', stated for the "
+           "repository's runs; the plain run beside these, compare/base_run.log, 22.34 GiB at 0.88, is an A40's "
+           "44.42 GiB to -0.6 %)")
+_DH_NOTES = ("vllm.LLM (offline): max_num_batched_tokens is the LLM class's 8,192 ('Chunked prefill is enabled with "
+             "max_num_batched_tokens=8192', line 6), max_num_seqs its default. The speculative runs' pools come out "
+             "+1.4 % (the plain run's -0.6 %): the profile run's peak with a drafter is a little higher than modelled.")
 
 # -- yuanjuju/vllm-lab: one "RTX 4090 48GB" (a modified board: 49,140 MiB, driver total 47.37 GiB) -------
 _VL = "https://github.com/yuanjuju/vllm-lab/blob/"
@@ -73,6 +91,47 @@ LOGS: tuple[Log, ...] = (
         loading_gib=15.27, available_gib=19.76, kv_tokens=143872, concurrency=35.12, enforce_eager=True,
         prefix_caching=False, speculation="ngram", num_speculative_tokens=4, kinds=("new-gpu", "pre-0.20"),
         notes=_VL_NOTES),
+    Log("qwen3-8b-a40-draft-qwen3-0.6b-v0151", _DH + "draft_run_spec4.log",
+        "lines 1 (non-default args), 9 ('Initializing a V1 LLM engine (v0.15.1)'), 32 and 43-45; compare/README.md "
+        "and compare/draft_inference.py give the settings, the repository README of the same commit the hardware",
+        _DH_VERSION, "0.15.1", _DH_MODEL, "qwen3-8b", _DH_GPU, "a40",
+        ("INFO 02-22 02:29:50 [utils.py:261] non-default args: {'max_model_len': 4096, 'gpu_memory_utilization': 0.88, "
+         "'speculative_config': {'model': 'Qwen/Qwen3-0.6B', 'num_speculative_tokens': 4, "
+         "'draft_tensor_parallel_size': 1, 'max_model_len': 4096, 'method': 'draft_model'}, 'model': 'Qwen/Qwen3-8B'}",
+         "(EngineCore_DP0 pid=10843) INFO 02-22 02:29:59 [gpu_model_runner.py:4130] Model loading took 16.38 GiB "
+         "memory and 4.157476 seconds",
+         "(EngineCore_DP0 pid=10843) INFO 02-22 02:30:24 [gpu_worker.py:356] Available KV cache memory: 20.8 GiB",
+         "(EngineCore_DP0 pid=10843) INFO 02-22 02:30:24 [kv_cache_utils.py:1307] GPU KV cache size: 85,184 tokens",
+         "(EngineCore_DP0 pid=10843) INFO 02-22 02:30:24 [kv_cache_utils.py:1312] Maximum concurrency for 4,096 tokens "
+         "per request: 20.80x"),
+        FITS, utilization=0.88, max_model_len=4096, max_num_batched_tokens=8192,
+        loading_gib=16.38, available_gib=20.8, kv_tokens=85184, concurrency=20.80,
+        speculation="draft_model", draft_model_id="qwen3-0.6b", num_speculative_tokens=4,
+        kinds=("new-gpu", "pre-0.20"),
+        notes="A whole draft model: 'Model loading took' counts both loads (16.38 GiB against the 15.27 GiB of the "
+              "same script without a drafter, compare/base_run.log), and Qwen3-0.6B's 28 KV layers cache in the "
+              "target's pool, so the pool holds 85,184 tokens where the plain run's 22.34 GiB held 162,704. "
+              + _DH_NOTES),
+    Log("qwen3-8b-a40-eagle3-v0151", _DH + "eagle3_run_spec4.log",
+        "lines 1 (non-default args), 8 ('Initializing a V1 LLM engine (v0.15.1)'), 31 and 42-44; compare/README.md "
+        "and compare/eagle3_inference.py give the settings, the repository README of the same commit the hardware",
+        _DH_VERSION, "0.15.1", _DH_MODEL, "qwen3-8b", _DH_GPU, "a40",
+        ("INFO 02-22 02:31:07 [utils.py:261] non-default args: {'max_model_len': 4096, 'gpu_memory_utilization': 0.88, "
+         "'speculative_config': {'model': 'Tengyunw/qwen3_8b_eagle3', 'num_speculative_tokens': 4, "
+         "'draft_tensor_parallel_size': 1, 'max_model_len': 4096, 'method': 'eagle3'}, 'model': 'Qwen/Qwen3-8B'}",
+         "(EngineCore_DP0 pid=11155) INFO 02-22 02:31:17 [gpu_model_runner.py:4130] Model loading took 16.01 GiB "
+         "memory and 5.005123 seconds",
+         "(EngineCore_DP0 pid=11155) INFO 02-22 02:31:32 [gpu_worker.py:356] Available KV cache memory: 21.16 GiB",
+         "(EngineCore_DP0 pid=11155) INFO 02-22 02:31:32 [kv_cache_utils.py:1307] GPU KV cache size: 149,936 tokens",
+         "(EngineCore_DP0 pid=11155) INFO 02-22 02:31:32 [kv_cache_utils.py:1312] Maximum concurrency for 4,096 tokens "
+         "per request: 36.61x"),
+        FITS, utilization=0.88, max_model_len=4096, max_num_batched_tokens=8192,
+        loading_gib=16.01, available_gib=21.16, kv_tokens=149936, concurrency=36.61,
+        speculation="eagle", draft_model_id="eagle3-qwen3-8b", num_speculative_tokens=4,
+        kinds=("new-gpu", "pre-0.20"),
+        notes="Tengyunw/qwen3_8b_eagle3, rebuilt as SpecForge's qwen3-8b-eagle3 shape (models/data/eagle_heads.py): "
+              "the head adds 0.74 GiB to 'Model loading took' (fc, one decoder layer, a 32,000-row LM head) and its "
+              "one KV layer joins the target's 36, so the pool holds 149,936 tokens. " + _DH_NOTES),
 )
 
 _41789 = "https://github.com/vllm-project/vllm/issues/41789"
@@ -114,4 +173,82 @@ SEEN: tuple[Seen, ...] = (
     Seen("https://github.com/vllm-project/vllm/issues/51494", "the description's table",
          "nvidia/MiniMax-M3-NVFP4 on 8 × B200 with an EAGLE-3 head: only the 'GPU KV cache size' line is quoted, "
          "and MiniMax-M3 is refused by the calculator (no upstream model file for its sparse attention)"),
+    # -- the search of 2026-12-06 (branch logs) ------------------------------------------------------------
+    Seen("https://github.com/dcstang/eagle3-spec-dec/blob/097df086ddb44f061d86b48ecbac48ddc9407b54/logs/"
+         "run_all_20260701_134859.log",
+         "step 05b (bench_spec_dec): vLLM 0.24.0, Qwen/Qwen3-8B bf16, non-default args {'enable_prefix_caching': "
+         "False, 'speculative_config': {'model': 'output/checkpoints/4', 'num_speculative_tokens': 2, 'method': "
+         "'eagle3'}, 'optimization_level': '3', 'performance_mode': 'throughput'}; 'Model loading took 15.78 GiB', "
+         "'Available KV cache memory: 54.23 GiB', 'GPU KV cache size: 384,176 tokens', 'Maximum concurrency for "
+         "40,960 tokens per request: 9.38x' (step 05a, the same server without the head: 15.27 GiB, 55.44 GiB, "
+         "403,664 tokens, 9.86x)",
+         "the EAGLE-3 head is the repository's own, trained with speculators (scripts/03_train_eagle3.sh, "
+         "'--speculator-type eagle3 --draft-arch qwen3') into output/checkpoints/4, which is not committed: its "
+         "config.json is published nowhere, so no eagle_heads entry can cite it; and the GPU is not named (the log "
+         "shows FlashAttention 3, so a Hopper part, and 192 GiB of host RAM). What the log does show: the head's "
+         "checkpoint is 2.82 GiB ('Checkpoint size: 2.82 GiB' = one Qwen3-8B-shaped decoder layer, fc, embed_tokens "
+         "and a full 151,936-row LM head in bf16) while loading it adds 0.51 GiB (fc and the decoder layer alone), so "
+         "vLLM 0.24's V2 runner shares both the embedding and the LM head with the target; "
+         "physics.eagle_head counts an EAGLE-3 head's own LM head (draft_vocab × hidden), 1.16 GiB here. A "
+         "candidate once the head's config is published (see the report of branch logs)"),
+    Seen("https://github.com/vllm-project/vllm/issues/28919", "the description (vLLM 0.11.0)",
+         "Qwen3-32B with AngelSlim/Qwen3-32B_eagle3 (5 speculative tokens, max_model_len 4096): that head is not "
+         "the SpecForge one the catalogue holds (eagle3-qwen3-32b), its KV geometry differs from Qwen3-32B's (the "
+         "cause of 'Hybrid KV cache manager is disabled but failed to convert the KV cache specs to one unified "
+         "type' in vllm-project/vllm-ascend#2215), and the GPU and the memory lines are not in the part read; "
+         "the engine then crashes on the first request"),
+    Seen("https://github.com/vllm-project/vllm/pull/24392", "turn 4 (wwl2755): Qwen/Qwen3-14B with an EAGLE-3 head",
+         "a test of the fix on a development build: the head is in no catalogue, and the part read has the loading "
+         "lines but neither the GPU nor the settings"),
+    Seen("https://github.com/vllm-project/speculators/pull/166", "the description: an EAGLE-3 test run of Llama "
+         "3.1 8B ('Model loading took 15.8114 GiB', 'Available KV cache mem...')",
+         "a CI test run: its max_model_len, utilization and GPU are not on the page, and the head is a speculators "
+         "test checkpoint, not a published one the catalogue holds"),
+    Seen("https://github.com/vllm-project/vllm/issues/16883", "the description: n-gram on vLLM 0.8.3 / 0.8.4",
+         "the V0 engine ('worker.py:267 ... the rest of the memory reserved for KV Cache', 'spec_decode_worker.py'), "
+         "which is not modelled"),
+    Seen("https://github.com/vllm-project/vllm/issues/22624", "the description: a 1.7B target with a Qwen3-0.6B "
+         "draft on an A800 80 GB", "the A800 is not listed and Qwen3-1.7B is not in the catalogue; the part read is "
+         "the engine-args dump, no memory line"),
+    Seen("https://github.com/noonghunna/club-3090/issues/295", "the bench report: 2 × RTX 3090, "
+         "qwen3.6-27b-autoround-int4 at TP 2, MTP with 3 tokens, kv fp8_e5m2, 262,144: 620,944 tokens, 2.37x",
+         "Qwen3.6-27B is not in the catalogue (qwen3.5-27b is), the AutoRound int4 checkpoint (quantization "
+         "'auto_round') is not a weight format the calculator sizes, and MTP for a hybrid Gated DeltaNet target is "
+         "what another branch adds"),
+    Seen("https://github.com/noonghunna/club-3090/issues/642", "the bench report: 2 × RTX 3090 (PCIe, no P2P), "
+         "qwen3.6-27b-autoround-int4 at TP 2: 11.05 GiB, 623,873 tokens, 2.38x at 262,144",
+         "the same model and checkpoint as club-3090#295 (not in the catalogue, AutoRound int4 not sized); the part "
+         "read cuts the non-default args before any speculative_config, so the drafter is not even shown"),
+    Seen("https://github.com/noonghunna/club-3090/issues/487", "the bug report: 2 × RTX 3090, "
+         "qwen3.6-27b-autoround-int4 at TP 2 with MTP: 10.85 GiB, 612,157 tokens, 2.34x at 262,144",
+         "the same model, checkpoint and drafter as club-3090#295"),
+    Seen("https://github.com/Aaryaman3/Speculative-Decoding-Eval/blob/6baf256ace321c83556d9d77944f596add8b1eb9/"
+         "logs/eagle3.log",
+         "lines 7 (non-default args: unsloth/Meta-Llama-3.1-8B-Instruct bf16, max_model_len 2048, EAGLE-3 "
+         "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B with 5 tokens), 49, 64, 65, 67, 68: vLLM 0.19.1, 'Model loading took "
+         "15.78 GiB', 'Estimated CUDA graph memory: 1.21 GiB', 'Available KV cache memory: 2.99 GiB', '23,776 tokens', "
+         "'11.61x'; committed by Himanshu Jhawar, whose run ARCHITECTURE.md gives as 'GCP L4 Instance Profile "
+         "(Himanshu's Run)' (g2-standard-4, 1x NVIDIA L4)",
+         "measured, not kept: rebuilt on the L4 the weights come out 15.75 GiB (-0.2 %) but the pool 3.51 GiB, "
+         "0.52 GiB over (tokens 27,840, +17 %; concurrency 13.59x), past the 0.25 GiB a pool under 3 GiB is allowed. "
+         "The plain run beside it (logs/baseline.logs: 14.99 GiB, 4.28 GiB, 35,040 tokens, 17.11x) rebuilds to "
+         "-0.2 / +0.4 / +0.5 / +0.5 %, so the GPU and the defaults are right and the 0.5 GiB is the drafter's: the "
+         "profile run's dummy sampler pass runs the rejection sampler too when speculation is on "
+         "(gpu_model_runner._dummy_sampler_run: 'if self.speculative_config: ... logits = torch.randn(num_tokens + "
+         "num_reqs, logits.shape[-1] ...); self.rejection_sampler(...)'), about four float32 copies of max_num_seqs "
+         "(256) × vocabulary (128,256) more, which engines.vllm.activation_peak_estimate does not count ('speculative "
+         "drafters are not modelled here'); that module is another branch's"),
+    Seen("https://github.com/dhayanesh/spec-decoding-bench/blob/73b8e51ed199b2fc0dd6fa86cf616156089400fc/results/"
+         "eagle3_sequential.log",
+         "lines 7, 54, 70, 73, 74 (and results/eagle3_parallel.log, sweep_eagle3_t2/t4/t6.log): openai/gpt-oss-20b "
+         "with RedHatAI/gpt-oss-20b-speculator.eagle3, vLLM 0.21.0, max_model_len 4096, utilization 0.9: 14.34 GiB, "
+         "68.41 GiB, 1,376,719 tokens, 336.11x",
+         "the GPU is not named anywhere in the repository's main branch (the log's 'SM 12.x requires CUDA >= 12.9' and "
+         "~95 GiB point to an RTX PRO 6000 Blackwell, an inference), and the head's config (speculators format) is "
+         "not in models/data/eagle_heads.py; the DFlash and suffix-decoding runs beside them are methods the "
+         "calculator does not model"),
+    Seen("https://github.com/vllm-project/recipes/pull/810", "the description's table: Qwen3.8-27B on 2 × RTX "
+         "5090 at TP 2 with MTP, FP8 and NVFP4 (377,456 / 445,875 tokens)",
+         "Qwen3.8-27B is not in the catalogue, and the page gives the token counts and weights per GPU as a "
+         "table, not the settings of each run"),
 )

@@ -21,6 +21,17 @@ HEADS: dict[str, Head] = {
              _SPECFORGE + "llama3-8B-eagle3.json", EAGLE3, "llama-3.1-8b", hidden_size=4096, layers=1,
              heads=32, kv_heads=8, head_dim=128, intermediate_size=14336, vocab_size=128256,
              draft_vocab_size=32000),
+        # SpecForge's qwen3-8b-eagle3.json: Qwen3 8B's hidden size and KV geometry (32 heads, 8 KV heads of
+        # 128), one layer, intermediate 12,288, a 32,000-token draft vocabulary, no embed_tokens.
+        # Tengyunw/qwen3_8b_eagle3 (a LlamaForCausalLMEagle3 head for Qwen3-8B, vllm#22333) is served as this
+        # shape: its own config.json was not read, but vLLM 0.15.1 printed 'Model loading took 16.01 GiB' with it
+        # against 15.27 GiB without (dhayanesh/spec-decoding-bench, compare/, the log kept in
+        # engines/startup_log_table_speculation.py), the 0.74 GiB this shape's fc, decoder layer and 32,000-row
+        # LM head take in bf16.
+        Head("eagle3-qwen3-8b", "EAGLE-3 head for Qwen3 8B (SpecForge qwen3-8b-eagle3)",
+             _SPECFORGE + "qwen3-8b-eagle3.json", EAGLE3, "qwen3-8b", hidden_size=4096, layers=1,
+             heads=32, kv_heads=8, head_dim=128, intermediate_size=12288, vocab_size=151936,
+             draft_vocab_size=32000),
         # SpecForge's qwen3-32b-eagle3.json: Qwen3 32B's hidden size and KV geometry, one layer.
         Head("eagle3-qwen3-32b", "EAGLE-3 head for Qwen3 32B (SpecForge qwen3-32b-eagle3)",
              _SPECFORGE + "qwen3-32b-eagle3.json", EAGLE3, "qwen3-32b", hidden_size=5120, layers=1,
