@@ -26,7 +26,8 @@ def max_loras_param() -> Number:
                   help="0: LoRA off. N: --enable-lora --max-loras N — vLLM preallocates N slots of the largest rank "
                        "in every wrapped layer on every GPU when it loads the model, before it sizes the KV cache, "
                        "so they shrink the pool whether or not an adapter is loaded. Dense Llama, Qwen, Mistral, "
-                       "Gemma 2 and Phi-3 models only.")
+                       "Gemma 2 and Phi-3 models, and the Mixtral and Qwen3-MoE mixtures of experts, whose slots "
+                       "hold an adapter for every routed expert.")
 
 
 def max_lora_rank_param() -> Choice:
