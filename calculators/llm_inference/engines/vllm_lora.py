@@ -2,7 +2,8 @@
 
 Read from the wheels on PyPI (``pip download vllm==X --no-deps --only-binary :all:``) of 0.12.0,
 0.14.0, 0.15.0, 0.17.0, 0.20.0, 0.23.0, 0.26.0, 0.28.0 and 0.33.0 (commit 4ba787ec9); the fused-MoE
-wrapper in those but 0.14.0, and in 0.11.0 and 0.11.1; the files and lines are :data:`EVIDENCE`. The tensor shapes are the same in all of them; what moved is which
+wrapper in those but 0.14.0, and in 0.11.1 (absent from 0.11.0); the files and lines are :data:`EVIDENCE`.
+The tensor shapes are the same in all of them; what moved is which
 architectures wrap their embeddings (:func:`layout_of`), the LM head's vocabulary bound
 (:func:`logits_vocab_limit`) and one index vector (:func:`token_index_vectors`). 0.11 and older add an
 extra-vocabulary slot to the embeddings (``lora_extra_vocab_size``, gone in 0.12), which is not
@@ -59,9 +60,11 @@ subclass, in 0.33.0) is a linear layer like the others, wrapped by ``ReplicatedL
 reference to it is not a second module up to 0.20.0 and is rewired to the same wrapper from 0.23.0
 (``wrapped_by_id``).
 
-``--fully-sharded-loras`` (off by default) shards R of column-parallel A and the output of
-row-parallel B instead (in the fused-MoE wrapper: R of w13 A and the hidden width of w2 B); not
-offered here.
+``--fully-sharded-loras`` (off by default; the ``*WithShardedLoRA`` classes, chosen by
+``_fully_sharded_can_replace``, keep their parents' ``create_lora_weights``) shards R of
+column-parallel A (``divide(max_lora_rank, tp_size)``) and the output of row-parallel B
+(``divide(output_size, tp_size)``) instead; in the fused-MoE wrapper R of w13 A and the hidden
+width of w2 B. ``ReplicatedLinear`` (the router), the embedding and the LM head ignore it.
 
 **Index buffers** (lora/punica_wrapper/punica_base.py, punica_gpu.py,
 ops/triton_ops/lora_kernel_metadata.py): int64 vectors of ``max_num_batched_tokens`` (five up to

@@ -31,8 +31,13 @@ uses: 4 slots of rank 16 on Qwen3-30B-A3B hold 128 experts' adapters in every la
 What is not modelled is refused, with the reason, rather than guessed: mixtures of experts other
 than Mixtral and Qwen3-MoE or with dense layers or shared experts (DeepSeek, Qwen2-MoE, gpt-oss's
 fused 3D experts), MLA, hybrid and per-layer models, vision towers, pipeline stages, an
-architecture whose modules were not read, ``--fully-sharded-loras`` (not offered), expert
-parallelism in 0.21 and 0.22 (not read), and releases before the extra vocabulary was removed.
+architecture whose modules were not read, expert parallelism in 0.21 and 0.22 (not read), and
+releases before the extra vocabulary was removed.
+
+``--fully-sharded-loras`` (S-LoRA's sharding; base_linear.py, fused_moe.py) splits the side each
+layer kept whole: column-parallel A (and the fused-MoE w13 A) keeps R / p of the rank, row-parallel
+B (and w2 B) hidden / p of its output; the embeddings, the LM head and the router stay whole. vLLM
+refuses it with a rank that p does not divide, and with expert parallelism on a mixture of experts.
 Whether a quantized experts kernel accepts LoRA (0.12.0 asserts Triton's, or Marlin's and OpenAI's
 for MXFP4) is not checked: the slots' shapes do not depend on the experts' format.
 """
@@ -54,10 +59,12 @@ ALL_MOE_TOLERANCE = 0.01
 
 @dataclass(frozen=True)
 class LoraSlots:
-    """``--max-loras`` and ``--max-lora-rank``: what ``--enable-lora`` preallocates."""
+    """``--max-loras``, ``--max-lora-rank`` and ``--fully-sharded-loras``: what ``--enable-lora``
+    preallocates."""
 
     max_loras: int = vllm_lora.DEFAULT_MAX_LORAS
     max_rank: int = vllm_lora.DEFAULT_MAX_LORA_RANK
+    fully_sharded: bool = False  # --fully-sharded-loras
 
 
 @dataclass(frozen=True)
@@ -121,7 +128,8 @@ def problem(model: Model, architecture: str, version: str, pipeline_stages: int 
     return ""
 
 
-def refusal(model: Model, architecture: str, version: str, slots: LoraSlots, expert_parallel: int = 1) -> str:
+def refusal(model: Model, architecture: str, version: str, slots: LoraSlots, expert_parallel: int = 1,
+            tensor_parallel: int = 1) -> str:
     """Why vLLM refuses to start with these slots ("" when it starts)."""
     if model.is_moe and expert_parallel > 1 and vllm_lora.moe_expert_parallel(version) == "refused":
         return (f"vLLM {version} refuses LoRA on experts under expert parallelism ('EP support for Fused MoE LoRA is "
@@ -130,6 +138,12 @@ def refusal(model: Model, architecture: str, version: str, slots: LoraSlots, exp
         return f"--max-lora-rank {slots.max_rank} is not one of {', '.join(map(str, vllm_lora.MAX_LORA_RANKS))}"
     if slots.max_loras < 1:
         return "--max-loras must be at least 1"
+    if slots.fully_sharded and slots.max_rank % tensor_parallel:
+        return (f"--fully-sharded-loras splits the rank over the {tensor_parallel} GPUs: --max-lora-rank "
+                f"{slots.max_rank} does not divide (vLLM's divide() fails)")
+    if slots.fully_sharded and model.is_moe and expert_parallel > 1:
+        return ("Fused MoE LoRA does not support enable_expert_parallel=True together with fully_sharded_loras=True "
+                "(vLLM refuses)")
     limit = vllm_lora.logits_vocab_limit(version)
     layout = vllm_lora.layout_of(architecture, version)
     if layout is not None and layout.embeddings and model.vocab_size > limit:
@@ -148,9 +162,10 @@ def moe_elements(model: Model, layout: vllm_lora.LoraLayout, tensor_parallel: in
     m, r, hidden = slots.max_loras, slots.max_rank, model.hidden_size
     experts = local_experts(model, expert_parallel, version)
     width = model.intermediate_size if expert_parallel > 1 else model.intermediate_size // tensor_parallel
+    shard = tensor_parallel if slots.fully_sharded else 1  # R of w13 A and the hidden width of w2 B
     router = (m * r * hidden + m * model.experts * r) if layout.router else 0
-    w13 = layout.moe_w13_slices * m * experts * r * hidden + 2 * m * experts * width * r
-    w2 = m * experts * r * width + m * experts * hidden * r
+    w13 = layout.moe_w13_slices * m * experts * (r // shard) * hidden + 2 * m * experts * width * r
+    w2 = m * experts * r * width + m * experts * (hidden // shard) * r
     return router + w13 + w2
 
 
@@ -159,15 +174,17 @@ def slot_elements(model: Model, layout: vllm_lora.LoraLayout, tensor_parallel: i
     """Numbers in every slot's A and B tensors on one GPU (create_lora_weights of each wrapped module)."""
     m, r, p = slots.max_loras, slots.max_rank, tensor_parallel
     hidden, head_dim, inter = model.hidden_size, model.head_dim, model.intermediate_size
+    # --fully-sharded-loras: column-parallel A keeps R / p of the rank, row-parallel B hidden / p
+    a_rank, b_out = (r // p, hidden // p) if slots.fully_sharded else (r, hidden)
     q = model.heads // p * head_dim
     kv = max(1, model.kv_heads // p) * head_dim  # a KV head is copied, not split, when p exceeds them
-    qkv = layout.qkv_slices * m * r * hidden + m * r * (q + 2 * kv)
-    o_proj = m * r * (model.heads * head_dim // p) + m * hidden * r
+    qkv = layout.qkv_slices * m * a_rank * hidden + m * r * (q + 2 * kv)
+    o_proj = m * r * (model.heads * head_dim // p) + m * b_out * r
     if layout.moe:
         mlp = moe_elements(model, layout, p, slots, expert_parallel, version)
     else:
-        gate_up = layout.gate_up_slices * m * r * hidden + m * r * 2 * (inter // p)
-        down = m * r * (inter // p) + m * hidden * r
+        gate_up = layout.gate_up_slices * m * a_rank * hidden + m * r * 2 * (inter // p)
+        down = m * r * (inter // p) + m * b_out * r
         mlp = gate_up + down
     total = model.layers * (qkv + o_proj + mlp)
     if layout.embeddings:
@@ -198,7 +215,7 @@ def memory(model: Model, architecture: str, version: str, slots: LoraSlots, tens
     why = problem(model, architecture, version, pipeline_stages, ep)
     if why:
         return LoraMemory(problem=why)
-    refused = refusal(model, architecture, version, slots, ep)
+    refused = refusal(model, architecture, version, slots, ep, tensor_parallel)
     layout = vllm_lora.layout_of(architecture, version)
     moe_layers = model.layers if layout.moe else 0
     experts = 0

@@ -26,13 +26,16 @@ def run(spec=SPEC, preset="llama3-8b", **overrides):
 def test_the_inputs_are_vllms_flags_with_its_defaults():
     names = [p.name for p in deployment_inputs.engine_inputs()]
     assert names[:3] == ["block_size", "max_loras", "max_lora_rank"]
-    slots, rank = deployment_inputs_lora.lora_inputs()
+    slots, rank, sharded = deployment_inputs_lora.lora_inputs()
+    assert sharded.default == "off"
     assert slots.default == 0 and slots.min == 0  # 0: no --enable-lora, vLLM's default
     assert [int(v) for v, _ in rank.choices] == list(vllm_lora.MAX_LORA_RANKS)
     assert int(rank.default) == vllm_lora.DEFAULT_MAX_LORA_RANK == 16
     assert deployment_inputs_lora.lora_of({}) is None
     assert deployment_inputs_lora.lora_of({"max_loras": 0, "max_lora_rank": "64"}) is None
     assert deployment_inputs_lora.lora_of({"max_loras": 4, "max_lora_rank": "64"}) == LoraSlots(4, 64)
+    assert deployment_inputs_lora.lora_of({"max_loras": 4, "max_lora_rank": "64", "fully_sharded_loras": "on"}) \
+        == LoraSlots(4, 64, fully_sharded=True)
     assert {"max_loras", "max_lora_rank"} <= {p.name for p in SPEC.params} & {p.name for p in ROOFLINE.params}
 
 
@@ -104,6 +107,15 @@ def test_expert_parallelism_spreads_the_experts_adapters_from_0_23_0():
     old = run(model="qwen3-30b-a3b", gpus=2, max_loras=4, expert_parallel="on", vllm_version="0.20.0")
     assert old.values["max_concurrency"] in (None, 0.0)
     assert any("EP support for Fused MoE LoRA is not implemented yet" in n for n in old.notes)
+
+
+def test_fully_sharded_loras_shrink_the_slots_under_tp():
+    plain = run(preset="llama3-70b", max_loras=4).values["lora_bytes_per_gpu"]
+    sharded = run(preset="llama3-70b", max_loras=4, fully_sharded_loras="on").values["lora_bytes_per_gpu"]
+    # Llama 3.1 70B at TP 2 (80 layers, hidden 8192, MLP 28,672): half the rank of qkv and gate_up A
+    # (3 + 2 slices of 4 × 8 × 8192) and half the output of o_proj and down_proj B (2 × 4 × 4096 × 16)
+    assert plain - sharded == 2 * 80 * ((3 + 2) * 4 * 8 * 8192 + 2 * 4 * 4096 * 16)
+    assert run(max_loras=4, fully_sharded_loras="on").values == run(max_loras=4).values  # TP 1: nothing
 
 
 def test_vllm_refusing_the_lm_head_stops_the_start():

@@ -61,6 +61,27 @@ def test_tp2_splits_column_b_and_row_a_and_keeps_the_rest_whole():
     assert m.index_bytes == 417_920 + 8 * 128256
 
 
+def test_fully_sharded_loras_split_column_a_by_rank_and_row_b_by_output():
+    # --fully-sharded-loras at TP 2 (base_linear.py create_lora_weights): qkv and gate_up A keep
+    # 16 / 2 = 8 of the rank, o_proj and down_proj B 4096 / 2 = 2048 outputs; the rest as without it
+    sharded = LoraSlots(4, 16, fully_sharded=True)
+    layer = (3 * 4 * 8 * 4096 + 4 * 16 * (2048 + 512 + 512)) + (4 * 16 * 2048 + 4 * 2048 * 16) \
+        + (2 * 4 * 8 * 4096 + 4 * 16 * 2 * 7168) + (4 * 16 * 7168 + 4 * 2048 * 16)
+    embeddings = 2 * (4 * 128256 * 16 + 4 * 4096 * 16)  # whole: the embedding and LM head ignore it
+    assert lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 2, sharded) == 32 * layer + embeddings
+    # at TP 1 it changes nothing
+    assert lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 1, sharded) == \
+        lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 1, SLOTS)
+    # the fused-MoE wrapper: w13 A (4, 128, 8, 2048) per slice, w2 B (4, 128, 1024, 16); the router whole
+    moe = lora.moe_elements(QWEN3_MOE, vllm_lora.layout_of(QWEN3_MOE_ARCH, "0.33.0"), 2, sharded)
+    assert moe == (4 * 16 * 2048 + 4 * 128 * 16) + 2 * 4 * 128 * 8 * 2048 + 2 * 4 * 128 * 384 * 16 \
+        + 4 * 128 * 16 * 384 + 4 * 128 * 1024 * 16
+    # vLLM refuses a rank the GPUs do not divide, and fully sharded LoRA with expert parallelism
+    assert "does not divide" in lora.refusal(LLAMA, ARCH, "0.33.0", LoraSlots(4, 1, True), tensor_parallel=2)
+    assert "fully_sharded_loras" in lora.memory(QWEN3_MOE, QWEN3_MOE_ARCH, "0.33.0", sharded, 2, 8192, 1024, 2,
+                                                expert_parallel=2).refusal
+
+
 def test_kv_heads_fewer_than_the_gpus_are_copied_not_split():
     one = lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 16, SLOTS)
     eight = lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 8, SLOTS)
