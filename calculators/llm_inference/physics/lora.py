@@ -39,7 +39,12 @@ layer kept whole: column-parallel A (and the fused-MoE w13 A) keeps R / p of the
 B (and w2 B) hidden / p of its output; the embeddings, the LM head and the router stay whole. vLLM
 refuses it with a rank that p does not divide, and with expert parallelism on a mixture of experts.
 Whether a quantized experts kernel accepts LoRA (0.12.0 asserts Triton's, or Marlin's and OpenAI's
-for MXFP4) is not checked: the slots' shapes do not depend on the experts' format.
+for MXFP4) is not checked: the slots' shapes do not depend on the experts' format. Nor is the
+experts kernel vLLM picks because LoRA is on (Triton for bf16, or FlashInfer's TRT-LLM LoRA experts
+where they apply, in 0.33.0's ``select_unquantized_moe_backend``): the fused-MoE workspace stays the
+budget's. gpt-oss is left out because its MXFP4 experts pad the width the slots take
+(``mxfp4_round_up_hidden_size_and_intermediate_size``, by backend); DeepSeek-style MLA models
+because the model here lacks their q/kv projection widths, dense layers and shared experts.
 """
 
 from __future__ import annotations
