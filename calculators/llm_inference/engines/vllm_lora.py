@@ -56,9 +56,11 @@ from 0.23.0 it runs with ``all2all_backend`` "allgather_reducescatter" (the defa
 layer's own TP size of 1: E_l is the rank's share of the experts (``determine_expert_map``) and I_p
 the whole width. The router (``self.gate``, a ``ReplicatedLinear`` of hidden → E; ``GateLinear``, a
 subclass, in 0.33.0) is a linear layer like the others, wrapped by ``ReplicatedLinearWithLoRA``: A
-(M, 1, R, hidden) and B (M, 1, E, R), whole on every GPU. It is wrapped once: the MoE runner's
-reference to it is not a second module up to 0.20.0 and is rewired to the same wrapper from 0.23.0
-(``wrapped_by_id``).
+(M, 1, R, hidden) and B (M, 1, E, R), whole on every GPU. It is wrapped once: up to 0.20.0 the
+MoE layer's reference to it is no second match (0.17.0's ``experts._gate`` does not end in
+``.gate``; 0.20.0's runner is no module), and from 0.23.0 the runner's ``gate`` is rewired to the
+same wrapper (``wrapped_by_id``). The punica wrapper allocates nothing more for the experts when the model
+loads: their alignment buffers (``moe_lora_align_block_size``) come and go in the forward pass.
 
 ``--fully-sharded-loras`` (off by default; the ``*WithShardedLoRA`` classes, chosen by
 ``_fully_sharded_can_replace``, keep their parents' ``create_lora_weights``) shards R of
