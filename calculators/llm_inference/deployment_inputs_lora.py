@@ -1,4 +1,4 @@
-"""vLLM's LoRA inputs: ``--enable-lora --max-loras M --max-lora-rank R``, read into
+"""vLLM's LoRA inputs: ``--enable-lora --max-loras M --max-lora-rank R [--fully-sharded-loras]``, read into
 ``Engine.lora`` (physics.lora.LoraSlots; None when off).
 
 Declared apart from :mod:`.deployment_inputs` (whose :func:`~.deployment_inputs.engine_inputs` lists
@@ -26,7 +26,8 @@ def max_loras_param() -> Number:
                   help="0: LoRA off. N: --enable-lora --max-loras N — vLLM preallocates N slots of the largest rank "
                        "in every wrapped layer on every GPU when it loads the model, before it sizes the KV cache, "
                        "so they shrink the pool whether or not an adapter is loaded. Dense Llama, Qwen, Mistral, "
-                       "Gemma 2 and Phi-3 models only.")
+                       "Gemma 2 and Phi-3 models, and the Mixtral and Qwen3-MoE mixtures of experts, whose slots "
+                       "hold an adapter for every routed expert.")
 
 
 def max_lora_rank_param() -> Choice:
@@ -39,9 +40,18 @@ def max_lora_rank_param() -> Choice:
                        "adapters served. The ranks vLLM accepts (MaxLoRARanks).")
 
 
+def fully_sharded_param() -> Choice:
+    return Choice("fully_sharded_loras", "Fully sharded LoRA (--fully-sharded-loras)", "off",
+                  (("off", "off (default)"), ("on", "on")), advanced=True,
+                  help="On: each GPU keeps 1/TP of the rank of the column-parallel A tensors and 1/TP of the "
+                       "row-parallel B tensors' output, which every GPU otherwise holds whole (S-LoRA's sharding). "
+                       "The embeddings, the LM head and an MoE router stay whole. vLLM refuses it with a rank the "
+                       "GPUs do not divide, and with expert parallelism on a mixture of experts.")
+
+
 def lora_inputs() -> tuple:
     """The parameters of this module, in the order the calculators show them."""
-    return (max_loras_param(), max_lora_rank_param())
+    return (max_loras_param(), max_lora_rank_param(), fully_sharded_param())
 
 
 def lora_of(p: Mapping[str, Any]) -> LoraSlots | None:
@@ -49,4 +59,5 @@ def lora_of(p: Mapping[str, Any]) -> LoraSlots | None:
     slots = int(p.get("max_loras", 0))
     if slots <= 0:
         return None
-    return LoraSlots(slots, int(p.get("max_lora_rank", vllm_lora.DEFAULT_MAX_LORA_RANK)))
+    return LoraSlots(slots, int(p.get("max_lora_rank", vllm_lora.DEFAULT_MAX_LORA_RANK)),
+                     p.get("fully_sharded_loras", "off") == "on")

@@ -35,6 +35,11 @@ def notes(pool: Pool) -> list[str]:
     lora = pool.lora
     if lora is None or lora.problem:
         return []
-    return [f"LoRA: vLLM holds {format_bytes(lora.slot_bytes)} of adapter slots and {format_bytes(lora.index_bytes)} "
+    text = (f"LoRA: vLLM holds {format_bytes(lora.slot_bytes)} of adapter slots and {format_bytes(lora.index_bytes)} "
             f"of LoRA index buffers on each GPU, allocated with the weights and so taken from the KV cache "
-            f"(vllm/lora/layers create_lora_weights; the modules and shapes are in engines/vllm_lora.py)."]
+            f"(vllm/lora/layers create_lora_weights; the modules and shapes are in engines/vllm_lora.py).")
+    if lora.expert_slot_bytes:
+        text += (f" {format_bytes(lora.expert_slot_bytes)} of it are the fused-MoE slots: every slot holds an adapter "
+                 f"for each of the {lora.local_experts} routed experts per layer on this GPU, not only for the few a "
+                 f"token uses (vllm/lora/layers/fused_moe.py).")
+    return [text]

@@ -1,8 +1,9 @@
 """What vLLM allocates on every GPU when it serves LoRA adapters (``--enable-lora``), as its source does.
 
 Read from the wheels on PyPI (``pip download vllm==X --no-deps --only-binary :all:``) of 0.12.0,
-0.14.0, 0.15.0, 0.17.0, 0.20.0, 0.23.0, 0.26.0, 0.28.0 and 0.33.0 (commit 4ba787ec9); the files and
-lines are :data:`EVIDENCE`. The tensor shapes are the same in all of them; what moved is which
+0.14.0, 0.15.0, 0.17.0, 0.20.0, 0.23.0, 0.26.0, 0.28.0 and 0.33.0 (commit 4ba787ec9); the fused-MoE
+wrapper in those but 0.14.0, and in 0.11.1 (absent from 0.11.0); the files and lines are :data:`EVIDENCE`.
+The tensor shapes are the same in all of them; what moved is which
 architectures wrap their embeddings (:func:`layout_of`), the LM head's vocabulary bound
 (:func:`logits_vocab_limit`) and one index vector (:func:`token_index_vectors`). 0.11 and older add an
 extra-vocabulary slot to the embeddings (``lora_extra_vocab_size``, gone in 0.12), which is not
@@ -37,8 +38,35 @@ tensor ``torch.zeros(..., dtype=lora_dtype)``, "auto" = the model's dtype, vllm/
   (``sharded_to_full_mapping_gpu``, ``pad_vocab_size(vocab, 64)`` entries). It refuses a vocabulary
   over 257,024 up to 0.15.0, over 258,048 from 0.17.0.
 
-``--fully-sharded-loras`` (off by default) shards R of column-parallel A and the output of
-row-parallel B instead; not offered here.
+**Mixtures of experts** (lora/layers/fused_moe.py; from 0.11.1, absent from 0.11.0). Every
+``FusedMoE`` layer (``MoERunner`` from 0.26.0) is wrapped whole: ``FusedMoEWithLoRA`` when the
+checkpoint keeps w1 and w3 apart (``packed_modules_list`` ["w1", "w3"]), ``FusedMoE3DWithLoRA`` when
+the model sets ``is_3d_moe_weight`` (gpt-oss: one fused w13). With E_l = ``local_num_experts`` and
+I_p = ``intermediate_size_per_partition`` it holds, per MoE layer::
+
+    w13 A  slices × (M, E_l, R, hidden)      (2 slices; 1 for the 3D form)
+    w13 B  slices × (M, E_l, I_p, R)         (the 3D form: one (M, E_l, 2 × I_p, R))
+    w2  A  (M, E_l, R, I_p)
+    w2  B  (M, E_l, hidden, R)
+
+and an int32 ``adapter_enabled`` of M + 1. Without expert parallelism E_l = E and I_p =
+``moe_intermediate_size`` / p, so A of w13 and B of w2 are whole on every GPU and the rest split.
+With it, up to 0.20.0 the wrapper asserts "EP support for Fused MoE LoRA is not implemented yet";
+from 0.23.0 it runs with ``all2all_backend`` "allgather_reducescatter" (the default) and the MoE
+layer's own TP size of 1: E_l is the rank's share of the experts (``determine_expert_map``) and I_p
+the whole width. The router (``self.gate``, a ``ReplicatedLinear`` of hidden → E; ``GateLinear``, a
+subclass, in 0.33.0) is a linear layer like the others, wrapped by ``ReplicatedLinearWithLoRA``: A
+(M, 1, R, hidden) and B (M, 1, E, R), whole on every GPU. It is wrapped once: up to 0.20.0 the
+MoE layer's reference to it is no second match (0.17.0's ``experts._gate`` does not end in
+``.gate``; 0.20.0's runner is no module), and from 0.23.0 the runner's ``gate`` is rewired to the
+same wrapper (``wrapped_by_id``). The punica wrapper allocates nothing more for the experts when the model
+loads: their alignment buffers (``moe_lora_align_block_size``) come and go in the forward pass.
+
+``--fully-sharded-loras`` (off by default; the ``*WithShardedLoRA`` classes, chosen by
+``_fully_sharded_can_replace``, keep their parents' ``create_lora_weights``) shards R of
+column-parallel A (``divide(max_lora_rank, tp_size)``) and the output of row-parallel B
+(``divide(output_size, tp_size)``) instead; in the fused-MoE wrapper R of w13 A and the hidden
+width of w2 B. ``ReplicatedLinear`` (the router), the embedding and the LM head ignore it.
 
 **Index buffers** (lora/punica_wrapper/punica_base.py, punica_gpu.py,
 ops/triton_ops/lora_kernel_metadata.py): int64 vectors of ``max_num_batched_tokens`` (five up to
@@ -71,12 +99,20 @@ INDEX_BYTES, INT32_BYTES = 8, 4
 @dataclass(frozen=True)
 class LoraLayout:
     """How one architecture's modules are wrapped: slices of ``qkv_proj`` and ``gate_up_proj``
-    (its ``packed_modules_mapping``) and whether ``embed_tokens`` and ``lm_head`` are (its
-    ``embedding_modules``)."""
+    (its ``packed_modules_mapping``), whether ``embed_tokens`` and ``lm_head`` are (its
+    ``embedding_modules``), and for a mixture of experts the w13 A slices of its fused-MoE wrapper
+    (2: ``FusedMoEWithLoRA``, 1: ``FusedMoE3DWithLoRA``; 0: a dense MLP) and whether its router is
+    wrapped."""
 
     qkv_slices: int
     gate_up_slices: int
     embeddings: bool
+    moe_w13_slices: int = 0
+    router: bool = False
+
+    @property
+    def moe(self) -> bool:
+        return self.moe_w13_slices > 0
 
 
 #: The dense text architectures read in vllm/model_executor/models, each release above: Llama lists
@@ -95,14 +131,47 @@ ARCHITECTURES: dict[str, tuple[int, int, str, str]] = {
 }
 
 
+#: The mixtures of experts read in vllm/model_executor/models, each release above: both pack q/k/v
+#: (three slices), keep w1 and w3 apart (``FusedMoEWithLoRA``) and route through a ``ReplicatedLinear``
+#: ``self.gate``; every layer of the checkpoints modelled is an MoE layer (Qwen3-MoE's
+#: ``mlp_only_layers`` empty). Mixtral lists ``embedding_modules`` throughout; Qwen3-MoE from 0.17.0
+#: (not in 0.12.0 or 0.15.0), as dense Qwen3. (qkv slices, w13 A slices, first release with the
+#: embeddings wrapped, first release without them again.)
+MOE_ARCHITECTURES: dict[str, tuple[int, int, str, str]] = {
+    "MixtralForCausalLM": (3, 2, FIRST_RELEASE, ""),
+    "Qwen3MoeForCausalLM": (3, 2, "0.17.0", ""),
+}
+#: The first release read whose fused-MoE wrapper accepts expert parallelism (0.20.0 asserts it
+#: off; 0.21 and 0.22 were not read) and the last read that refuses it.
+MOE_EP_SINCE = "0.23.0"
+MOE_EP_REFUSED_UNTIL = "0.20.0"
+#: The first release with a fused-MoE LoRA wrapper (lora/layers/fused_moe.py is absent in 0.11.0).
+MOE_FIRST_RELEASE = "0.11.1"
+
+
+def _embeddings_wrapped(since: str, until: str, version: str) -> bool:
+    v = parse_version(version)
+    return bool(since) and v >= parse_version(since) and not (until and v >= parse_version(until))
+
+
 def layout_of(architecture: str, version: str) -> LoraLayout | None:
     """How ``architecture`` is wrapped at ``version`` (None: not read)."""
+    if architecture in MOE_ARCHITECTURES:
+        qkv, w13, since, until = MOE_ARCHITECTURES[architecture]
+        return LoraLayout(qkv, 0, _embeddings_wrapped(since, until, version), moe_w13_slices=w13, router=True)
     if architecture not in ARCHITECTURES:
         return None
     qkv, gate_up, since, until = ARCHITECTURES[architecture]
+    return LoraLayout(qkv, gate_up, _embeddings_wrapped(since, until, version))
+
+
+def moe_expert_parallel(version: str) -> str:
+    """Whether the fused-MoE wrapper runs under expert parallelism at ``version``: "yes", "refused"
+    (the wrapper's assertion) or "unread" (0.21, 0.22)."""
     v = parse_version(version)
-    wrapped = bool(since) and v >= parse_version(since) and not (until and v >= parse_version(until))
-    return LoraLayout(qkv, gate_up, wrapped)
+    if v >= parse_version(MOE_EP_SINCE):
+        return "yes"
+    return "refused" if v <= parse_version(MOE_EP_REFUSED_UNTIL) else "unread"
 
 
 def logits_vocab_limit(version: str) -> int:
@@ -118,6 +187,8 @@ def token_index_vectors(version: str) -> int:
 
 
 _TREE = "https://github.com/vllm-project/vllm/blob/v0.33.0/vllm/"
+#: The same files on the main branch, at the commits stored in the public GitHub index.
+_MAIN = "https://github.com/vllm-project/vllm/blob/"
 
 #: (source, what it says) for every rule above, at 0.33.0; the same in every release read unless said.
 EVIDENCE: tuple[tuple[str, str], ...] = (
@@ -162,4 +233,45 @@ EVIDENCE: tuple[tuple[str, str], ...] = (
      "(absent in 0.15.0, present from 0.17.0)"),
     (_TREE + "model_executor/models/phi3.py", "Phi3ForCausalLM(LlamaForCausalLM): qkv_proj: [qkv_proj], "
      "gate_up_proj: [gate_up_proj]"),
+    (_TREE + "lora/layers/fused_moe.py",
+     "FusedMoEWithLoRA._create_lora_a_weights: w13_lora_a_stacked = _w13_slices × zeros(max_loras, "
+     "local_num_experts, max_lora_rank (fully sharded: ÷ tp_size), hidden_size); w2_lora_a_stacked (max_loras, "
+     "local_num_experts, max_lora_rank, intermediate_size_per_partition); _create_lora_b_weights: w13 "
+     "(max_loras, local_num_experts, intermediate_size_per_partition, max_lora_rank) per slice, w2 (max_loras, "
+     "local_num_experts, hidden_size (fully sharded: ÷ tp_size), max_lora_rank); adapter_enabled int of "
+     "max_loras + 1; _w13_slices = 2 if is_act_and_mul else 1 (0.12.0: 2); FusedMoE3DWithLoRA: _w13_slices = 1, "
+     "w13 B (…, intermediate_size_per_partition * 2, max_lora_rank). Same shapes in 0.12.0, 0.15.0, 0.17.0, "
+     "0.20.0, 0.23.0, 0.26.0, 0.28.0 (0.28.0 on: w13 A's expert dimension 1 with enable_moe_shared_loras, "
+     "default False); file absent in 0.11.0"),
+    (_TREE + "lora/layers/fused_moe.py",
+     "0.12.0-0.20.0 __init__: assert not self.base_layer.use_ep, 'EP support for Fused MoE LoRA is not "
+     "implemented yet.'; 0.23.0 on _ep_check: assert all2all_backend == 'allgather_reducescatter'; tp_size = "
+     "moe_parallel_config.tp_size ('when EP is active, MoERunner collapses moe_parallel_config.tp_size to 1'); "
+     "_verify_ep_fs: EP and fully_sharded_loras refused together"),
+    (_TREE + "config/parallel.py", "all2all_backend: All2AllBackend = 'allgather_reducescatter' (0.15.0 on)"),
+    (_TREE + "lora/model_manager.py",
+     "_create_lora_modules: isinstance(module, MoERunner) (FusedMoE up to 0.23.0): packed_moduled_lst = ['w13'] "
+     "if self._is_3d_moe_model else ['w1', 'w3']; wrapped_by_id: the same gate reached through the MoE runner "
+     "is rewired to the existing wrapper (0.23.0 on; 0.12.0: lora/models.py)"),
+    (_TREE + "lora/layers/replicated_linear.py",
+     "ReplicatedLinearWithLoRA.can_replace_layer: isinstance(source_layer, ReplicatedLinear) (up to 0.17.0: "
+     "type(source_layer) is ReplicatedLinear)"),
+    (_TREE + "model_executor/models/qwen3_moe.py",
+     "Qwen3MoeSparseMoeBlock: self.gate = GateLinear(hidden_size, num_experts) (ReplicatedLinear up to 0.28.0); "
+     "Qwen3MoeForCausalLM.packed_modules_mapping qkv_proj: [q_proj, k_proj, v_proj] (gate_up_proj only with "
+     "mlp_only_layers); embedding_modules embed_tokens, lm_head (absent in 0.12.0 and 0.15.0)"),
+    (_TREE + "model_executor/models/mixtral.py",
+     "MixtralMoE: self.gate = GateLinear(hidden_size, num_experts) (ReplicatedLinear up to 0.28.0); "
+     "MixtralForCausalLM.packed_modules_mapping qkv_proj; embedding_modules embed_tokens, lm_head"),
+)
+
+#: Main-branch snapshots of the fused-MoE files read beside the wheels (public GitHub index), which
+#: agree with them on the shapes.
+SNAPSHOT_EVIDENCE: tuple[tuple[str, str], ...] = (
+    (_MAIN + "0002540ca51cbfdaf47fac94d875123ca6f30608/vllm/lora/layers/fused_moe.py",
+     "a main-branch snapshot (still asserting 'EP support for Fused MoE LoRA is not implemented yet'): the "
+     "same shapes as the wheels"),
+    (_MAIN + "01533aa8f9c07da9766323fbaf4c8b81bb2aa958/vllm/lora/model_manager.py",
+     "a main-branch snapshot: packed_moduled_lst = ['w13'] if self._is_3d_moe_model else ['w1', 'w3']; "
+     "wrapped_by_id"),
 )

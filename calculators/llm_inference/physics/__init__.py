@@ -8,7 +8,10 @@ bytes or seconds of its own.
 * :mod:`.weights` — weight bytes held, and streamed per step (MoE: the experts a batch touches);
 * :mod:`.placement` — per-GPU shares under tensor, pipeline and data-parallel layouts, legal sizes;
 * :mod:`.expert_parallel` — the routed experts each GPU holds under ``--enable-expert-parallel``
-  (vLLM's expert map; its sources in :mod:`.expert_parallel_sources`);
+  (vLLM's expert map), and with ``--enable-eplb`` its redundant experts, buffer and tables (its
+  sources in :mod:`.expert_parallel_sources`);
+* :mod:`.lora` — the LoRA adapter slots ``--enable-lora`` holds on every GPU, dense and fused-MoE
+  (its sources in ``engines.vllm_lora``);
 * :mod:`.budget` — vLLM's KV budget per GPU, blocks, concurrency, "GPU KV cache size";
 * :mod:`.speed` — a decode step's ceiling and estimate (all-reduces, step floor), prefill;
 * :mod:`.deployment` — the run's one deployment (model, weights at the release, runner, placement,

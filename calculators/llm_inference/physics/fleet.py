@@ -61,9 +61,10 @@ def fewest_gpus(deployment: Deployment, context: int, sequences: int) -> int:
     def ok(i: int) -> bool:
         return sized.pool(i).holds(context, sequences)
 
-    if d.engine.speculation.on:
+    if d.engine.speculation.on or (d.engine.lora is not None and d.engine.lora.fully_sharded):
         # a drafter may refuse one size and not a larger one (its heads must split like the target's,
-        # physics.speculation): no bisection over a fit that is not monotone; the fewest that fit, in order
+        # physics.speculation), and fully sharded LoRA a size that does not divide the rank (physics.lora):
+        # no bisection over a fit that is not monotone; the fewest that fit, in order
         return next((sizes[i] for i in range(len(sizes)) if ok(i)), 0)
     if not sizes or not ok(len(sizes) - 1):
         return 0

@@ -26,13 +26,16 @@ def run(spec=SPEC, preset="llama3-8b", **overrides):
 def test_the_inputs_are_vllms_flags_with_its_defaults():
     names = [p.name for p in deployment_inputs.engine_inputs()]
     assert names[:3] == ["block_size", "max_loras", "max_lora_rank"]
-    slots, rank = deployment_inputs_lora.lora_inputs()
+    slots, rank, sharded = deployment_inputs_lora.lora_inputs()
+    assert sharded.default == "off"
     assert slots.default == 0 and slots.min == 0  # 0: no --enable-lora, vLLM's default
     assert [int(v) for v, _ in rank.choices] == list(vllm_lora.MAX_LORA_RANKS)
     assert int(rank.default) == vllm_lora.DEFAULT_MAX_LORA_RANK == 16
     assert deployment_inputs_lora.lora_of({}) is None
     assert deployment_inputs_lora.lora_of({"max_loras": 0, "max_lora_rank": "64"}) is None
     assert deployment_inputs_lora.lora_of({"max_loras": 4, "max_lora_rank": "64"}) == LoraSlots(4, 64)
+    assert deployment_inputs_lora.lora_of({"max_loras": 4, "max_lora_rank": "64", "fully_sharded_loras": "on"}) \
+        == LoraSlots(4, 64, fully_sharded=True)
     assert {"max_loras", "max_lora_rank"} <= {p.name for p in SPEC.params} & {p.name for p in ROOFLINE.params}
 
 
@@ -69,10 +72,50 @@ def test_a_model_not_modelled_leaves_the_pool_not_computed_with_the_reason():
     out = run(preset="deepseek-v3-mla", max_loras=2)
     assert out.values["lora_bytes_per_gpu"] is None and out.values["kv_cache_memory"] is None
     assert out.values["max_concurrency"] is None and out.values["fits"] is None
-    assert any("Not modelled: LoRA slots of a mixture of experts" in n for n in out.notes)
+    assert any("Not modelled: LoRA slots of a mixture of experts of DeepseekV3ForCausalLM" in n for n in out.notes)
     roof = ROOFLINE.run({"model": "deepseek-v3", "gpu": "h200", "gpus": 8, "max_loras": 2})
     assert roof.values["kv_cache_memory"] is None and roof.values["max_concurrency"] is None
     assert any("Not modelled: LoRA slots" in n for n in roof.notes)
+
+
+#: Qwen3-30B-A3B, 4 slots of rank 16, TP 1, 0.33.0 at the H100's defaults: the slots (physics/test_lora.py
+#: derives them: 128 experts' w13 and w2 adapters in each of 48 layers) and the index buffers.
+QWEN3_MOE_4X16 = 6_803_521_536 + 418_880
+
+
+def test_an_moe_catalogue_model_gets_its_slots_and_they_come_off_the_pool():
+    off = run(model="qwen3-30b-a3b")
+    on = run(model="qwen3-30b-a3b", max_loras=4, max_lora_rank="16")
+    assert on.values["lora_bytes_per_gpu"] == QWEN3_MOE_4X16
+    assert off.values["kv_cache_memory"] - on.values["kv_cache_memory"] == QWEN3_MOE_4X16
+    # 101,600 tokens (6,350 blocks of 16) → 32,384 (2,024): concurrency at 8,192 tokens 12.40 → 3.95
+    assert (off.values["kv_cache_tokens"], on.values["kv_cache_tokens"]) == (101_600, 32_384)
+    assert off.values["max_concurrency"] == pytest.approx(12.40234375)
+    assert on.values["max_concurrency"] == pytest.approx(3.953125)
+    parts = {p["name"]: p for p in on.bars["Memory per GPU"]["parts"]}
+    assert parts["lora_bytes_per_gpu"]["shown"] and parts["lora_bytes_per_gpu"]["share"] > 0
+    note = next(n for n in on.notes if n.startswith("LoRA: vLLM holds 6.34 GiB"))
+    assert "for each of the 128 routed experts" in note
+    assert not any("fused-MoE" in n for n in run(max_loras=4).notes)  # a dense model has none
+
+
+def test_expert_parallelism_spreads_the_experts_adapters_from_0_23_0():
+    tp = run(model="qwen3-30b-a3b", gpus=2, max_loras=4).values
+    ep = run(model="qwen3-30b-a3b", gpus=2, max_loras=4, expert_parallel="on").values
+    # half the experts per GPU at full width instead of all of them at half width: w13 A and w2 B halve
+    assert tp["lora_bytes_per_gpu"] - ep["lora_bytes_per_gpu"] == 2 * 48 * (2 * 4 * 64 * 16 * 2048 + 4 * 64 * 2048 * 16)
+    old = run(model="qwen3-30b-a3b", gpus=2, max_loras=4, expert_parallel="on", vllm_version="0.20.0")
+    assert old.values["max_concurrency"] in (None, 0.0)
+    assert any("EP support for Fused MoE LoRA is not implemented yet" in n for n in old.notes)
+
+
+def test_fully_sharded_loras_shrink_the_slots_under_tp():
+    plain = run(preset="llama3-70b", max_loras=4).values["lora_bytes_per_gpu"]
+    sharded = run(preset="llama3-70b", max_loras=4, fully_sharded_loras="on").values["lora_bytes_per_gpu"]
+    # Llama 3.1 70B at TP 2 (80 layers, hidden 8192, MLP 28,672): half the rank of qkv and gate_up A
+    # (3 + 2 slices of 4 × 8 × 8192) and half the output of o_proj and down_proj B (2 × 4 × 4096 × 16)
+    assert plain - sharded == 2 * 80 * ((3 + 2) * 4 * 8 * 8192 + 2 * 4 * 4096 * 16)
+    assert run(max_loras=4, fully_sharded_loras="on").values == run(max_loras=4).values  # TP 1: nothing
 
 
 def test_vllm_refusing_the_lm_head_stops_the_start():

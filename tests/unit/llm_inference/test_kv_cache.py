@@ -539,3 +539,24 @@ def test_a_served_vision_tower_is_said_with_its_profile():
     assert any(n.startswith("Vision tower not loaded") for n in text.notes)
     assert "Vision tower" not in text.text["weight_breakdown"]
     assert not any("Vision tower" in n for n in run().notes)  # a text model says nothing of it
+
+
+def test_lora_slots_of_a_mixture_of_experts_come_off_the_pool_and_move_the_bar():
+    """Qwen3-30B-A3B on one H100 with 4 LoRA slots of rank 16 (vLLM 0.33.0): every slot holds w13 and
+    w2 adapters for all 128 routed experts of each of the 48 layers (vllm/lora/layers/fused_moe.py).
+    Per layer, M = 4, R = 16, hidden 2048, expert width 768: experts 2·4·128·16·2048 + 2·4·128·768·16
+    + 4·128·16·768 + 4·128·2048·16, router 4·16·2048 + 4·128·16, attention (3 q/k/v slices, o_proj)
+    3·4·16·2048 + 4·16·(4096 + 2·512) + 4·16·4096 + 4·2048·16; the embedding and LM head
+    2·(4·151936·16 + 4·2048·16); bf16."""
+    experts = 2 * 4 * 128 * 16 * 2048 + 2 * 4 * 128 * 768 * 16 + 4 * 128 * 16 * 768 + 4 * 128 * 2048 * 16
+    router = 4 * 16 * 2048 + 4 * 128 * 16
+    attention = 3 * 4 * 16 * 2048 + 4 * 16 * (4096 + 2 * 512) + 4 * 16 * 4096 + 4 * 2048 * 16
+    slots = 2 * (48 * (experts + router + attention) + 2 * (4 * 151936 * 16 + 4 * 2048 * 16))
+    off = run_preset("llama3-8b", model="qwen3-30b-a3b")
+    on = run_preset("llama3-8b", model="qwen3-30b-a3b", max_loras=4, max_lora_rank="16")
+    lora = on.values["lora_bytes_per_gpu"]
+    assert slots == 6_803_521_536 and slots < lora < slots + MiB  # and under a MiB of index buffers
+    assert off.values["kv_cache_memory"] - on.values["kv_cache_memory"] == pytest.approx(lora)
+    assert on.values["max_concurrency"] < off.values["max_concurrency"] / 3
+    bar = {p["name"]: p for p in on.bars["Memory per GPU"]["parts"]}
+    assert bar["lora_bytes_per_gpu"]["shown"] and bar["lora_bytes_per_gpu"]["share"] > 0.07

@@ -31,3 +31,20 @@ def test_the_evidence_names_files_of_the_tagged_release():
     for url, says in vllm_lora.EVIDENCE:
         assert url.startswith("https://github.com/vllm-project/vllm/blob/v0.33.0/vllm/") and url.endswith(".py")
         assert says
+
+
+def test_the_moe_rules_by_release():
+    # FusedMoEWithLoRA: w1 and w3 apart (two w13 slices), the router wrapped; Qwen3-MoE's embeddings
+    # from 0.17.0 as dense Qwen3's; expert parallelism asserted off up to 0.20.0, run from 0.23.0
+    for version in ("0.12.0", "0.33.0"):
+        for arch in vllm_lora.MOE_ARCHITECTURES:
+            layout = vllm_lora.layout_of(arch, version)
+            assert layout.moe and layout.moe_w13_slices == 2 and layout.router and layout.gate_up_slices == 0
+    assert not vllm_lora.layout_of("Qwen3MoeForCausalLM", "0.15.0").embeddings
+    assert vllm_lora.layout_of("Qwen3MoeForCausalLM", "0.17.0").embeddings
+    assert vllm_lora.layout_of("MixtralForCausalLM", "0.12.0").embeddings
+    assert not vllm_lora.layout_of("LlamaForCausalLM", "0.33.0").moe
+    assert [vllm_lora.moe_expert_parallel(v) for v in ("0.12.0", "0.20.0", "0.21.0", "0.22.0", "0.23.0", "0.33.0")] \
+        == ["refused", "refused", "unread", "unread", "yes", "yes"]
+    for url, says in vllm_lora.SNAPSHOT_EVIDENCE:
+        assert url.startswith("https://github.com/vllm-project/vllm/blob/") and len(url.split("/")[6]) == 40 and says

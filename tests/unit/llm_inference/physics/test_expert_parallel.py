@@ -136,12 +136,45 @@ def test_deepseek_v3_on_eight_h200s_ep_equals_tp():
 # -- what is not modelled, and what the flag does not touch ------------------------------------------
 
 
-def test_redundant_experts_are_refused():
+def test_redundant_experts_without_eplb_or_split_unevenly_are_refused_as_vllm_does():
     plan = as_plan(MIXTRAL, "bf16").on(H100)
     s = expert_parallel.share(MIXTRAL, plan, 8, redundant_experts=2)
-    assert "redundant experts" in s.problem and s.note() == s.problem and s.routed_bytes_per_gpu == 0
+    assert "EPLB is not enabled" in s.refusal and s.note() == s.refusal and s.routed_bytes_per_gpu == 0
+    # 8 + 2 = 10 physical experts over 8 ranks: "EPLB currently only supports even distribution"
+    assert "even distribution" in expert_parallel.share(MIXTRAL, plan, 8, redundant_experts=2, eplb=True).refusal
+    assert "more than one GPU" in expert_parallel.eplb_refusal(8, 1, 0, eplb=True)
     assert "negative" in expert_parallel.problem(MIXTRAL, 8, -1)
     assert expert_parallel.share(MIXTRAL, plan, 8).problem == ""
+    old = as_plan(MIXTRAL, "bf16").on(H100, version="0.20.0")
+    assert "0.23.0" in expert_parallel.share(MIXTRAL, old, 8, redundant_experts=8, eplb=True).problem
+
+
+def test_eplb_holds_e_plus_r_over_ep_experts_and_a_layer_of_them_as_its_buffer():
+    # Mixtral 8x7B, 8 redundant experts over EP 8 (vllm/model_executor/layers/fused_moe/layer.py
+    # determine_expert_counts): 16 physical experts, 2 whole ones on every GPU instead of 1
+    s = expert_parallel.share(MIXTRAL, as_plan(MIXTRAL, "bf16").on(H100), 8, redundant_experts=8, eplb=True)
+    assert (s.problem, s.refusal, s.per_rank) == ("", "", (2,) * 8)
+    assert s.routed_bytes_per_gpu == 2 * MIXTRAL_EXPERT_INDEX_BYTES
+    # EplbState.add_model: expert_buffer = empty_like of the first MoE layer's local expert weights
+    assert s.eplb_buffer_bytes == 2 * 3 * 4096 * 14336 * 2
+    # its tables over 32 MoE layers, 8 logical and 16 physical experts (0.33.0): int64
+    # physical→logical 32 × 16, logical→physical 32 × 8 × 1024, replica counts 32 × 8, last load
+    # 32 × 8; int32 load pass 32 × 16 and window 1000 × 32 × 16
+    tables = 8 * (32 * 16 + 32 * 8 * 1024 + 32 * 8 + 32 * 8) + 4 * (32 * 16 + 1000 * 32 * 16)
+    assert s.eplb_table_bytes == tables == 4_155_392
+    assert "8 redundant copies, 2 whole experts on each GPU" in s.note()
+
+
+def test_eplb_without_redundant_experts_still_keeps_its_buffer_and_tables():
+    # Qwen3-30B-A3B bf16 over EP 4: 32 experts a GPU as without EPLB; the buffer is one layer's 32
+    # experts (3 × 2048 × 768 bf16 each), the tables 48 layers of 128 experts, 0.28.0 without last load
+    qwen = scenario.catalogue_model("qwen3-30b-a3b")
+    plan = as_plan(qwen, "bf16").on(H100, version="0.28.0")
+    s = expert_parallel.share(qwen, plan, 4, eplb=True)
+    assert s.per_rank == (32,) * 4 and s.routed_bytes_per_gpu == expert_parallel.share(qwen, plan, 4).routed_bytes_per_gpu
+    assert s.eplb_buffer_bytes == 32 * 3 * 2048 * 768 * 2 == 301_989_888
+    assert s.eplb_table_bytes == 8 * (48 * 128 + 48 * 128 * 1024 + 48 * 128) + 4 * (48 * 128 + 1000 * 48 * 128)
+    assert expert_parallel.eplb_table_bytes(48, 128, 0, "0.33.0") - s.eplb_table_bytes == 8 * 48 * 128
 
 
 def test_a_dense_model_ignores_the_flag():

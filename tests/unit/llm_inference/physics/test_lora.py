@@ -61,6 +61,27 @@ def test_tp2_splits_column_b_and_row_a_and_keeps_the_rest_whole():
     assert m.index_bytes == 417_920 + 8 * 128256
 
 
+def test_fully_sharded_loras_split_column_a_by_rank_and_row_b_by_output():
+    # --fully-sharded-loras at TP 2 (base_linear.py create_lora_weights): qkv and gate_up A keep
+    # 16 / 2 = 8 of the rank, o_proj and down_proj B 4096 / 2 = 2048 outputs; the rest as without it
+    sharded = LoraSlots(4, 16, fully_sharded=True)
+    layer = (3 * 4 * 8 * 4096 + 4 * 16 * (2048 + 512 + 512)) + (4 * 16 * 2048 + 4 * 2048 * 16) \
+        + (2 * 4 * 8 * 4096 + 4 * 16 * 2 * 7168) + (4 * 16 * 7168 + 4 * 2048 * 16)
+    embeddings = 2 * (4 * 128256 * 16 + 4 * 4096 * 16)  # whole: the embedding and LM head ignore it
+    assert lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 2, sharded) == 32 * layer + embeddings
+    # at TP 1 it changes nothing
+    assert lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 1, sharded) == \
+        lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 1, SLOTS)
+    # the fused-MoE wrapper: w13 A (4, 128, 8, 2048) per slice, w2 B (4, 128, 1024, 16); the router whole
+    moe = lora.moe_elements(QWEN3_MOE, vllm_lora.layout_of(QWEN3_MOE_ARCH, "0.33.0"), 2, sharded)
+    assert moe == (4 * 16 * 2048 + 4 * 128 * 16) + 2 * 4 * 128 * 8 * 2048 + 2 * 4 * 128 * 384 * 16 \
+        + 4 * 128 * 16 * 384 + 4 * 128 * 1024 * 16
+    # vLLM refuses a rank the GPUs do not divide, and fully sharded LoRA with expert parallelism
+    assert "does not divide" in lora.refusal(LLAMA, ARCH, "0.33.0", LoraSlots(4, 1, True), tensor_parallel=2)
+    assert "fully_sharded_loras" in lora.memory(QWEN3_MOE, QWEN3_MOE_ARCH, "0.33.0", sharded, 2, 8192, 1024, 2,
+                                                expert_parallel=2).refusal
+
+
 def test_kv_heads_fewer_than_the_gpus_are_copied_not_split():
     one = lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 16, SLOTS)
     eight = lora.slot_elements(LLAMA, vllm_lora.layout_of(ARCH, "0.33.0"), 8, SLOTS)
@@ -103,6 +124,88 @@ def test_the_index_buffers_follow_the_release():
     new = lora.index_bytes(8192, 1024, SLOTS, 1, 128256, True, "0.33.0")
     assert old - new == 8 * 8192
     assert lora.index_bytes(8192, 1024, SLOTS, 2, 128256, False, "0.33.0") == new  # no LM head: no map
+
+
+#: Qwen3-30B-A3B (config.json: 48 layers, hidden 2048, 32 query heads and 4 KV heads of 128, 128
+#: experts of moe_intermediate_size 768, 8 per token, vocabulary 151,936, every layer MoE), its
+#: parameter totals the catalogue's.
+QWEN3_MOE = Model(layers=48, kv_heads=4, head_dim=128, heads=32, hidden_size=2048, intermediate_size=768,
+                  vocab_size=151936, total_params=30_532_122_624, active_params=3_353_032_704, experts=128,
+                  experts_per_token=8)
+QWEN3_MOE_ARCH = "Qwen3MoeForCausalLM"
+
+
+def test_qwen3_30b_a3b_tp1_by_hand():
+    # vllm/lora/layers/fused_moe.py FusedMoEWithLoRA at 0.33.0, M = 4, R = 16, E = 128, I = 768:
+    #   w13 A 2 × (4, 128, 16, 2048) = 33,554,432   w13 B 2 × (4, 128, 768, 16) = 12,582,912
+    #   w2  A (4, 128, 16, 768)      =  6,291,456   w2  B (4, 128, 2048, 16)    = 16,777,216
+    # the router (ReplicatedLinearWithLoRA, 2048 → 128): A (4, 1, 16, 2048) + B (4, 1, 128, 16) = 139,264
+    # attention: qkv A 3 × 4 × 16 × 2048, B 4 × 16 × (4096 + 512 + 512); o_proj A 4 × 16 × 4096, B 4 × 2048 × 16
+    experts = 2 * 4 * 128 * 16 * 2048 + 2 * 4 * 128 * 768 * 16 + 4 * 128 * 16 * 768 + 4 * 128 * 2048 * 16
+    assert experts == 69_206_016
+    router = 4 * 16 * 2048 + 4 * 128 * 16
+    attention = 3 * 4 * 16 * 2048 + 4 * 16 * 5120 + 4 * 16 * 4096 + 4 * 2048 * 16
+    assert attention == 1_114_112
+    embeddings = 2 * (4 * 151936 * 16 + 4 * 2048 * 16)  # embedding_modules from 0.17.0
+    slots = 2 * (48 * (experts + router + attention) + embeddings)
+    assert slots == 6_803_521_536  # 6.34 GiB: 128 experts' adapters in every layer
+    # index: the dense model's punica vectors and kernel metadata, and 48 int32 adapter_enabled of M + 1
+    index = 8 * (4 * 8192 + 3 * 1024) + 2 * 4 * (2 * 8192 + 5 + 5 + 6) + 48 * 4 * 5
+    m = lora.memory(QWEN3_MOE, QWEN3_MOE_ARCH, "0.33.0", SLOTS, 1, tokens=8192, seqs=1024, dtype_bytes=2)
+    assert (m.slot_bytes, m.index_bytes, m.problem, m.refusal) == (slots, index, "", "")
+    assert (m.expert_slot_bytes, m.local_experts) == (2 * 48 * experts, 128)
+    # 0.15.0 wraps no embeddings for Qwen3-MoE; 0.28.0's punica keeps one token vector more
+    old = lora.memory(QWEN3_MOE, QWEN3_MOE_ARCH, "0.15.0", SLOTS, 1, tokens=8192, seqs=1024, dtype_bytes=2)
+    assert old.slot_bytes == slots - 2 * embeddings and old.index_bytes == index + 8 * 8192
+
+
+def test_moe_under_tp_splits_the_expert_width_and_keeps_the_experts_and_their_w13_a_whole():
+    # TP 2: I_p = 384 in w13 B and w2 A; w13 A, w2 B and the router whole; 16 query heads, 2 KV heads
+    experts = 2 * 4 * 128 * 16 * 2048 + 2 * 4 * 128 * 384 * 16 + 4 * 128 * 16 * 384 + 4 * 128 * 2048 * 16
+    router = 4 * 16 * 2048 + 4 * 128 * 16
+    attention = 3 * 4 * 16 * 2048 + 4 * 16 * (2048 + 256 + 256) + 4 * 16 * 2048 + 4 * 2048 * 16
+    embeddings = 2 * (4 * 151936 * 16 + 4 * 2048 * 16)
+    layout = vllm_lora.layout_of(QWEN3_MOE_ARCH, "0.33.0")
+    assert lora.slot_elements(QWEN3_MOE, layout, 2, SLOTS) == 48 * (experts + router + attention) + embeddings
+
+
+def test_moe_under_expert_parallelism_holds_its_share_of_the_experts_at_full_width():
+    # EP over 2 GPUs (0.23.0 on): the MoE layer's TP is 1, so I_p = 768, and each GPU wraps its 64
+    # experts; attention stays TP 2
+    experts = 2 * 4 * 64 * 16 * 2048 + 2 * 4 * 64 * 768 * 16 + 4 * 64 * 16 * 768 + 4 * 64 * 2048 * 16
+    router = 4 * 16 * 2048 + 4 * 128 * 16  # the router still scores all 128
+    attention = 3 * 4 * 16 * 2048 + 4 * 16 * (2048 + 256 + 256) + 4 * 16 * 2048 + 4 * 2048 * 16
+    embeddings = 2 * (4 * 151936 * 16 + 4 * 2048 * 16)
+    m = lora.memory(QWEN3_MOE, QWEN3_MOE_ARCH, "0.33.0", SLOTS, 2, 8192, 1024, 2, expert_parallel=2)
+    assert m.slot_bytes == 2 * (48 * (experts + router + attention) + embeddings) and not m.refusal
+    # 3 GPUs of EP would give 43, 43, 42 experts: the fullest holds 43
+    layout = vllm_lora.layout_of(QWEN3_MOE_ARCH, "0.33.0")
+    assert lora.moe_elements(QWEN3_MOE, layout, 3, SLOTS, 3, "0.33.0") == router + (
+        2 * 4 * 43 * 16 * 2048 + 2 * 4 * 43 * 768 * 16 + 4 * 43 * 16 * 768 + 4 * 43 * 2048 * 16)
+    # up to 0.20.0 FusedMoEWithLoRA asserts EP off; 0.21 and 0.22 were not read
+    assert "not implemented yet" in lora.memory(QWEN3_MOE, QWEN3_MOE_ARCH, "0.20.0", SLOTS, 2, 8192, 1024, 2,
+                                                expert_parallel=2).refusal
+    assert "not read" in lora.problem(QWEN3_MOE, QWEN3_MOE_ARCH, "0.22.0", expert_parallel=2)
+
+
+def test_mixtral_wraps_its_embeddings_from_the_first_release():
+    mixtral = Model(layers=32, kv_heads=8, head_dim=128, heads=32, hidden_size=4096, intermediate_size=14336,
+                    vocab_size=32000, total_params=46_702_792_704, active_params=12_879_925_248, experts=8,
+                    experts_per_token=2)
+    experts = 2 * 1 * 8 * 8 * 4096 + 2 * 1 * 8 * 14336 * 8 + 1 * 8 * 8 * 14336 + 1 * 8 * 4096 * 8
+    router = 1 * 8 * 4096 + 1 * 8 * 8
+    attention = 3 * 1 * 8 * 4096 + 1 * 8 * 6144 + 1 * 8 * 4096 + 1 * 4096 * 8
+    embeddings = 2 * (1 * 32000 * 8 + 1 * 4096 * 8)
+    m = lora.memory(mixtral, "MixtralForCausalLM", "0.12.0", LoraSlots(1, 8), 1, 8192, 1024, 2)
+    assert m.slot_bytes == 2 * (32 * (experts + router + attention) + embeddings)
+
+
+def test_an_moe_with_dense_layers_or_shared_experts_is_not_modelled():
+    # one expert index no longer holds L × 3 × hidden × I: a dense first layer (DeepSeek-style)
+    dense_first = replace(QWEN3_MOE, total_params=QWEN3_MOE.total_params - 120 * 3 * 2048 * 768)
+    assert "dense layers or shared experts" in lora.problem(dense_first, QWEN3_MOE_ARCH, "0.33.0")
+    assert "GptOssForCausalLM" in lora.problem(QWEN3_MOE, "GptOssForCausalLM", "0.33.0")
+    assert "without routed experts" in lora.problem(LLAMA, QWEN3_MOE_ARCH, "0.33.0")
 
 
 @pytest.mark.parametrize("model, why", [
