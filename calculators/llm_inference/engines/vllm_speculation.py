@@ -36,9 +36,9 @@ physics (physics.speculation) rests on:
    0.14.1 that head stays its own, and is counted. From 0.16.0 (eagle.py, then llm_base_proposer.py
    ``_maybe_share_lm_head``) the proposer also deletes every MTP layer's ``shared_head.head`` and points
    it at the target's LM head ("Shared target model lm_head with MTP shared_head.head", read in the
-   0.16.0, 0.17.0, 0.20.0, 0.22.0, 0.24.0 and 0.32.0 sdists; absent from 0.14.1's): the drafter then
-   holds no vocabulary-sized matrix. 0.15, which has no source archive, was not read; it is taken as
-   0.14.1 (:data:`SHARED_MTP_HEAD_SINCE`). Startup logs show the sharing (Qwen3.5-9B with MTP: "Model loading
+   0.16.0, 0.17.0, 0.20.0, 0.22.0, 0.24.0 and 0.32.0 sdists; absent from 0.14.1's and from the 0.15.0
+   and 0.15.1 wheels' eagle.py): the drafter then holds no vocabulary-sized matrix
+   (:data:`SHARED_MTP_HEAD_SINCE`). Startup logs show the sharing (Qwen3.5-9B with MTP: "Model loading
    took 18.12 GiB" against 17.66 GiB without, one layer's worth, not an embedding's: point 10).
 6. **Step cost**: the proposer runs ``num_speculative_tokens`` draft forwards a step (``dummy_run``
    loops ``for fwd_idx in range(self.num_speculative_tokens)``), and the target verifies the k
@@ -115,8 +115,10 @@ physics (physics.speculation) rests on:
     ``qwen3_5_moe`` and ``nemotron_h`` in 0.17.0; the method name ``mtp`` (one name for the family) is
     in 0.11.0's ``SpeculativeMethod`` (before it: ``deepseek_mtp`` or ``qwen3_next_mtp``, the same
     drafter). A draft model: 0.14.1 still raises "Speculative decoding with draft model is not
-    supported yet"; 0.16.0 has ``DraftModelProposer`` (vllm/v1/spec_decode/draft_model.py); 0.15.x has
-    no source archive and was not read, so it is refused too. :func:`release_problem`.
+    supported yet"; the 0.15.0 and 0.15.1 wheels (0.15 has no source archive) and 0.16.0's sdist have
+    ``DraftModelProposer`` (vllm/v1/spec_decode/draft_model.py) and the model runner's
+    ``uses_draft_model()`` branch, and a public 0.15.1 log runs one (engines/
+    startup_log_table_speculation.py). :func:`release_problem`.
 13. **The profile run** (vllm/v1/worker/gpu_model_runner.py 0.17.0, ``profile_run`` and
     ``_dummy_run``; eagle.py ``dummy_run``): the memory profile runs ``_dummy_run(max_num_tokens)``,
     ``max_num_batched_tokens`` tokens, no more for the speculative tokens (the scheduler's budget
@@ -150,7 +152,7 @@ SHARED_MTP_HEAD_SINCE = "0.16.0"
 #: The first release whose V1 engine runs each method (point 12). "mtp" stands for the MTP family;
 #: :data:`MTP_SINCE` refines it by the target's model_type.
 METHOD_SINCE: dict[str, str] = {"ngram": "0.8.5", "eagle": "0.8.5", "eagle3": "0.8.5", "mtp": "0.9.0",
-                                "draft_model": "0.16.0"}
+                                "draft_model": "0.15.0"}
 #: The first release whose ``hf_config_override`` builds the MTP drafter of a config's model_type.
 MTP_SINCE: dict[str, str] = {"deepseek_v3": "0.9.0", "mimo": "0.9.0", "glm4_moe": "0.10.0",
                              "qwen3_next": "0.10.2", "deepseek_v32": "0.11.0", "qwen3_5": "0.17.0",
@@ -170,9 +172,8 @@ def release_problem(method: str, version: str, model_type: str = "") -> str:
     if parse_version(version) >= parse_version(since):
         return ""
     if method == "draft_model":
-        return (f"vLLM {version} has no draft-model drafter in its V1 engine: DraftModelProposer is in 0.16.0's "
-                "source (0.14.1 raises 'Speculative decoding with draft model is not supported yet'; 0.15, "
-                "with no source archive, was not read)")
+        return (f"vLLM {version} has no draft-model drafter in its V1 engine: DraftModelProposer is first in "
+                "0.15.0 (0.14.1 raises 'Speculative decoding with draft model is not supported yet')")
     return f"vLLM {version} has no V1 drafter for {what}: it is first in {since}"
 
 #: (file, commit of the stored version read, what it shows, URL).

@@ -44,7 +44,7 @@ The drafter's layers join the target's cache groups (physics.cache_layout's ``dr
 a block then spans them too, so the pool's blocks, and the concurrency, drop by the layers added as
 well as by the weights taken off the budget. A method is refused on a release whose V1 engine has
 no drafter for it (engines.vllm_speculation.release_problem: MTP from 0.9.0, Qwen3-Next's from
-0.10.2, Qwen3.5's from 0.17.0, a draft model from 0.16.0). The drafter's share of the profile run's
+0.10.2, Qwen3.5's from 0.17.0, a draft model from 0.15.0). The drafter's share of the profile run's
 activation peak is not modelled (engines.vllm_speculation point 13). Whatever is not modelled
 refuses the run with a note (:attr:`Drafter.refusal`) rather than give a figure vLLM would not.
 """
