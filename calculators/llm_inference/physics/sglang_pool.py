@@ -15,8 +15,14 @@ pages of ``page_size`` tokens (1 by default: a token is a page, the radix cache 
 token by token); a request of N tokens takes ceil(N ÷ page) pages. SGLang prints no concurrency:
 the figure here is max_total_num_tokens ÷ the request's tokens, as the scheduler admits them.
 
-Models whose pool SGLang shapes otherwise (windowed layers: its SWA pool; DeepSeek-V3.2's NSA
-pool; recurrent-state hybrids) are refused with the reason (``problem``), never vLLM's number.
+Sliding-window models: where the release gives windowed layers a pool of their own (engines.sglang
+``hybrid_swa``: Gemma 2/3 in 0.4.10, gpt-oss in 0.5.23; none by default in 0.5.3–0.5.6, which serve every
+windowed model with one pool of all layers, the window a mask only) the tokens are the full layers'
+pool (``full_max_total_num_tokens``, what the scheduler prints), the SWA pool holding
+``--swa-full-tokens-ratio`` (0.8) of it; a request takes its whole length in the full pool, so the
+concurrency is that pool's. DeepSeek-V3.2: the NSA cell (MLA latent + the indexer's FP8 keys), page 64.
+Models whose pool SGLang shapes otherwise (recurrent-state hybrids, per-layer geometries, SWA pools not
+read) are refused with the reason (``problem``), never vLLM's number.
 """
 
 from __future__ import annotations
@@ -49,6 +55,10 @@ class SGLangSettings:
     #: T, the "Load weight begin. avail mem=… GB" of the reader's own log; 0: the GPU's visible memory less
     #: the CUDA context's band (engines.sglang.CONTEXT_GIB), an estimate.
     free_at_start_gib: float = 0.0
+    #: --swa-full-tokens-ratio; 0: SGLang's default (engines.sglang.SWA_FULL_TOKENS_RATIO, 0.8)
+    swa_full_tokens_ratio: float = 0.0
+    #: the config's model_type (the book's derived shape), which SGLang's SWA decision keys on; "" custom
+    model_type: str = ""
 
 
 @dataclass(frozen=True)
@@ -118,20 +128,29 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
                                 mem_fraction_static=settings.mem_fraction_static or None,
                                 kv_dtype=dtype, page_size=settings.page_size,
                                 max_total_tokens=settings.max_total_tokens or None,
-                                free_at_start_gib=settings.free_at_start_gib or None)
+                                free_at_start_gib=settings.free_at_start_gib or None,
+                                model_type=settings.model_type,
+                                swa_full_tokens_ratio=settings.swa_full_tokens_ratio or sglang.SWA_FULL_TOKENS_RATIO)
     except ValueError as error:
         return _refused(placement, gpu, settings, str(error))
     t, b = result.free_at_start_gib * sglang.GIB, result.free_after_weights_gib * sglang.GIB
     reserve = t * (1 - result.mem_fraction_static)
     layers = model.kv_layers
-    page = result.cell_bytes * settings.page_size // max(1, layers)
+    page_size = result.page_size
+    page = result.cell_bytes * page_size // max(1, layers)
+    groups: tuple[LayerGroup, ...] = (LayerGroup("mla" if model.is_mla else "full", 1),)
+    per_token = float(result.cell_bytes)
+    if result.swa is not None:
+        split = result.swa
+        # what one full-pool token costs with its share of the SWA pool: full + ratio × SWA layers
+        per_token = result.cell_bytes / layers * (split.full_layers + split.ratio * split.swa_layers)
+        groups = (LayerGroup("full", 1), LayerGroup("sliding", 1, model.window))
     return SGLangPool(
         placement=placement, visible_bytes=gpu.visible, requested_bytes=gpu.visible, weight_bytes=t - b,
         activation_bytes=reserve, overhead_bytes=gpu.visible - t, available_bytes=result.rest_gib * sglang.GIB,
-        bytes_per_token=result.cell_bytes, page_bytes=page, layers_per_group=layers,
-        groups=(LayerGroup("mla" if model.is_mla else "full", 1),),
-        num_blocks=result.max_total_num_tokens // settings.page_size, batched_tokens=0,
-        block_size=settings.page_size, version=settings.release, sglang=result, settings=settings,
+        bytes_per_token=per_token, page_bytes=page, layers_per_group=layers, groups=groups,
+        num_blocks=result.max_total_num_tokens // page_size, batched_tokens=0,
+        block_size=page_size, version=settings.release, sglang=result, settings=settings,
         refusal=result.problem)
 
 
@@ -144,7 +163,16 @@ def startup_lines(pool: SGLangPool) -> str:
              f"Load weight end. avail mem={s.free_after_weights_gib:.2f} GB, "
              f"mem usage={s.free_at_start_gib - s.free_after_weights_gib:.2f} GB."]
     if s.problem:
-        lines.append("RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.")
+        lines.append("RuntimeError: Not enough memory. Please try to increase --mem-fraction-static."
+                     if not s.max_total_num_tokens else f"ValueError: {s.problem}")
+    elif s.swa is not None:
+        lines += [f"Use Sliding window memory pool. full_layer_tokens={s.swa.full_tokens}, "
+                  f"swa_layer_tokens={s.swa.swa_tokens}",
+                  f"KV Cache is allocated. #tokens: {s.swa.swa_tokens}, K size: {s.swa_k_size_gib:.2f} GB, "
+                  f"V size: {s.swa_v_size_gib:.2f} GB",
+                  f"KV Cache is allocated. #tokens: {s.swa.full_tokens}, K size: {s.k_size_gib:.2f} GB, "
+                  f"V size: {s.v_size_gib:.2f} GB",
+                  f"max_total_num_tokens={s.max_total_num_tokens} (the full layers' pool)"]
     else:
         sizes = (f"KV size: {s.k_size_gib:.2f} GB" if pool.groups[0].kind == "mla"
                  else f"K size: {s.k_size_gib:.2f} GB, V size: {s.v_size_gib:.2f} GB")
