@@ -132,6 +132,21 @@ def sglang_notes(deployment: Deployment) -> list[str]:
             f"SGLang {s.release} gives the {model.windowed_layers} sliding-window layers every token, as the full "
             f"ones (one pool; the window is an attention mask): SGLang's SWA pool is Gemma 2/3's in 0.4.10 and "
             f"gpt-oss's from 0.5.23, and 0.5.3–0.5.6 turn it off for both (disable_hybrid_swa_memory).")
+    spec = getattr(pool, "speculative", None)
+    if spec is not None:
+        if spec.algorithm == "NGRAM":
+            notes.append("SGLang's NGRAM speculative decoding loads no draft model and leaves the pool as it is.")
+        else:
+            headroom = sglang.speculative_headroom(spec)
+            notes.append(
+                f"SGLang {spec.algorithm} ({pool.drafter.label}): {spec.num_steps} steps, topk {spec.eagle_topk}, "
+                f"{spec.num_draft_tokens} draft tokens, --max-running-requests {spec.max_running_requests}. The "
+                f"target's pool gets {headroom:,} tokens of headroom beyond the profile (requests × (steps × topk "
+                f"+ draft tokens) + 100), and the draft's weights ({pool.drafter_bytes / sglang.GIB:.2f} GiB) "
+                f"and its own KV pool of as many tokens ({pool.draft_pool_bytes / sglang.GIB:.2f} GiB) load after "
+                f"the profile, out of the 1 − mem_fraction_static reserve"
+                + (", whose automatic value keeps a draft's share." if not deployment.sglang.mem_fraction_static
+                   else "."))
     if model.indexer_dim:
         notes.append(
             f"SGLang's NSA pool (DeepSeek-V3.2): per token and layer the latent and the indexer's key "

@@ -42,6 +42,12 @@ pool holding ``full_max_total_num_tokens`` and the windowed layers' ``swa_max_to
 is a mask only). DeepSeek-V3.2 (NSA): the cell adds the indexer's FP8 keys and their scales per layer
 (:func:`nsa_indexer_bytes`).
 
+Speculative decoding (:func:`speculative_params`, :func:`speculative_headroom`, 0.4.8–0.5.6): the
+automatic fraction keeps 2 GiB more for an EAGLE-type draft (6 for STANDALONE); the target's profile
+runs before the draft is loaded, and ``init_memory_pool`` then adds requests × (steps × topk + draft
+tokens) + 100 tokens to the count, which the draft worker's own pool (``draft_runner_cache_size``)
+takes too: the draft's weights and that pool come out of the T × (1 − f) reserve, unprofiled.
+
 All functions take plain numbers or the book's :class:`~..physics.model.Model`; stdlib only.
 """
 
@@ -58,6 +64,7 @@ __all__ = [
     "profiled_tokens", "max_total_num_tokens", "minimum_mem_fraction_static", "kv_sizes_gib", "Pool",
     "token_pool", "pool_on", "SWA_FULL_TOKENS_RATIO", "hybrid_swa", "SWASplit", "swa_split", "nsa_indexer_bytes",
     "NSA_PAGE_SIZE", "NSA_QUANT_BLOCK", "nsa_kv_size_gib", "swa_tokens_of", "swa_pool_sizes_gib",
+    "SPECULATIVE_MAX_RUNNING_REQUESTS", "SpeculativeParams", "speculative_params", "speculative_headroom",
 ]
 
 GIB = 1 << 30
@@ -437,6 +444,70 @@ def kv_sizes_gib(tokens: int, cell: int, page_size: int = 1, mla: bool = False) 
     return (total, 0.0) if mla else (total / 2, total / 2)
 
 
+#: ``--max-running-requests`` when a speculative algorithm leaves it unset (server_args.py, 0.4.8–0.5.6:
+#: "Max running requests is reset to 48 for speculative decoding").
+SPECULATIVE_MAX_RUNNING_REQUESTS = 48
+#: Algorithms by release (server_args.py ``--speculative-algorithm`` choices): 0.4.8–0.4.10 EAGLE, EAGLE3 and
+#: NEXTN (mapped to EAGLE); 0.5.3–0.5.6 also STANDALONE (a draft model) and NGRAM (no draft model).
+_SPEC_ALGORITHMS = {(0, 4, 8): ("EAGLE", "EAGLE3", "NEXTN"),
+                    (0, 5, 3): ("EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM")}
+#: ``auto_choose_speculative_params`` (server_args.py): (steps, topk, draft tokens) when none is given —
+#: (3, 1, 4) for DeepSeek V2/V3 (0.5.3 on also V3.2, gpt-oss and Bailing) and for STANDALONE, else (5, 4, 8).
+_SPEC_SMALL = {(0, 4, 8): ("deepseek_v2", "deepseek_v3"),
+               (0, 5, 3): ("deepseek_v2", "deepseek_v3", "deepseek_v32", "gpt_oss", "bailing_moe")}
+
+
+@dataclass(frozen=True)
+class SpeculativeParams:
+    """``--speculative-algorithm`` and its three numbers as ``_handle_speculative_decoding`` leaves them."""
+
+    algorithm: str  # EAGLE (NEXTN is mapped to it), EAGLE3, STANDALONE or NGRAM
+    num_steps: int
+    eagle_topk: int
+    num_draft_tokens: int
+    max_running_requests: int
+
+
+def speculative_params(algorithm: str, release: str, model_type: str = "", *, num_steps: int | None = None,
+                       eagle_topk: int | None = None, num_draft_tokens: int | None = None,
+                       max_running_requests: int | None = None) -> SpeculativeParams:
+    """What server_args.py makes of the speculative flags (0.4.8–0.5.6): NEXTN becomes EAGLE; without
+    ``--speculative-num-steps`` the three numbers are ``auto_choose_speculative_params``'s; with topk 1 the
+    draft tokens are steps + 1; ``--max-running-requests`` defaults to 48. NGRAM's numbers do not size the
+    pool (0.5.3–0.5.6) and are kept as given."""
+    version = parse_release(release)
+    if not (0, 4, 8) <= version <= _DEFAULTS_TO:
+        raise ValueError(f"SGLang {release}'s speculative decoding was not read (0.4.8–0.5.6)")
+    read = max(v for v in _SPEC_ALGORITHMS if v <= version)
+    algorithm = algorithm.upper()
+    if algorithm not in _SPEC_ALGORITHMS[read]:
+        raise ValueError(f"SGLang {release} has no --speculative-algorithm {algorithm} "
+                         f"({', '.join(_SPEC_ALGORITHMS[read])})")
+    if algorithm == "NEXTN":
+        algorithm = "EAGLE"
+    reqs = SPECULATIVE_MAX_RUNNING_REQUESTS if max_running_requests is None else max_running_requests
+    if algorithm == "NGRAM":
+        return SpeculativeParams(algorithm, num_steps or 0, eagle_topk or 0, num_draft_tokens or 0, reqs)
+    if num_steps is None:
+        small = algorithm == "STANDALONE" or model_type in _SPEC_SMALL[read]
+        num_steps, eagle_topk, num_draft_tokens = (3, 1, 4) if small else (5, 4, 8)
+    if eagle_topk is None or num_draft_tokens is None:
+        raise ValueError("give --speculative-eagle-topk and --speculative-num-draft-tokens with --speculative-num-steps")
+    if eagle_topk == 1:
+        num_draft_tokens = num_steps + 1
+    return SpeculativeParams(algorithm, num_steps, eagle_topk, num_draft_tokens, reqs)
+
+
+def speculative_headroom(params: SpeculativeParams) -> int:
+    """Tokens ``init_memory_pool`` adds to the profiled count when a draft model shares the token indices
+    (model_runner.py, 0.4.8–0.5.6, EAGLE/EAGLE3/STANDALONE; the draft's own pool, ``draft_runner_cache_size``,
+    is then the same count): reqs × steps × topk (draft) + reqs × draft tokens (verify) + 100. NGRAM: 0."""
+    if params.algorithm == "NGRAM":
+        return 0
+    reqs = params.max_running_requests
+    return reqs * params.num_steps * params.eagle_topk + reqs * params.num_draft_tokens + 100
+
+
 def nsa_kv_size_gib(tokens: int, layers: int, latent_rope: int, kv_dtype_bytes: int, index_head_dim: int,
                     rope_dim: int = 64) -> float:
     """The "KV size" an NSA pool logs (0.5.6 ``NSATokenToKVPool.get_kv_size_bytes``): the latent buffers,
@@ -480,7 +551,8 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
                kv_dtype: str = "bf16", page_size: int = 1, pp: int = 1, dp: int = 1, dp_attention: bool = False,
                max_total_tokens: int | None = None, free_at_start_gib: float | None = None,
                multimodal: bool = False, state_gib: float = 0.0, model_type: str = "",
-               swa_full_tokens_ratio: float = SWA_FULL_TOKENS_RATIO) -> Pool:
+               swa_full_tokens_ratio: float = SWA_FULL_TOKENS_RATIO,
+               speculative: SpeculativeParams | None = None) -> Pool:
     """SGLang's pool for ``model`` on one GPU of a TP group: what the lead's calculators can call.
 
     ``weight_gib_per_gpu`` is one rank's weights (physics.weights); T is ``free_at_start_gib`` when
@@ -488,6 +560,9 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
     :data:`CONTEXT_GIB` (``free_estimated``). Without ``mem_fraction_static`` the release's default is
     taken, which needs ``gpu_mem_mib`` (nvidia-smi's total: :data:`NVIDIA_SMI_MIB`). ``model_type``
     (the config's) decides whether windowed layers get SGLang's SWA pool (:func:`hybrid_swa`).
+    ``speculative``: the automatic fraction keeps the draft's share (:func:`default_mem_fraction_static`),
+    and the count grows by :func:`speculative_headroom` before the cap and the page rounding. The draft's
+    weights and its own pool are loaded after the profile, out of the T × (1 − f) reserve.
     """
     version = parse_release(release)
     if not _DEFAULTS_FROM <= version <= _PROFILE_TO:
@@ -496,8 +571,11 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
     if not given:
         if gpu_mem_mib is None:
             raise ValueError("the automatic mem_fraction_static needs nvidia-smi's total (gpu_mem_mib)")
-        mem_fraction_static = default_mem_fraction_static(gpu_mem_mib, release, tp, pp, dp_attention=dp_attention,
-                                                          dp=dp).mem_fraction_static
+        mem_fraction_static = default_mem_fraction_static(
+            gpu_mem_mib, release, tp, pp, dp_attention=dp_attention, dp=dp,
+            speculative=speculative.algorithm if speculative else "").mem_fraction_static
+    if speculative is not None and (model.windowed_layers or model.indexer_dim):
+        raise ValueError("SGLang's speculative decoding beside an SWA or NSA pool is not modelled")
     if multimodal:
         mem_fraction_static *= multimodal_factor(release, given=given)
     if model.indexer_dim:
@@ -510,6 +588,8 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
     swa_pool = hybrid_swa(model, release, model_type)
     rest = free_after - free_at_start_gib * (1 - mem_fraction_static) - state_gib
     profiled = profiled_tokens(free_after, free_at_start_gib, mem_fraction_static, cell, state_gib)
+    if speculative is not None:
+        profiled += speculative_headroom(speculative)  # before the "Not enough memory" check, as SGLang does
     split = None
     problem = ""
     if swa_pool:

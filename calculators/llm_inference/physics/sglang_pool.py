@@ -21,6 +21,10 @@ windowed model with one pool of all layers, the window a mask only) the tokens a
 pool (``full_max_total_num_tokens``, what the scheduler prints), the SWA pool holding
 ``--swa-full-tokens-ratio`` (0.8) of it; a request takes its whole length in the full pool, so the
 concurrency is that pool's. DeepSeek-V3.2: the NSA cell (MLA latent + the indexer's FP8 keys), page 64.
+Speculative decoding: the reader's method as SGLang's algorithm (MTP → NEXTN, an EAGLE-3 head → EAGLE3,
+a draft model → STANDALONE, n-gram → NGRAM) with ``--speculative-num-steps`` k and topk 1; the tokens
+gain SGLang's headroom, and the draft's weights (``drafter``, physics.speculation's sizes) and its own
+pool of as many tokens are taken from the activation reserve, refused when they do not fit in it.
 Models whose pool SGLang shapes otherwise (recurrent-state hybrids, per-layer geometries, SWA pools not
 read) are refused with the reason (``problem``), never vLLM's number.
 """
@@ -37,6 +41,7 @@ from .budget import Pool
 from .memo import pure_cache
 from .model import Model
 from .placement import Placement
+from .speculation import DRAFT_MODEL, EAGLE_METHODS, MTP, NGRAM, NONE, Drafter, Speculation, drafter
 
 __all__ = ["SGLangSettings", "SGLangPool", "sglang_pool", "startup_lines"]
 
@@ -69,6 +74,10 @@ class SGLangPool(Pool):
     sglang: sglang.Pool | None = None
     settings: SGLangSettings = SGLangSettings()
     refusal: str = ""  # why the model or layout is not modelled / SGLang refuses ("" when it starts)
+    #: speculative decoding: SGLang's numbers and the draft's own KV pool on this GPU (bytes); the draft's
+    #: weights are ``drafter`` (budget.Pool's: weights beside the target's; no layer in the target's cell)
+    speculative: sglang.SpeculativeParams | None = None
+    draft_pool_bytes: float = 0.0
 
     @property
     def problem(self) -> str:
@@ -95,9 +104,27 @@ def _refused(placement: Placement, gpu: GPU, settings: SGLangSettings, why: str)
                       version=settings.release, settings=settings, refusal=why)
 
 
+#: The book's speculative methods (vLLM's names, physics.speculation) as SGLang's ``--speculative-algorithm``.
+_ALGORITHM = {MTP: "NEXTN", "eagle": "EAGLE", "eagle3": "EAGLE3", DRAFT_MODEL: "STANDALONE", NGRAM: "NGRAM"}
+
+
+def _speculative(spec: Speculation, settings: SGLangSettings) -> sglang.SpeculativeParams:
+    """SGLang's flags for the reader's speculation: the algorithm, ``--speculative-num-steps`` = k, topk 1
+    (so k + 1 draft tokens, as server_args makes them), ``--max-running-requests`` SGLang's 48."""
+    if spec.method not in _ALGORITHM:
+        raise ValueError(f"speculative method {spec.method!r} under SGLang is not modelled")
+    algorithm = _ALGORITHM[spec.method]
+    if spec.method in EAGLE_METHODS and spec.head is not None:
+        algorithm = "EAGLE3" if spec.head.kind == "eagle3" else "EAGLE"
+    return sglang.speculative_params(algorithm, settings.release, settings.model_type,
+                                     num_steps=spec.k, eagle_topk=1, num_draft_tokens=spec.k + 1)
+
+
 @pure_cache()
-def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSettings, kv_dtype: str) -> SGLangPool:
-    """SGLang's pool on the most loaded GPU of ``placement`` (its weights per GPU as the book places them)."""
+def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSettings, kv_dtype: str,
+                speculation: Speculation = Speculation(), weights=None) -> SGLangPool:
+    """SGLang's pool on the most loaded GPU of ``placement`` (its weights per GPU as the book places them);
+    ``speculation`` and the target's ``weights`` (for an MTP layer's size) when a draft is loaded."""
     if not placement.legal:
         return _refused(placement, gpu, settings, placement.problem)
     if model.is_hybrid:
@@ -122,6 +149,17 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
                         f"\"Load weight begin\" line of a run on this GPU")
     dtype = "bf16" if kv_dtype in ("auto", "bf16") else kv_dtype
     tp = placement.tensor_parallel
+    spec = draft = None
+    if speculation.on:
+        try:
+            spec = _speculative(speculation, settings)
+        except ValueError as error:
+            return _refused(placement, gpu, settings, str(error))
+        # the draft's weights and KV bytes a token are the model's (physics.speculation); SGLang shares the
+        # target's embedding and LM head with NEXTN/EAGLE drafts (speculative/eagle_worker.py set_embed_and_head)
+        draft = drafter(speculation, model, gpu, placement, dtype, weights)
+        if draft.refusal:
+            return _refused(placement, gpu, settings, draft.refusal)
     try:
         result = sglang.pool_on(model, gpu, tp, settings.release,
                                 weight_gib_per_gpu=placement.weight_bytes_per_gpu / sglang.GIB,
@@ -130,11 +168,23 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
                                 max_total_tokens=settings.max_total_tokens or None,
                                 free_at_start_gib=settings.free_at_start_gib or None,
                                 model_type=settings.model_type,
-                                swa_full_tokens_ratio=settings.swa_full_tokens_ratio or sglang.SWA_FULL_TOKENS_RATIO)
+                                swa_full_tokens_ratio=settings.swa_full_tokens_ratio or sglang.SWA_FULL_TOKENS_RATIO,
+                                speculative=spec)
     except ValueError as error:
         return _refused(placement, gpu, settings, str(error))
     t, b = result.free_at_start_gib * sglang.GIB, result.free_after_weights_gib * sglang.GIB
     reserve = t * (1 - result.mem_fraction_static)
+    draft_w = draft_kv = 0.0
+    refusal = result.problem
+    if draft is not None and draft.weight_bytes + draft.token_bytes and result.max_total_num_tokens:
+        # the draft worker loads after the target's pool: its weights, then a pool of the target's count
+        # (draft_runner_cache_size) + page slots of its own layers, all out of the reserve
+        draft_w = draft.weight_bytes
+        draft_kv = (result.max_total_num_tokens + result.page_size) * draft.token_bytes
+        if not refusal and draft_w + draft_kv > reserve:
+            refusal = (f"the draft's weights ({draft_w / sglang.GIB:.2f} GiB) and its KV pool "
+                       f"({draft_kv / sglang.GIB:.2f} GiB) are loaded after the target's pool, out of the "
+                       f"{reserve / sglang.GIB:.2f} GiB SGLang keeps (1 − mem_fraction_static): out of memory")
     layers = model.kv_layers
     page_size = result.page_size
     page = result.cell_bytes * page_size // max(1, layers)
@@ -147,11 +197,13 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
         groups = (LayerGroup("full", 1), LayerGroup("sliding", 1, model.window))
     return SGLangPool(
         placement=placement, visible_bytes=gpu.visible, requested_bytes=gpu.visible, weight_bytes=t - b,
-        activation_bytes=reserve, overhead_bytes=gpu.visible - t, available_bytes=result.rest_gib * sglang.GIB,
+        activation_bytes=reserve - draft_w - draft_kv, overhead_bytes=gpu.visible - t,
+        available_bytes=result.rest_gib * sglang.GIB + draft_kv,
         bytes_per_token=per_token, page_bytes=page, layers_per_group=layers, groups=groups,
         num_blocks=result.max_total_num_tokens // page_size, batched_tokens=0,
         block_size=page_size, version=settings.release, sglang=result, settings=settings,
-        refusal=result.problem)
+        refusal=refusal, speculative=spec, draft_pool_bytes=draft_kv,
+        drafter=Drafter(weight_bytes=draft_w, token_bytes=draft.token_bytes, label=draft.label) if draft_w else NONE)
 
 
 def startup_lines(pool: SGLangPool) -> str:

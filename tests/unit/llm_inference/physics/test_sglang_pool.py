@@ -122,3 +122,25 @@ def test_deepseek_v32_gets_the_nsa_cell_not_a_refusal():
     assert v["kv_bytes_per_token_per_gpu"] == cell
     assert v["kv_cache_tokens"] == int((t - v["weight_bytes_per_gpu"] - t * (1 - fraction)) // cell) // 64 * 64
     assert any("NSA pool" in n for n in r.notes)
+
+
+def test_eagle3_head_under_sglang_by_hand():
+    """Llama 3.1 8B with its EAGLE-3 head, k = 3, on one H100 (0.5.6): the fraction keeps 2 GiB more, the count
+    gains 48 × (3 + 4) + 100 tokens, and the head's own pool (1 layer, 8 KV heads of 128, bf16: 4,096 bytes a
+    token) of as many tokens, with its weights, is taken out of the reserve, not the pool."""
+    r = _run(model="llama-3.1-8b", speculation="eagle", num_speculative_tokens=3)
+    v = r.values
+    t = GPUS["h100-sxm"].visible - 0.53 * GIB
+    fraction = round((81559 - (512 + 1.5 * 8192 + 2 * 256 + 128) - 2048) / 81559, 3)
+    tokens = int((t * fraction - v["weight_bytes_per_gpu"]) // (32 * 8 * 128 * 2 * 2)) + 48 * (3 + 4) + 100
+    assert v["kv_cache_tokens"] == tokens
+    assert any("EAGLE3" in n and "436 tokens of headroom" in n for n in r.notes)
+    plain = _run(model="llama-3.1-8b").values
+    assert v["activation_bytes"] < plain["activation_bytes"]
+    head_pool = (tokens + 1) * 1 * 8 * 128 * 2 * 2
+    assert v["kv_cache_memory"] == pytest.approx(
+        t * fraction - v["weight_bytes_per_gpu"] + head_pool, rel=1e-12)  # the target's pool and the head's
+    assert v["activation_bytes"] == pytest.approx(t * (1 - fraction) - v["drafter_bytes_per_gpu"] - head_pool,
+                                                  rel=1e-12)
+    assert v["weight_bytes_per_gpu"] + v["drafter_bytes_per_gpu"] + v["activation_bytes"] + v["runtime_bytes"] + \
+        v["kv_cache_memory"] == pytest.approx(GPUS["h100-sxm"].visible, rel=1e-9)
