@@ -300,6 +300,10 @@ def hybrid_swa(model: Model, release: str, model_type: str = "") -> bool:
     if not model_type:
         raise ValueError(f"SGLang {release} decides by the architecture whether windowed layers get their own "
                          "pool: not known for a custom shape")
+    if read == (0, 4, 10) and model_type == "gpt_oss":
+        # models/gpt_oss.py is not in the 0.4.10 wheel; 0.4.10.post1–0.5.2, which served it, were not read
+        raise ValueError(f"SGLang {release}: gpt-oss came after 0.4.10, and whether the releases up to 0.5.2 gave it "
+                         "an SWA pool was not read (0.5.3–0.5.6 do not)")
     if read == (0, 5, 23) and model_type in _SWA_NOT_MODELLED_0523:
         raise ValueError(f"SGLang {release}'s SWA pool for {model_type} (its own per-layer geometry) is not "
                          "modelled")
@@ -369,6 +373,10 @@ def swa_split(profiled: int, *, full_layers: int, swa_layers: int, layer_bytes: 
 NSA_QUANT_BLOCK, NSA_PAGE_SIZE = 128, 64
 
 
+#: The config model_types SGLang's ``is_deepseek_nsa`` accepts (DeepseekV3ForCausalLM, DeepseekV32ForCausalLM).
+_NSA_MODEL_TYPES = ("deepseek_v32", "deepseek_v3")
+
+
 def nsa_indexer_bytes(index_head_dim: int) -> int:
     """Bytes of one token's indexer key in one layer: index_head_dim + index_head_dim // 128 × 4 (uint8),
     what 0.5.6's ``profile_max_num_token`` adds to the MLA cell for DeepSeek-V3.2 (``is_deepseek_nsa``)."""
@@ -387,9 +395,10 @@ def model_cell_bytes(model: Model, kv_dtype: str = "bf16", attn_tp: int = 1, rel
     Windowed layers count as full ones: ``profile_max_num_token`` sizes every layer for every token, and
     :func:`swa_split` shares the result out where the SWA pool applies. DeepSeek-V3.2 (``indexer_dim``):
     the MLA latent plus :func:`nsa_indexer_bytes` a layer (0.5.6 on; 0.5.3's profile leaves the indexer
-    out, and releases before have no NSA). Refused: layers of different shapes (Gemma 4, MiMo-V2,
-    DeepSeek-V4: SGLang's per-layer-kind geometry is not read here), MiniMax-M3's index keys, GLM-5's DSA
-    (not ``is_deepseek_nsa`` in 0.5.6), per-vector-scale layouts (SGLang's fp8 KV is per-tensor).
+    out, and releases before have no NSA; :func:`token_pool` refuses other indexers, GLM-5's DSA not being
+    ``is_deepseek_nsa`` in 0.5.6). Refused: layers of different shapes (Gemma 4, MiMo-V2, DeepSeek-V4:
+    SGLang's per-layer-kind geometry is not read here), MiniMax-M3's index keys, per-vector-scale layouts
+    (SGLang's fp8 KV is per-tensor).
     """
     if any(getattr(s, "index_dim", 0) for s in layer_specs(model)):
         # python/sglang/srt/models/minimax_m3.py keeps the index keys in a pool of its own: not read here
@@ -574,8 +583,13 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
         mem_fraction_static = default_mem_fraction_static(
             gpu_mem_mib, release, tp, pp, dp_attention=dp_attention, dp=dp,
             speculative=speculative.algorithm if speculative else "").mem_fraction_static
-    if speculative is not None and (model.windowed_layers or model.indexer_dim):
-        raise ValueError("SGLang's speculative decoding beside an SWA or NSA pool is not modelled")
+    if model.indexer_dim and model_type not in _NSA_MODEL_TYPES:
+        # configs/model_config.py is_deepseek_nsa: DeepseekV3/V32ForCausalLM with index_topk (0.5.6)
+        raise ValueError(f"SGLang's NSA pool is DeepSeek-V3.2's (is_deepseek_nsa); the sparse indexer of "
+                         f"{model_type or 'a custom shape'} is not modelled")
+    if speculative is not None and model.indexer_dim:
+        raise ValueError("SGLang's NEXTN draft beside DeepSeek-V3.2's NSA pool is not modelled (its draft pool's "
+                         "indexer was not read)")
     if multimodal:
         mem_fraction_static *= multimodal_factor(release, given=given)
     if model.indexer_dim:

@@ -302,8 +302,10 @@ def test_which_release_gives_windowed_layers_their_own_pool():
     oss, gemma, mistral = (catalogue_model(m) for m in ("gpt-oss-120b", "gemma-3-27b", "mistral-7b-v0.1"))
     assert [sglang.hybrid_swa(gemma, r, "gemma3_text") for r in ("0.4.9.post2", "0.4.10", "0.5.3", "0.5.6", "0.5.23")] \
         == [False, True, False, False, False]
-    assert [sglang.hybrid_swa(oss, r, "gpt_oss") for r in ("0.4.10", "0.5.3", "0.5.6", "0.5.10", "0.5.23")] \
+    assert [sglang.hybrid_swa(oss, r, "gpt_oss") for r in ("0.4.9.post2", "0.5.3", "0.5.6", "0.5.10", "0.5.23")] \
         == [False, False, False, False, True]
+    with pytest.raises(ValueError, match="gpt-oss came after 0.4.10"):
+        sglang.hybrid_swa(oss, "0.5.0", "gpt_oss")
     assert not sglang.hybrid_swa(mistral, "0.5.23", "mistral") and not sglang.hybrid_swa(mistral, "0.4.10", "mistral")
     assert not sglang.hybrid_swa(catalogue_model("qwen3-14b"), "0.5.23", "qwen3")
     assert not sglang.hybrid_swa(gemma, "0.5.6", "")  # 0.5.6's answer does not depend on the architecture
@@ -382,7 +384,10 @@ def test_nsa_cell_by_hand():
         sglang.model_cell_bytes(v32, release="0.5.3")  # 0.5.3's profile leaves the indexer out: not modelled
     t, w = 137.3, 85.0
     pool = sglang.token_pool(v32, 0.0, 8, "0.5.6", weight_gib_per_gpu=w, mem_fraction_static=0.85,
-                             free_at_start_gib=t)
+                             free_at_start_gib=t, model_type="deepseek_v32")
+    with pytest.raises(ValueError, match="glm_moe_dsa"):  # GLM-5's DSA is not is_deepseek_nsa in 0.5.6
+        sglang.token_pool(catalogue_model("glm-5"), 0.0, 8, "0.5.6", weight_gib_per_gpu=w, mem_fraction_static=0.85,
+                          free_at_start_gib=t, model_type="glm_moe_dsa")
     tokens = int(((t - w) - t * 0.15) * GIB // 78324) // 64 * 64  # page 64, set by server_args for NSA
     assert pool.max_total_num_tokens == tokens and pool.page_size == 64
     latent = (tokens + 64) * 576 * 2
