@@ -501,7 +501,8 @@ def speculative_params(algorithm: str, release: str, model_type: str = "", *, nu
         small = algorithm == "STANDALONE" or model_type in _SPEC_SMALL[read]
         num_steps, eagle_topk, num_draft_tokens = (3, 1, 4) if small else (5, 4, 8)
     if eagle_topk is None or num_draft_tokens is None:
-        raise ValueError("give --speculative-eagle-topk and --speculative-num-draft-tokens with --speculative-num-steps")
+        raise ValueError("give --speculative-eagle-topk and --speculative-num-draft-tokens with "
+                         "--speculative-num-steps")
     if eagle_topk == 1:
         num_draft_tokens = num_steps + 1
     return SpeculativeParams(algorithm, num_steps, eagle_topk, num_draft_tokens, reqs)
