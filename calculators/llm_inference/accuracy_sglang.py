@@ -41,6 +41,7 @@ class SGLangRow:
     tokens: tuple[float, float] | None  # (logged, rebuilt) max_total_num_tokens
     k_gib: tuple[float, float] | None  # (logged, rebuilt) K (MLA: KV) size
     refused_right: bool | None = None
+    swa_tokens: tuple[float, float] | None = None  # (logged, rebuilt) swa_max_total_num_tokens of a hybrid pool
 
     def error(self, pair) -> float | None:
         return None if not pair or not pair[0] else pair[1] / pair[0] - 1
@@ -49,7 +50,8 @@ class SGLangRow:
     def passes(self) -> bool:
         if self.how == "refusal":
             return bool(self.refused_right)
-        return all(abs(e) <= 0.02 for e in (self.error(self.tokens), self.error(self.k_gib)) if e is not None)
+        return all(abs(e) <= 0.02 for e in (self.error(self.tokens), self.error(self.k_gib), self.error(self.swa_tokens))
+                   if e is not None)
 
 
 def _cell(log: SGLangLog) -> int:
@@ -76,6 +78,14 @@ def rebuild(log: SGLangLog) -> SGLangRow:
         refused = sglang.profiled_tokens(p["free_after_gib"], free_at_start, fraction, 1) <= 0
         return SGLangRow(log, "refusal", None, None, refused)
     page = int(log.shape["page_size"])
+    if log.check == "swa-split":
+        s = log.shape
+        swa = sglang.swa_tokens_of(int(p["full_tokens"]), s["swa_full_tokens_ratio"], page)
+        k, _v = sglang.swa_pool_sizes_gib(int(p["swa_tokens"]), swa_layers=int(s["swa_layers"]),
+                                          kv_heads=max(1, int(s["swa_kv_heads"]) // log.tp),
+                                          k_head_dim=int(s["k_head_dim"]), v_head_dim=int(s["v_head_dim"]),
+                                          kv_dtype_bytes=s["kv_dtype_bytes"], page_size=page)
+        return SGLangRow(log, "rule", None, (p["swa_k_gib"], k), swa_tokens=(p["swa_tokens"], swa))
     tokens = None
     if log.check == "tokens":
         t = sglang.profiled_tokens(p["free_after_gib"], p["free_after_gib"] + p["weights_gib"],
@@ -94,7 +104,8 @@ def rows() -> list[SGLangRow]:
 def summary(rebuilt: list[SGLangRow]) -> dict[str, tuple[int, float | None, float | None]]:
     """Per figure: (logs compared, median |error|, worst |error|) over every row that rebuilds it."""
     out = {}
-    for words, attr in (("max_total_num_tokens", "tokens"), ("K size", "k_gib")):
+    for words, attr in (("max_total_num_tokens", "tokens"), ("K size", "k_gib"),
+                        ("swa_max_total_num_tokens", "swa_tokens")):
         errors = [abs(e) for r in rebuilt if (e := r.error(getattr(r, attr))) is not None]
         out[words] = (len(errors), statistics.median(errors) if errors else None, max(errors) if errors else None)
     return out
@@ -108,6 +119,13 @@ def _cell_html(r: SGLangRow, pair, fmt: str) -> str:
     if not pair or pair[0] is None:
         return "—"
     return f"{format(pair[0], fmt)} → {format(pair[1], fmt)} ({_pct(r.error(pair))})"
+
+
+def _tokens_html(r: SGLangRow) -> str:
+    """max_total_num_tokens, or a hybrid pool's SWA count (its K size is then the SWA pool's)."""
+    if r.tokens is None and r.swa_tokens is not None:
+        return "SWA pool: " + _cell_html(r, r.swa_tokens, ',.0f')
+    return _cell_html(r, r.tokens, ',.0f')
 
 
 _HOW = {"calculator": "kv-cache calculator, model by name as shipped",
@@ -133,7 +151,7 @@ def table_html() -> str:
             f'<td><a href="{html.escape(log.url)}">{html.escape(log.id)}</a></td>'
             f"<td>{html.escape(log.release.split(' (')[0])}</td><td>{html.escape(log.model)}</td>"
             f"<td>{html.escape(log.gpu)}</td><td>TP {log.tp}" + (f" DP {log.dp}" if log.dp > 1 else "") + "</td>"
-            f"<td>{_cell_html(r, r.tokens, ',.0f')}</td><td>{_cell_html(r, r.k_gib, '.2f')}</td>"
+            f"<td>{_tokens_html(r)}</td><td>{_cell_html(r, r.k_gib, '.2f')}</td>"
             f"<td>{html.escape(_HOW[r.how])}</td><td>{html.escape(status)}</td></tr>")
     ltable = ("<table data-accuracy-sglang-logs><thead><tr><th>Log</th><th>SGLang</th><th>Model</th><th>GPU</th>"
               "<th>Layout</th><th>max_total_num_tokens</th><th>K size (GB)</th><th>Rebuilt by</th><th>Status</th>"

@@ -26,7 +26,8 @@ SGLANG_RELEASE_CHOICES = (
     ("0.4.3", "0.4.3–0.4.5 (fraction table by TP)"),
     ("0.4.6", "0.4.6 (table; 13 GiB kept above 80 GiB)"),
     ("0.4.7", "0.4.7 (table by TP·PP, adjusted above 96 GiB)"),
-    ("0.4.8", "0.4.8–0.4.10 (reserved GiB by GPU class)"),
+    ("0.4.8", "0.4.8–0.4.9 (reserved GiB by GPU class)"),
+    ("0.4.10", "0.4.10 (as 0.4.8; Gemma 2/3's windowed layers in an SWA pool)"),
     ("0.5.3", "0.5.3–0.5.5 (reserved from chunked prefill and CUDA-graph batch)"),
     (NEWEST, f"{NEWEST} (the same rule; newest read)"),
 )
@@ -50,6 +51,11 @@ def params() -> tuple:
         Number("sglang_page_size", "SGLang --page-size", 1, 1, 256, advanced=True,
                help="SGLang only: tokens per page (1 by default; FlashMLA forces 64, cutlass MLA 128). The "
                     "pool is rounded down to whole pages."),
+        Number("swa_full_tokens_ratio", "SGLang --swa-full-tokens-ratio", 0, 0, 1,
+               step=0.01, integer=False, advanced=True,
+               help="SGLang only, sliding-window models whose release keeps windowed layers in a pool of their own "
+                    "(Gemma 2/3 in 0.4.10, gpt-oss from 0.5.23; 0.5.3–0.5.6 give every layer every token): the "
+                    "SWA pool's tokens ÷ the full pool's; 0: SGLang's default, 0.8."),
         Number("max_total_tokens", "SGLang --max-total-tokens", 0, 0, 1 << 24, unit="tokens", advanced=True,
                help="SGLang only: a cap on the token pool; 0: none."),
         Number("sglang_free_gib", "SGLang free memory at start", 0, 0, 1024, step=0.01, unit="GiB", integer=False,
@@ -67,7 +73,18 @@ def settings_from_inputs(p: Mapping[str, Any]) -> SGLangSettings | None:
     return SGLangSettings(release=p.get("sglang_version", NEWEST), mem_fraction_static=p.get("mem_fraction_static", 0),
                           page_size=int(p.get("sglang_page_size", 1)),
                           max_total_tokens=int(p.get("max_total_tokens", 0)),
-                          free_at_start_gib=p.get("sglang_free_gib", 0))
+                          free_at_start_gib=p.get("sglang_free_gib", 0),
+                          swa_full_tokens_ratio=p.get("swa_full_tokens_ratio", 0),
+                          model_type=_model_type(p))
+
+
+def _model_type(p: Mapping[str, Any]) -> str:
+    """The config's model_type (SGLang keys its SWA pool on the architecture); "" for a custom shape."""
+    if "model" not in p:
+        return ""
+    from . import scenario  # scenario imports this module's params
+    shape = scenario.model_shape(p)
+    return shape.model_type if shape is not None else ""
 
 
 def under_engine(deployment: Deployment, p: Mapping[str, Any]) -> Deployment:
@@ -94,6 +111,48 @@ def engine_text(deployment: Deployment, fallback: str) -> str:
     return (f"SGLang {s.release} rules (source read: {', '.join(sglang.RELEASES_READ[:1])} to 0.5.6): "
             f"mem_fraction_static {fraction:.3f} ({how}), page size {s.page_size}, token pool = free after weights "
             f"− free at start × (1 − fraction)")
+
+
+def sglang_notes(deployment: Deployment) -> list[str]:
+    """What SGLang does with windowed layers and DeepSeek-V3.2's indexer (nothing under vLLM, or when refused)."""
+    pool = deployment.pool
+    s = getattr(pool, "sglang", None)
+    if deployment.sglang is None or s is None or pool.problem:
+        return []
+    model, notes = deployment.model, []
+    if s.swa is not None:
+        notes.append(
+            f"SGLang {s.release} keeps the {s.swa.swa_layers} sliding-window layers in a pool of their own "
+            f"(SWAKVPool): {s.swa.full_tokens:,} tokens for the {s.swa.full_layers} full layers, "
+            f"{s.swa.swa_tokens:,} (--swa-full-tokens-ratio {s.swa.ratio:g}) for the windowed ones, from the same "
+            f"bytes one pool of every layer would take. A request takes its whole length in the full pool; "
+            f"the SWA pool frees what falls out of the {model.window:,}-token window.")
+    elif model.windowed_layers:
+        notes.append(
+            f"SGLang {s.release} gives the {model.windowed_layers} sliding-window layers every token, as the full "
+            f"ones (one pool; the window is an attention mask): SGLang's SWA pool is Gemma 2/3's in 0.4.10 and "
+            f"gpt-oss's from 0.5.23, and 0.5.3–0.5.6 turn it off for both (disable_hybrid_swa_memory).")
+    spec = getattr(pool, "speculative", None)
+    if spec is not None:
+        if spec.algorithm == "NGRAM":
+            notes.append("SGLang's NGRAM speculative decoding loads no draft model and leaves the pool as it is.")
+        else:
+            headroom = sglang.speculative_headroom(spec)
+            notes.append(
+                f"SGLang {spec.algorithm} ({pool.drafter.label}): {spec.num_steps} steps, topk {spec.eagle_topk}, "
+                f"{spec.num_draft_tokens} draft tokens, --max-running-requests {spec.max_running_requests}. The "
+                f"target's pool gets {headroom:,} tokens of headroom beyond the profile (requests × (steps × topk "
+                f"+ draft tokens) + 100), and the draft's weights ({pool.drafter_bytes / sglang.GIB:.2f} GiB) "
+                f"and its own KV pool of as many tokens ({pool.draft_pool_bytes / sglang.GIB:.2f} GiB) load after "
+                f"the profile, out of the 1 − mem_fraction_static reserve"
+                + (", whose automatic value keeps a draft's share." if not deployment.sglang.mem_fraction_static
+                   else "."))
+    if model.indexer_dim:
+        notes.append(
+            f"SGLang's NSA pool (DeepSeek-V3.2): per token and layer the latent and the indexer's key "
+            f"({sglang.nsa_indexer_bytes(model.indexer_dim)} bytes: {model.indexer_dim} fp8 values and an fp32 scale "
+            f"per 128), in pages of {sglang.NSA_PAGE_SIZE} tokens, which server_args sets for it.")
+    return notes
 
 
 def engine_name(deployment: Deployment) -> str:

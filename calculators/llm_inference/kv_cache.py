@@ -312,6 +312,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
         notes.append("The cache per token is 0 bytes: check the head or latent dimensions.")
     notes.extend(expert_parallel.reader_notes(model, layout, placement, w))
     notes.extend(hybrid_notes(model, pool, context))
+    notes.extend(engine_choice.sglang_notes(deployment))
     notes.extend(multi_page_notes.notes(pool, context))
     notes.extend(vision_notes(model, pool, w))
     notes.extend(lora_notes.notes(pool))

@@ -50,9 +50,10 @@ def memory_values(pool: Pool) -> dict[str, Any]:
             "drafter_kv_bytes_per_token": pool.drafter.token_bytes}
 
 
-#: Said where the engine is SGLang: its drafter is not modelled (only vLLM's is, physics.speculation).
-SGLANG_NOTE = ("Speculative decoding under SGLang is not modelled: SGLang's pool is shown without a drafter "
-               "(vLLM's drafter is).")
+#: Said where the engine is SGLang: its draft's memory is (physics.sglang_pool, engine_choice.sglang_notes),
+#: not the speed of its steps.
+SGLANG_NOTE = ("Speculative decoding's speed under SGLang is not modelled (its draft's memory is: see the "
+               "pool's note).")
 
 
 #: n-gram loads no drafter (physics.speculation): said, so that an unchanged pool is not read as an error.
@@ -62,7 +63,7 @@ NGRAM_NOTE = ("Speculative decoding with n-gram prompt lookup: vLLM loads no dra
 
 def memory_notes(deployment) -> list[str]:
     if deployment.sglang is not None:
-        return [SGLANG_NOTE] if deployment.engine.speculation.on else []
+        return []  # SGLang's draft: engine_choice.sglang_notes
     d = deployment.pool.drafter
     if d.method == NGRAM:
         return [NGRAM_NOTE]

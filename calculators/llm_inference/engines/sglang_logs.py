@@ -12,7 +12,9 @@ test_sglang.py rebuilds from them, with :mod:`llm_inference.engines.sglang`:
 * ``"weights"``: the token count from T and the book's own weight bytes for the model, where the
   log prints T but not B;
 * ``"refusal"``: a start SGLang refused for lack of KV memory;
-* every log with a "KV Cache is allocated" line: the K and V sizes from the token count.
+* every log with a "KV Cache is allocated" line: the K and V sizes from the token count;
+* ``"swa-split"``: a hybrid SWA pool's two counts, the SWA pool's as ``--swa-full-tokens-ratio`` of the
+  full pool's, and the SWA pool's K and V sizes from its count.
 
 ``needs`` names what only the hardware (or a line the page does not show) could give; such a
 log's error is reported, never tuned away. GiB throughout: SGLang divides by 2^30 and prints "GB".
@@ -42,7 +44,7 @@ class SGLangLog:
     lines: tuple[str, ...]  # quoted exactly
     parsed: Mapping[str, float]  # numbers read from the lines (GiB as printed)
     shape: Mapping[str, float]  # cache shape: layers (that cache), kv_heads, head_dim, kv_dtype_bytes, page_size
-    check: str  # "tokens", "budget", "weights", "refusal" or "kv-size"
+    check: str  # "tokens", "budget", "weights", "refusal", "kv-size" or "swa-split"
     mem_fraction_static: float | None = None  # as launched or printed; None: not on the page
     fraction_source: str = ""
     dp: int = 1
@@ -298,6 +300,34 @@ LOGS: tuple[SGLangLog, ...] = (
         needs="the free-memory lines and --mem-fraction-static: not in the quoted part of the page",
         notes="fp8_e4m3 KV: one byte a value and no per-token scale. A second pool of the same token count "
               "(K size 1.08 GB) is the speculative draft's and is not checked.",
+    ),
+    # A hybrid SWA pool: the model (MiMo-V2-Flash: per-layer geometry, K and V heads of different widths)
+    # is not one the calculators size, so only the split and the SWA pool's sizes are checked.
+    SGLangLog(
+        id="mimo-v2-flash-tp4-swa-split",
+        url="https://github.com/sgl-project/sglang/pull/18039",
+        where="pull request description (2026-01-31), 'Fix swa kv cache memory allocation', the 'main branch:' log",
+        release="the main branch of 2026-01-31 (between 0.5.6 and 0.5.23)",
+        rules="0.5.23",
+        model="XiaomiMiMo/MiMo-V2-Flash (39 sliding-window layers of 8 KV heads, K 192 and V 128 wide; 9 full layers)",
+        gpu="four GPUs (not named)", gpus=4, tp=4,
+        lines=(
+            "python3 -m sglang.launch_server --model-path XiaomiMiMo/MiMo-V2-Flash --tp-size 4 --trust-remote-code "
+            "--mem-fraction-static 0.7 --model-loader-extra-config '{\"enable_multithread_load\": \"true\","
+            "\"num_threads\": 64}' --page-size 64",
+            "[2026-01-31 13:50:39 TP0] Use sliding window memory pool. full_layer_tokens=375360, "
+            "swa_layer_tokens=300288",
+            "[2026-01-31 13:50:39 TP1] KV Cache is allocated. #tokens: 300288, K size: 8.38 GB, V size: 5.59 GB",
+        ),
+        parsed={"full_tokens": 375360, "swa_tokens": 300288, "swa_k_gib": 8.38, "swa_v_gib": 5.59},
+        shape={"swa_layers": 39, "swa_kv_heads": 8, "k_head_dim": 192, "v_head_dim": 128, "kv_dtype_bytes": 2,
+               "page_size": 64, "swa_full_tokens_ratio": 0.8},
+        check="swa-split", mem_fraction_static=0.7, fraction_source="--mem-fraction-static 0.7 (launch command)",
+        notes="The SWA shape is the published config's (swa_num_key_value_heads 8, head_dim 192, v_head_dim 128, "
+              "39 of 48 layers sliding), 2 KV heads a rank at TP 4. No --swa-full-tokens-ratio: 0.8. The pull "
+              "request's subject is the full pool's count (its cell counted the SWA layers twice, so T and B would "
+              "not rebuild it); the split checked here, SWA = 0.8 × full rounded to a page, is 0.5.23's "
+              "(pool_configurator.py _solve_pool_sizes) and, unrounded, 0.5.6's.",
     ),
 )
 

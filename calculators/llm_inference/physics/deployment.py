@@ -71,7 +71,7 @@ class Deployment:
         if self.sglang is not None:
             placed = on_gpu(self.model, self.weights, self.gpu)
             pool_ = sglang_pool(self.model, self.gpu, place(self.model, self.layout, placed), self.sglang,
-                                self.kv_dtype)
+                                self.kv_dtype, self.engine.speculation, placed)
             # --enable-lora is vLLM's flag: SGLang's LoRA memory pool is another rule, not read
             return replace(pool_, lora=LoraMemory(problem="LoRA adapters under SGLang")) if self.engine.lora else pool_
         return deployment_pool(self.model, self.gpu, self.layout, self.engine, self.weights, self.kv_dtype)

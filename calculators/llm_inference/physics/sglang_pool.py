@@ -15,8 +15,18 @@ pages of ``page_size`` tokens (1 by default: a token is a page, the radix cache 
 token by token); a request of N tokens takes ceil(N ÷ page) pages. SGLang prints no concurrency:
 the figure here is max_total_num_tokens ÷ the request's tokens, as the scheduler admits them.
 
-Models whose pool SGLang shapes otherwise (windowed layers: its SWA pool; DeepSeek-V3.2's NSA
-pool; recurrent-state hybrids) are refused with the reason (``problem``), never vLLM's number.
+Sliding-window models: where the release gives windowed layers a pool of their own (engines.sglang
+``hybrid_swa``: Gemma 2/3 in 0.4.10, gpt-oss in 0.5.23; none by default in 0.5.3–0.5.6, which serve every
+windowed model with one pool of all layers, the window a mask only) the tokens are the full layers'
+pool (``full_max_total_num_tokens``, what the scheduler prints), the SWA pool holding
+``--swa-full-tokens-ratio`` (0.8) of it; a request takes its whole length in the full pool, so the
+concurrency is that pool's. DeepSeek-V3.2: the NSA cell (MLA latent + the indexer's FP8 keys), page 64.
+Speculative decoding: the reader's method as SGLang's algorithm (MTP → NEXTN, an EAGLE-3 head → EAGLE3,
+a draft model → STANDALONE, n-gram → NGRAM) with ``--speculative-num-steps`` k and topk 1; the tokens
+gain SGLang's headroom, and the draft's weights (``drafter``, physics.speculation's sizes) and its own
+pool of as many tokens are taken from the activation reserve, refused when they do not fit in it.
+Models whose pool SGLang shapes otherwise (recurrent-state hybrids, per-layer geometries, SWA pools not
+read) are refused with the reason (``problem``), never vLLM's number.
 """
 
 from __future__ import annotations
@@ -31,6 +41,7 @@ from .budget import Pool
 from .memo import pure_cache
 from .model import Model
 from .placement import Placement
+from .speculation import DRAFT_MODEL, EAGLE_METHODS, MTP, NGRAM, NONE, Drafter, Speculation, drafter
 
 __all__ = ["SGLangSettings", "SGLangPool", "sglang_pool", "startup_lines"]
 
@@ -49,6 +60,10 @@ class SGLangSettings:
     #: T, the "Load weight begin. avail mem=… GB" of the reader's own log; 0: the GPU's visible memory less
     #: the CUDA context's band (engines.sglang.CONTEXT_GIB), an estimate.
     free_at_start_gib: float = 0.0
+    #: --swa-full-tokens-ratio; 0: SGLang's default (engines.sglang.SWA_FULL_TOKENS_RATIO, 0.8)
+    swa_full_tokens_ratio: float = 0.0
+    #: the config's model_type (the book's derived shape), which SGLang's SWA decision keys on; "" custom
+    model_type: str = ""
 
 
 @dataclass(frozen=True)
@@ -59,6 +74,10 @@ class SGLangPool(Pool):
     sglang: sglang.Pool | None = None
     settings: SGLangSettings = SGLangSettings()
     refusal: str = ""  # why the model or layout is not modelled / SGLang refuses ("" when it starts)
+    #: speculative decoding: SGLang's numbers and the draft's own KV pool on this GPU (bytes); the draft's
+    #: weights are ``drafter`` (budget.Pool's: weights beside the target's; no layer in the target's cell)
+    speculative: sglang.SpeculativeParams | None = None
+    draft_pool_bytes: float = 0.0
 
     @property
     def problem(self) -> str:
@@ -85,9 +104,27 @@ def _refused(placement: Placement, gpu: GPU, settings: SGLangSettings, why: str)
                       version=settings.release, settings=settings, refusal=why)
 
 
+#: The book's speculative methods (vLLM's names, physics.speculation) as SGLang's ``--speculative-algorithm``.
+_ALGORITHM = {MTP: "NEXTN", "eagle": "EAGLE", "eagle3": "EAGLE3", DRAFT_MODEL: "STANDALONE", NGRAM: "NGRAM"}
+
+
+def _speculative(spec: Speculation, settings: SGLangSettings) -> sglang.SpeculativeParams:
+    """SGLang's flags for the reader's speculation: the algorithm, ``--speculative-num-steps`` = k, topk 1
+    (so k + 1 draft tokens, as server_args makes them), ``--max-running-requests`` SGLang's 48."""
+    if spec.method not in _ALGORITHM:
+        raise ValueError(f"speculative method {spec.method!r} under SGLang is not modelled")
+    algorithm = _ALGORITHM[spec.method]
+    if spec.method in EAGLE_METHODS and spec.head is not None:
+        algorithm = "EAGLE3" if spec.head.kind == "eagle3" else "EAGLE"
+    return sglang.speculative_params(algorithm, settings.release, settings.model_type,
+                                     num_steps=spec.k, eagle_topk=1, num_draft_tokens=spec.k + 1)
+
+
 @pure_cache()
-def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSettings, kv_dtype: str) -> SGLangPool:
-    """SGLang's pool on the most loaded GPU of ``placement`` (its weights per GPU as the book places them)."""
+def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSettings, kv_dtype: str,
+                speculation: Speculation = Speculation(), weights=None) -> SGLangPool:
+    """SGLang's pool on the most loaded GPU of ``placement`` (its weights per GPU as the book places them);
+    ``speculation`` and the target's ``weights`` (for an MTP layer's size) when a draft is loaded."""
     if not placement.legal:
         return _refused(placement, gpu, settings, placement.problem)
     if model.is_hybrid:
@@ -112,27 +149,61 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
                         f"\"Load weight begin\" line of a run on this GPU")
     dtype = "bf16" if kv_dtype in ("auto", "bf16") else kv_dtype
     tp = placement.tensor_parallel
+    spec = draft = None
+    if speculation.on:
+        try:
+            spec = _speculative(speculation, settings)
+        except ValueError as error:
+            return _refused(placement, gpu, settings, str(error))
+        # the draft's weights and KV bytes a token are the model's (physics.speculation); SGLang shares the
+        # target's embedding and LM head with NEXTN/EAGLE drafts (speculative/eagle_worker.py set_embed_and_head)
+        draft = drafter(speculation, model, gpu, placement, dtype, weights)
+        if draft.refusal:
+            return _refused(placement, gpu, settings, draft.refusal)
     try:
         result = sglang.pool_on(model, gpu, tp, settings.release,
                                 weight_gib_per_gpu=placement.weight_bytes_per_gpu / sglang.GIB,
                                 mem_fraction_static=settings.mem_fraction_static or None,
                                 kv_dtype=dtype, page_size=settings.page_size,
                                 max_total_tokens=settings.max_total_tokens or None,
-                                free_at_start_gib=settings.free_at_start_gib or None)
+                                free_at_start_gib=settings.free_at_start_gib or None,
+                                model_type=settings.model_type,
+                                swa_full_tokens_ratio=settings.swa_full_tokens_ratio or sglang.SWA_FULL_TOKENS_RATIO,
+                                speculative=spec)
     except ValueError as error:
         return _refused(placement, gpu, settings, str(error))
     t, b = result.free_at_start_gib * sglang.GIB, result.free_after_weights_gib * sglang.GIB
     reserve = t * (1 - result.mem_fraction_static)
+    draft_w = draft_kv = 0.0
+    refusal = result.problem
+    if draft is not None and draft.weight_bytes + draft.token_bytes and result.max_total_num_tokens:
+        # the draft worker loads after the target's pool: its weights, then a pool of the target's count
+        # (draft_runner_cache_size) + page slots of its own layers, all out of the reserve
+        draft_w = draft.weight_bytes
+        draft_kv = (result.max_total_num_tokens + result.page_size) * draft.token_bytes
+        if not refusal and draft_w + draft_kv > reserve:
+            refusal = (f"the draft's weights ({draft_w / sglang.GIB:.2f} GiB) and its KV pool "
+                       f"({draft_kv / sglang.GIB:.2f} GiB) are loaded after the target's pool, out of the "
+                       f"{reserve / sglang.GIB:.2f} GiB SGLang keeps (1 − mem_fraction_static): out of memory")
     layers = model.kv_layers
-    page = result.cell_bytes * settings.page_size // max(1, layers)
+    page_size = result.page_size
+    page = result.cell_bytes * page_size // max(1, layers)
+    groups: tuple[LayerGroup, ...] = (LayerGroup("mla" if model.is_mla else "full", 1),)
+    per_token = float(result.cell_bytes)
+    if result.swa is not None:
+        split = result.swa
+        # what one full-pool token costs with its share of the SWA pool: full + ratio × SWA layers
+        per_token = result.cell_bytes / layers * (split.full_layers + split.ratio * split.swa_layers)
+        groups = (LayerGroup("full", 1), LayerGroup("sliding", 1, model.window))
     return SGLangPool(
         placement=placement, visible_bytes=gpu.visible, requested_bytes=gpu.visible, weight_bytes=t - b,
-        activation_bytes=reserve, overhead_bytes=gpu.visible - t, available_bytes=result.rest_gib * sglang.GIB,
-        bytes_per_token=result.cell_bytes, page_bytes=page, layers_per_group=layers,
-        groups=(LayerGroup("mla" if model.is_mla else "full", 1),),
-        num_blocks=result.max_total_num_tokens // settings.page_size, batched_tokens=0,
-        block_size=settings.page_size, version=settings.release, sglang=result, settings=settings,
-        refusal=result.problem)
+        activation_bytes=reserve - draft_w - draft_kv, overhead_bytes=gpu.visible - t,
+        available_bytes=result.rest_gib * sglang.GIB + draft_kv,
+        bytes_per_token=per_token, page_bytes=page, layers_per_group=layers, groups=groups,
+        num_blocks=result.max_total_num_tokens // page_size, batched_tokens=0,
+        block_size=page_size, version=settings.release, sglang=result, settings=settings,
+        refusal=refusal, speculative=spec, draft_pool_bytes=draft_kv,
+        drafter=Drafter(weight_bytes=draft_w, token_bytes=draft.token_bytes, label=draft.label) if draft_w else NONE)
 
 
 def startup_lines(pool: SGLangPool) -> str:
@@ -144,7 +215,16 @@ def startup_lines(pool: SGLangPool) -> str:
              f"Load weight end. avail mem={s.free_after_weights_gib:.2f} GB, "
              f"mem usage={s.free_at_start_gib - s.free_after_weights_gib:.2f} GB."]
     if s.problem:
-        lines.append("RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.")
+        lines.append("RuntimeError: Not enough memory. Please try to increase --mem-fraction-static."
+                     if not s.max_total_num_tokens else f"ValueError: {s.problem}")
+    elif s.swa is not None:
+        lines += [f"Use Sliding window memory pool. full_layer_tokens={s.swa.full_tokens}, "
+                  f"swa_layer_tokens={s.swa.swa_tokens}",
+                  f"KV Cache is allocated. #tokens: {s.swa.swa_tokens}, K size: {s.swa_k_size_gib:.2f} GB, "
+                  f"V size: {s.swa_v_size_gib:.2f} GB",
+                  f"KV Cache is allocated. #tokens: {s.swa.full_tokens}, K size: {s.k_size_gib:.2f} GB, "
+                  f"V size: {s.v_size_gib:.2f} GB",
+                  f"max_total_num_tokens={s.max_total_num_tokens} (the full layers' pool)"]
     else:
         sizes = (f"KV size: {s.k_size_gib:.2f} GB" if pool.groups[0].kind == "mla"
                  else f"K size: {s.k_size_gib:.2f} GB, V size: {s.v_size_gib:.2f} GB")

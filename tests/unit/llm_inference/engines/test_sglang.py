@@ -287,9 +287,112 @@ def test_model_cell_bytes_goes_through_the_books_kv_helpers():
     assert sglang.model_cell_bytes(qwen, "fp8_e4m3", attn_tp=2) == 40 * 4 * 128 * 2
     deepseek = catalogue_model("deepseek-v3")
     assert sglang.model_cell_bytes(deepseek, attn_tp=8) == 61 * 576 * 2
-    gemma = catalogue_model("gemma-3-27b")
-    with pytest.raises(ValueError, match="SWA"):
-        sglang.model_cell_bytes(gemma)
+    # windowed layers count as full ones in profile_max_num_token's cell (62 layers × 16 × 128, K and V, bf16)
+    assert sglang.model_cell_bytes(catalogue_model("gemma-3-27b")) == 62 * 16 * 128 * 2 * 2
+    with pytest.raises(ValueError, match="shapes"):
+        sglang.model_cell_bytes(catalogue_model("gemma-4-31b-nvfp4"))
+
+
+# --- sliding-window layers: SGLang's SWA pool ---------------------------------------------------------------
+
+
+def test_which_release_gives_windowed_layers_their_own_pool():
+    """model_runner.py / server_args.py per release: 0.4.10 Gemma 2/3; 0.5.3–0.5.6 nobody (disable_hybrid_swa_memory
+    for Gemma and gpt-oss); 0.5.23 gpt-oss (SWA_SINK_ARCHS), Gemma disabled; plain windows (Mistral) never."""
+    oss, gemma, mistral = (catalogue_model(m) for m in ("gpt-oss-120b", "gemma-3-27b", "mistral-7b-v0.1"))
+    assert [sglang.hybrid_swa(gemma, r, "gemma3_text") for r in ("0.4.9.post2", "0.4.10", "0.5.3", "0.5.6", "0.5.23")] \
+        == [False, True, False, False, False]
+    assert [sglang.hybrid_swa(oss, r, "gpt_oss") for r in ("0.4.9.post2", "0.5.3", "0.5.6", "0.5.10", "0.5.23")] \
+        == [False, False, False, False, True]
+    with pytest.raises(ValueError, match="gpt-oss came after 0.4.10"):
+        sglang.hybrid_swa(oss, "0.5.0", "gpt_oss")
+    assert not sglang.hybrid_swa(mistral, "0.5.23", "mistral") and not sglang.hybrid_swa(mistral, "0.4.10", "mistral")
+    assert not sglang.hybrid_swa(catalogue_model("qwen3-14b"), "0.5.23", "qwen3")
+    assert not sglang.hybrid_swa(gemma, "0.5.6", "")  # 0.5.6's answer does not depend on the architecture
+    with pytest.raises(ValueError, match="custom"):
+        sglang.hybrid_swa(gemma, "0.4.10", "")
+    with pytest.raises(ValueError, match="not modelled"):
+        sglang.hybrid_swa(catalogue_model("llama-4-scout"), "0.5.23", "llama4_text")
+
+
+def test_swa_split_of_0_4_10_by_hand_gemma3_27b():
+    """set_num_token_hybrid: all layers' tokens shared so that swa = 0.8 × full (Gemma 3 27B's config:
+    62 layers, 16 KV heads of 128, every sixth layer global: 10 full, 52 sliding)."""
+    t, w, f = 78.0, 51.0, 0.874
+    cell = 62 * 16 * 128 * 2 * 2
+    profiled = int(((t - w) - t * (1 - f)) * GIB // cell)
+    full = int(profiled * 62 / (0.8 * 52 + 10))
+    swa = int(full * 0.8)
+    pool = sglang.token_pool(catalogue_model("gemma-3-27b"), 0.0, 1, "0.4.10", weight_gib_per_gpu=w,
+                             mem_fraction_static=f, free_at_start_gib=t, model_type="gemma3_text")
+    assert (pool.swa.full_tokens, pool.swa.swa_tokens) == (full, swa)
+    assert pool.max_total_num_tokens == full  # the scheduler prints the full layers' pool
+    layer = 16 * 128 * 2 * 2
+    assert pool.k_size_gib == pytest.approx((full + 1) * layer * 10 / 2 / GIB)
+    assert pool.swa_k_size_gib == pytest.approx((swa + 1) * layer * 52 / 2 / GIB)
+    # the same memory: the two pools hold what the one pool of every layer would have held (to a token a layer)
+    assert (full * 10 + swa * 52) * layer == pytest.approx(profiled * cell, abs=62 * layer)
+    uniform = sglang.token_pool(catalogue_model("gemma-3-27b"), 0.0, 1, "0.5.6", weight_gib_per_gpu=w,
+                                mem_fraction_static=f, free_at_start_gib=t, model_type="gemma3_text")
+    assert uniform.swa is None and uniform.max_total_num_tokens == profiled
+
+
+def test_swa_split_of_0_5_23_by_hand_gpt_oss_120b():
+    """HybridSWAPoolConfigurator: cell = full layers + 0.8 × SWA layers; full = rest // cell; swa = 0.8 × full
+    (gpt-oss-120b's config: 36 layers alternating sliding/full, 8 KV heads of 64)."""
+    t, w, f = 78.66, 60.8, 0.835
+    layer = 8 * 64 * 2 * 2
+    rest = ((t - w) - t * (1 - f)) * GIB
+    full = int(rest // (18 * layer + 0.8 * 18 * layer))
+    pool = sglang.token_pool(catalogue_model("gpt-oss-120b"), 0.0, 1, "0.5.23", weight_gib_per_gpu=w,
+                             mem_fraction_static=f, free_at_start_gib=t, model_type="gpt_oss")
+    assert (pool.swa.full_tokens, pool.swa.swa_tokens) == (full, int(full * 0.8)) and not pool.problem
+    one_pool = sglang.token_pool(catalogue_model("gpt-oss-120b"), 0.0, 1, "0.5.6", weight_gib_per_gpu=w,
+                                 mem_fraction_static=f, free_at_start_gib=t, model_type="gpt_oss")
+    assert one_pool.swa is None and one_pool.max_total_num_tokens == int(rest // (36 * layer))
+    assert full / one_pool.max_total_num_tokens == pytest.approx(36 / 32.4, rel=1e-4)
+    # 0.5.23 refuses an SWA pool no request fits in: window (128) + page ≥ swa tokens
+    tiny = sglang.token_pool(catalogue_model("gpt-oss-120b"), 0.0, 1, "0.5.23", weight_gib_per_gpu=w,
+                             mem_fraction_static=f, free_at_start_gib=t, model_type="gpt_oss",
+                             max_total_tokens=150)
+    assert tiny.swa.swa_tokens == 120 and "cannot hold even one request" in tiny.problem
+
+
+def test_mimo_swa_log_split_and_sizes():
+    """PR #18039's log: swa_layer_tokens = int(0.8 × full_layer_tokens) on 64-token pages, and the SWA pool's
+    K and V sizes from MiMo-V2-Flash's config (39 sliding layers, 8 KV heads ÷ TP 4, K 192 and V 128 wide)."""
+    log = BY_ID["mimo-v2-flash-tp4-swa-split"]
+    p = log.parsed
+    assert int(375360 * 0.8) // 64 * 64 == 300288 == sglang.swa_tokens_of(int(p["full_tokens"]), 0.8, 64)
+    slots = (300288 + 64) * 2 * 39 * 2
+    k, v = sglang.swa_pool_sizes_gib(300288, swa_layers=39, kv_heads=2, k_head_dim=192, v_head_dim=128,
+                                     kv_dtype_bytes=2, page_size=64)
+    assert (k, v) == (slots * 192 / GIB, slots * 128 / GIB)
+    assert round(k, 2) == p["swa_k_gib"] and round(v, 2) == p["swa_v_gib"]
+
+
+# --- DeepSeek-V3.2: the NSA pool ---------------------------------------------------------------------------
+
+
+def test_nsa_cell_by_hand():
+    """0.5.6 profile_max_num_token: the MLA latent (512 + 64, bf16) plus the indexer's FP8 key of 128 and one
+    fp32 scale a 128-block (uint8: 128 + 4 bytes), 61 layers; FP8 KV: one byte a latent value."""
+    v32 = catalogue_model("deepseek-v3.2")
+    assert sglang.model_cell_bytes(v32, release="0.5.6") == 61 * ((512 + 64) * 2 + 128 + 4) == 78324
+    assert sglang.model_cell_bytes(v32, "fp8_e4m3", release="0.5.6") == 61 * (576 + 132)
+    with pytest.raises(ValueError, match="NSA"):
+        sglang.model_cell_bytes(v32, release="0.5.3")  # 0.5.3's profile leaves the indexer out: not modelled
+    t, w = 137.3, 85.0
+    pool = sglang.token_pool(v32, 0.0, 8, "0.5.6", weight_gib_per_gpu=w, mem_fraction_static=0.85,
+                             free_at_start_gib=t, model_type="deepseek_v32")
+    with pytest.raises(ValueError, match="glm_moe_dsa"):  # GLM-5's DSA is not is_deepseek_nsa in 0.5.6
+        sglang.token_pool(catalogue_model("glm-5"), 0.0, 8, "0.5.6", weight_gib_per_gpu=w, mem_fraction_static=0.85,
+                          free_at_start_gib=t, model_type="glm_moe_dsa")
+    tokens = int(((t - w) - t * 0.15) * GIB // 78324) // 64 * 64  # page 64, set by server_args for NSA
+    assert pool.max_total_num_tokens == tokens and pool.page_size == 64
+    latent = (tokens + 64) * 576 * 2
+    indexer = (tokens + 65) // 64 * 64 * 132
+    assert pool.k_size_gib == pytest.approx(61 * (latent + indexer) / GIB) and pool.v_size_gib == 0
 
 
 def test_page_rounding_and_cap():
@@ -337,3 +440,49 @@ def test_pool_on_a_book_gpu():
     assert pool.max_total_num_tokens == pytest.approx(log.parsed["tokens"], rel=0.03)
     with pytest.raises(ValueError, match="nvidia-smi"):
         sglang.pool_on(model, GPUS["a100-40g"], 8, "0.5.3", weight_gib_per_gpu=16.4)
+
+
+# --- speculative decoding -----------------------------------------------------------------------------------
+
+
+def _numbers(p: sglang.SpeculativeParams) -> tuple[int, int, int]:
+    return p.num_steps, p.eagle_topk, p.num_draft_tokens
+
+
+def test_speculative_params_as_server_args_leaves_them():
+    """_handle_speculative_decoding / auto_choose_speculative_params: NEXTN is EAGLE; (3, 1, 4) for DeepSeek (0.5.3
+    on also gpt-oss) and STANDALONE, else (5, 4, 8); topk 1 forces steps + 1 draft tokens; 48 running requests."""
+    p = sglang.speculative_params("NEXTN", "0.5.6", "deepseek_v3")
+    assert (p.algorithm, *_numbers(p), p.max_running_requests) == ("EAGLE", 3, 1, 4, 48)
+    assert _numbers(sglang.speculative_params("EAGLE3", "0.5.6", "llama")) == (5, 4, 8)
+    assert _numbers(sglang.speculative_params("EAGLE", "0.5.6", "gpt_oss")) == (3, 1, 4)
+    assert _numbers(sglang.speculative_params("EAGLE", "0.4.10", "gpt_oss")) == (5, 4, 8)  # 0.4.x: DeepSeek only
+    assert _numbers(sglang.speculative_params("STANDALONE", "0.5.3", "llama")) == (3, 1, 4)
+    given = sglang.speculative_params("EAGLE", "0.5.6", num_steps=2, eagle_topk=1, num_draft_tokens=9)
+    assert given.num_draft_tokens == 3
+    with pytest.raises(ValueError, match="STANDALONE"):
+        sglang.speculative_params("STANDALONE", "0.4.10")
+    with pytest.raises(ValueError, match="not read"):
+        sglang.speculative_params("EAGLE", "0.4.6")
+
+
+def test_speculative_headroom_and_the_pool_by_hand():
+    """init_memory_pool: the count grows by reqs × steps × topk + reqs × draft tokens + 100 before the page
+    rounding; NGRAM adds nothing. Qwen3-14B on T = 47.24, W = 27.57 GiB, f = 0.8, EAGLE (5, 4, 8)."""
+    eagle = sglang.speculative_params("EAGLE", "0.5.6", "qwen3")
+    assert sglang.speculative_headroom(eagle) == 48 * 5 * 4 + 48 * 8 + 100 == 1444
+    assert sglang.speculative_headroom(sglang.speculative_params("NGRAM", "0.5.6")) == 0
+    t, w, f = 47.24, 27.57, 0.8
+    profiled = int(((t - w) - t * (1 - f)) * GIB // (40 * 8 * 128 * 2 * 2))
+    pool = sglang.token_pool(catalogue_model("qwen3-14b"), 0.0, 1, "0.5.6", weight_gib_per_gpu=w,
+                             mem_fraction_static=f, free_at_start_gib=t, page_size=64, speculative=eagle)
+    assert pool.max_total_num_tokens == (profiled + 1444) // 64 * 64
+
+
+def test_speculative_keeps_its_share_of_the_automatic_fraction():
+    """0.5.6 on an H100 (81,559 MiB, TP 1): 512 + 1.5 × 8,192 + 2 × 256 + 128 MiB, + 2 GiB for an EAGLE draft,
+    + 6 GiB for a STANDALONE one, nothing for NGRAM."""
+    base = 512 + 1.5 * 8192 + 2 * 256 + 128
+    for algorithm, extra in (("EAGLE", 2048), ("STANDALONE", 6144), ("NGRAM", 0)):
+        assert sglang.default_mem_fraction_static(81559, "0.5.6", 1, speculative=algorithm).mem_fraction_static == \
+            round((81559 - base - extra) / 81559, 3)

@@ -72,3 +72,75 @@ def test_free_memory_above_what_the_gpu_shows_is_refused_not_a_negative_runtime(
     out = SPEC.run({**SPEC.preset("llama3-8b").values, "engine": "sglang", "sglang_free_gib": 1024.0})
     assert out.values["runtime_bytes"] >= 0 and out.values["max_concurrency"] == 0
     assert any("(1024.00 GiB) is more than the NVIDIA H100" in n for n in out.notes), out.notes
+
+
+def _run(**inputs):
+    from llm_inference.kv_cache import SPEC as KV
+    raw = {**KV.preset("llama3-8b").values, "engine": "sglang", "weight_dtype": "shipped", "gpu": "h100-sxm",
+           "gpus": 1, **inputs}
+    KV.check_overrides(raw)
+    return KV.run(raw)
+
+
+def test_gpt_oss_120b_on_one_h100_is_one_pool_in_0_5_6():
+    """0.5.6 turns the SWA pool off for GptOssForCausalLM: every one of the 36 layers caches every token
+    (8 KV heads of 64, K and V, bf16); T = the H100's visible memory less the 0.53 GiB context, f = 0.835."""
+    r = _run(model="gpt-oss-120b")
+    v = r.values
+    t = GPUS["h100-sxm"].visible - 0.53 * GIB
+    tokens = int((t * 0.835 - v["weight_bytes_per_gpu"]) // (36 * 8 * 64 * 2 * 2))
+    assert v["kv_cache_tokens"] == tokens
+    assert "Use Sliding window memory pool" not in v["startup_lines"]
+    assert any("sliding-window layers every token" in n for n in r.notes)
+
+
+def test_gemma3_27b_in_0_4_10_has_two_pools():
+    """0.4.10: Gemma 3's 52 windowed layers in the SWA pool, 10 full layers in the full pool; swa = int(0.8 × full)."""
+    r = _run(model="gemma-3-27b", sglang_version="0.4.10")
+    v = r.values
+    t = GPUS["h100-sxm"].visible - 0.53 * GIB
+    fraction = round((81559 - (9.5 + 0.5) * 1024) / 81559, 3)  # 0.4.8–0.4.10 rule for an 80 GiB GPU at TP 1
+    cell = 62 * 16 * 128 * 2 * 2
+    profiled = int((t - v["weight_bytes_per_gpu"] - t * (1 - fraction)) // cell)
+    full = int(profiled * 62 / (0.8 * 52 + 10))
+    assert v["kv_cache_tokens"] == full
+    assert (f"Use Sliding window memory pool. full_layer_tokens={full}, swa_layer_tokens={int(full * 0.8)}"
+            in v["startup_lines"])
+    assert any("SWAKVPool" in n for n in r.notes)
+    halved = _run(model="gemma-3-27b", sglang_version="0.4.10", swa_full_tokens_ratio=0.5).values
+    assert halved["kv_cache_tokens"] == int(profiled * 62 / (0.5 * 52 + 10))
+
+
+def test_deepseek_v32_gets_the_nsa_cell_not_a_refusal():
+    """DeepSeek-V3.2 on 8 × H200, 0.5.6: 61 layers × (latent 576 bf16 + indexer 128 + 4), 64-token pages;
+    f = the 0.5.6 rule (512 + 1.5 × 8,192 + 2 × 512 + 8/8 GiB kept of 143,771 MiB)."""
+    r = _run(model="deepseek-v3.2", gpu="h200", gpus=8)
+    v = r.values
+    t = GPUS["h200"].visible - 2.0 * GIB
+    fraction = round((143771 - (512 + 1.5 * 8192 + 2 * 512 + 1024)) / 143771, 3)
+    cell = 61 * ((512 + 64) * 2 + 128 + 4)
+    assert v["kv_bytes_per_token_per_gpu"] == cell
+    assert v["kv_cache_tokens"] == int((t - v["weight_bytes_per_gpu"] - t * (1 - fraction)) // cell) // 64 * 64
+    assert any("NSA pool" in n for n in r.notes)
+
+
+def test_eagle3_head_under_sglang_by_hand():
+    """Llama 3.1 8B with its EAGLE-3 head, k = 3, on one H100 (0.5.6): the fraction keeps 2 GiB more, the count
+    gains 48 × (3 + 4) + 100 tokens, and the head's own pool (1 layer, 8 KV heads of 128, bf16: 4,096 bytes a
+    token) of as many tokens, with its weights, is taken out of the reserve, not the pool."""
+    r = _run(model="llama-3.1-8b", speculation="eagle", num_speculative_tokens=3)
+    v = r.values
+    t = GPUS["h100-sxm"].visible - 0.53 * GIB
+    fraction = round((81559 - (512 + 1.5 * 8192 + 2 * 256 + 128) - 2048) / 81559, 3)
+    tokens = int((t * fraction - v["weight_bytes_per_gpu"]) // (32 * 8 * 128 * 2 * 2)) + 48 * (3 + 4) + 100
+    assert v["kv_cache_tokens"] == tokens
+    assert any("EAGLE3" in n and "436 tokens of headroom" in n for n in r.notes)
+    plain = _run(model="llama-3.1-8b").values
+    assert v["activation_bytes"] < plain["activation_bytes"]
+    head_pool = (tokens + 1) * 1 * 8 * 128 * 2 * 2
+    assert v["kv_cache_memory"] == pytest.approx(
+        t * fraction - v["weight_bytes_per_gpu"] + head_pool, rel=1e-12)  # the target's pool and the head's
+    assert v["activation_bytes"] == pytest.approx(t * (1 - fraction) - v["drafter_bytes_per_gpu"] - head_pool,
+                                                  rel=1e-12)
+    assert v["weight_bytes_per_gpu"] + v["drafter_bytes_per_gpu"] + v["activation_bytes"] + v["runtime_bytes"] + \
+        v["kv_cache_memory"] == pytest.approx(GPUS["h100-sxm"].visible, rel=1e-9)
