@@ -362,7 +362,7 @@ def test_a_method_is_refused_on_a_release_before_its_v1_drafter():
     assert release_problem("mtp", "0.10.2", "qwen3_next") == ""
     assert "0.17.0" in release_problem("mtp", "0.15.0", "qwen3_5_moe")
     assert "0.9.0" in release_problem("mtp", "0.8.5", "deepseek_v3") and release_problem("mtp", "0.9.0") == ""
-    assert "0.16.0" in release_problem("draft_model", "0.15.0") and release_problem("draft_model", "0.16.0") == ""
+    assert "0.15.0" in release_problem("draft_model", "0.14.1") and release_problem("draft_model", "0.15.0") == ""
     assert all(release_problem(m, "0.8.5") == "" for m in (NGRAM, "eagle", "eagle3"))
     # and through the pool
     old = hybrid("qwen3-next-80b-a3b", "h200", 2, k=1, model_type="qwen3_next", version="0.10.1").pool
@@ -370,7 +370,7 @@ def test_a_method_is_refused_on_a_release_before_its_v1_drafter():
     e = Engine(speculation=draft("llama-3.1-8b"), version="0.14.0")
     d = deploy(catalogue_model("llama-3.1-70b"), GPUS["h100-sxm"], Layout(gpus=4), e,
                _catalogue_plan("llama-3.1-70b", "", SHIPPED), "bf16")
-    assert "0.16.0" in d.pool.drafter.refusal and not d.pool.starts
+    assert "0.15.0" in d.pool.drafter.refusal and not d.pool.starts
     # and in the calculator, whose release choice is one of engines.vllm_releases.RELEASES
     raw = {**SPEC.preset("llama3-70b").values, "model": "qwen3-next-80b-a3b", "gpu": "h200", "gpus": 2,
            "speculation": "mtp", "num_speculative_tokens": 3}
