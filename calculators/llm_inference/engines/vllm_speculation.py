@@ -38,8 +38,9 @@ physics (physics.speculation) rests on:
    it at the target's LM head ("Shared target model lm_head with MTP shared_head.head", read in the
    0.16.0, 0.17.0, 0.20.0, 0.22.0, 0.24.0 and 0.32.0 sdists; absent from 0.14.1's): the drafter then
    holds no vocabulary-sized matrix. 0.15, which has no source archive, was read in its 0.15.0 and
-   0.15.1 wheels: absent there too (:data:`SHARED_MTP_HEAD_SINCE`). Startup logs show the sharing (Qwen3.5-9B with MTP: "Model loading
-   took 18.12 GiB" against 17.66 GiB without, one layer's worth, not an embedding's: point 10).
+   0.15.1 wheels: absent there too (:data:`SHARED_MTP_HEAD_SINCE`). Startup logs show the sharing
+   (Qwen3.5-9B with MTP: "Model loading took 18.12 GiB" against 17.66 GiB without, one layer's
+   worth, not an embedding's: point 10).
 6. **Step cost**: the proposer runs ``num_speculative_tokens`` draft forwards a step (``dummy_run``
    loops ``for fwd_idx in range(self.num_speculative_tokens)``), and the target verifies the k
    drafted tokens plus the one it samples itself in one pass.
@@ -240,8 +241,9 @@ def verification_bytes_per_logit(layout: str, sampler_bytes: float, triton_top_k
       plain sampler's ``sampler_bytes`` + 2 d + 4. Then, with ``bonus_logits`` (d) and the kept copy (4)
       still held, the target rows are made fp32 (4) and top-k / top-p runs on them
       (``apply_sampling_constraints``: the sort path before 0.17, :data:`SORT_BYTES_PER_LOGIT`; from
-      0.17 ``apply_top_k_top_p_triton`` in place from 8 rows, whose per-program buffer the plain pass
-      already holds), then :data:`RECOVERY_BYTES_PER_LOGIT`.
+      0.17 ``apply_top_k_top_p_triton`` in place from 8 rows: its buffer, a row per SM cached since the
+      plain pass, is not counted, under a byte a logit at 256 requests), then
+      :data:`RECOVERY_BYTES_PER_LOGIT`.
     * "bonus-sampled-cloned" (0.14.0, 0.15.1, 0.19.1, 0.24.0): the same with ``target_logits =
       target_logits.clone()`` (4 more) kept beside the raw fp32 rows.
 
