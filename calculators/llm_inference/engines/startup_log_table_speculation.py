@@ -6,17 +6,18 @@ tests/unit/llm_inference/test_accuracy.py rebuild each through the kv-cache calc
 
 The search for this table (issue #37, item 4) read the vLLM issue tracker and public repositories for
 startup logs with ``--speculative-config``; most name no GPU, run a model or a head the catalogue does
-not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). Four are kept:
+not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). Five are kept:
 
 * two n-gram runs of one repository, on two releases: n-gram takes no weights and no KV (the pool is the
   plain one), and "Model loading took" counts the target alone when there is no drafter model;
 * a draft model and an EAGLE-3 head beside the same Qwen3-8B target on one A40 (vLLM 0.15.1): "Model
   loading took" counts target and drafter together, and the drafter's KV layers (Qwen3-0.6B's 28, the
-  head's one) join the target's pool. Both pools come out +1.4 % where the plain run beside them is
-  -0.6 %: what the drafter adds to the profile run's peak (the rejection sampler's dummy pass,
-  engines.vllm.activation_peak_estimate: "speculative drafters are not modelled here") is not counted.
-  On an L4 at 2,048 batched tokens the same gap is 0.52 GiB and fails the EAGLE-3 log kept out in
-  :data:`SEEN` (Aaryaman3/Speculative-Decoding-Eval).
+  head's one) join the target's pool. Both pools come out -0.5 %, the plain run beside them -0.6 %,
+  with the profile run's verification pass counted (the rejection sampler's dummy batch,
+  engines.vllm_speculation point 13: 50 bytes a logit against the sort path's 39); +1.4 % without it;
+* an EAGLE-3 head beside Llama 3.1 8B on an L4 (vLLM 0.19.1, Aaryaman3/Speculative-Decoding-Eval): at
+  2,048 batched tokens and 256 requests the same pass (30 bytes a logit against the Triton kernel's
+  13.3) is 0.51 GiB of a 2.99 GiB pool, rebuilt as 3.00 GiB with it and 3.51 GiB without.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ _DH_GPU = ("NVIDIA A40 (the README of the same commit: 'Hardware used: `NVIDIA A
            "44.42 GiB to -0.6 %)")
 _DH_NOTES = ("vllm.LLM (offline): max_num_batched_tokens is the LLM class's 8,192 ('Chunked prefill is enabled with "
              "max_num_batched_tokens=8192', line 6), max_num_seqs its default. The speculative runs' pools come out "
-             "+1.4 % (the plain run's -0.6 %): the profile run's peak with a drafter is a little higher than modelled.")
+             "-0.5 % (the plain run's -0.6 %) with the profile run's verification pass, +1.4 % without it.")
 
 # -- yuanjuju/vllm-lab: one "RTX 4090 48GB" (a modified board: 49,140 MiB, driver total 47.37 GiB) -------
 _VL = "https://github.com/yuanjuju/vllm-lab/blob/"
@@ -132,6 +133,41 @@ LOGS: tuple[Log, ...] = (
         notes="Tengyunw/qwen3_8b_eagle3, rebuilt as SpecForge's qwen3-8b-eagle3 shape (models/data/eagle_heads.py): "
               "the head adds 0.74 GiB to 'Model loading took' (fc, one decoder layer, a 32,000-row LM head) and its "
               "one KV layer joins the target's 36, so the pool holds 149,936 tokens. " + _DH_NOTES),
+    Log("llama-3.1-8b-l4-eagle3-v0191",
+        "https://github.com/Aaryaman3/Speculative-Decoding-Eval/blob/6baf256ace321c83556d9d77944f596add8b1eb9/"
+        "logs/eagle3.log",
+        "lines 7 (non-default args), 15 ('Initializing a V1 LLM engine (v0.19.1)'), 48 (the lm_head kept), 49, 64, "
+        "65, 67 and 68; Documentation/ARCHITECTURE.md (commit bae05d5e) names the hardware of the L4 run",
+        "0.19.1 (printed: 'version 0.19.1', 'Initializing a V1 LLM engine (v0.19.1)')", "0.19.1",
+        "unsloth/Meta-Llama-3.1-8B-Instruct (Llama 3.1 8B Instruct, bf16)", "llama-3.1-8b",
+        "NVIDIA L4 (Documentation/ARCHITECTURE.md: 'GCP L4 Instance Profile (Himanshu's Run)', 'g2-standard-4', "
+        "'1x NVIDIA L4 Tensor Core GPU'; the log's cache directory is /home/hj2713, Himanshu Jhawar's, and the "
+        "repository's A100 run is an 80 GB card whose pool would be tens of GiB, not 2.99)", "l4",
+        ("(APIServer pid=8262) INFO 04-27 21:01:17 [utils.py:233] non-default args: {'model_tag': "
+         "'unsloth/Meta-Llama-3.1-8B-Instruct', 'host': '0.0.0.0', 'port': 8001, 'model': "
+         "'unsloth/Meta-Llama-3.1-8B-Instruct', 'dtype': 'bfloat16', 'max_model_len': 2048, 'served_model_name': "
+         "['eagle3'], 'speculative_config': {'method': 'eagle3', 'model': 'yuhuili/EAGLE3-LLaMA3.1-Instruct-8B', "
+         "'num_speculative_tokens': 5}}",
+         "(EngineCore pid=8288) INFO 04-27 21:03:06 [eagle.py:1426] Detected EAGLE model with distinct lm_head "
+         "weights. Keeping separate lm_head weights from the target model.",
+         "(EngineCore pid=8288) INFO 04-27 21:03:07 [gpu_model_runner.py:4820] Model loading took 15.78 GiB memory "
+         "and 96.520449 seconds",
+         "(EngineCore pid=8288) INFO 04-27 21:03:19 [gpu_model_runner.py:5955] Estimated CUDA graph memory: 1.21 GiB "
+         "total",
+         "(EngineCore pid=8288) INFO 04-27 21:03:19 [gpu_worker.py:436] Available KV cache memory: 2.99 GiB",
+         "(EngineCore pid=8288) INFO 04-27 21:03:19 [kv_cache_utils.py:1319] GPU KV cache size: 23,776 tokens",
+         "(EngineCore pid=8288) INFO 04-27 21:03:19 [kv_cache_utils.py:1324] Maximum concurrency for 2,048 tokens "
+         "per request: 11.61x"),
+        FITS, max_model_len=2048, loading_gib=15.78, available_gib=2.99, kv_tokens=23776, concurrency=11.61,
+        speculation="eagle", draft_model_id="eagle3-llama-3.1-8b", num_speculative_tokens=5,
+        kinds=("new-gpu", "pre-0.20"),
+        notes="vllm serve's defaults on a 24 GB card: 2,048 batched tokens, 256 sequences, utilization 0.9; the CUDA "
+              "graph estimate is printed, not subtracted (0.19: 'In v0.19, CUDA graph memory profiling will be "
+              "enabled by default'). The head adds 0.79 GiB to 'Model loading took' (its own 32,000-row LM head "
+              "kept, as line 48 says). The pool is the profile run's verification pass at work: without it the "
+              "calculator gives 3.51 GiB (27,840 tokens), with it (30 bytes a logit against the Triton sampler's "
+              "13.3, 256 requests × 128,256) 3.00 GiB. The plain run beside it (Code/logs/baseline.logs of commit "
+              "bae05d5e: 14.99 GiB, 4.28 GiB, 35,040 tokens, 17.11x) rebuilds to -0.2 / +0.4 / +0.5 / +0.5 %."),
 )
 
 _41789 = "https://github.com/vllm-project/vllm/issues/41789"
@@ -188,9 +224,11 @@ SEEN: tuple[Seen, ...] = (
          "shows FlashAttention 3, so a Hopper part, and 192 GiB of host RAM). What the log does show: the head's "
          "checkpoint is 2.82 GiB ('Checkpoint size: 2.82 GiB' = one Qwen3-8B-shaped decoder layer, fc, embed_tokens "
          "and a full 151,936-row LM head in bf16) while loading it adds 0.51 GiB (fc and the decoder layer alone), so "
-         "vLLM 0.24's V2 runner shares both the embedding and the LM head with the target; "
-         "physics.eagle_head counts an EAGLE-3 head's own LM head (draft_vocab × hidden), 1.16 GiB here. A "
-         "candidate once the head's config is published (see the report of branch logs)"),
+         "vLLM 0.24 shares both the embedding and the LM head with the target: from 0.12 the proposer takes the "
+         "target's LM head when the head's equals it (llm_base_proposer.py _maybe_share_lm_head, torch.equal), as "
+         "a speculators head trained with the verifier's LM head frozen does. physics.eagle_head follows that rule "
+         "(Head.lm_head_is_target: 538,119,168 bytes, 0.50 GiB, for this shape at 0.24.0). A candidate once the "
+         "head's config is published"),
     Seen("https://github.com/vllm-project/vllm/issues/28919", "the description (vLLM 0.11.0)",
          "Qwen3-32B with AngelSlim/Qwen3-32B_eagle3 (5 speculative tokens, max_model_len 4096): that head is not "
          "the SpecForge one the catalogue holds (eagle3-qwen3-32b), its KV geometry differs from Qwen3-32B's (the "
@@ -222,22 +260,6 @@ SEEN: tuple[Seen, ...] = (
     Seen("https://github.com/noonghunna/club-3090/issues/487", "the bug report: 2 × RTX 3090, "
          "qwen3.6-27b-autoround-int4 at TP 2 with MTP: 10.85 GiB, 612,157 tokens, 2.34x at 262,144",
          "the same model, checkpoint and drafter as club-3090#295"),
-    Seen("https://github.com/Aaryaman3/Speculative-Decoding-Eval/blob/6baf256ace321c83556d9d77944f596add8b1eb9/"
-         "logs/eagle3.log",
-         "lines 7 (non-default args: unsloth/Meta-Llama-3.1-8B-Instruct bf16, max_model_len 2048, EAGLE-3 "
-         "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B with 5 tokens), 49, 64, 65, 67, 68: vLLM 0.19.1, 'Model loading took "
-         "15.78 GiB', 'Estimated CUDA graph memory: 1.21 GiB', 'Available KV cache memory: 2.99 GiB', '23,776 tokens', "
-         "'11.61x'; committed by Himanshu Jhawar, whose run ARCHITECTURE.md gives as 'GCP L4 Instance Profile "
-         "(Himanshu's Run)' (g2-standard-4, 1x NVIDIA L4)",
-         "measured, not kept: rebuilt on the L4 the weights come out 15.75 GiB (-0.2 %) but the pool 3.51 GiB, "
-         "0.52 GiB over (tokens 27,840, +17 %; concurrency 13.59x), past the 0.25 GiB a pool under 3 GiB is allowed. "
-         "The plain run beside it (logs/baseline.logs: 14.99 GiB, 4.28 GiB, 35,040 tokens, 17.11x) rebuilds to "
-         "-0.2 / +0.4 / +0.5 / +0.5 %, so the GPU and the defaults are right and the 0.5 GiB is the drafter's: the "
-         "profile run's dummy sampler pass runs the rejection sampler too when speculation is on "
-         "(gpu_model_runner._dummy_sampler_run: 'if self.speculative_config: ... logits = torch.randn(num_tokens + "
-         "num_reqs, logits.shape[-1] ...); self.rejection_sampler(...)'), about four float32 copies of max_num_seqs "
-         "(256) × vocabulary (128,256) more, which engines.vllm.activation_peak_estimate does not count ('speculative "
-         "drafters are not modelled here'); that module is another branch's"),
     Seen("https://github.com/dhayanesh/spec-decoding-bench/blob/73b8e51ed199b2fc0dd6fa86cf616156089400fc/results/"
          "eagle3_sequential.log",
          "lines 7, 54, 70, 73, 74 (and results/eagle3_parallel.log, sweep_eagle3_t2/t4/t6.log): openai/gpt-oss-20b "

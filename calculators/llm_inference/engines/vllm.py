@@ -195,7 +195,7 @@ def kv_cache_budget(visible_bytes: float, utilization: float, weight_bytes: floa
 def activation_peak_estimate(hidden_size: int, intermediate_size: int, vocab_size: int,
                              max_num_batched_tokens: int, max_num_seqs: int, *,
                              tensor_parallel: int = 1, dtype_bytes: float = 2,
-                             sampler: str = "native") -> float:
+                             sampler: str = "native", verification_bytes_per_logit: float = 0.0) -> float:
     """Estimated activation peak of vLLM's profiling run on one rank, in bytes.
 
     The forward pass and the sampler pass peak at different moments, so the peak is the larger of
@@ -208,9 +208,14 @@ def activation_peak_estimate(hidden_size: int, intermediate_size: int, vocab_siz
       vocabulary on every TP rank, so TP does not shrink this term.
 
     requests = min(max_num_batched_tokens, max_num_seqs), as ``_dummy_run`` splits the tokens.
-    Multimodal encoders and speculative drafters are not modelled here; the fused-MoE workspace, which
-    vLLM keeps from 0.14 and which sits under both peaks, is :func:`moe_workspace_bytes` (added by
-    physics.budget.pool).
+
+    With ``--speculative-config``, the same ``_dummy_sampler_run`` then runs the rejection sampler on a
+    dummy verification batch (``if self.speculative_config: ... self.rejection_sampler(...)``,
+    v1/worker/gpu_model_runner.py, 0.8.5 to 0.24.0): ``verification_bytes_per_logit`` is what that
+    pass holds a logit at its peak (engines.vllm_speculation.verification_bytes_per_logit; 0 without a
+    drafter), and the sampler term takes the larger of the two passes, the kept hidden states under both.
+    Multimodal encoders are not modelled here; the fused-MoE workspace, which vLLM keeps from 0.14 and
+    which sits under both peaks, is :func:`moe_workspace_bytes` (added by physics.budget.pool).
     """
     if sampler not in SAMPLER_BYTES_PER_LOGIT:
         raise ValueError(f"sampler must be one of {sorted(SAMPLER_BYTES_PER_LOGIT)}, not {sampler!r}")
@@ -219,7 +224,8 @@ def activation_peak_estimate(hidden_size: int, intermediate_size: int, vocab_siz
                  + FORWARD_ACTIVATION_FACTORS["hidden"] * hidden_size)
     forward = tokens * dtype_bytes * per_token
     requests = min(tokens, max_num_seqs)
-    sampler_peak = requests * vocab_size * SAMPLER_BYTES_PER_LOGIT[sampler]
+    per_logit = max(SAMPLER_BYTES_PER_LOGIT[sampler], verification_bytes_per_logit)
+    sampler_peak = requests * vocab_size * per_logit
     kept_hidden = tokens * hidden_size * dtype_bytes
     return max(forward, kept_hidden + sampler_peak)
 

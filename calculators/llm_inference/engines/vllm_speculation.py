@@ -36,10 +36,11 @@ physics (physics.speculation) rests on:
    0.14.1 that head stays its own, and is counted. From 0.16.0 (eagle.py, then llm_base_proposer.py
    ``_maybe_share_lm_head``) the proposer also deletes every MTP layer's ``shared_head.head`` and points
    it at the target's LM head ("Shared target model lm_head with MTP shared_head.head", read in the
-   0.16.0, 0.17.0, 0.20.0, 0.22.0, 0.24.0 and 0.32.0 sdists; absent from 0.14.1's and from the 0.15.0
-   and 0.15.1 wheels' eagle.py): the drafter then holds no vocabulary-sized matrix
-   (:data:`SHARED_MTP_HEAD_SINCE`). Startup logs show the sharing (Qwen3.5-9B with MTP: "Model loading
-   took 18.12 GiB" against 17.66 GiB without, one layer's worth, not an embedding's: point 10).
+   0.16.0, 0.17.0, 0.20.0, 0.22.0, 0.24.0 and 0.32.0 sdists; absent from 0.14.1's): the drafter then
+   holds no vocabulary-sized matrix. 0.15, which has no source archive, was read in its 0.15.0 and
+   0.15.1 wheels: absent there too (:data:`SHARED_MTP_HEAD_SINCE`). Startup logs show the sharing
+   (Qwen3.5-9B with MTP: "Model loading took 18.12 GiB" against 17.66 GiB without, one layer's
+   worth, not an embedding's: point 10).
 6. **Step cost**: the proposer runs ``num_speculative_tokens`` draft forwards a step (``dummy_run``
    loops ``for fwd_idx in range(self.num_speculative_tokens)``), and the target verifies the k
    drafted tokens plus the one it samples itself in one pass.
@@ -55,7 +56,13 @@ physics (physics.speculation) rests on:
    the checkpoint. Sharing target model embedding weights with the draft model."). EAGLE:
    ``fc = torch.nn.Linear(hidden_size * 2, hidden_size, bias=False)``, the first layer's
    ``input_layernorm`` replaced by ``nn.Identity``, no ``lm_head`` (the target's). The heads' layers
-   join the target's KV group as a draft model's do (point 3). physics.eagle_head.
+   join the target's KV group as a draft model's do (point 3). Whether an EAGLE-3 head keeps its
+   own LM head changed by release (:data:`EAGLE3_LM_HEAD_BY_SHAPE_SINCE`,
+   :data:`EAGLE3_LM_HEAD_BY_WEIGHTS_SINCE`): from 0.12 a head that ships the target's own (a
+   full-vocabulary head trained with the verifier's LM head frozen, as dcstang/eagle3-spec-dec's
+   speculators head: its checkpoint is 2.82 GiB, a full 151,936-row LM head and embedding among it, and
+   vLLM 0.24.0 loads 0.51 GiB more than without it, fc and the decoder layer alone) shares it, and a
+   32,000-row head never can. physics.eagle_head.
 8. **n-gram** (vllm/v1/spec_decode/ngram_proposer.py): ``NgramProposer`` holds no model; its
    ``load_model`` does nothing, and it proposes from the request's token ids on the CPU. Two public
    startup logs (engines/startup_log_table_speculation.py) print "Loading drafter model..." and then
@@ -115,23 +122,37 @@ physics (physics.speculation) rests on:
     ``qwen3_5_moe`` and ``nemotron_h`` in 0.17.0; the method name ``mtp`` (one name for the family) is
     in 0.11.0's ``SpeculativeMethod`` (before it: ``deepseek_mtp`` or ``qwen3_next_mtp``, the same
     drafter). A draft model: 0.14.1 still raises "Speculative decoding with draft model is not
-    supported yet"; the 0.15.0 and 0.15.1 wheels (0.15 has no source archive) and 0.16.0's sdist have
-    ``DraftModelProposer`` (vllm/v1/spec_decode/draft_model.py) and the model runner's
-    ``uses_draft_model()`` branch, and a public 0.15.1 log runs one (engines/
-    startup_log_table_speculation.py). :func:`release_problem`.
-13. **The profile run** (vllm/v1/worker/gpu_model_runner.py 0.17.0, ``profile_run`` and
-    ``_dummy_run``; eagle.py ``dummy_run``): the memory profile runs ``_dummy_run(max_num_tokens)``,
-    ``max_num_batched_tokens`` tokens, no more for the speculative tokens (the scheduler's budget
-    already counts the drafted tokens it schedules); inside it, after the target's forward, the
-    drafter's ``dummy_run(num_tokens)`` runs ``num_speculative_tokens`` forwards of the same
-    ``num_tokens`` while the target's output hidden states are still held, and ``EagleProposer``
-    keeps persistent buffers of ``max_num_batched_tokens × hidden`` (hidden states, inputs_embeds).
-    None of this is modelled: the activation peak is the target's alone. The Qwen3.5-9B log of
-    point 10 measures it: its 41,184 tokens are 312–315 blocks of 9 layers (2,162,688-byte pages),
-    5.66–5.73 GiB, against 6.56 GiB without MTP: 0.83–0.90 GiB less, of which the drafter's weights
-    are 0.45 GiB. The other 0.38–0.45 GiB (the drafter's share of the profile peak, its buffers and
-    its CUDA graphs, not told apart by the log) is not taken off, so the pool with MTP is that much
-    optimistic there.
+    supported yet"; 0.15.0 and 0.15.1 have ``DraftModelProposer`` (vllm/v1/spec_decode/draft_model.py,
+    read in their wheels: 0.15.x has no source archive), which the model runner builds when
+    ``speculative_config.uses_draft_model()``. :func:`release_problem`.
+13. **The profile run** (vllm/v1/worker/gpu_model_runner.py, ``profile_run``, ``_dummy_run`` and
+    ``_dummy_sampler_run``, read in 0.8.5, 0.9.0, 0.10.0, 0.11.0, 0.12.0, 0.13.0, 0.14.0, 0.15.0,
+    0.15.1, 0.19.1 and 0.24.0; v1/sample/rejection_sampler.py and sampler.py of the same): the memory
+    profile runs ``_dummy_run(max_num_tokens)``, ``max_num_batched_tokens`` tokens, no more for the
+    speculative tokens (the scheduler's budget already counts the drafted tokens it schedules), then
+    ``_dummy_sampler_run`` on one row per dummy request. With a ``--speculative-config`` (any method,
+    n-gram included) that sampler run goes on to a **verification pass**: one drafted token per request
+    (``draft_token_ids = [[0] for _ in range(num_reqs)]``, whatever ``num_speculative_tokens``),
+    random target logits (from 0.12 ``torch.randn(num_tokens + num_reqs, vocab)``: a target row and a
+    bonus row per request) and ``self.rejection_sampler(...)``, whose fp32 copies, top-k / top-p and
+    recovery noise hold more than the plain sampler on most paths: 50 bytes a logit against the
+    "native" sampler's 39 (0.14 to 0.16), 30 against the Triton kernel's 13.3 (0.17 on); the layouts
+    by release are :data:`VERIFICATION_SINCE`, the bytes :func:`verification_bytes_per_logit`, and
+    engines.vllm.activation_peak_estimate takes the larger pass. Model Runner V2 (0.22 on for some
+    models, all from 0.29) runs no verification pass in its profile run. Three logs measure it: the
+    EAGLE-3 head beside Llama 3.1 8B on an L4 (vLLM 0.19.1, 256 requests × 128,256: 2.99 GiB logged,
+    3.51 GiB without the pass, 3.00 GiB with it) and the draft model and EAGLE-3 head beside Qwen3-8B
+    on an A40 (0.15.1, 256 × 151,936: +1.4 % without, −0.5 % with, the plain run beside them −0.6 %),
+    engines/startup_log_table_speculation.py.
+    Not modelled: inside ``_dummy_run``, after the target's forward, the drafter's ``dummy_run(num_tokens)``
+    runs ``num_speculative_tokens`` forwards of the same ``num_tokens`` while the target's output hidden
+    states are still held, and ``EagleProposer`` keeps persistent buffers of ``max_num_batched_tokens ×
+    hidden`` (hidden states, inputs_embeds): a head's one layer stays under the target's forward peak,
+    and the buffers are tens of MiB. The Qwen3.5-9B log of point 10 (0.20.0, ``vllm bench latency``:
+    8,192 batched tokens, 256 sequences, a 248,320-token vocabulary) pools 0.38–0.45 GiB less with MTP
+    than the drafter's 0.45 GiB of weights explain; its text pass with the verification pass would peak
+    0.99 GiB higher (16.7 bytes × 256 × 248,320), but that model also profiles its vision encoder, whose
+    pass may be the larger, and neither the model nor its encoder's peak is in the catalogue to rebuild it.
 
 Not modelled, and refused with a note: MTP for hybrid targets other than the Gated DeltaNet and
 Nemotron-H ones (KDA, lightning attention), and for models whose layers differ (MiMo-V2-Flash's
@@ -149,6 +170,17 @@ from .vllm_releases import parse_version
 
 #: From this release DeepSeek-style MTP layers' own ``shared_head.head`` is the target's LM head (point 5).
 SHARED_MTP_HEAD_SINCE = "0.16.0"
+#: An EAGLE-3 head's own LM head (point 7): up to 0.10.x ``EagleProposer.load_model`` keeps it
+#: (``if ...method != "eagle3" and hasattr(target_language_model, "lm_head")``: only EAGLE-1 takes the
+#: target's; read in 0.9.0, 0.10.0, 0.10.1.1, 0.10.2); from 0.11.0 it takes the target's when the shapes
+#: match ("Assuming the EAGLE head shares the same lm_head with the target model": a full-vocabulary
+#: head); from 0.12.0 (vllm-project/vllm#28549, "Add support for Eagle with separate lm-head and
+#: embed_tokens layers") when the checkpoint ships no ``lm_head`` or one equal to the target's
+#: (``torch.equal``), whatever the shapes — "Detected EAGLE model with distinct lm_head weights.
+#: Keeping separate lm_head weights from the target model." otherwise (read in 0.12.0, 0.15.0, 0.15.1,
+#: 0.19.1, 0.24.0, where it is llm_base_proposer.py ``_maybe_share_lm_head``).
+EAGLE3_LM_HEAD_BY_SHAPE_SINCE = "0.11.0"
+EAGLE3_LM_HEAD_BY_WEIGHTS_SINCE = "0.12.0"
 #: The first release whose V1 engine runs each method (point 12). "mtp" stands for the MTP family;
 #: :data:`MTP_SINCE` refines it by the target's model_type.
 METHOD_SINCE: dict[str, str] = {"ngram": "0.8.5", "eagle": "0.8.5", "eagle3": "0.8.5", "mtp": "0.9.0",
@@ -157,6 +189,78 @@ METHOD_SINCE: dict[str, str] = {"ngram": "0.8.5", "eagle": "0.8.5", "eagle3": "0
 MTP_SINCE: dict[str, str] = {"deepseek_v3": "0.9.0", "mimo": "0.9.0", "glm4_moe": "0.10.0",
                              "qwen3_next": "0.10.2", "deepseek_v32": "0.11.0", "qwen3_5": "0.17.0",
                              "qwen3_5_moe": "0.17.0", "nemotron_h": "0.17.0"}
+
+
+#: The layouts of the profile run's verification pass (point 13): "target-probs" (0.8.5–0.11.x:
+#: ``_dummy_sampler_run`` hands the rejection sampler target logits of its own and bonus tokens ready
+#: made), "bonus-sampled" (0.12.0–0.13.x: the rejection sampler samples the bonus rows itself and keeps
+#: their raw logits), "bonus-sampled-cloned" (from 0.14.0: and clones the target rows before the logits
+#: processors). Model Runner V2 runs no verification pass in its profile run (:func:`verification_layout`).
+TARGET_PROBS, BONUS_SAMPLED, BONUS_SAMPLED_CLONED = "target-probs", "bonus-sampled", "bonus-sampled-cloned"
+VERIFICATION_SINCE: tuple[tuple[str, str], ...] = (("0.8.5", TARGET_PROBS), ("0.12.0", BONUS_SAMPLED),
+                                                   ("0.14.0", BONUS_SAMPLED_CLONED))
+#: Bytes a logit of a PyTorch sort of fp32 rows holds (``logits.sort`` in ``apply_top_k_top_p``,
+#: v1/sample/ops/topk_topp_sampler.py): the sorted values (4) and int64 indices (8), and inside the
+#: sort an int64 index row (8) and CUB's alternate keys and values (4 + 8), as the "native" sampler's
+#: 38 (engines.vllm.SAMPLER_BYTES_PER_LOGIT) counts them beside its bf16 input and fp32 copy.
+SORT_BYTES_PER_LOGIT = 4 + 8 + 8 + 4 + 8
+#: The fp32 rows the verification kernels take once top-k / top-p is applied, one each per request:
+#: ``target_probs`` (the softmax), ``q`` (exponential noise, ``sample_recovered_tokens``) and ``inv_q``.
+RECOVERY_BYTES_PER_LOGIT = 4 + 4 + 4
+
+
+def verification_layout(version: str, runner: str = "v1") -> str:
+    """The verification pass the profile run of ``version`` makes with ``--speculative-config`` on
+    (point 13), "" for none: Model Runner V2's ``_dummy_sampler_run`` (vllm/v1/worker/gpu/model_runner.py,
+    0.24.0) runs its sampler alone, its drafter's ``propose`` running inside ``_dummy_run``."""
+    if runner == "v2":
+        return ""
+    layout = ""
+    for since, name in VERIFICATION_SINCE:
+        if parse_version(version) >= parse_version(since):
+            layout = name
+    return layout
+
+
+def verification_bytes_per_logit(layout: str, sampler_bytes: float, triton_top_k_top_p: bool,
+                                 dtype_bytes: float = 2) -> float:
+    """Bytes per logit (requests × vocabulary) the verification pass of the profile run holds at its
+    peak, counting what ``_dummy_sampler_run`` still holds; 0 for no pass. Every dummy request drafts
+    one token (``draft_token_ids = [[0] for _ in range(num_reqs)]``), whatever num_speculative_tokens,
+    so each pass has one target row per request.
+
+    * "target-probs" (gpu_model_runner.py and rejection_sampler.py, 0.8.5, 0.9.0, 0.10.0, 0.11.0):
+      the plain pass's logits, still named ``logits`` (d, the model dtype), ``target_logits =
+      torch.randn(num_tokens, vocab)`` in that dtype (d) and ``compute_probs``' sort of them in that
+      dtype (the sort path: d + 8 + 8 + d + 8): 32 bytes at bf16. Below the "native" sampler's 39,
+      above FlashInfer's 10.
+    * "bonus-sampled" (0.12.0, 0.13.0): ``logits = torch.randn(num_tokens + num_reqs, vocab)`` (2 d:
+      a target row and a bonus row per request). The bonus rows go through the sampler with
+      ``max_num_logprobs=-1`` and ``raw_logits``, which first keeps an fp32 copy (v1/sample/sampler.py:
+      ``raw_logprobs = logits.to(torch.float32)``, returned in ``logprobs_tensors``): that pass is the
+      plain sampler's ``sampler_bytes`` + 2 d + 4. Then, with ``bonus_logits`` (d) and the kept copy (4)
+      still held, the target rows are made fp32 (4) and top-k / top-p runs on them
+      (``apply_sampling_constraints``: the sort path before 0.17, :data:`SORT_BYTES_PER_LOGIT`; from
+      0.17 ``apply_top_k_top_p_triton`` in place from 8 rows: its buffer, a row per SM cached since the
+      plain pass, is not counted, under a byte a logit at 256 requests), then
+      :data:`RECOVERY_BYTES_PER_LOGIT`.
+    * "bonus-sampled-cloned" (0.14.0, 0.15.1, 0.19.1, 0.24.0): the same with ``target_logits =
+      target_logits.clone()`` (4 more) kept beside the raw fp32 rows.
+
+    So from 0.14 at bf16: 18 + 32 = 50 on the sort path (the "native" sampler's 39 → 50) and 18 + 12 =
+    30 with the Triton kernel (its 13.3 → 30).
+    """
+    if not layout:
+        return 0.0
+    d = dtype_bytes
+    if layout == TARGET_PROBS:
+        return d + d + (d + 8 + 8 + d + 8)
+    if layout not in (BONUS_SAMPLED, BONUS_SAMPLED_CLONED):
+        raise ValueError(f"unknown verification layout {layout!r}")
+    bonus_pass = sampler_bytes + 2 * d + 4
+    held = 2 * d + d + 4 + 4 + (4 if layout == BONUS_SAMPLED_CLONED else 0)
+    top_k_top_p = 0 if triton_top_k_top_p else SORT_BYTES_PER_LOGIT
+    return max(bonus_pass, held + max(top_k_top_p, RECOVERY_BYTES_PER_LOGIT))
 
 
 def release_problem(method: str, version: str, model_type: str = "") -> str:
@@ -223,6 +327,21 @@ SOURCES: tuple[tuple[str, str, str, str], ...] = (
     ("Qwen3.5-9B with and without MTP, vLLM 0.20.0 on an RTX 5090 (search-index id 55002292133)", "",
      "Model loading took 17.66 / 18.12 GiB; 'Add 3 padding layers'; 53,328 / 41,184 tokens",
      "search-index id 55002292133"),
+    ("vllm/v1/worker/gpu_model_runner.py, vllm/v1/sample/rejection_sampler.py and sampler.py, "
+     "vllm/v1/spec_decode/eagle.py (llm_base_proposer.py in 0.24.0), vllm/v1/worker/gpu/model_runner.py",
+     "PyPI sdists 0.8.5, 0.9.0, 0.10.0, 0.10.1.1, 0.10.2, 0.11.0, 0.12.0, 0.13.0, 0.14.0, 0.19.1, 0.24.0; "
+     "wheels 0.15.0, 0.15.1",
+     "_dummy_sampler_run's verification pass and the rejection sampler's tensors by release; Model Runner V2's "
+     "profile run without one; when an EAGLE-3 head's lm_head is the target's",
+     "https://pypi.org/project/vllm/#history"),
+    ("Llama 3.1 8B with yuhuili/EAGLE3-LLaMA3.1-Instruct-8B, vLLM 0.19.1 on an L4", "6baf256",
+     "pool 2.99 GiB: the verification pass's 0.51 GiB; 'Keeping separate lm_head weights' for a 32,000-row head",
+     "https://github.com/Aaryaman3/Speculative-Decoding-Eval/blob/6baf256ace321c83556d9d77944f596add8b1eb9/"
+     "logs/eagle3.log"),
+    ("Qwen3-8B with a speculators EAGLE-3 head, vLLM 0.24.0", "097df086",
+     "a 2.82 GiB full-vocabulary head loading as 0.51 GiB: its embedding and LM head are the target's",
+     "https://github.com/dcstang/eagle3-spec-dec/blob/097df086ddb44f061d86b48ecbac48ddc9407b54/logs/"
+     "run_all_20260701_134859.log"),
     ("vllm/v1/core/kv_cache_utils.py", "bbf906a8",
      "layers grouped by spec; drafters add layers to one attention type ('Add %d padding layers')",
      "https://github.com/vllm-project/vllm/blob/main/vllm/v1/core/kv_cache_utils.py"),

@@ -13,6 +13,8 @@ sources are in :mod:`llm_inference.engines.vllm`), per GPU:
   vocabulary × 39 bytes, dominate);
   a mixture of experts adds the fused-MoE workspace vLLM keeps from 0.14 (engines.vllm.moe_workspace_bytes,
   sized by the experts backend of engines.vllm_releases.Rules.moe_experts_backend), held under both passes;
+  with ``--speculative-config`` the sampler pass is followed by a verification pass over the same
+  requests (the rejection sampler: engines.vllm_speculation point 13), and the larger of the two counts;
   a multimodal model whose vision tower is served first runs its encoder on the largest image
   (engines.vllm_encoder), and the peak is the larger of that pass and the text pass with the
   encoder's outputs still held;
@@ -43,7 +45,7 @@ from functools import cached_property
 
 from course_calculators.units import GiB
 
-from ..engines import vllm, vllm_encoder, vllm_releases
+from ..engines import vllm, vllm_encoder, vllm_releases, vllm_speculation
 from ..engines.vllm import LayerGroup
 from ..hardware import GPU
 from .cache_layout import CacheLayout, layout
@@ -322,6 +324,20 @@ def moe_workspace(model: Model, gpu: GPU, placement: Placement, engine: Engine, 
     return backend, size
 
 
+def verification_bytes_per_logit(engine: Engine, model: Model, gpu: GPU, requests: int, sampler: str) -> float:
+    """Bytes a logit of the profile run's verification pass (engines.vllm_speculation point 13), 0 when
+    ``engine.speculation`` is off. vLLM runs it whenever a ``--speculative-config`` is given, n-gram
+    included: the dummy batch does not depend on the drafter. The top-k / top-p of its target rows is
+    ``apply_top_k_top_p`` (v1/sample/ops/topk_topp_sampler.py), the Triton kernel from 0.17 and 8 rows
+    whatever the plain pass's sampler (FlashInfer or not)."""
+    if not engine.speculation.on:
+        return 0.0
+    layout = vllm_speculation.verification_layout(engine.version, engine.runner(model.is_moe, gpu.vendor))
+    triton = engine.rules.triton_top_k_top_p and requests >= 8
+    return vllm_speculation.verification_bytes_per_logit(layout, vllm.SAMPLER_BYTES_PER_LOGIT[sampler], triton,
+                                                         ACTIVATION_DTYPE_BYTES)
+
+
 def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype: str, experts: str = "",
          weights=None) -> Pool:
     """The budget and blocks of the most loaded GPU of ``placement``; ``experts`` is the routed
@@ -333,10 +349,12 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
     backend, workspace = moe_workspace(model, gpu, placement, engine, experts, tokens)
     if model.hidden_size and model.vocab_size:
         # the workspace, kept from the first MoE layer on, sits under both the forward and the sampler peak
+        sampler = engine.sampler_for(min(tokens, seqs), model.is_moe, gpu.vendor)
         text = workspace + vllm.activation_peak_estimate(
             model.hidden_size, model.mlp_width_per_token, model.vocab_size, tokens, seqs,
-            tensor_parallel=placement.tensor_parallel, dtype_bytes=ACTIVATION_DTYPE_BYTES,
-            sampler=engine.sampler_for(min(tokens, seqs), model.is_moe, gpu.vendor))
+            tensor_parallel=placement.tensor_parallel, dtype_bytes=ACTIVATION_DTYPE_BYTES, sampler=sampler,
+            verification_bytes_per_logit=verification_bytes_per_logit(engine, model, gpu, min(tokens, seqs),
+                                                                      sampler))
     encoder = vllm_encoder.profile(model.vision, tokens, seqs, engine.max_model_len, engine.mm_limits,
                                    tensor_parallel=placement.tensor_parallel, dtype_bytes=ACTIVATION_DTYPE_BYTES)
     activation = vllm_encoder.activation_peak(text, encoder)

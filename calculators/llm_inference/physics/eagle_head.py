@@ -12,7 +12,11 @@ engines.vllm_speculation):
   (``input_layernorm``, ``post_attention_layernorm``, ``hidden_norm``); then ``fc``, a
   ``ReplicatedLinear(3·target_hidden → hidden)`` (every rank holds it whole), the final ``norm``, its
   own ``ParallelLMHead(draft_vocab_size, hidden)`` (vocabulary-parallel, padded to 64) and
-  ``draft_id_to_target_id``, ``draft_vocab_size`` int64 (replicated). Its ``embed_tokens`` is the
+  ``draft_id_to_target_id``, ``draft_vocab_size`` int64 (replicated). The proposer's ``load_model``
+  (vllm/v1/spec_decode/eagle.py; llm_base_proposer.py by 0.24) may then swap that LM head for the
+  target's, by release (:func:`shares_target_lm_head`): never up to 0.10; in 0.11 when the two have
+  the same shape (a full-vocabulary head); from 0.12 when the checkpoint ships no ``lm_head`` or the
+  target's own (``torch.equal``), the case :attr:`Head.lm_head_is_target` marks. Its ``embed_tokens`` is the
   target's when the checkpoint ships none (vllm/v1/spec_decode/eagle.py: "Detected EAGLE model
   without its own embed_tokens ... Sharing target model embedding weights"); a checkpoint that ships
   one keeps it (vocabulary-parallel) unless it equals the target's.
@@ -33,6 +37,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..engines import vllm_speculation
+from ..engines.vllm_releases import parse_version
 from ..engines.vllm_weights import padded_vocab
 from ..models.layer_specs import FullAttention
 from .kv import MODEL_DTYPE_BYTES, layer_bytes_on
@@ -64,6 +70,9 @@ class Head:
     draft_vocab_size: int = 0  # 0: the full vocabulary (llama_eagle3.py defaults it to vocab_size)
     target_hidden_size: int = 0  # 0: the head's hidden size (fc takes 3 × it)
     own_embeddings: bool = False
+    #: The checkpoint ships no ``lm_head``, or the target's own (a full-vocabulary head trained with
+    #: the verifier's LM head frozen): from vLLM 0.12 the proposer then points it at the target's.
+    lm_head_is_target: bool = False
 
     @property
     def draft_vocab(self) -> int:
@@ -93,13 +102,42 @@ def layer_bytes(head: Head, index: int, tp: int) -> float:
     return (qkv_in * (q + kv) + q * h + mlp + norms) * MODEL_DTYPE_BYTES
 
 
-def weight_bytes(head: Head, tp: int) -> float:
-    """The head's bytes on one of ``tp`` ranks (the shared embedding and LM head not counted)."""
+def shares_target_lm_head(head: Head, version: str = "") -> bool:
+    """Whether vLLM ``version`` (the newest rule when "") points an EAGLE-3 head's LM head at the
+    target's instead of keeping its own (``EagleProposer.load_model``, engines.vllm_speculation point 7):
+
+    * up to 0.10.x never (``if self.vllm_config.speculative_config.method != "eagle3"``: only EAGLE-1
+      takes the target's; eagle.py 0.9.0, 0.10.0, 0.10.1.1, 0.10.2);
+    * 0.11.x when ``self.model.lm_head.weight.shape == target_language_model.lm_head.weight.shape``
+      (eagle.py 0.11.0): the full vocabulary and the target's hidden size, on every TP rank alike;
+    * from 0.12.0 when the head has no ``lm_head`` of its own (``has_own_lm_head``, set by
+      ``process_eagle_weight`` when the checkpoint names one) or its weights equal the target's
+      (``torch.equal``; eagle.py 0.12.0, 0.15.0, 0.15.1, 0.19.1, llm_base_proposer.py 0.24.0
+      ``_maybe_share_lm_head``, and Model Runner V2's ``_should_share``, "Share when the draft has no
+      own copy, or its copy matches the target", v1/worker/gpu/spec_decode/eagle/utils.py 0.24.0):
+      :attr:`Head.lm_head_is_target`.
+
+    EAGLE-1 heads have no LM head of their own (llama_eagle.py)."""
+    if head.kind != EAGLE3:
+        return True
+    v = parse_version(version) if version else None
+    if v is not None and v < parse_version(vllm_speculation.EAGLE3_LM_HEAD_BY_SHAPE_SINCE):
+        return False
+    if v is not None and v < parse_version(vllm_speculation.EAGLE3_LM_HEAD_BY_WEIGHTS_SINCE):
+        same_hidden = (head.target_hidden_size or head.hidden_size) == head.hidden_size
+        return head.draft_vocab == head.vocab_size and same_hidden
+    return head.lm_head_is_target
+
+
+def weight_bytes(head: Head, tp: int, version: str = "") -> float:
+    """The head's bytes on one of ``tp`` ranks under vLLM ``version`` ("" the newest rules): the
+    shared embedding, and the LM head where :func:`shares_target_lm_head`, not counted."""
     h = head.hidden_size
     total = sum(layer_bytes(head, i, tp) for i in range(head.layers))
     if head.kind == EAGLE3:
         fc = 3 * (head.target_hidden_size or h) * h
-        lm_head = math.ceil(padded_vocab(head.draft_vocab) / tp) * h
+        shared = shares_target_lm_head(head, version)
+        lm_head = 0 if shared else math.ceil(padded_vocab(head.draft_vocab) / tp) * h
         total += (fc + h + lm_head) * MODEL_DTYPE_BYTES + head.draft_vocab * INT64_BYTES
     else:
         total += 2 * h * h * MODEL_DTYPE_BYTES
@@ -125,4 +163,5 @@ def token_bytes(head: Head, kv_dtype: str, tp: int) -> float:
     return head.layers * head.attention.bytes_per_token(kv_dtype, tp)
 
 
-__all__ = ["EAGLE1", "EAGLE3", "Head", "INT64_BYTES", "kv_refusal", "layer_bytes", "token_bytes", "weight_bytes"]
+__all__ = ["EAGLE1", "EAGLE3", "Head", "INT64_BYTES", "kv_refusal", "layer_bytes", "shares_target_lm_head",
+           "token_bytes", "weight_bytes"]

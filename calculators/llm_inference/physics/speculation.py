@@ -44,9 +44,11 @@ The drafter's layers join the target's cache groups (physics.cache_layout's ``dr
 a block then spans them too, so the pool's blocks, and the concurrency, drop by the layers added as
 well as by the weights taken off the budget. A method is refused on a release whose V1 engine has
 no drafter for it (engines.vllm_speculation.release_problem: MTP from 0.9.0, Qwen3-Next's from
-0.10.2, Qwen3.5's from 0.17.0, a draft model from 0.15.0). The drafter's share of the profile run's
-activation peak is not modelled (engines.vllm_speculation point 13). Whatever is not modelled
-refuses the run with a note (:attr:`Drafter.refusal`) rather than give a figure vLLM would not.
+0.10.2, Qwen3.5's from 0.17.0, a draft model from 0.15.0). With any method on, vLLM's profile run
+also verifies a dummy batch with its rejection sampler, which physics.budget counts in the activation
+peak (engines.vllm_speculation point 13); the drafter's own dummy forward passes there are not
+modelled. Whatever is not modelled refuses the run with a note (:attr:`Drafter.refusal`) rather than
+give a figure vLLM would not.
 """
 
 from __future__ import annotations
@@ -189,7 +191,7 @@ def drafter(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype
             return _hybrid_mtp(spec, model, gpu, placement, kv_dtype, weights, version)
         return _mtp(spec, model, placement, kv_dtype, weights, version)
     if spec.method in EAGLE_METHODS:
-        return _eagle(spec, model, placement, kv_dtype)
+        return _eagle(spec, model, placement, kv_dtype, version)
     return _draft_model(spec, model, gpu, placement, kv_dtype, version)
 
 
@@ -284,7 +286,7 @@ def _hybrid_mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_d
                    method=MTP, head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
 
 
-def _eagle(spec: Speculation, model: Model, placement: Placement, kv_dtype: str) -> Drafter:
+def _eagle(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, version: str = "") -> Drafter:
     head = spec.head
     if head is None:
         return _refuse("no EAGLE head chosen")
@@ -302,7 +304,7 @@ def _eagle(spec: Speculation, model: Model, placement: Placement, kv_dtype: str)
     if why:
         return _refuse(why)
     tp = placement.tensor_parallel
-    return Drafter(weight_bytes=eagle_head.weight_bytes(head, tp), kv_layers=head.layers,
+    return Drafter(weight_bytes=eagle_head.weight_bytes(head, tp, version), kv_layers=head.layers,
                    token_bytes=eagle_head.token_bytes(head, kv_dtype, tp), label=head.name, method=EAGLE)
 
 

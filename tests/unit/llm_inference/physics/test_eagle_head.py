@@ -7,6 +7,8 @@ input_layernorm), eagle.py (the embedding shared when the checkpoint ships none)
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from llm_inference import deployment_inputs_speculation as dis
@@ -64,6 +66,41 @@ def test_the_head_comes_off_the_budget_and_its_layer_joins_the_group():
     # the method's two spellings are one drafter
     assert deployment("llama-3.1-8b", "h100-sxm", 1, Speculation("eagle3", 3, head=LLAMA_HEAD)).pool.drafter_bytes \
         == EAGLE3_LLAMA_TP1
+
+
+#: A full-vocabulary EAGLE-3 head of Qwen3 8B's shape, as speculators trains one with the verifier's LM head
+#: copied and frozen (dcstang/eagle3-spec-dec@097df086, logs/run_all_20260701_134859.log: "Checkpoint size:
+#: 2.82 GiB"; vLLM 0.24.0 "Model loading took 15.78 GiB" against 15.27 GiB without it).
+FULL_VOCAB_QWEN = eagle_head.Head("full", "full-vocabulary head", "https://example.org", eagle_head.EAGLE3,
+                                  "qwen3-8b", hidden_size=4096, layers=1, heads=32, kv_heads=8, head_dim=128,
+                                  intermediate_size=12288, vocab_size=151936, lm_head_is_target=True)
+
+
+@pytest.mark.parametrize("version, full_vocab_target_copy, full_vocab_own, draft_vocab_32000", [
+    ("0.10.2", False, False, False),  # eagle.py: only a method other than eagle3 takes the target's head
+    ("0.11.0", True, True, False),  # the same shape as the target's head: shared, whatever the weights
+    ("0.12.0", True, False, False),  # has_own_lm_head, or weights torch.equal to the target's
+    ("0.24.0", True, False, False),
+    ("", True, False, False),
+])
+def test_an_eagle3_heads_lm_head_is_the_targets_by_release(version, full_vocab_target_copy, full_vocab_own,
+                                                           draft_vocab_32000):
+    own = replace(FULL_VOCAB_QWEN, lm_head_is_target=False)
+    assert eagle_head.shares_target_lm_head(FULL_VOCAB_QWEN, version) is full_vocab_target_copy
+    assert eagle_head.shares_target_lm_head(own, version) is full_vocab_own
+    assert eagle_head.shares_target_lm_head(LLAMA_HEAD, version) is draft_vocab_32000
+
+
+def test_a_shared_lm_head_leaves_the_layer_fc_and_d2t():
+    # by hand, bf16: qkv 8,192 × (4,096 + 2 × 1,024) = 50,331,648, o_proj 4,096² = 16,777,216, the MLP
+    # 3 × 4,096 × 12,288 = 150,994,944, three norms 12,288; fc 3 × 4,096² = 50,331,648; the final norm 4,096
+    # → 268,451,840 elements; d2t 151,936 int64 = 1,215,488 bytes
+    shared = (268_451_840 * 2) + 1_215_488
+    assert eagle_head.weight_bytes(FULL_VOCAB_QWEN, 1, "0.24.0") == shared == 538_119_168  # 0.50 GiB: the log's 0.51
+    # 0.10: its own 151,936-row LM head (a multiple of 64) on top, 151,936 × 4,096 × 2 bytes
+    assert eagle_head.weight_bytes(FULL_VOCAB_QWEN, 1, "0.10.2") == shared + 151_936 * 4096 * 2
+    # the catalogue's heads draft over 32,000 tokens: their own LM head in every release
+    assert all(eagle_head.weight_bytes(LLAMA_HEAD, 1, v) == EAGLE3_LLAMA_TP1 for v in ("0.10.2", "0.11.0", "0.24.0"))
 
 
 def test_an_eagle1_head_by_hand():
