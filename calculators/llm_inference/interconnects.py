@@ -126,6 +126,12 @@ LINKS: dict[str, Link] = {
         Link("l4", "PCIe (no NVLink)", "PCIe Gen4", 0.0, "PCIe Gen4 x16", 64e9, None,
              "No NVLink: all-reduces cross PCIe. No measured small-message latency found.",
              ("NVIDIA L4 datasheet: PCIe Gen4 x16 64 GB/s, no NVLink",)),
+        Link("a40", "PCIe (an optional NVLink bridge joins two boards only)", "PCIe Gen4", 0.0, "PCIe Gen4 x16",
+             64e9, None,
+             "Tensor parallelism over more than a bridged pair crosses PCIe; the bridge (112.5 GB/s) is not "
+             "assumed. No measured small-message latency found.",
+             ("NVIDIA A40 datasheet: PCIe Gen4 x16 64 GB/s; NVLink 112.5 GB/s bidirectional with a 2-way "
+              "bridge",)),
         Link("a10g", "PCIe (no NVLink on AWS's A10G instances)", "PCIe Gen4", 0.0, "PCIe Gen4 x16", 64e9, None,
              "No GPU-to-GPU link on g5 instances: all-reduces cross PCIe. No measured latency found.",
              ("NVIDIA A10 datasheet: PCIe Gen4 x16 64 GB/s",)),
