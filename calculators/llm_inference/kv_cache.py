@@ -256,8 +256,9 @@ def compute(p: Mapping[str, Any]) -> Computed:
                                      deployment.weights)
     context, concurrency = p["context"], p["concurrency"]
 
-    per_token = kv.bytes_per_token(model, p["kv_dtype"])
-    per_sequence = kv.bytes_per_sequence(model, p["kv_dtype"], context)
+    stored = kv.stored_kv_dtype(model, p["kv_dtype"], engine.version)
+    per_token = kv.bytes_per_token(model, stored)
+    per_sequence = kv.bytes_per_sequence(model, stored, context)
     state = kv.state_bytes_per_sequence(model, engine.version)
     kv_total = per_sequence * concurrency
     refused = scenario.refused_note(w)
@@ -304,6 +305,10 @@ def compute(p: Mapping[str, Any]) -> Computed:
     if layout.attention == physics.DP and not model.is_moe and p["gpus"] > 1:
         notes.append(f"Data-parallel attention on a dense model: {p['gpus']} independent replicas, each holding "
                      f"all the weights.")
+    if stored != p["kv_dtype"]:
+        notes.append(f"vLLM stores --kv-cache-dtype {p['kv_dtype']} on a model with DeepSeek sparse attention as "
+                     f"fp8_ds_mla, FlashMLA's sparse record: 512 fp8 latent values, 4 fp32 scales and 64 bf16 RoPE "
+                     f"values, 656 bytes a token and layer (576 in plain fp8), beside the indexer's fp8 keys.")
     if p["kv_dtype"] in ("fp8_ds_mla", "nvfp4_ds_mla") and model.is_mla and not model.indexer_dim:
         notes.append(f"{p['kv_dtype']} is the record of DeepSeek-V3.2's sparse MLA kernels (FlashMLA); vLLM "
                      f"accepts it only for models with the sparse indexer.")

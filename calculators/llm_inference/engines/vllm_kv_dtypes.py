@@ -20,7 +20,8 @@ Read from the sdists on PyPI (``vllm/config/cache.py::CacheDType`` of each relea
   to 0.31, and from 0.32 also SM 8.x/9.x/12.x through FlashInfer's FA2 path (``_nvfp4_kv_on_fa2``,
   v1/attention/backends/flashinfer.py 0.32.0) ("nvfp4" there, not
   "nvfp4_4over6"; not at head size 64, not with attention sinks).
-* ``fp8_ds_mla`` (0.12.0 on; DeepSeek-V3.2's default for "auto" in 0.11–0.17): per token and
+* ``fp8_ds_mla`` (0.12.0 on; DeepSeek-V3.2's default for "auto" in 0.11–0.17, and what ``fp8``,
+  ``fp8_e4m3`` and ``fp8_e5m2`` become on a sparse-MLA model from 0.11: :func:`stored_kv_dtype`): per token and
   layer 512 fp8 NoPE values, 4 fp32 scales (one per 128) and 64 bf16 RoPE values = 656 bytes
   (vllm/v1/attention/backends/mla/flashmla_sparse.py; ``state_content_bytes={"fp8_ds_mla": 656,
   "nvfp4_ds_mla": 352}`` in model_executor/layers/attention/mla_attention.py, 0.33.0). The sparse
@@ -39,7 +40,7 @@ from dataclasses import dataclass
 from .vllm import parse_version
 
 __all__ = ["KVLayout", "KV_LAYOUTS", "vector_bytes", "mla_token_bytes", "layout_problem", "FP8_DS_MLA_BYTES",
-           "NVFP4_DS_MLA_BYTES"]
+           "NVFP4_DS_MLA_BYTES", "SPARSE_MLA_FP8_SINCE", "stored_kv_dtype"]
 
 FP8_DS_MLA_BYTES = 512 * 1 + 4 * 4 + 64 * 2  # 656
 #: FlashInfer's head sizes (``FlashInferBackend.get_supported_head_sizes``, 0.32.0/0.33.0).
@@ -47,6 +48,8 @@ NVFP4_HEAD_SIZES = (64, 128, 256, 512)
 #: NVFP4 KV on SM 8.x/9.x/12.x through FlashInfer's FA2 kernels: in the 0.32.0 sdist, not in 0.31.0.
 NVFP4_FA2_SINCE = (0, 32)
 NVFP4_DS_MLA_BYTES = 512 // 2 + 64 * 1 + 512 // 16  # 352
+#: The first release that serves DeepSeek sparse attention, and with it the fp8 rewrite below.
+SPARSE_MLA_FP8_SINCE = (0, 11)
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,27 @@ def mla_token_bytes(latent_dim: int, rope_dim: int, kv_dtype: str) -> float:
     if kv_dtype == "nvfp4_ds_mla":
         return latent_dim // 2 + rope_dim + latent_dim // 16
     return (latent_dim + rope_dim) * KV_LAYOUTS[kv_dtype].element_bytes
+
+
+def stored_kv_dtype(kv_dtype: str, *, sparse_mla: bool, version="0.33.0") -> str:
+    """The layout vLLM actually stores for ``--kv-cache-dtype kv_dtype``: on a sparse-MLA model (an
+    indexer, DeepSeek sparse attention) every fp8 choice becomes ``fp8_ds_mla``, 656 bytes a token and
+    layer instead of 576, because FlashMLA's sparse kernels read only that record.
+
+    ``DeepseekV32ForCausalLM.verify_and_update_config`` (vllm/model_executor/models/config.py):
+    ``if cache_config.cache_dtype.startswith("fp8"): cache_config.cache_dtype = "fp8_ds_mla"``
+    ("Using custom fp8 kv-cache format for DeepSeekV3.2"), at 0144dd5b (0.11.0, where "auto" is
+    rewritten too: :func:`.vllm_hybrid.deepseek_v32_auto_kv_dtype`) and at 1936cf38 (fp8 only),
+    https://github.com/vllm-project/vllm/blob/1936cf3841edb9781b06c50fc4daf4bac9d3b23e/vllm/model_executor/models/config.py.
+    The page then follows the rewritten string: ``MLAAttention.get_kv_cache_spec`` passes
+    ``state_content_bytes={"fp8_ds_mla": 656, "nvfp4_ds_mla": 352}.get(self.kv_cache_dtype)`` (0.33.0), so
+    a plain "fp8" would have been 576. The indexer's key cache is fp8 with fp32 scales whatever the
+    dtype (``DeepseekV32IndexerCache``, 132 bytes): it does not change.
+    """
+    if sparse_mla and kv_dtype.startswith("fp8") and kv_dtype != "fp8_ds_mla" \
+            and parse_version(version) >= SPARSE_MLA_FP8_SINCE:
+        return "fp8_ds_mla"
+    return kv_dtype
 
 
 def layout_problem(kv_dtype: str, *, mla: bool, sparse_mla: bool = False, version="0.33.0",

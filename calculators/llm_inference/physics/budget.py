@@ -47,7 +47,7 @@ from ..engines import vllm, vllm_encoder, vllm_releases
 from ..engines.vllm import LayerGroup
 from ..hardware import GPU
 from .cache_layout import CacheLayout, layout
-from .kv import token_bytes_on
+from .kv import stored_kv_dtype, token_bytes_on
 from .lora import LoraMemory, LoraSlots, memory as lora_memory
 from .model import Model
 from .placement import Placement, kv_layers_per_gpu
@@ -356,7 +356,8 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
     if available > 0 and size > 0:
         blocks, _ = vllm.blocks_and_tokens(available, page, size, len(groups), cache.block_size)
     full, windowed = kv_layers_per_gpu(model, placement)
-    per_token = token_bytes_on(model, kv_dtype, placement, full + windowed) + spec.token_bytes
+    stored = stored_kv_dtype(model, kv_dtype, engine.version)
+    per_token = token_bytes_on(model, stored, placement, full + windowed) + spec.token_bytes
     return Pool(
         placement=placement, visible_bytes=gpu.visible, requested_bytes=requested,
         weight_bytes=placement.weight_bytes_per_gpu, activation_bytes=activation,

@@ -25,6 +25,7 @@ from ..engines import vllm, vllm_hybrid
 from ..engines import vllm_releases
 from ..engines.vllm import LayerGroup, parse_version
 from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
+from ..engines.vllm_kv_dtypes import stored_kv_dtype
 from ..models import layer_specs as ls
 from .kv import MODEL_DTYPE_BYTES, layer_bytes_on, layer_specs
 from . import multi_page_pool as mpp
@@ -220,6 +221,7 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     cc = vllm_hybrid.compute_capability(gpu_name)
     tp = placement.tensor_parallel
     kinds = _kv_kinds(model)
+    sparse = any(isinstance(s, ls.LatentAttention) and s.indexer_dim for s in kinds)
     if any(s.kind == "compressed" for s in kinds) or _indexer_on_some(kinds):
         return _multi_page_layout(model, placement, kinds, kv_dtype, cc=cc, block_size=block_size, version=version,
                                   dcp=dcp, sinks=sinks, speculative=bool(num_spec or draft_attention_layers))
@@ -228,6 +230,8 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     windows = [s for s in kinds if s.window]
     problem = kv_layout_problem(kv_dtype, mla=mla, sparse_mla=indexer, version=version,
                                 cc=cc, head_dim=model.head_dim, sinks=sinks)
+    # sparse MLA stores every fp8 choice as fp8_ds_mla (656 bytes a token and layer)
+    kv_dtype = stored_kv_dtype(kv_dtype, sparse_mla=sparse, version=version)
     unmodelled = _unmodelled_kinds(kinds)
     if dcp > 1:
         if not mla:
@@ -324,7 +328,8 @@ def _multi_page_layout(model: Model, placement: Placement, kinds: tuple[ls.Layer
                       "modelled" if speculative else "")
         pool = None
         if not unmodelled:
-            pool, unmodelled = mpp.glm52_pool(specs, kv_dtype, version)
+            stored = stored_kv_dtype(kv_dtype, sparse_mla=True, version=version)
+            pool, unmodelled = mpp.glm52_pool(specs, stored, version)
         per_token = pool.block_bytes // block if pool else 0
     if pool is None:
         return CacheLayout(block_size=block, page_bytes=1, attn_page_per_token=0, layers_per_group=1,

@@ -26,6 +26,7 @@ from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 
+from ..engines import vllm_kv_dtypes
 from ..models import layer_specs as ls
 from ..models.shape import RecurrentState
 from .model import CHUNKED, Model
@@ -87,6 +88,14 @@ def _with_heads(spec: ls.LayerSpec, kv_heads: int) -> ls.LayerSpec:
     if isinstance(spec, ls.ParallelMixers):
         return replace(spec, attention=_with_heads(spec.attention, kv_heads))
     return replace(spec, kv_heads=kv_heads) if isinstance(spec, ls.FullAttention) else spec
+
+
+def stored_kv_dtype(model: Model, kv_dtype: str, version: str = "0.33.0") -> str:
+    """The layout vLLM stores for ``kv_dtype`` on this model: on a sparse-MLA model (a layer with
+    DeepSeek sparse attention's indexer) every fp8 choice is ``fp8_ds_mla``
+    (:func:`..engines.vllm_kv_dtypes.stored_kv_dtype`); otherwise ``kv_dtype`` itself."""
+    sparse = any(isinstance(s, ls.LatentAttention) and s.indexer_dim for s, _ in _kv_groups(model))
+    return vllm_kv_dtypes.stored_kv_dtype(kv_dtype, sparse_mla=sparse, version=version)
 
 
 def layer_bytes_per_token(model: Model, kv_dtype: str, kv_heads: int | None = None,

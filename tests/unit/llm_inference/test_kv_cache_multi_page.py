@@ -24,7 +24,7 @@ def _available(r) -> float:
 @pytest.mark.parametrize("model, request_blocks, block_bytes", [
     ("deepseek-v4-flash", 6429, 1_039_680),   # tests/.../physics/test_multi_page_pool.py, by hand
     ("deepseek-v4-flash-nvfp4", 6429, 1_039_680),  # the same caches: only the weights differ
-    ("glm-5.2-fp8", 2048, 78 * 64 * 576 + 21 * 64 * 132),  # fp8 latent pages and the 21 indexer pages
+    ("glm-5.2-fp8", 2048, 78 * 64 * 656 + 21 * 64 * 132),  # fp8_ds_mla latent pages and the 21 indexer pages
 ])
 def test_pool_shown(model, request_blocks, block_bytes):
     r = run(model=model, vllm_version="0.26.0")
@@ -72,3 +72,11 @@ def test_start_check_refusal_is_said():
 def test_bf16_v4_still_refused():
     r = run(model="deepseek-v4-flash", kv_dtype="bf16", vllm_version="0.26.0")
     assert any("only in its fp8 layout" in n for n in r.notes)
+
+
+def test_sparse_mla_fp8_per_token_is_fp8_ds_mla():
+    """DeepSeek-V3.2 with --kv-cache-dtype fp8: vLLM stores fp8_ds_mla, so per token 61 layers x
+    (656 latent bytes + 132 indexer bytes) = 48,068 bytes, and the notes say why."""
+    r = run(model="deepseek-v3.2", vllm_version="0.26.0")
+    assert r.values["kv_bytes_per_token"] == 61 * (512 + 4 * 4 + 64 * 2 + 128 + 4) == 48_068
+    assert any("fp8_ds_mla" in n and "656 bytes" in n for n in r.notes)

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from llm_inference.engines import vllm_hybrid as h
-from llm_inference.engines.vllm_kv_dtypes import KV_LAYOUTS, layout_problem, mla_token_bytes, vector_bytes
+from llm_inference.engines.vllm_kv_dtypes import (KV_LAYOUTS, layout_problem, mla_token_bytes, stored_kv_dtype,
+                                                  vector_bytes)
 
 QWEN3_NEXT = h.Mixer(h.GATED_DELTANET, heads=32, head_dim=128, state_dim=128, conv_channels=2 * 16 * 128 + 32 * 128,
                      conv_kernel=4)
@@ -145,6 +146,18 @@ def test_the_indexer_key_is_fp8_with_a_scale_per_128():
 def test_deepseek_v32_auto_dtype_by_release():
     assert [h.deepseek_v32_auto_kv_dtype(v) for v in ("0.10.2", "0.11.0", "0.17.0", "0.18.0")] == [
         "auto", "fp8_ds_mla", "fp8_ds_mla", "auto"]
+
+
+def test_sparse_mla_rewrites_every_fp8_choice():
+    """``if cache_config.cache_dtype.startswith("fp8"): cache_config.cache_dtype = "fp8_ds_mla"``
+    (DeepseekV32ForCausalLM.verify_and_update_config): on a sparse-MLA model from 0.11.0, not on a
+    dense one, and not for bf16 or nvfp4_ds_mla."""
+    for dtype in ("fp8", "fp8_e4m3", "fp8_e5m2", "fp8_ds_mla"):
+        assert stored_kv_dtype(dtype, sparse_mla=True, version="0.11.0") == "fp8_ds_mla"
+        assert stored_kv_dtype(dtype, sparse_mla=False, version="0.33.0") == dtype
+    assert stored_kv_dtype("fp8", sparse_mla=True, version="0.10.2") == "fp8"
+    assert [stored_kv_dtype(d, sparse_mla=True) for d in ("bf16", "nvfp4_ds_mla")] == ["bf16", "nvfp4_ds_mla"]
+    assert mla_token_bytes(512, 64, stored_kv_dtype("fp8", sparse_mla=True)) == 512 + 4 * 4 + 64 * 2 == 656
 
 
 def test_dcp_stores_every_dcp_th_token():

@@ -23,6 +23,19 @@ BEFORE = json.loads(Path(__file__).with_name("catalogue_layouts_fe84d0c.json").r
 FIXTURES = Path(__file__).parents[1] / "models" / "fixtures_2026"
 
 
+#: Rows the fp8_ds_mla rule changed on purpose (engines.vllm_kv_dtypes.stored_kv_dtype): DeepSeek-V3.2
+#: with --kv-cache-dtype fp8 stores 656 latent bytes + 132 indexer bytes a token and layer, not 576 + 132.
+SPARSE_FP8 = {"deepseek-v3.2": (64 * 788, 788)}
+
+
+def _expected(key: str) -> list:
+    row = list(BEFORE[key])
+    model_id, _, dtype = key.split("|")[:3]
+    if dtype == "fp8" and model_id in SPARSE_FP8:
+        row[1], row[2] = SPARSE_FP8[model_id]
+    return row
+
+
 def _row(cache) -> list:
     return [cache.block_size, cache.page_bytes, cache.attn_page_per_token, cache.layers_per_group,
             [[g.kind, g.count, g.window] for g in cache.groups], cache.state_page_bytes, cache.cache_mode,
@@ -40,7 +53,7 @@ def test_catalogue_layouts_unchanged(entry):
         for dtype in ("bf16", "fp8"):
             for gpu, version in (("H100", "0.33.0"), ("B200", "0.19.1")):
                 key = f"{entry.id}|{gpus}|{dtype}|{gpu}|{version}"
-                assert _row(layout(model, placement, dtype, gpu_name=gpu, version=version)) == BEFORE[key], key
+                assert _row(layout(model, placement, dtype, gpu_name=gpu, version=version)) == _expected(key), key
 
 
 @pytest.mark.parametrize("name, words", [
@@ -137,3 +150,25 @@ def test_minimax_m3_with_a_drafter_beside_it_is_not_modelled():
     model = catalogue_model("minimax-m3")
     cache = layout(model, place(model, Layout(gpus=8), "bf16"), "bf16", gpu_name="H200", draft_attention_layers=1)
     assert "drafter" in cache.unmodelled
+
+
+@pytest.mark.parametrize("model_id", ["deepseek-v3.2", "glm-5", "glm-5.1"])
+@pytest.mark.parametrize("dtype", ["fp8", "fp8_e4m3", "fp8_e5m2"])
+def test_sparse_mla_stores_fp8_as_fp8_ds_mla(model_id, dtype):
+    """DeepseekV32ForCausalLM.verify_and_update_config rewrites every "fp8*" to "fp8_ds_mla"
+    (vllm/model_executor/models/config.py at 1936cf38), whose page MLAAttention sizes at 656 bytes a
+    token: 512 fp8 NoPE + 4 x 4 scale bytes + 64 x 2 bf16 RoPE. Beside it the indexer's 128 fp8 + 4
+    scale bytes = 132 (unchanged). By hand: 656 + 132 = 788 bytes a token and layer, 64 x 788 = 50,432
+    a 64-token block (576 + 132 = 708 and 45,312 were the plain-fp8 figures)."""
+    model = catalogue_model(model_id)
+    for version in ("0.11.0", "0.18.0", "0.33.0"):
+        cache = layout(model, place(model, Layout(gpus=8), "bf16"), dtype, gpu_name="H200", version=version)
+        assert (cache.block_size, cache.attn_page_per_token, cache.page_bytes, cache.problem) == (
+            64, 512 + 4 * 4 + 64 * 2 + 128 + 4, 64 * 788, ""), version
+
+
+def test_dense_mla_keeps_plain_fp8():
+    """DeepSeek-V3 (no indexer) is not rewritten: 576 fp8 bytes a token and layer."""
+    model = catalogue_model("deepseek-v3")
+    cache = layout(model, place(model, Layout(gpus=8), "bf16"), "fp8", gpu_name="H200", version="0.33.0")
+    assert cache.attn_page_per_token == 576
