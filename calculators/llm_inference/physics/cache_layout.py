@@ -69,6 +69,9 @@ class CacheLayout:
     #: GLM-5.2's and DeepSeek-V4's pools (physics.multi_page_pool); then ``page_bytes`` is one block
     #: id's bytes over every layer, ``layers_per_group`` 1.
     multi_page: mpp.MultiPagePool | None = None
+    #: Batches in flight (vllm.max_concurrent_batches): a windowed layer holds window − 1 + this many
+    #: batches' tokens a request (0.26 on; 1 before).
+    concurrent_batches: int = 1
 
     @property
     def hybrid(self) -> bool:
@@ -95,7 +98,8 @@ class CacheLayout:
                 tokens = vllm_hybrid.dcp_request_tokens(max_model_len, self.dcp)
                 total += g.count * -(-tokens // self.block_size)
             else:
-                total += vllm.blocks_per_request([g], max_model_len, batched_tokens, self.block_size)
+                total += vllm.blocks_per_request([g], max_model_len, batched_tokens * self.concurrent_batches,
+                                                 self.block_size)
         return total
 
     def logged_tokens(self, num_blocks: int, concurrency: float, max_model_len: int) -> int:
@@ -202,7 +206,8 @@ def unified_pages(kinds: tuple[ls.LayerSpec, ...], block_size: int, kv_dtype: st
 @pure_cache()
 def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str = "", block_size: int = 16,
            version: str = "0.33.0", prefix_caching: bool | None = None, dcp: int = 1,
-           sinks: bool = False, num_spec: int = 0, draft_attention_layers: int = 0) -> CacheLayout:
+           sinks: bool = False, num_spec: int = 0, draft_attention_layers: int = 0,
+           v2_runner: bool = False) -> CacheLayout:
     """The pool layout of the most loaded GPU of ``placement`` (see the module docstring).
 
     ``prefix_caching`` None: the release's default (on for hybrid models from 0.26.0).
@@ -217,6 +222,8 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     most 12.50%" — groups of 9, its 8 attention layers and the drafter's one, beside 40 Mamba layers
     padded to 45 (engines/hybrid_logs.py). Counted on every
     GPU (with pipeline parallelism the drafter is on the last stage only: not modelled apart).
+    ``v2_runner``: whether Model Runner V2 serves the model, which with the pipeline stages fixes the
+    batches a windowed layer reserves for from 0.26 (:func:`..engines.vllm.max_concurrent_batches`).
     """
     cc = vllm_hybrid.compute_capability(gpu_name)
     tp = placement.tensor_parallel
@@ -297,7 +304,8 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     return CacheLayout(block_size=block_size, page_bytes=max(1, page), attn_page_per_token=per_token,
                        layers_per_group=size, groups=tuple(groups), state_page_bytes=state_page, cache_mode=mode,
                        checkpoint_blocks=ckpt_blocks, dcp=dcp, num_spec=num_spec, version=version, problem=problem,
-                       unmodelled=unmodelled)
+                       unmodelled=unmodelled,
+                       concurrent_batches=vllm.max_concurrent_batches(version, placement.pipeline_stages, v2_runner))
 
 
 def _multi_page_layout(model: Model, placement: Placement, kinds: tuple[ls.LayerSpec, ...], kv_dtype: str, *,
