@@ -32,7 +32,7 @@ from course_calculators.units import GiB, format_bytes, format_count, format_rat
 
 from . import answers, engine_choice, physics, scenario
 from .hardware import GPUS
-from .engines import vllm_hybrid
+from .engines import vllm_hybrid, vllm_measured
 from .engines.vllm_hybrid import MIXER_NAMES
 from .physics import expert_parallel, fleet, kv
 from . import lora_notes, multi_page_notes, speculation_outputs, startup
@@ -317,6 +317,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
     notes.extend(expert_parallel.reader_notes(model, layout, placement, w))
     notes.extend(hybrid_notes(model, pool, context))
     notes.extend(multi_page_notes.notes(pool, context))
+    if uma := vllm_measured.unified_memory_note(gpu, engine.version):
+        notes.append(uma)
     notes.extend(vision_notes(model, pool, w))
     notes.extend(lora_notes.notes(pool))
     notes.extend(speculation_outputs.memory_notes(deployment))
