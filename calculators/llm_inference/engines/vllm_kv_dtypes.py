@@ -124,7 +124,9 @@ def mla_token_bytes(latent_dim: int, rope_dim: int, kv_dtype: str) -> float:
 def stored_kv_dtype(kv_dtype: str, *, sparse_mla: bool, version="0.33.0") -> str:
     """The layout vLLM actually stores for ``--kv-cache-dtype kv_dtype``: on a sparse-MLA model (an
     indexer, DeepSeek sparse attention) every fp8 choice becomes ``fp8_ds_mla``, 656 bytes a token and
-    layer instead of 576, because FlashMLA's sparse kernels read only that record.
+    layer instead of 576, because FlashMLA's sparse kernels read only that record
+    (``FlashMLASparseBackend.supported_kv_cache_dtypes = ["auto", "bfloat16", "fp8_ds_mla"]``,
+    vllm/v1/attention/backends/mla/flashmla_sparse.py at 60191e18: no plain fp8).
 
     ``DeepseekV32ForCausalLM.verify_and_update_config`` (vllm/model_executor/models/config.py):
     ``if cache_config.cache_dtype.startswith("fp8"): cache_config.cache_dtype = "fp8_ds_mla"``
