@@ -228,7 +228,6 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     cc = vllm_hybrid.compute_capability(gpu_name)
     tp = placement.tensor_parallel
     kinds = _kv_kinds(model)
-    sparse = any(isinstance(s, ls.LatentAttention) and s.indexer_dim for s in kinds)
     if any(s.kind == "compressed" for s in kinds) or _indexer_on_some(kinds):
         return _multi_page_layout(model, placement, kinds, kv_dtype, cc=cc, block_size=block_size, version=version,
                                   dcp=dcp, sinks=sinks, speculative=bool(num_spec or draft_attention_layers))
@@ -238,7 +237,7 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     problem = kv_layout_problem(kv_dtype, mla=mla, sparse_mla=indexer, version=version,
                                 cc=cc, head_dim=model.head_dim, sinks=sinks)
     # sparse MLA stores every fp8 choice as fp8_ds_mla (656 bytes a token and layer)
-    kv_dtype = stored_kv_dtype(kv_dtype, sparse_mla=sparse, version=version)
+    kv_dtype = stored_kv_dtype(kv_dtype, sparse_mla=indexer, version=version)
     unmodelled = _unmodelled_kinds(kinds)
     if dcp > 1:
         if not mla:
