@@ -309,6 +309,11 @@ def compute(p: Mapping[str, Any]) -> Computed:
         notes.append(f"vLLM stores --kv-cache-dtype {p['kv_dtype']} on a model with DeepSeek sparse attention as "
                      f"fp8_ds_mla, FlashMLA's sparse record: 512 fp8 latent values, 4 fp32 scales and 64 bf16 RoPE "
                      f"values, 656 bytes a token and layer (576 in plain fp8), beside the indexer's fp8 keys.")
+    if (p["kv_dtype"] == "bf16" and kv.stored_kv_dtype(model, "fp8", engine.version) == "fp8_ds_mla"
+            and vllm_hybrid.deepseek_v32_auto_kv_dtype(engine.version) == "fp8_ds_mla"):
+        notes.append(f"bf16 here is --kv-cache-dtype bfloat16: vLLM {engine.version}'s default (auto) stores a "
+                     f"DeepSeek sparse-attention cache as fp8_ds_mla (0.11 to 0.17), 656 bytes of latent a token "
+                     f"and layer.")
     if p["kv_dtype"] in ("fp8_ds_mla", "nvfp4_ds_mla") and model.is_mla and not model.indexer_dim:
         notes.append(f"{p['kv_dtype']} is the record of DeepSeek-V3.2's sparse MLA kernels (FlashMLA); vLLM "
                      f"accepts it only for models with the sparse indexer.")

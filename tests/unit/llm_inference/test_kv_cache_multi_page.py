@@ -80,3 +80,11 @@ def test_sparse_mla_fp8_per_token_is_fp8_ds_mla():
     r = run(model="deepseek-v3.2", vllm_version="0.26.0")
     assert r.values["kv_bytes_per_token"] == 61 * (512 + 4 * 4 + 64 * 2 + 128 + 4) == 48_068
     assert any("fp8_ds_mla" in n and "656 bytes" in n for n in r.notes)
+
+
+def test_auto_is_fp8_ds_mla_from_011_to_017_and_the_note_says_so():
+    """DeepseekV32ForCausalLM.verify_and_update_config at 0144dd5b (0.11.0) rewrites "auto" too; from 0.18
+    only fp8 (vllm_hybrid.deepseek_v32_auto_kv_dtype). The calculator's bf16 is --kv-cache-dtype bfloat16."""
+    words = "default (auto) stores a DeepSeek sparse-attention cache as fp8_ds_mla"
+    assert any(words in n for n in run(model="deepseek-v3.2", kv_dtype="bf16", vllm_version="0.14.0").notes)
+    assert not any(words in n for n in run(model="deepseek-v3.2", kv_dtype="bf16", vllm_version="0.18.0").notes)
