@@ -256,7 +256,9 @@ def compute(p: Mapping[str, Any]) -> Computed:
                                      deployment.weights)
     context, concurrency = p["context"], p["concurrency"]
 
-    stored = kv.stored_kv_dtype(model, p["kv_dtype"], engine.version)
+    pool = deployment.pool
+    stored = kv.stored_kv_dtype(model, p["kv_dtype"], engine.version, vllm_hybrid.compute_capability(gpu.name),
+                                pool.placement.tensor_parallel)
     per_token = kv.bytes_per_token(model, stored)
     per_sequence = kv.bytes_per_sequence(model, stored, context)
     state = kv.state_bytes_per_sequence(model, engine.version)
@@ -306,10 +308,11 @@ def compute(p: Mapping[str, Any]) -> Computed:
         notes.append(f"Data-parallel attention on a dense model: {p['gpus']} independent replicas, each holding "
                      f"all the weights.")
     if stored != p["kv_dtype"]:
-        notes.append(f"vLLM stores --kv-cache-dtype {p['kv_dtype']} on a model with DeepSeek sparse attention as "
-                     f"fp8_ds_mla, FlashMLA's sparse record: 512 fp8 latent values, 4 fp32 scales and 64 bf16 RoPE "
-                     f"values, 656 bytes a token and layer (576 in plain fp8), beside the indexer's fp8 keys.")
-    if (p["kv_dtype"] == "bf16" and kv.stored_kv_dtype(model, "fp8", engine.version) == "fp8_ds_mla"
+        notes.append(f"vLLM {engine.version} stores --kv-cache-dtype {p['kv_dtype']} on this GPU, for a model with "
+                     f"DeepSeek sparse attention, as fp8_ds_mla, FlashMLA's sparse record: 512 fp8 latent values, 4 "
+                     f"fp32 scales and 64 bf16 RoPE values, 656 bytes a token and layer (576 in plain fp8, as "
+                     f"FlashInfer's sparse backend keeps it on a B200 from 0.19), beside the indexer's fp8 keys.")
+    if (p["kv_dtype"] == "bf16" and kv.stored_kv_dtype(model, "fp8", "0.11.0") == "fp8_ds_mla"
             and vllm_hybrid.deepseek_v32_auto_kv_dtype(engine.version) == "fp8_ds_mla"):
         notes.append(f"bf16 here is --kv-cache-dtype bfloat16: vLLM {engine.version}'s default (auto) stores a "
                      f"DeepSeek sparse-attention cache as fp8_ds_mla (0.11 to 0.17), 656 bytes of latent a token "

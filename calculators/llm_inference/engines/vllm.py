@@ -309,7 +309,7 @@ def sliding_window_tokens(window: int, max_num_batched_tokens: int,
 
 def max_concurrent_batches(version="0.33.0", pipeline_stages: int = 1, v2_runner: bool = False,
                            async_scheduling: bool = True) -> int:
-    """Batches in flight at once (``VllmConfig.max_concurrent_batches``, vllm/config/vllm.py 0.26 on):
+    """Batches in flight at once (``VllmConfig.max_concurrent_batches``, vllm/config/vllm.py 0.26.0 l.512–522):
     pipeline parallelism keeps one per stage; async scheduling adds one so the CPU schedules the next
     step while the GPU runs this one — Model Runner V2 ``pp_size + 1``, the V1 runner 2 without
     pipeline parallelism and ``pp_size`` with it ("V1 Model Runner does not fully support async
@@ -330,9 +330,10 @@ def in_flight_tokens(max_num_batched_tokens: int, version="0.33.0", pipeline_sta
     :func:`max_concurrent_batches` × max_num_batched_tokens. A sliding-window or chunked-local layer
     frees its out-of-window blocks only once a step's tokens are processed, so from 0.26 it reserves
     for every batch in flight ("Recycling-aware KV cache specs (sliding-window, chunked-local)
-    reserve for this"); up to 0.25 ``SlidingWindowSpec.max_memory_usage_bytes`` took
-    max_num_batched_tokens (kv_cache_interface.py at bc8282e6,
-    https://github.com/vllm-project/vllm/blob/bc8282e61df21719b12b391c3a976b1c900dfbb4/vllm/v1/kv_cache_interface.py)."""
+    reserve for this", vllm/config/vllm.py, 0.26.0 wheel l.525–533; ``SlidingWindowSpec`` and
+    ``ChunkedLocalAttentionSpec.max_admission_blocks_per_request``, v1/kv_cache_interface.py 0.26.0);
+    up to 0.25 they took max_num_batched_tokens (kv_cache_interface.py, 0.25.0 wheel l.485–575, and at
+    bc8282e6, https://github.com/vllm-project/vllm/blob/bc8282e61df21719b12b391c3a976b1c900dfbb4/vllm/v1/kv_cache_interface.py)."""
     return max_concurrent_batches(version, pipeline_stages, v2_runner, async_scheduling) * max_num_batched_tokens
 
 

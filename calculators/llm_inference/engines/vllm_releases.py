@@ -269,8 +269,9 @@ CHANGES: tuple[Change, ...] = (
            "window − 1 + max_in_flight_tokens: max_concurrent_batches × max_num_batched_tokens, two batches "
            "under async scheduling (the default) without pipeline parallelism, for every SlidingWindowSpec "
            "(gpt-oss, Gemma, MiMo, DeepSeek-V4's windows) and ChunkedLocalAttentionSpec (Llama 4)",
-           "vllm/v1/kv_cache_interface.py SlidingWindowSpec.max_memory_usage_bytes (bc8282e6: "
-           "max_num_batched_tokens) vs VllmConfig.max_in_flight_tokens (vllm/config/vllm.py, 0.26.0 on)"),
+           "vllm/v1/kv_cache_interface.py SlidingWindowSpec and ChunkedLocalAttentionSpec, 0.25.0 "
+           "(max_num_batched_tokens) vs 0.26.0 (max_admission_blocks_per_request(max_in_flight_tokens)); "
+           "VllmConfig.max_in_flight_tokens, vllm/config/vllm.py 0.26.0"),
     Change("CUDA-graph estimate on ROCm", "0.26.0", "0 on ROCm ('current_platform.is_cuda()')",
            "measured and subtracted on ROCm too ('is_cuda_alike()')",
            "vllm/v1/worker/gpu_worker.py, 0.25.0 vs 0.26.0", "#44825"),

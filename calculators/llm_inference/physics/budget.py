@@ -43,10 +43,10 @@ from functools import cached_property
 
 from course_calculators.units import GiB
 
-from ..engines import vllm, vllm_encoder, vllm_releases
+from ..engines import vllm, vllm_encoder, vllm_hybrid, vllm_releases
 from ..engines.vllm import LayerGroup
 from ..hardware import GPU
-from .cache_layout import CacheLayout, layout
+from .cache_layout import CacheLayout, async_scheduling_default, layout
 from .kv import stored_kv_dtype, token_bytes_on
 from .lora import LoraMemory, LoraSlots, memory as lora_memory
 from .model import Model
@@ -351,13 +351,16 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
     cache = layout(model, placement, kv_dtype, gpu_name=gpu.name, block_size=engine.block_size,
                    version=engine.version, prefix_caching=engine.prefix_caching, dcp=engine.dcp,
                    num_spec=engine.num_spec, draft_attention_layers=spec.kv_layers,
-                   v2_runner=engine.runner(model.is_moe, gpu.vendor) == "v2")
+                   v2_runner=engine.runner(model.is_moe, gpu.vendor) == "v2",
+                   async_scheduling=async_scheduling_default(
+                       engine.speculation.method if engine.speculation.on else ""))
     page, size, groups = cache.page_bytes, cache.layers_per_group, cache.groups
     blocks = 0
     if available > 0 and size > 0:
         blocks, _ = vllm.blocks_and_tokens(available, page, size, len(groups), cache.block_size)
     full, windowed = kv_layers_per_gpu(model, placement)
-    stored = stored_kv_dtype(model, kv_dtype, engine.version)
+    stored = stored_kv_dtype(model, kv_dtype, engine.version, vllm_hybrid.compute_capability(gpu.name),
+                             placement.tensor_parallel)
     per_token = token_bytes_on(model, stored, placement, full + windowed) + spec.token_bytes
     return Pool(
         placement=placement, visible_bytes=gpu.visible, requested_bytes=requested,

@@ -207,7 +207,7 @@ def unified_pages(kinds: tuple[ls.LayerSpec, ...], block_size: int, kv_dtype: st
 def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str = "", block_size: int = 16,
            version: str = "0.33.0", prefix_caching: bool | None = None, dcp: int = 1,
            sinks: bool = False, num_spec: int = 0, draft_attention_layers: int = 0,
-           v2_runner: bool = False) -> CacheLayout:
+           v2_runner: bool = False, async_scheduling: bool = True) -> CacheLayout:
     """The pool layout of the most loaded GPU of ``placement`` (see the module docstring).
 
     ``prefix_caching`` None: the release's default (on for hybrid models from 0.26.0).
@@ -223,7 +223,8 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     padded to 45 (engines/hybrid_logs.py). Counted on every
     GPU (with pipeline parallelism the drafter is on the last stage only: not modelled apart).
     ``v2_runner``: whether Model Runner V2 serves the model, which with the pipeline stages fixes the
-    batches a windowed layer reserves for from 0.26 (:func:`..engines.vllm.max_concurrent_batches`).
+    batches a windowed layer reserves for from 0.26 (:func:`..engines.vllm.max_concurrent_batches`);
+    ``async_scheduling``: whether vLLM schedules asynchronously (its default, :func:`async_scheduling_default`).
     """
     cc = vllm_hybrid.compute_capability(gpu_name)
     tp = placement.tensor_parallel
@@ -236,8 +237,9 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     windows = [s for s in kinds if s.window]
     problem = kv_layout_problem(kv_dtype, mla=mla, sparse_mla=indexer, version=version,
                                 cc=cc, head_dim=model.head_dim, sinks=sinks)
-    # sparse MLA stores every fp8 choice as fp8_ds_mla (656 bytes a token and layer)
-    kv_dtype = stored_kv_dtype(kv_dtype, sparse_mla=indexer, version=version)
+    # sparse MLA stores fp8 as fp8_ds_mla (656 bytes a token and layer) where FlashMLA serves it
+    kv_dtype = stored_kv_dtype(kv_dtype, sparse_mla=indexer, version=version, cc=cc,
+                               heads_per_gpu=model.heads // max(1, tp))
     unmodelled = _unmodelled_kinds(kinds)
     if dcp > 1:
         if not mla:
@@ -304,7 +306,23 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
                        layers_per_group=size, groups=tuple(groups), state_page_bytes=state_page, cache_mode=mode,
                        checkpoint_blocks=ckpt_blocks, dcp=dcp, num_spec=num_spec, version=version, problem=problem,
                        unmodelled=unmodelled,
-                       concurrent_batches=vllm.max_concurrent_batches(version, placement.pipeline_stages, v2_runner))
+                       concurrent_batches=vllm.max_concurrent_batches(version, placement.pipeline_stages, v2_runner,
+                                                                      async_scheduling))
+
+
+#: ``--speculative-config`` methods with which vLLM turns async scheduling off by default: every method
+#: that is neither EAGLE/MTP/DFlash (``EagleModelTypes``), ``ngram_gpu`` nor ``dspark``
+#: (``VllmConfig`` "Async scheduling not supported with %s-based speculative decoding", vllm/config/vllm.py
+#: 0.26.0 l.1071-1082), of the calculator's methods the draft model and the CPU n-gram proposer.
+SYNC_SPECULATION = ("draft_model", "ngram")
+
+
+def async_scheduling_default(speculation_method: str = "") -> bool:
+    """vLLM's default (``async_scheduling=None`` resolved in ``VllmConfig.__post_init__``, 0.26.0 l.1059-1107):
+    on unless a pooling model, a speculative method of :data:`SYNC_SPECULATION`, an executor without
+    async support (Ray's; mp and uniproc have it) or ROCm DeepEP high-throughput DBO. The calculator
+    serves generative models on mp/uniproc, so only the speculative method turns it off here."""
+    return speculation_method not in SYNC_SPECULATION
 
 
 def _multi_page_layout(model: Model, placement: Placement, kinds: tuple[ls.LayerSpec, ...], kv_dtype: str, *,
@@ -335,7 +353,8 @@ def _multi_page_layout(model: Model, placement: Placement, kinds: tuple[ls.Layer
                       "modelled" if speculative else "")
         pool = None
         if not unmodelled:
-            stored = stored_kv_dtype(kv_dtype, sparse_mla=True, version=version)
+            stored = stored_kv_dtype(kv_dtype, sparse_mla=True, version=version, cc=cc,
+                                     heads_per_gpu=model.heads // max(1, placement.tensor_parallel))
             pool, unmodelled = mpp.glm52_pool(specs, stored, version)
         per_token = pool.block_bytes // block if pool else 0
     if pool is None:

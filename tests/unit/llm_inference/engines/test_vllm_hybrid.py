@@ -148,14 +148,21 @@ def test_deepseek_v32_auto_dtype_by_release():
         "auto", "fp8_ds_mla", "fp8_ds_mla", "auto"]
 
 
-def test_sparse_mla_rewrites_every_fp8_choice():
-    """``if cache_config.cache_dtype.startswith("fp8"): cache_config.cache_dtype = "fp8_ds_mla"``
-    (DeepseekV32ForCausalLM.verify_and_update_config): on a sparse-MLA model from 0.11.0, not on a
-    dense one, and not for bf16 or nvfp4_ds_mla."""
-    for dtype in ("fp8", "fp8_e4m3", "fp8_e5m2", "fp8_ds_mla"):
-        assert stored_kv_dtype(dtype, sparse_mla=True, version="0.11.0") == "fp8_ds_mla"
+def test_sparse_mla_rewrites_fp8_where_flashmla_serves_it():
+    """0.11-0.17: the model's config rewrites every "fp8*" (DeepseekV32ForCausalLM.verify_and_update_config);
+    from 0.18 the attention layer does, for FLASHMLA_SPARSE and (0.24 on) FLASHINFER_MLA_SPARSE_SM120, not for
+    FLASHINFER_MLA_SPARSE (SM100's first sparse backend for fp8 from 0.19). Never on a dense model, nor bf16."""
+    H100, B200, GB10 = (9, 0), (10, 0), (12, 1)
+    for dtype in ("fp8", "fp8_e4m3", "fp8_e5m2"):
+        assert stored_kv_dtype(dtype, sparse_mla=True, version="0.11.0", cc=B200) == "fp8_ds_mla"
         assert stored_kv_dtype(dtype, sparse_mla=False, version="0.33.0") == dtype
     assert stored_kv_dtype("fp8", sparse_mla=True, version="0.10.2") == "fp8"
+    assert stored_kv_dtype("fp8", sparse_mla=True, version="0.33.0", cc=H100) == "fp8_ds_mla"
+    assert stored_kv_dtype("fp8", sparse_mla=True, version="0.19.0", cc=B200) == "fp8"
+    assert [stored_kv_dtype("fp8", sparse_mla=True, version="0.18.0", cc=B200, heads_per_gpu=h) for h in (16, 32)] == [
+        "fp8", "fp8_ds_mla"]
+    assert [stored_kv_dtype("fp8", sparse_mla=True, version=v, cc=GB10) for v in ("0.23.0", "0.24.0")] == [
+        "fp8", "fp8_ds_mla"]
     assert [stored_kv_dtype(d, sparse_mla=True) for d in ("bf16", "nvfp4_ds_mla")] == ["bf16", "nvfp4_ds_mla"]
     assert mla_token_bytes(512, 64, stored_kv_dtype("fp8", sparse_mla=True)) == 512 + 4 * 4 + 64 * 2 == 656
 

@@ -24,14 +24,15 @@ FIXTURES = Path(__file__).parents[1] / "models" / "fixtures_2026"
 
 
 #: Rows the fp8_ds_mla rule changed on purpose (engines.vllm_kv_dtypes.stored_kv_dtype): DeepSeek-V3.2
-#: with --kv-cache-dtype fp8 stores 656 latent bytes + 132 indexer bytes a token and layer, not 576 + 132.
+#: with --kv-cache-dtype fp8 on an H100 (FLASHMLA_SPARSE) stores 656 latent bytes + 132 indexer bytes a token
+#: and layer, not 576 + 132; on a B200 at 0.19.1 FlashInfer's sparse backend keeps plain fp8 (unchanged).
 SPARSE_FP8 = {"deepseek-v3.2": (64 * 788, 788)}
 
 
 def _expected(key: str) -> list:
     row = list(BEFORE[key])
-    model_id, _, dtype = key.split("|")[:3]
-    if dtype == "fp8" and model_id in SPARSE_FP8:
+    model_id, _, dtype, gpu = key.split("|")[:4]
+    if dtype == "fp8" and model_id in SPARSE_FP8 and gpu == "H100":
         row[1], row[2] = SPARSE_FP8[model_id]
     return row
 
@@ -156,19 +157,37 @@ def test_minimax_m3_with_a_drafter_beside_it_is_not_modelled():
     assert "drafter" in cache.unmodelled
 
 
+FP8_DS_MLA, PLAIN_FP8 = 512 + 4 * 4 + 64 * 2 + 128 + 4, 576 + 128 + 4  # 788 and 708 bytes a token and layer
+
+
 @pytest.mark.parametrize("model_id", ["deepseek-v3.2", "glm-5", "glm-5.1"])
-@pytest.mark.parametrize("dtype", ["fp8", "fp8_e4m3", "fp8_e5m2"])
-def test_sparse_mla_stores_fp8_as_fp8_ds_mla(model_id, dtype):
-    """DeepseekV32ForCausalLM.verify_and_update_config rewrites every "fp8*" to "fp8_ds_mla"
-    (vllm/model_executor/models/config.py at 1936cf38), whose page MLAAttention sizes at 656 bytes a
-    token: 512 fp8 NoPE + 4 x 4 scale bytes + 64 x 2 bf16 RoPE. Beside it the indexer's 128 fp8 + 4
-    scale bytes = 132 (unchanged). By hand: 656 + 132 = 788 bytes a token and layer, 64 x 788 = 50,432
-    a 64-token block (576 + 132 = 708 and 45,312 were the plain-fp8 figures)."""
+@pytest.mark.parametrize("gpu, gpus, version, dtype, per_token", [
+    # 0.11-0.17: DeepseekV32ForCausalLM.verify_and_update_config rewrites every "fp8*", on every GPU
+    ("H200", 8, "0.11.0", "fp8", FP8_DS_MLA), ("H200", 8, "0.11.0", "fp8_e5m2", FP8_DS_MLA),
+    ("B200", 8, "0.17.0", "fp8_e4m3", FP8_DS_MLA),
+    # from 0.18 by backend: FLASHMLA_SPARSE (the one sparse backend for fp8 on SM90) turns fp8 into fp8_ds_mla
+    ("H200", 8, "0.18.0", "fp8", FP8_DS_MLA), ("H200", 8, "0.33.0", "fp8", FP8_DS_MLA),
+    # SM100, 0.19 on: FLASHINFER_MLA_SPARSE first for fp8, which keeps plain fp8
+    ("B200", 8, "0.19.0", "fp8", PLAIN_FP8), ("B200", 1, "0.33.0", "fp8", PLAIN_FP8),
+    # SM12x, 0.24 on: FLASHINFER_MLA_SPARSE_SM120 turns fp8 into fp8_ds_mla
+    ("GB10", 1, "0.24.0", "fp8", FP8_DS_MLA),
+])
+def test_sparse_mla_fp8_by_release_and_backend(model_id, gpu, gpus, version, dtype, per_token):
+    """The latent a token and layer is 512 fp8 NoPE + 4 x 4 scale bytes + 64 x 2 bf16 RoPE = 656 in
+    fp8_ds_mla, 576 in plain fp8; beside it the indexer's 128 fp8 + 4 scale bytes = 132 whatever the
+    dtype. A block is 64 tokens: 64 x 788 = 50,432 bytes, or 64 x 708 = 45,312."""
     model = catalogue_model(model_id)
-    for version in ("0.11.0", "0.18.0", "0.33.0"):
-        cache = layout(model, place(model, Layout(gpus=8), "bf16"), dtype, gpu_name="H200", version=version)
-        assert (cache.block_size, cache.attn_page_per_token, cache.page_bytes, cache.problem) == (
-            64, 512 + 4 * 4 + 64 * 2 + 128 + 4, 64 * 788, ""), version
+    cache = layout(model, place(model, Layout(gpus=gpus), "bf16"), dtype, gpu_name=gpu, version=version)
+    assert (cache.block_size, cache.attn_page_per_token, cache.page_bytes) == (64, per_token, 64 * per_token)
+
+
+def test_sparse_mla_on_sm100_at_018_follows_the_heads_per_gpu():
+    """vLLM 0.18.0 on SM100: FLASHINFER_MLA_SPARSE first at 16 query heads a GPU or fewer (plain fp8),
+    FLASHMLA_SPARSE first above (fp8_ds_mla). DeepSeek-V3.2's 128 heads: 16 a GPU at TP 8, 32 at TP 4."""
+    model = catalogue_model("deepseek-v3.2")
+    tp8 = layout(model, place(model, Layout(gpus=8), "bf16"), "fp8", gpu_name="B200", version="0.18.0")
+    tp4 = layout(model, place(model, Layout(gpus=4), "bf16"), "fp8", gpu_name="B200", version="0.18.0")
+    assert (tp8.attn_page_per_token, tp4.attn_page_per_token) == (PLAIN_FP8, FP8_DS_MLA)
 
 
 def test_dense_mla_keeps_plain_fp8():
@@ -199,3 +218,16 @@ def test_windows_reserve_every_batch_in_flight_from_026(model_id, version, block
     model = catalogue_model(model_id)
     cache = layout(model, place(model, Layout(gpus=1), "bf16"), "bf16", gpu_name="H100", version=version)
     assert cache.request_blocks(131072, 8192) == blocks
+
+
+def test_a_draft_model_turns_async_scheduling_off_and_the_window_holds_one_batch():
+    """VllmConfig.__post_init__ (0.26.0 l.1071-1082): a draft-model or CPU n-gram --speculative-config
+    turns async scheduling off, so max_concurrent_batches is pp_size = 1 and gpt-oss-20b's window
+    holds cdiv(127 + 8,192, 16) + 1 = 521 blocks again; EAGLE and MTP keep it on (1,033)."""
+    from llm_inference.physics.cache_layout import async_scheduling_default
+    assert [async_scheduling_default(m) for m in ("", "eagle", "eagle3", "mtp", "draft_model", "ngram")] == [
+        True, True, True, True, False, False]
+    model = catalogue_model("gpt-oss-20b")
+    placement = place(model, Layout(gpus=1), "bf16")
+    sync = layout(model, placement, "bf16", gpu_name="H100", version="0.26.0", async_scheduling=False)
+    assert sync.concurrent_batches == 1 and sync.request_blocks(131072, 8192) == 521 + 8192

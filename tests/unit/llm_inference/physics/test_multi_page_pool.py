@@ -172,7 +172,7 @@ def test_glm52_one_uniform_group_by_hand():
 
 
 def test_glm52_fp8_is_stored_as_fp8_ds_mla_by_hand():
-    """GLM-5.2 with --kv-cache-dtype fp8 (vLLM 0.26.0): the sparse-MLA rewrite stores fp8_ds_mla, so
+    """GLM-5.2 with --kv-cache-dtype fp8 on H200s (vLLM 0.26.0): FLASHMLA_SPARSE serves it as fp8_ds_mla, so
     every layer's latent page is 64 x 656 = 41,984 bytes (not 64 x 576 = 36,864) beside the 21 indexer
     pages of 64 x 132 = 8,448: 78 x 41,984 + 21 x 8,448 = 3,452,160 bytes a block (3,052,800 before)."""
     model = catalogue_model("glm-5.2")
