@@ -47,6 +47,9 @@ class GPU:
     compute_capability: tuple = ()  # (major, minor): vLLM keys the GB10's defaults on (12, 1)
     int8_ops: float = 0  # dense int8 tensor ops/s; 0: not given
     fp4_flops: float = 0  # dense fp4 (NVFP4 / MXFP4) tensor FLOP/s; 0: no fp4 tensor path
+    #: CUDA's ``integrated`` attribute (cudaDevAttrIntegrated): the GPU has no memory of its own and
+    #: allocates the host's, so vLLM reads its free memory from the host (engines.vllm_measured)
+    integrated: bool = False
 
     @property
     def visible(self) -> float:
@@ -310,6 +313,10 @@ GPUS: dict[str, GPU] = {
                            "(https://github.com/MiaAI-Lab/GLM-5.3-Flash-EXL3-2x-DGX-Sparks/issues/204, "
                            "comment 2026-09-21)",
             compute_capability=(12, 1), fp4_flops=500e12,
+            # "is_integrated=1 here too; MemorySnapshot.measure() sets free_memory from
+            # psutil.virtual_memory().available" (a GB10 pair, MiaAI-Lab/GLM-5.3-Flash-EXL3-2x-DGX-Sparks#47,
+            # comment 2026-08-30); torch.cuda.get_device_properties(0).is_integrated == 1 (huggingface/accelerate#4183)
+            integrated=True,
         ),
         GPU(
             "h20", "NVIDIA H20 96GB", 96 * GiB, 4.0e12, 148e12, 296e12,

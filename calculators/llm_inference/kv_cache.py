@@ -32,7 +32,7 @@ from course_calculators.units import GiB, format_bytes, format_count, format_rat
 
 from . import answers, engine_choice, physics, scenario
 from .hardware import GPUS
-from .engines import vllm_hybrid
+from .engines import vllm_hybrid, vllm_measured
 from .engines.vllm_hybrid import MIXER_NAMES
 from .physics import expert_parallel, fleet, kv
 from . import lora_notes, multi_page_notes, speculation_outputs, startup
@@ -257,8 +257,11 @@ def compute(p: Mapping[str, Any]) -> Computed:
                                      deployment.weights)
     context, concurrency = p["context"], p["concurrency"]
 
-    per_token = kv.bytes_per_token(model, p["kv_dtype"])
-    per_sequence = kv.bytes_per_sequence(model, p["kv_dtype"], context)
+    pool = deployment.pool
+    stored = kv.stored_kv_dtype(model, p["kv_dtype"], engine.version, vllm_hybrid.compute_capability(gpu.name),
+                                pool.placement.tensor_parallel)
+    per_token = kv.bytes_per_token(model, stored)
+    per_sequence = kv.bytes_per_sequence(model, stored, context)
     state = kv.state_bytes_per_sequence(model, engine.version)
     kv_total = per_sequence * concurrency
     refused = scenario.refused_note(w)
@@ -305,6 +308,16 @@ def compute(p: Mapping[str, Any]) -> Computed:
     if layout.attention == physics.DP and not model.is_moe and p["gpus"] > 1:
         notes.append(f"Data-parallel attention on a dense model: {p['gpus']} independent replicas, each holding "
                      f"all the weights.")
+    if stored != p["kv_dtype"]:
+        notes.append(f"vLLM {engine.version} stores --kv-cache-dtype {p['kv_dtype']} on this GPU, for a model with "
+                     f"DeepSeek sparse attention, as fp8_ds_mla, FlashMLA's sparse record: 512 fp8 latent values, 4 "
+                     f"fp32 scales and 64 bf16 RoPE values, 656 bytes a token and layer (576 in plain fp8, as "
+                     f"FlashInfer's sparse backend keeps it on a B200 from 0.19), beside the indexer's fp8 keys.")
+    if (p["kv_dtype"] == "bf16" and kv.stored_kv_dtype(model, "fp8", "0.11.0") == "fp8_ds_mla"
+            and vllm_hybrid.deepseek_v32_auto_kv_dtype(engine.version) == "fp8_ds_mla"):
+        notes.append(f"bf16 here is --kv-cache-dtype bfloat16: vLLM {engine.version}'s default (auto) stores a "
+                     f"DeepSeek sparse-attention cache as fp8_ds_mla (0.11 to 0.17), 656 bytes of latent a token "
+                     f"and layer.")
     if p["kv_dtype"] in ("fp8_ds_mla", "nvfp4_ds_mla") and model.is_mla and not model.indexer_dim:
         notes.append(f"{p['kv_dtype']} is the record of DeepSeek-V3.2's sparse MLA kernels (FlashMLA); vLLM "
                      f"accepts it only for models with the sparse indexer.")
@@ -314,6 +327,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
     notes.extend(hybrid_notes(model, pool, context))
     notes.extend(engine_choice.sglang_notes(deployment))
     notes.extend(multi_page_notes.notes(pool, context))
+    if uma := vllm_measured.unified_memory_note(gpu, engine.version):
+        notes.append(uma)
     notes.extend(vision_notes(model, pool, w))
     notes.extend(lora_notes.notes(pool))
     notes.extend(speculation_outputs.memory_notes(deployment))

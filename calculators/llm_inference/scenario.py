@@ -372,7 +372,8 @@ def model_params(default_model: str) -> tuple:
                ((SLIDING, "sliding window"), (CHUNKED, "chunked local attention (Llama 4)")),
                advanced=True, scenario="window_kind",
                help="vLLM reserves a sliding window minus one token plus the batched tokens and one block; "
-                    "a chunk plus the batched tokens."),
+                    "a chunk plus the batched tokens (from 0.26 the tokens of both batches async scheduling "
+                    "keeps in flight)."),
         Number("params_b", "Parameters", d["params_b"], 0.1, 2000, step=0.1, unit="B", integer=False,
                scenario="params_b",
                help="Total parameters in billions (for MoE, all experts: all of them sit in memory)."),

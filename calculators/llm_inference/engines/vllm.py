@@ -313,6 +313,36 @@ def sliding_window_tokens(window: int, max_num_batched_tokens: int,
     return (_cdiv(num_tokens, block_size) + 1) * block_size
 
 
+def max_concurrent_batches(version="0.33.0", pipeline_stages: int = 1, v2_runner: bool = False,
+                           async_scheduling: bool = True) -> int:
+    """Batches in flight at once (``VllmConfig.max_concurrent_batches``, vllm/config/vllm.py 0.26.0 l.512–522):
+    pipeline parallelism keeps one per stage; async scheduling adds one so the CPU schedules the next
+    step while the GPU runs this one — Model Runner V2 ``pp_size + 1``, the V1 runner 2 without
+    pipeline parallelism and ``pp_size`` with it ("V1 Model Runner does not fully support async
+    scheduling with PP"). Before 0.26 the windows reserved one batch: 1."""
+    if not _rules(version).windows_hold_in_flight:
+        return 1
+    if async_scheduling:
+        if v2_runner:
+            return pipeline_stages + 1
+        if pipeline_stages <= 1:
+            return 2
+    return pipeline_stages
+
+
+def in_flight_tokens(max_num_batched_tokens: int, version="0.33.0", pipeline_stages: int = 1,
+                     v2_runner: bool = False, async_scheduling: bool = True) -> int:
+    """Tokens scheduled but not yet freed (``VllmConfig.max_in_flight_tokens``, 0.26 on):
+    :func:`max_concurrent_batches` × max_num_batched_tokens. A sliding-window or chunked-local layer
+    frees its out-of-window blocks only once a step's tokens are processed, so from 0.26 it reserves
+    for every batch in flight ("Recycling-aware KV cache specs (sliding-window, chunked-local)
+    reserve for this", vllm/config/vllm.py, 0.26.0 wheel l.525–533; ``SlidingWindowSpec`` and
+    ``ChunkedLocalAttentionSpec.max_admission_blocks_per_request``, v1/kv_cache_interface.py 0.26.0);
+    up to 0.25 they took max_num_batched_tokens (kv_cache_interface.py, 0.25.0 wheel l.485–575, and at
+    bc8282e6, https://github.com/vllm-project/vllm/blob/bc8282e61df21719b12b391c3a976b1c900dfbb4/vllm/v1/kv_cache_interface.py)."""
+    return max_concurrent_batches(version, pipeline_stages, v2_runner, async_scheduling) * max_num_batched_tokens
+
+
 def chunked_local_tokens(chunk: int, max_num_batched_tokens: int,
                          block_size: int = DEFAULT_BLOCK_SIZE,
                          max_model_len: int | None = None) -> int:

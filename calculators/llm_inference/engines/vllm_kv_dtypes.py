@@ -20,7 +20,8 @@ Read from the sdists on PyPI (``vllm/config/cache.py::CacheDType`` of each relea
   to 0.31, and from 0.32 also SM 8.x/9.x/12.x through FlashInfer's FA2 path (``_nvfp4_kv_on_fa2``,
   v1/attention/backends/flashinfer.py 0.32.0) ("nvfp4" there, not
   "nvfp4_4over6"; not at head size 64, not with attention sinks).
-* ``fp8_ds_mla`` (0.12.0 on; DeepSeek-V3.2's default for "auto" in 0.11–0.17): per token and
+* ``fp8_ds_mla`` (0.12.0 on; DeepSeek-V3.2's default for "auto" in 0.11–0.17, and what fp8 becomes
+  on a sparse-MLA model where FlashMLA's sparse kernels serve it: :func:`stored_kv_dtype`): per token and
   layer 512 fp8 NoPE values, 4 fp32 scales (one per 128) and 64 bf16 RoPE values = 656 bytes
   (vllm/v1/attention/backends/mla/flashmla_sparse.py; ``state_content_bytes={"fp8_ds_mla": 656,
   "nvfp4_ds_mla": 352}`` in model_executor/layers/attention/mla_attention.py, 0.33.0). The sparse
@@ -39,7 +40,7 @@ from dataclasses import dataclass
 from .vllm import parse_version
 
 __all__ = ["KVLayout", "KV_LAYOUTS", "vector_bytes", "mla_token_bytes", "layout_problem", "FP8_DS_MLA_BYTES",
-           "NVFP4_DS_MLA_BYTES"]
+           "NVFP4_DS_MLA_BYTES", "SPARSE_MLA_FP8_SINCE", "sparse_mla_backend", "stored_kv_dtype"]
 
 FP8_DS_MLA_BYTES = 512 * 1 + 4 * 4 + 64 * 2  # 656
 #: FlashInfer's head sizes (``FlashInferBackend.get_supported_head_sizes``, 0.32.0/0.33.0).
@@ -116,6 +117,78 @@ def mla_token_bytes(latent_dim: int, rope_dim: int, kv_dtype: str) -> float:
     if kv_dtype == "nvfp4_ds_mla":
         return latent_dim // 2 + rope_dim + latent_dim // 16
     return (latent_dim + rope_dim) * KV_LAYOUTS[kv_dtype].element_bytes
+
+
+#: DeepSeek sparse attention's first release (``DeepseekV32ForCausalLM``), with the fp8 rewrite below.
+SPARSE_MLA_FP8_SINCE = (0, 11)
+#: From 0.18 the model's config no longer rewrites fp8; the attention layer does, for the backends below.
+SPARSE_MLA_BY_BACKEND_SINCE = (0, 18)
+#: 0.19 on: on SM100 an fp8 cache puts FlashInfer's sparse backend first whatever the head count.
+SPARSE_MLA_FLASHINFER_FP8_SINCE = (0, 19)
+#: 0.24 on: SM12x has a sparse-MLA backend of its own (FLASHINFER_MLA_SPARSE_SM120).
+SPARSE_MLA_SM120_SINCE = (0, 24)
+
+
+def sparse_mla_backend(kv_dtype: str, version="0.33.0", cc: tuple[int, int] | None = (9, 0),
+                       heads_per_gpu: int = 0) -> str:
+    """The sparse-MLA attention backend vLLM picks for an fp8 cache from 0.18 (``_get_backend_priorities``,
+    vllm/platforms/cuda.py), "" where none serves it or the GPU is not an NVIDIA one.
+
+    * SM100 (B200, B300, GB200): 0.18 puts FLASHINFER_MLA_SPARSE first when a GPU holds at most 16
+      query heads, FLASHMLA_SPARSE first otherwise; from 0.19 an fp8 cache puts FlashInfer first
+      ("Prefer FlashInfer for fp8 kv cache", vllm#35807), which the 0.33 FA4 sparse backend ahead of it
+      leaves to FlashInfer (it takes auto and bfloat16 only).
+    * SM12x (RTX 50, RTX PRO 6000, GB10): FLASHINFER_MLA_SPARSE_SM120 from 0.24; none before
+      (FLASHMLA_SPARSE runs on compute capability 9 and 10 only).
+    * Every other NVIDIA GPU: the list ends in FLASHMLA_SPARSE, the one sparse backend that takes fp8
+      there (0.25's FLASH_ATTN_MLA_SPARSE first takes auto, float16 and bfloat16 only; 0.30's
+      FLASHINFER_MLA_SPARSE_SM90 comes after it); it runs on 9.x (and 10.x) only.
+    """
+    if cc is None:
+        return ""
+    v = parse_version(version)
+    if cc[0] == 10:
+        if v >= SPARSE_MLA_FLASHINFER_FP8_SINCE or (heads_per_gpu and heads_per_gpu <= 16):
+            return "FLASHINFER_MLA_SPARSE"
+        return "FLASHMLA_SPARSE"
+    if cc[0] == 12:
+        return "FLASHINFER_MLA_SPARSE_SM120" if v >= SPARSE_MLA_SM120_SINCE else ""
+    return "FLASHMLA_SPARSE" if cc[0] == 9 else ""
+
+
+def stored_kv_dtype(kv_dtype: str, *, sparse_mla: bool, version="0.33.0", cc: tuple[int, int] | None = (9, 0),
+                    heads_per_gpu: int = 0) -> str:
+    """The layout vLLM stores for ``--kv-cache-dtype kv_dtype`` on a model with DeepSeek sparse attention
+    (an indexer): ``fp8_ds_mla`` (656 bytes a token and layer) where the fp8 choice is rewritten,
+    ``kv_dtype`` itself (576 fp8 bytes) where it is not. Read in the wheels of every release from 0.17.0
+    to 0.33.0 (``pip download vllm==X --no-deps``):
+
+    * 0.11–0.17: ``DeepseekV32ForCausalLM.verify_and_update_config`` rewrites every "fp8*" on every GPU
+      ("Using custom fp8 kv-cache format for DeepSeekV3.2"; vllm/model_executor/models/config.py, 0.17.0,
+      and at 1936cf38, https://github.com/vllm-project/vllm/blob/1936cf3841edb9781b06c50fc4daf4bac9d3b23e/vllm/model_executor/models/config.py;
+      0.11.0 rewrites "auto" too: :func:`.vllm_hybrid.deepseek_v32_auto_kv_dtype`).
+    * From 0.18 the config keeps fp8 and ``MLAAttention.__init__`` rewrites it by backend
+      (``_canonicalize_sparse_mla_kv_cache_dtype``, model_executor/layers/attention/mla_attention.py,
+      0.24.0–0.33.0; inline in 0.18.0–0.23.0): FLASHMLA_SPARSE turns any quantized dtype into fp8_ds_mla,
+      FLASHINFER_MLA_SPARSE_SM120 "auto", "fp8" and "fp8_e4m3"; FLASHINFER_MLA_SPARSE keeps plain fp8
+      ("Using standard fp8 KV cache format. To use DeepSeek's fp8_ds_mla KV cache format, please set
+      `--attention-backend FLASHMLA_SPARSE`"). Which backend runs: :func:`sparse_mla_backend`. So an
+      H100 or H200 stores fp8_ds_mla, a B200 plain fp8 from 0.19.
+    * The page follows the string: ``state_content_bytes={"fp8_ds_mla": 656, "nvfp4_ds_mla": 352}.get(...)``
+      in ``MLAAttention.get_kv_cache_spec`` (0.33.0). The indexer's key cache is fp8 with fp32 scales
+      whatever the dtype (``DeepseekV32IndexerCache``, 132 bytes): it does not change.
+    """
+    v = parse_version(version)
+    if not sparse_mla or not kv_dtype.startswith("fp8") or kv_dtype == "fp8_ds_mla" or v < SPARSE_MLA_FP8_SINCE:
+        return kv_dtype
+    if v < SPARSE_MLA_BY_BACKEND_SINCE:
+        return "fp8_ds_mla"
+    backend = sparse_mla_backend(kv_dtype, version, cc, heads_per_gpu)
+    if backend == "FLASHMLA_SPARSE":
+        return "fp8_ds_mla"
+    if backend == "FLASHINFER_MLA_SPARSE_SM120" and kv_dtype in ("fp8", "fp8_e4m3"):
+        return "fp8_ds_mla"
+    return kv_dtype
 
 
 def layout_problem(kv_dtype: str, *, mla: bool, sparse_mla: bool = False, version="0.33.0",

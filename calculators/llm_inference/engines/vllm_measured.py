@@ -32,7 +32,8 @@ from .vllm_releases import parse_version, rules
 
 __all__ = ["MiB", "CUDA_MALLOC_GRANULARITY", "CUSTOM_AR_MAX_SIZE", "CUSTOM_AR_RANK_DATA", "CUSTOM_AR_WORLD_SIZES",
            "custom_all_reduce_enabled", "custom_all_reduce_bytes", "communication_in_budget", "MeasuredPoint",
-           "NCCL_MEASURED", "UMA_COMPUTE_CAPABILITIES", "free_memory_reading", "cudagraph_capture_sizes",
+           "NCCL_MEASURED", "UMA_COMPUTE_CAPABILITIES", "free_memory_reading", "UMA_POOL_BANDS",
+           "unified_memory_note", "cudagraph_capture_sizes",
            "graphs_profiled", "PRINTED_CUDA_GRAPH_ESTIMATES", "printed_cuda_graph_band"]
 
 MiB = 1 << 20
@@ -161,6 +162,47 @@ def free_memory_reading(version: str, compute_capability: tuple = (), integrated
     if v >= (0, 12):
         return "MemAvailable" if tuple(compute_capability) in UMA_COMPUTE_CAPABILITIES else "cudaMemGetInfo"
     return "cudaMemGetInfo"
+
+
+#: What public logs show of the pools a host leaves a unified-memory GPU: the same recipe booted
+#: twice on one GB10 pair printed two pools 2.14 GiB apart, "leftover UMA moves a bit with graph
+#: estimate / cache pressure" in the kit's words.
+UMA_POOL_BANDS: tuple[MeasuredPoint, ...] = (
+    MeasuredPoint("https://github.com/MiaAI-Lab/GLM-5.3-Flash-EXL3-2x-DGX-Sparks/issues/47",
+                  "comment by MiaAI-Lab, 2026-08-30", "an EXL3 fork of vLLM (is_integrated path)",
+                  "2 x GB10, utilization 0.87, max_model_len 1,000,000", 16.53,
+                  "'KV on that same boot (vision on): 16.53 GiB available' where 'The README 18.67 GiB / 1.75M / "
+                  "690 blocks was an earlier boot of the same recipe'"),
+    MeasuredPoint("https://github.com/MiaAI-Lab/GLM-5.3-Flash-EXL3-2x-DGX-Sparks/issues/47",
+                  "comment by MiaAI-Lab, 2026-08-30 (the README's boot)", "an EXL3 fork of vLLM (is_integrated path)",
+                  "2 x GB10, utilization 0.87, max_model_len 1,000,000", 18.67, "'The README 18.67 GiB'"),
+)
+
+
+def unified_memory_note(gpu, version: str) -> str:
+    """What the KV pool of ``gpu`` (a hardware.GPU) owes to the host, for release ``version``; "" on a
+    GPU with memory of its own.
+
+    vLLM's budget is ``requested − (weights + peak + non-torch increase)``, each increase the change in
+    ``total − free`` between the worker's first snapshot and the end of the profile run
+    (``MemorySnapshot.measure`` and ``memory_profiling``, vllm/utils/mem_utils.py at a6d5c390,
+    https://github.com/vllm-project/vllm/blob/a6d5c39009eb73797b276cc557ca9659c396ca14/vllm/utils/mem_utils.py).
+    On an integrated GPU ``free`` is the host's MemAvailable (:func:`free_memory_reading`), so whatever the
+    host allocates between the two snapshots — the engine's own CPU-side memory included — counts as
+    non-torch memory and comes off the pool; before 0.12 the driver's free memory also counted the page
+    cache as used. The size depends on the host: no rule gives it, the note quotes the band logs show.
+    """
+    if not getattr(gpu, "integrated", False):
+        return ""
+    reading = free_memory_reading(version, gpu.compute_capability, True)
+    low = min(p.gib for p in UMA_POOL_BANDS)
+    high = max(p.gib for p in UMA_POOL_BANDS)
+    source = "the host's available memory (MemAvailable)" if reading == "MemAvailable" else (
+        "the driver's free memory, which on unified memory counts the host's page cache as used")
+    return (f"Unified memory: vLLM {version} reads this GPU's free memory from {source}, so whatever the host "
+            f"allocates while vLLM loads and profiles (its own CPU-side memory included) comes off this pool; "
+            f"the figure here is a host that does nothing else. One recipe booted twice on the same GB10 pair "
+            f"printed {high:.2f} and {low:.2f} GiB ({(low - high) / high * 100:+.0f} %).")
 
 
 # -- CUDA graphs -------------------------------------------------------------------------------------------

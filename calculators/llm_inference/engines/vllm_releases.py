@@ -84,7 +84,7 @@ RELEASES: tuple[Release, ...] = (
     Release("0.21.0", "9da56fd18", "'GPU KV cache size' = concurrency × max_model_len; FlashInfer sampler on again"),
     Release("0.22.0", "", "Model Runner V2 by default for dense Qwen3: no CUDA-graph estimate on it"),
     Release("0.23.0", "0fc695fc6", "bf16 MoE experts on Hopper back on Triton (FlashInfer's are slower there)"),
-    Release("0.26.0", "f2654939e", "the CUDA-graph estimate on ROCm too (PR #44825)"),
+    Release("0.26.0", "f2654939e", "the CUDA-graph estimate on ROCm too (PR #44825); windows reserve two batches"),
     Release("0.27.0", "4bdc8a788", "weights and non-torch memory measured together ('consumed memory')"),
     Release("0.28.0", "2cf0a6915", "GPUs of 160 GiB and more: 16,384 batched tokens for vllm serve"),
     Release("0.33.0", "4ba787ec9", "GB10 (DGX Spark) kept on the small scheduler tier"),
@@ -264,6 +264,14 @@ CHANGES: tuple[Change, ...] = (
            "(gpu/cudagraph_utils.py)",
            "vllm/config/vllm.py (DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES, use_v2_model_runner) and "
            "vllm/v1/worker/gpu/model_runner.py, 0.21.0–0.29.0"),
+    Change("windowed layers' blocks per request", "0.26.0",
+           "window − 1 + max_num_batched_tokens tokens (a chunked-local layer: chunk + max_num_batched_tokens)",
+           "window − 1 + max_in_flight_tokens: max_concurrent_batches × max_num_batched_tokens, two batches "
+           "under async scheduling (the default) without pipeline parallelism, for every SlidingWindowSpec "
+           "(gpt-oss, Gemma, MiMo, DeepSeek-V4's windows) and ChunkedLocalAttentionSpec (Llama 4)",
+           "vllm/v1/kv_cache_interface.py SlidingWindowSpec and ChunkedLocalAttentionSpec, 0.25.0 "
+           "(max_num_batched_tokens) vs 0.26.0 (max_admission_blocks_per_request(max_in_flight_tokens)); "
+           "VllmConfig.max_in_flight_tokens, vllm/config/vllm.py 0.26.0"),
     Change("CUDA-graph estimate on ROCm", "0.26.0", "0 on ROCm ('current_platform.is_cuda()')",
            "measured and subtracted on ROCm too ('is_cuda_alike()')",
            "vllm/v1/worker/gpu_worker.py, 0.25.0 vs 0.26.0", "#44825"),
@@ -396,6 +404,8 @@ class Rules:
     moe_chunk_tokens: int = 0  # VLLM_FUSED_MOE_CHUNK_SIZE where the modular kernel chunks (up to 0.17)
     moe_oai_triton_modular: bool = False  # gpt-oss's Triton experts on Hopper in the modular kernel (0.19 on)
     flashinfer_cubin_in_wheel: bool = False  # 0.19-0.25: FlashInfer usable from the pip wheel alone
+    #: windowed layers hold window − 1 + max_in_flight_tokens (0.26 on), not + max_num_batched_tokens
+    windows_hold_in_flight: bool = False
 
     def cuda_graphs_subtracted(self, vendor: str = "nvidia") -> bool:
         """Whether the CUDA-graph estimate comes off the budget on this vendor's GPUs."""
@@ -615,4 +625,5 @@ def _make_rules(v: tuple[int, ...], label: str) -> Rules:
         moe_chunk_tokens=0 if since("0.18.0") else 16384,
         moe_oai_triton_modular=since("0.19.0"),
         flashinfer_cubin_in_wheel=since("0.19.0") and not since("0.26.0"),
+        windows_hold_in_flight=since("0.26.0"),
     )

@@ -45,11 +45,11 @@ from functools import cached_property
 
 from course_calculators.units import GiB
 
-from ..engines import vllm, vllm_encoder, vllm_releases, vllm_speculation
+from ..engines import vllm, vllm_encoder, vllm_hybrid, vllm_releases, vllm_speculation
 from ..engines.vllm import LayerGroup
 from ..hardware import GPU
-from .cache_layout import CacheLayout, layout
-from .kv import token_bytes_on
+from .cache_layout import CacheLayout, async_scheduling_default, layout
+from .kv import stored_kv_dtype, token_bytes_on
 from .lora import LoraMemory, LoraSlots, memory as lora_memory
 from .model import Model
 from .placement import Placement, kv_layers_per_gpu
@@ -368,13 +368,18 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
                  - spec.weight_bytes - activation - runtime)
     cache = layout(model, placement, kv_dtype, gpu_name=gpu.name, block_size=engine.block_size,
                    version=engine.version, prefix_caching=engine.prefix_caching, dcp=engine.dcp,
-                   num_spec=engine.num_spec, draft_attention_layers=spec.kv_layers)
+                   num_spec=engine.num_spec, draft_attention_layers=spec.kv_layers,
+                   v2_runner=engine.runner(model.is_moe, gpu.vendor) == "v2",
+                   async_scheduling=async_scheduling_default(
+                       engine.speculation.method if engine.speculation.on else ""))
     page, size, groups = cache.page_bytes, cache.layers_per_group, cache.groups
     blocks = 0
     if available > 0 and size > 0:
         blocks, _ = vllm.blocks_and_tokens(available, page, size, len(groups), cache.block_size)
     full, windowed = kv_layers_per_gpu(model, placement)
-    per_token = token_bytes_on(model, kv_dtype, placement, full + windowed) + spec.token_bytes
+    stored = stored_kv_dtype(model, kv_dtype, engine.version, vllm_hybrid.compute_capability(gpu.name),
+                             placement.tensor_parallel)
+    per_token = token_bytes_on(model, stored, placement, full + windowed) + spec.token_bytes
     return Pool(
         placement=placement, visible_bytes=gpu.visible, requested_bytes=requested,
         weight_bytes=placement.weight_bytes_per_gpu, activation_bytes=activation,

@@ -25,6 +25,7 @@ from ..engines import vllm, vllm_hybrid
 from ..engines import vllm_releases
 from ..engines.vllm import LayerGroup, parse_version
 from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
+from ..engines.vllm_kv_dtypes import stored_kv_dtype
 from ..models import layer_specs as ls
 from .kv import MODEL_DTYPE_BYTES, layer_bytes_on, layer_specs
 from . import multi_page_pool as mpp
@@ -68,6 +69,9 @@ class CacheLayout:
     #: GLM-5.2's and DeepSeek-V4's pools (physics.multi_page_pool); then ``page_bytes`` is one block
     #: id's bytes over every layer, ``layers_per_group`` 1.
     multi_page: mpp.MultiPagePool | None = None
+    #: Batches in flight (vllm.max_concurrent_batches): a windowed layer holds window − 1 + this many
+    #: batches' tokens a request (0.26 on; 1 before).
+    concurrent_batches: int = 1
 
     @property
     def hybrid(self) -> bool:
@@ -94,7 +98,8 @@ class CacheLayout:
                 tokens = vllm_hybrid.dcp_request_tokens(max_model_len, self.dcp)
                 total += g.count * -(-tokens // self.block_size)
             else:
-                total += vllm.blocks_per_request([g], max_model_len, batched_tokens, self.block_size)
+                total += vllm.blocks_per_request([g], max_model_len, batched_tokens * self.concurrent_batches,
+                                                 self.block_size)
         return total
 
     def logged_tokens(self, num_blocks: int, concurrency: float, max_model_len: int) -> int:
@@ -201,7 +206,8 @@ def unified_pages(kinds: tuple[ls.LayerSpec, ...], block_size: int, kv_dtype: st
 @pure_cache()
 def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str = "", block_size: int = 16,
            version: str = "0.33.0", prefix_caching: bool | None = None, dcp: int = 1,
-           sinks: bool = False, num_spec: int = 0, draft_attention_layers: int = 0) -> CacheLayout:
+           sinks: bool = False, num_spec: int = 0, draft_attention_layers: int = 0,
+           v2_runner: bool = False, async_scheduling: bool = True) -> CacheLayout:
     """The pool layout of the most loaded GPU of ``placement`` (see the module docstring).
 
     ``prefix_caching`` None: the release's default (on for hybrid models from 0.26.0).
@@ -216,6 +222,9 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     most 12.50%" — groups of 9, its 8 attention layers and the drafter's one, beside 40 Mamba layers
     padded to 45 (engines/hybrid_logs.py). Counted on every
     GPU (with pipeline parallelism the drafter is on the last stage only: not modelled apart).
+    ``v2_runner``: whether Model Runner V2 serves the model, which with the pipeline stages fixes the
+    batches a windowed layer reserves for from 0.26 (:func:`..engines.vllm.max_concurrent_batches`);
+    ``async_scheduling``: whether vLLM schedules asynchronously (its default, :func:`async_scheduling_default`).
     """
     cc = vllm_hybrid.compute_capability(gpu_name)
     tp = placement.tensor_parallel
@@ -228,6 +237,9 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     windows = [s for s in kinds if s.window]
     problem = kv_layout_problem(kv_dtype, mla=mla, sparse_mla=indexer, version=version,
                                 cc=cc, head_dim=model.head_dim, sinks=sinks)
+    # sparse MLA stores fp8 as fp8_ds_mla (656 bytes a token and layer) where FlashMLA serves it
+    kv_dtype = stored_kv_dtype(kv_dtype, sparse_mla=indexer, version=version, cc=cc,
+                               heads_per_gpu=model.heads // max(1, tp))
     unmodelled = _unmodelled_kinds(kinds)
     if dcp > 1:
         if not mla:
@@ -293,7 +305,24 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     return CacheLayout(block_size=block_size, page_bytes=max(1, page), attn_page_per_token=per_token,
                        layers_per_group=size, groups=tuple(groups), state_page_bytes=state_page, cache_mode=mode,
                        checkpoint_blocks=ckpt_blocks, dcp=dcp, num_spec=num_spec, version=version, problem=problem,
-                       unmodelled=unmodelled)
+                       unmodelled=unmodelled,
+                       concurrent_batches=vllm.max_concurrent_batches(version, placement.pipeline_stages, v2_runner,
+                                                                      async_scheduling))
+
+
+#: ``--speculative-config`` methods with which vLLM turns async scheduling off by default: every method
+#: that is neither EAGLE/MTP/DFlash (``EagleModelTypes``), ``ngram_gpu`` nor ``dspark``
+#: (``VllmConfig`` "Async scheduling not supported with %s-based speculative decoding", vllm/config/vllm.py
+#: 0.26.0 l.1071-1082), of the calculator's methods the draft model and the CPU n-gram proposer.
+SYNC_SPECULATION = ("draft_model", "ngram")
+
+
+def async_scheduling_default(speculation_method: str = "") -> bool:
+    """vLLM's default (``async_scheduling=None`` resolved in ``VllmConfig.__post_init__``, 0.26.0 l.1059-1107):
+    on unless a pooling model, a speculative method of :data:`SYNC_SPECULATION`, an executor without
+    async support (Ray's; mp and uniproc have it) or ROCm DeepEP high-throughput DBO. The calculator
+    serves generative models on mp/uniproc, so only the speculative method turns it off here."""
+    return speculation_method not in SYNC_SPECULATION
 
 
 def _multi_page_layout(model: Model, placement: Placement, kinds: tuple[ls.LayerSpec, ...], kv_dtype: str, *,
@@ -324,7 +353,9 @@ def _multi_page_layout(model: Model, placement: Placement, kinds: tuple[ls.Layer
                       "modelled" if speculative else "")
         pool = None
         if not unmodelled:
-            pool, unmodelled = mpp.glm52_pool(specs, kv_dtype, version)
+            stored = stored_kv_dtype(kv_dtype, sparse_mla=True, version=version, cc=cc,
+                                     heads_per_gpu=model.heads // max(1, placement.tensor_parallel))
+            pool, unmodelled = mpp.glm52_pool(specs, stored, version)
         per_token = pool.block_bytes // block if pool else 0
     if pool is None:
         return CacheLayout(block_size=block, page_bytes=1, attn_page_per_token=0, layers_per_group=1,

@@ -26,6 +26,7 @@ from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 
+from ..engines import vllm_kv_dtypes
 from ..models import layer_specs as ls
 from ..models.shape import RecurrentState
 from .model import CHUNKED, Model
@@ -87,6 +88,17 @@ def _with_heads(spec: ls.LayerSpec, kv_heads: int) -> ls.LayerSpec:
     if isinstance(spec, ls.ParallelMixers):
         return replace(spec, attention=_with_heads(spec.attention, kv_heads))
     return replace(spec, kv_heads=kv_heads) if isinstance(spec, ls.FullAttention) else spec
+
+
+def stored_kv_dtype(model: Model, kv_dtype: str, version: str = "0.33.0", cc: tuple[int, int] | None = (9, 0),
+                    tensor_parallel: int = 1) -> str:
+    """The layout vLLM stores for ``kv_dtype`` on this model, on a GPU of compute capability ``cc`` with the
+    model's heads split over ``tensor_parallel``: on a sparse-MLA model (a layer with DeepSeek sparse
+    attention's indexer) fp8 becomes ``fp8_ds_mla`` where FlashMLA's sparse kernels serve it
+    (:func:`..engines.vllm_kv_dtypes.stored_kv_dtype`); otherwise ``kv_dtype`` itself."""
+    sparse = any(isinstance(s, ls.LatentAttention) and s.indexer_dim for s, _ in _kv_groups(model))
+    return vllm_kv_dtypes.stored_kv_dtype(kv_dtype, sparse_mla=sparse, version=version, cc=cc,
+                                          heads_per_gpu=model.heads // max(1, tensor_parallel))
 
 
 def layer_bytes_per_token(model: Model, kv_dtype: str, kv_heads: int | None = None,

@@ -258,9 +258,10 @@ def test_sliding_window_caps_the_cache_when_every_layer_is_windowed():
 
 
 def test_vllm_reserves_the_window_plus_the_batched_tokens():
-    """SlidingWindowSpec: (cdiv(window − 1 + batched tokens, 16) + 1) blocks, not the window."""
+    """SlidingWindowSpec: (cdiv(window − 1 + the tokens in flight, 16) + 1) blocks, not the window; from
+    0.26 two batches of 8,192 are in flight (VllmConfig.max_in_flight_tokens, async scheduling)."""
     result = run_preset("mistral-7b-swa")
-    slots = (-(-(4096 - 1 + 8192) // 16) + 1) * 16
+    slots = (-(-(4096 - 1 + 2 * 8192) // 16) + 1) * 16
     per_request = nbytes((2, 32, 8, slots, 128))
     assert result.values["max_concurrency"] == pytest.approx(
         (result.values["kv_cache_memory"] // (16 * 2 * 8 * 128 * 2) // 32) * 16 * 2 * 32 * 8 * 128 * 2 / per_request,

@@ -24,7 +24,7 @@ def _available(r) -> float:
 @pytest.mark.parametrize("model, request_blocks, block_bytes", [
     ("deepseek-v4-flash", 6429, 1_039_680),   # tests/.../physics/test_multi_page_pool.py, by hand
     ("deepseek-v4-flash-nvfp4", 6429, 1_039_680),  # the same caches: only the weights differ
-    ("glm-5.2-fp8", 2048, 78 * 64 * 576 + 21 * 64 * 132),  # fp8 latent pages and the 21 indexer pages
+    ("glm-5.2-fp8", 2048, 78 * 64 * 656 + 21 * 64 * 132),  # fp8_ds_mla latent pages and the 21 indexer pages
 ])
 def test_pool_shown(model, request_blocks, block_bytes):
     r = run(model=model, vllm_version="0.26.0")
@@ -72,3 +72,19 @@ def test_start_check_refusal_is_said():
 def test_bf16_v4_still_refused():
     r = run(model="deepseek-v4-flash", kv_dtype="bf16", vllm_version="0.26.0")
     assert any("only in its fp8 layout" in n for n in r.notes)
+
+
+def test_sparse_mla_fp8_per_token_is_fp8_ds_mla():
+    """DeepSeek-V3.2 with --kv-cache-dtype fp8: vLLM stores fp8_ds_mla, so per token 61 layers x
+    (656 latent bytes + 132 indexer bytes) = 48,068 bytes, and the notes say why."""
+    r = run(model="deepseek-v3.2", vllm_version="0.26.0")
+    assert r.values["kv_bytes_per_token"] == 61 * (512 + 4 * 4 + 64 * 2 + 128 + 4) == 48_068
+    assert any("fp8_ds_mla" in n and "656 bytes" in n for n in r.notes)
+
+
+def test_auto_is_fp8_ds_mla_from_011_to_017_and_the_note_says_so():
+    """DeepseekV32ForCausalLM.verify_and_update_config at 0144dd5b (0.11.0) rewrites "auto" too; from 0.18
+    only fp8 (vllm_hybrid.deepseek_v32_auto_kv_dtype). The calculator's bf16 is --kv-cache-dtype bfloat16."""
+    words = "default (auto) stores a DeepSeek sparse-attention cache as fp8_ds_mla"
+    assert any(words in n for n in run(model="deepseek-v3.2", kv_dtype="bf16", vllm_version="0.14.0").notes)
+    assert not any(words in n for n in run(model="deepseek-v3.2", kv_dtype="bf16", vllm_version="0.18.0").notes)

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from llm_inference.engines import vllm_hybrid as h
-from llm_inference.engines.vllm_kv_dtypes import KV_LAYOUTS, layout_problem, mla_token_bytes, vector_bytes
+from llm_inference.engines.vllm_kv_dtypes import (KV_LAYOUTS, layout_problem, mla_token_bytes, stored_kv_dtype,
+                                                  vector_bytes)
 
 QWEN3_NEXT = h.Mixer(h.GATED_DELTANET, heads=32, head_dim=128, state_dim=128, conv_channels=2 * 16 * 128 + 32 * 128,
                      conv_kernel=4)
@@ -145,6 +146,25 @@ def test_the_indexer_key_is_fp8_with_a_scale_per_128():
 def test_deepseek_v32_auto_dtype_by_release():
     assert [h.deepseek_v32_auto_kv_dtype(v) for v in ("0.10.2", "0.11.0", "0.17.0", "0.18.0")] == [
         "auto", "fp8_ds_mla", "fp8_ds_mla", "auto"]
+
+
+def test_sparse_mla_rewrites_fp8_where_flashmla_serves_it():
+    """0.11-0.17: the model's config rewrites every "fp8*" (DeepseekV32ForCausalLM.verify_and_update_config);
+    from 0.18 the attention layer does, for FLASHMLA_SPARSE and (0.24 on) FLASHINFER_MLA_SPARSE_SM120, not for
+    FLASHINFER_MLA_SPARSE (SM100's first sparse backend for fp8 from 0.19). Never on a dense model, nor bf16."""
+    H100, B200, GB10 = (9, 0), (10, 0), (12, 1)
+    for dtype in ("fp8", "fp8_e4m3", "fp8_e5m2"):
+        assert stored_kv_dtype(dtype, sparse_mla=True, version="0.11.0", cc=B200) == "fp8_ds_mla"
+        assert stored_kv_dtype(dtype, sparse_mla=False, version="0.33.0") == dtype
+    assert stored_kv_dtype("fp8", sparse_mla=True, version="0.10.2") == "fp8"
+    assert stored_kv_dtype("fp8", sparse_mla=True, version="0.33.0", cc=H100) == "fp8_ds_mla"
+    assert stored_kv_dtype("fp8", sparse_mla=True, version="0.19.0", cc=B200) == "fp8"
+    assert [stored_kv_dtype("fp8", sparse_mla=True, version="0.18.0", cc=B200, heads_per_gpu=h) for h in (16, 32)] == [
+        "fp8", "fp8_ds_mla"]
+    assert [stored_kv_dtype("fp8", sparse_mla=True, version=v, cc=GB10) for v in ("0.23.0", "0.24.0")] == [
+        "fp8", "fp8_ds_mla"]
+    assert [stored_kv_dtype(d, sparse_mla=True) for d in ("bf16", "nvfp4_ds_mla")] == ["bf16", "nvfp4_ds_mla"]
+    assert mla_token_bytes(512, 64, stored_kv_dtype("fp8", sparse_mla=True)) == 512 + 4 * 4 + 64 * 2 == 656
 
 
 def test_dcp_stores_every_dcp_th_token():

@@ -62,6 +62,18 @@ def test_where_the_free_memory_comes_from(version, cc, integrated, reading):
     assert m.free_memory_reading(version, cc, integrated) == reading
 
 
+def test_unified_memory_note_names_the_reading_and_the_band():
+    """MemorySnapshot.measure (mem_utils.py at a6d5c390): on an integrated GPU free memory is the host's
+    MemAvailable (0.12 on), so the host's allocations between the snapshots come off the pool; the
+    note quotes the two boots of one GB10 recipe (18.67 and 16.53 GiB: (16.53 - 18.67) / 18.67 = -11 %).
+    A GPU with memory of its own gets none."""
+    from llm_inference.hardware import GPUS
+    note = m.unified_memory_note(GPUS["gb10"], "0.33.0")
+    assert "MemAvailable" in note and "18.67 and 16.53 GiB (-11 %)" in note
+    assert "page cache" in m.unified_memory_note(GPUS["gb10"], "0.11.0")
+    assert m.unified_memory_note(GPUS["h100-sxm"], "0.33.0") == "" and GPUS["gb10"].integrated
+
+
 def test_capture_sizes_as_the_source_lists_them():
     # max_num_seqs 1: largest min(2, 512): sizes [1, 2]; decode graphs up to 1
     assert m.cudagraph_capture_sizes(1, 8192) == [1, 2]

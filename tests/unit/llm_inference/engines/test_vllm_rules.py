@@ -146,3 +146,18 @@ def test_version_parsing():
     assert vllm.parse_version("v0.8.5.post1") == (0, 8, 5)
     assert vllm.parse_version("0.29.1rc1.dev17") == (0, 29, 1)
     assert vllm.parse_version((0, 21)) == (0, 21)
+
+
+def test_batches_in_flight_by_release_runner_and_stages():
+    """VllmConfig.max_concurrent_batches (0.26 on): async scheduling keeps two batches in flight on the V1
+    runner without pipeline parallelism and pp_size with it; Model Runner V2 pp_size + 1; without async
+    scheduling pp_size. Before 0.26 a window reserved one batch of max_num_batched_tokens."""
+    from llm_inference.engines import vllm as v
+    assert v.max_concurrent_batches("0.25.0") == 1 and v.in_flight_tokens(8192, "0.25.0") == 8192
+    assert v.max_concurrent_batches("0.26.0") == 2 and v.in_flight_tokens(8192, "0.26.0") == 16384
+    assert v.max_concurrent_batches("0.33.0", pipeline_stages=4) == 4
+    assert v.max_concurrent_batches("0.33.0", pipeline_stages=4, v2_runner=True) == 5
+    assert v.max_concurrent_batches("0.33.0", v2_runner=True) == 2
+    assert v.max_concurrent_batches("0.33.0", pipeline_stages=2, async_scheduling=False) == 2
+    # gpt-oss's 128-token window, 16-token blocks: cdiv(127 + 16,384, 16) + 1 = 1,033 blocks
+    assert v.sliding_window_tokens(128, v.in_flight_tokens(8192, "0.26.0"), 16) == 1033 * 16

@@ -171,6 +171,16 @@ def test_glm52_one_uniform_group_by_hand():
     assert cache.multi_page.start_bytes(131072, 8192) == 2048 * 5_928_192
 
 
+def test_glm52_fp8_is_stored_as_fp8_ds_mla_by_hand():
+    """GLM-5.2 with --kv-cache-dtype fp8 on H200s (vLLM 0.26.0): FLASHMLA_SPARSE serves it as fp8_ds_mla, so
+    every layer's latent page is 64 x 656 = 41,984 bytes (not 64 x 576 = 36,864) beside the 21 indexer
+    pages of 64 x 132 = 8,448: 78 x 41,984 + 21 x 8,448 = 3,452,160 bytes a block (3,052,800 before)."""
+    model = catalogue_model("glm-5.2")
+    cache = layout(model, place(model, Layout(gpus=8), "bf16"), "fp8", gpu_name="H200", version="0.26.0")
+    assert cache.page_bytes == 78 * 64 * 656 + 21 * 64 * 132 == 3_452_160
+    assert (cache.problem, cache.unmodelled) == ("", "")
+
+
 @pytest.mark.parametrize("model_id, version, words", [
     ("deepseek-v4-flash", "0.19.1", "does not serve DeepSeek-V4"),
     ("deepseek-v4-flash", "0.28.0", "not read here"),
