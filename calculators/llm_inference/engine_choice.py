@@ -29,7 +29,8 @@ SGLANG_RELEASE_CHOICES = (
     ("0.4.8", "0.4.8–0.4.9 (reserved GiB by GPU class)"),
     ("0.4.10", "0.4.10 (as 0.4.8; Gemma 2/3's windowed layers in an SWA pool)"),
     ("0.5.3", "0.5.3–0.5.5 (reserved from chunked prefill and CUDA-graph batch)"),
-    (NEWEST, f"{NEWEST} (the same rule; newest read)"),
+    (NEWEST, f"{NEWEST} (the same rule)"),
+    ("0.5.23", "0.5.23 (memory_hook.py: prefill CUDA graphs and DeepEP reserved too; newest read)"),
 )
 
 
@@ -43,7 +44,7 @@ def params() -> tuple:
         Choice("sglang_version", "SGLang release", NEWEST, SGLANG_RELEASE_CHOICES, advanced=True,
                scenario="sglang_version",
                help="SGLang only: the release whose automatic mem_fraction_static applies (read from the "
-                    "wheels 0.4.3.post2 to 0.5.6)."),
+                    "wheels 0.4.3.post2 to 0.5.23)."),
         Number("mem_fraction_static", "SGLang --mem-fraction-static", 0, 0, 0.99, step=0.001, integer=False,
                advanced=True,
                help="SGLang only: the share of the free memory that weights and the KV pool may take; 0: the "
@@ -108,7 +109,7 @@ def engine_text(deployment: Deployment, fallback: str) -> str:
     pool = deployment.pool
     fraction = pool.sglang.mem_fraction_static if getattr(pool, "sglang", None) else s.mem_fraction_static
     how = "given" if s.mem_fraction_static else "automatic"
-    return (f"SGLang {s.release} rules (source read: {', '.join(sglang.RELEASES_READ[:1])} to 0.5.6): "
+    return (f"SGLang {s.release} rules (source read: {sglang.RELEASES_READ[0]} to {sglang.RELEASES_READ[-1]}): "
             f"mem_fraction_static {fraction:.3f} ({how}), page size {s.page_size}, token pool = free after weights "
             f"− free at start × (1 − fraction)")
 
@@ -120,6 +121,9 @@ def sglang_notes(deployment: Deployment) -> list[str]:
     if deployment.sglang is None or s is None or pool.problem:
         return []
     model, notes = deployment.model, []
+    dp = pool.placement.data_parallel
+    if dp > 1:
+        notes.append(_dp_attention_note(deployment, pool, s, dp))
     if s.swa is not None:
         notes.append(
             f"SGLang {s.release} keeps the {s.swa.swa_layers} sliding-window layers in a pool of their own "
@@ -153,6 +157,28 @@ def sglang_notes(deployment: Deployment) -> list[str]:
             f"({sglang.nsa_indexer_bytes(model.indexer_dim)} bytes: {model.indexer_dim} fp8 values and an fp32 scale "
             f"per 128), in pages of {sglang.NSA_PAGE_SIZE} tokens, which server_args sets for it.")
     return notes
+
+
+def _dp_attention_note(deployment: Deployment, pool, s, dp: int) -> str:
+    """What SGLang makes of the book's DP layout (--tp N --dp N --enable-dp-attention)."""
+    model = deployment.model
+    text = (f"SGLang serves this layout as --tp {dp} --dp {dp} --enable-dp-attention: {dp} attention groups of one "
+            f"GPU (layers/dp_attention.py), each caching "
+            + ("the whole MLA latent" if model.is_mla else f"all {model.kv_heads} KV heads")
+            + f" for its own requests: {s.max_total_num_tokens:,} tokens a rank, {dp} pools. Its weights are "
+            f"SGLang's ({pool.weight_bytes / sglang.GIB:.2f} GiB a GPU: attention and embedding whole, LM head, "
+            f"dense MLPs and every expert sliced over the {dp} GPUs), not the book's DP placement "
+            f"({pool.placement.weight_bytes_per_gpu / sglang.GIB:.2f} GiB, experts dealt whole).")
+    version = sglang.parse_release(s.release)
+    if version >= (0, 5, 0) and deployment.gpu.id in sglang.NVIDIA_SMI_MIB:
+        d = sglang.default_mem_fraction_static(sglang.NVIDIA_SMI_MIB[deployment.gpu.id], s.release, dp,
+                                               dp_attention=True, dp=dp, mla=model.is_mla)
+        text += f" Each rank prefills {d.chunked_prefill_per_rank:,} tokens a chunk ({d.chunked_prefill_size:,} ÷ {dp})."
+    if not deployment.sglang.mem_fraction_static:
+        text += (" The automatic fraction keeps 3 MiB (4.5 above a graph batch of 300) × graph batch × "
+                 f"{dp} more for DP attention's padding." if version >= (0, 5, 0) else
+                 " The automatic fraction keeps 4 GiB more for DP attention." if version >= (0, 4, 8) else "")
+    return text
 
 
 def engine_name(deployment: Deployment) -> str:

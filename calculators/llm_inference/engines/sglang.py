@@ -32,8 +32,18 @@ The cell (``profile_max_num_token``): K and V of ``max(1, kv_heads // attention_
 layer (``ModelConfig.get_num_kv_heads``), or MLA's one latent of kv_lora_rank + qk_rope_head_dim,
 times the layers that cache (hybrid Gated DeltaNet / Mamba models: only the full-attention ones,
 0.5.3 on, whose recurrent state is a separate pool taken off ``rest`` first), times the KV dtype's
-bytes (bf16 2, fp8_e4m3/e5m2 1, no per-token scales). Under DP attention every rank holds the
-KV heads of an attention-TP group of tp // dp GPUs.
+bytes (bf16 2, fp8_e4m3/e5m2 1, no per-token scales).
+
+DP attention (``--tp T --dp D --enable-dp-attention``; 0.5.23 reads it as ``--attn-dp-size D``,
+arg_groups/parallel_hook.py ``handle_deprecated_dp_attention``): layers/dp_attention.py
+``compute_dp_attention_world_info`` makes D attention groups of ``attn_tp_size = T // D`` GPUs, and
+``profile_max_num_token`` asks ``get_num_kv_heads(get_attention_tp_size())``: every rank caches
+max(1, kv_heads // (T // D)) heads (MLA: the whole latent, as under plain TP), for the requests of its
+own DP rank. Each rank profiles and sizes its own pool by the same formula (T and B are still minima over
+all ranks), so the count printed is one DP rank's; D ranks hold D such pools. server_args changes two
+things automatically: the reserve of the automatic fraction grows by 3 MiB (4.5 above a graph batch of
+300) × cuda_graph_max_bs × D (0.4.8–0.4.10: a flat 4 GiB), and, after the fraction is set, each rank's
+chunked prefill becomes chunked_prefill_size // D (:attr:`Defaults.chunked_prefill_per_rank`).
 
 Sliding-window layers (:func:`hybrid_swa`, :func:`swa_split`): where SGLang keeps them in a pool of
 their own (``SWAKVPool``, mem_cache/memory_pool.py) the cell above is split in two, the full layers'
@@ -65,6 +75,7 @@ __all__ = [
     "token_pool", "pool_on", "SWA_FULL_TOKENS_RATIO", "hybrid_swa", "SWASplit", "swa_split", "nsa_indexer_bytes",
     "NSA_PAGE_SIZE", "NSA_QUANT_BLOCK", "nsa_kv_size_gib", "swa_tokens_of", "swa_pool_sizes_gib",
     "SPECULATIVE_MAX_RUNNING_REQUESTS", "SpeculativeParams", "speculative_params", "speculative_headroom",
+    "prefill_graph_sizes",
 ]
 
 GIB = 1 << 30
@@ -72,10 +83,11 @@ GIB = 1 << 30
 #: The wheels whose python/sglang/srt was read for these rules.
 RELEASES_READ = ("0.4.3.post2", "0.4.4.post1", "0.4.4.post3", "0.4.6.post1", "0.4.7", "0.4.8", "0.4.9.post2", "0.4.10",
                  "0.5.3", "0.5.6", "0.5.23")
-#: Oldest and newest release whose default ``mem_fraction_static`` is modelled. Releases after 0.5.6
-#: were not read for it, and 0.5.23 sizes it in arg_groups/memory_hook.py with CUDA-graph and DeepEP
-#: reservations of its own: not modelled.
-_DEFAULTS_FROM, _DEFAULTS_TO = (0, 4, 3), (0, 5, 6)
+#: Oldest and newest release whose default ``mem_fraction_static`` is modelled (0.5.7–0.5.22 were not
+#: read: they take 0.5.6's rule, the nearest read below them).
+_DEFAULTS_FROM, _DEFAULTS_TO = (0, 4, 3), (0, 5, 23)
+#: 0.5.23 moved the rule to arg_groups/memory_hook.py ``handle_gpu_memory_settings``.
+_MEMORY_HOOK = (0, 5, 23)
 #: The profile formula (step 3) is the same from 0.4.3 to 0.5.23 (0.5.23:
 #: mem_cache/kv_cache_configurator.py ``_profile_available_bytes``, which also takes a multimodal
 #: reservation off ``rest``; not modelled: 0 for text models).
@@ -110,10 +122,14 @@ class Defaults:
     """What ``ServerArgs.__post_init__`` fills in when the flags are not given."""
 
     mem_fraction_static: float
-    chunked_prefill_size: int
+    chunked_prefill_size: int  # the size the fraction was computed from
     cuda_graph_max_bs: int
     reserved_mib: float  # what the rule keeps out of the fraction (0: the fixed-table era)
     rule: str  # which form of the rule the release has
+    #: what each DP rank prefills in one chunk: chunked_prefill_size // dp under DP attention from 0.5.3
+    #: (0.5.6 server_args.py ``_handle_data_parallelism``, 0.5.23 arg_groups/parallel_hook.py
+    #: ``handle_data_parallelism``), divided *after* the fraction was computed from the whole size
+    chunked_prefill_per_rank: int = 0
 
 
 def _chunked_prefill_default(gpu_mem_mib: float, version: tuple) -> int:
@@ -153,9 +169,53 @@ def _table(parallel: int) -> float:
     return 0.88
 
 
+def _memory_hook_defaults(gpu_mem_mib: float, tp: int) -> tuple[int, int]:
+    """0.5.23's (chunked_prefill_size, decode CUDA-graph max_bs) by GPU memory (arg_groups/memory_hook.py
+    ``handle_gpu_memory_settings``): below 20 GiB (2,048, 8); below 35 GiB (4,096, 48 or 160 from TP 4);
+    below 60 GiB (4,096, 32 or 160); below 160 GiB (8,192, 256 or 512); else (16,384, 512)."""
+    if gpu_mem_mib < 20 * 1024:
+        return 2048, 8
+    if gpu_mem_mib < 35 * 1024:
+        return 4096, 48 if tp < 4 else 160
+    if gpu_mem_mib < 60 * 1024:
+        return 4096, 32 if tp < 4 else 160
+    if gpu_mem_mib < 160 * 1024:
+        return 8192, 256 if tp < 4 else 512
+    return 16384, 512
+
+
+def prefill_graph_sizes(max_bs: int) -> tuple[int, ...]:
+    """The token counts 0.5.23 captures prefill CUDA graphs for (arg_groups/cuda_graph_hook.py
+    ``generate_prefill_cuda_graph_batch_sizes``): 4–32 by 4, 48–256 by 16, 288–512 by 32, 576–1,024 by 64,
+    1,280–4,096 by 256, then by 512, up to ``max_bs``."""
+    sizes = (list(range(4, 33, 4)) + list(range(48, 257, 16)) + list(range(288, 513, 32))
+             + list(range(576, 1025, 64)) + list(range(1280, 4097, 256)) + list(range(4608, max_bs + 1, 512)))
+    return tuple(n for n in sizes if n <= max_bs)
+
+
+def _graph_reserve_0523(graph_bs: int, chunked: int, *, mla: bool, prefill_graph: bool, dp_attention: bool,
+                        dp: int, max_total_tokens: int | None) -> float:
+    """MiB ``reserve_for_graph_mb`` keeps (0.5.23, no disaggregation): 2 × decode max_bs; under DP attention
+    3 (and 1.5 more above 300) × max_bs × attn_dp_size; with the prefill graph (breakable, the CUDA default)
+    8 MiB a captured size up to the chunked prefill (capped by --max-total-tokens), or 1.5 GiB for MLA."""
+    reserved = graph_bs * 2.0
+    if dp_attention:
+        reserved += graph_bs * dp * 3 + (graph_bs * dp * 1.5 if graph_bs > 300 else 0)
+    if prefill_graph:
+        if mla:
+            reserved += 1.5 * 1024
+        else:
+            prefill_max = chunked if max_total_tokens is None else min(chunked, max_total_tokens)
+            reserved += len(prefill_graph_sizes(prefill_max)) * 8
+    return reserved
+
+
 def default_mem_fraction_static(gpu_mem_mib: float, release: str, tp: int = 1, pp: int = 1, *,
                                 chunked_prefill_size: int | None = None, cuda_graph_max_bs: int | None = None,
-                                dp_attention: bool = False, dp: int = 1, speculative: str = "") -> Defaults:
+                                dp_attention: bool = False, dp: int = 1, speculative: str = "",
+                                mla: bool = False, prefill_graph: bool | None = None, deepep: bool = False,
+                                max_running_requests: int | None = None,
+                                max_total_tokens: int | None = None) -> Defaults:
     """SGLang's automatic ``mem_fraction_static`` (before any multimodal factor: :func:`multimodal_factor`).
 
     * 0.4.3–0.4.6 (server_args.py): a fixed table by TP — 0.88 (TP 1), 0.87 (2+), 0.85 (4+), 0.81
@@ -173,21 +233,55 @@ def default_mem_fraction_static(gpu_mem_mib: float, release: str, tp: int = 1, p
       STANDALONE draft or + 2 GiB for EAGLE-type drafts; fraction = round(…, 3). (0.5.6 adds
       piecewise-CUDA-graph tokens ÷ 4 when that opt-in is on: not modelled.) 0.5.0–0.5.2 were not
       read; 0.4.10 → 0.5.3 is where the form changed.
+    * 0.5.23 (arg_groups/memory_hook.py ``handle_gpu_memory_settings``, run after the deprecated
+      ``--enable-dp-attention --dp-size D`` became ``--attn-dp-size D``): the same base, 512 MiB + 1.5 MiB ×
+      max(chunked prefill, 2,048) + tp·pp/8 GiB, plus ``reserve_for_graph_mb`` (:func:`_graph_reserve_0523`:
+      the decode graphs and DP attention's padding as in 0.5.6, and now the prefill CUDA graph that 0.5.23
+      captures by default on CUDA — breakable, off under pipeline parallelism — 8 MiB a captured size, 1.5 GiB
+      with an MLA backend), the 10 GiB floor above 60 GiB, then + 2 GiB for DeepEP's all-to-all buffers
+      (``reserve_for_deepep_a2a_mb``, ``--moe-a2a-backend deepep``) on top of the floor. No draft term: the
+      speculative reserve of 0.5.6 is gone. The defaults change too (:func:`_memory_hook_defaults`: 4,096
+      chunked prefill and 48/160 graphs below 35 GiB, 8,192 for 90–160 GiB); ``--max-running-requests``
+      below the graph batch lowers it. Not modelled: ``SGLANG_ENABLE_POST_CAPTURE_KV_SIZING`` (off by default,
+      environ.py), PD disaggregation's decode and prefill roles, XPU's 2 GiB and AMD aiter's × 0.85.
+
+    Under DP attention every DP rank then prefills ``chunked_prefill_size // dp`` (``chunked_prefill_per_rank``,
+    0.5.3 on), the fraction having been computed from the undivided size.
     """
     version = parse_release(release)
     if not _DEFAULTS_FROM <= version <= _DEFAULTS_TO:
-        raise ValueError(f"SGLang {release}: the automatic mem_fraction_static is modelled for 0.4.3–0.5.6 only "
-                         "(later releases size it in arg_groups/memory_hook.py); give --mem-fraction-static")
+        raise ValueError(f"SGLang {release}: the automatic mem_fraction_static is modelled for 0.4.3–0.5.23 only; "
+                         "give --mem-fraction-static")
+    if dp_attention and (dp < 1 or tp % dp):
+        raise ValueError(f"DP attention needs tp divisible by dp (tp {tp}, dp {dp}): server_args.py asserts it")
+    parallel = tp * pp
+    if version >= _MEMORY_HOOK:
+        auto_chunked, auto_bs = _memory_hook_defaults(gpu_mem_mib, tp)
+        chunked = chunked_prefill_size if chunked_prefill_size is not None else auto_chunked
+        graph_bs = cuda_graph_max_bs if cuda_graph_max_bs is not None else auto_bs
+        if cuda_graph_max_bs is None and max_running_requests is not None:
+            graph_bs = min(graph_bs, max_running_requests)
+        if prefill_graph is None:
+            prefill_graph = pp == 1  # apply_cuda_graph_compatibility turns the breakable prefill graph off under PP
+        reserved = 512 + max(chunked, 2048) * 1.5 + parallel / 8 * 1024
+        reserved += _graph_reserve_0523(graph_bs, chunked, mla=mla, prefill_graph=prefill_graph,
+                                        dp_attention=dp_attention, dp=dp, max_total_tokens=max_total_tokens)
+        if gpu_mem_mib > 60 * 1024:
+            reserved = max(reserved, 10 * 1024)
+        reserved += 2048 if deepep else 0
+        return Defaults(round((gpu_mem_mib - reserved) / gpu_mem_mib, 3), chunked, graph_bs, reserved,
+                        "0.5.23: memory_hook.py, reserved from chunked prefill and the decode and prefill graphs",
+                        chunked // dp if dp_attention else chunked)
     chunked = chunked_prefill_size if chunked_prefill_size is not None else _chunked_prefill_default(gpu_mem_mib,
                                                                                                    version)
     graph_bs = cuda_graph_max_bs if cuda_graph_max_bs is not None else _cuda_graph_max_bs_default(gpu_mem_mib, tp,
                                                                                                  version)
-    parallel = tp * pp
+    per_rank = chunked // dp if dp_attention and version >= (0, 5, 0) else chunked
     if version < (0, 4, 7):
         if gpu_mem_mib <= 81920 or version < (0, 4, 6):
-            return Defaults(_table(tp), chunked, graph_bs, 0.0, "0.4.3–0.4.6: fixed table by TP")
+            return Defaults(_table(tp), chunked, graph_bs, 0.0, "0.4.3–0.4.6: fixed table by TP", per_rank)
         return Defaults((gpu_mem_mib - 13312) / gpu_mem_mib, chunked, graph_bs, 13312.0,
-                        "0.4.6: 13 GiB kept above 80 GiB")
+                        "0.4.6: 13 GiB kept above 80 GiB", per_rank)
     if version < (0, 4, 8):
         fraction = _table(parallel) if gpu_mem_mib <= 81920 else 0.88
         if gpu_mem_mib > 180_000:
@@ -197,14 +291,14 @@ def default_mem_fraction_static(gpu_mem_mib: float, release: str, tp: int = 1, p
             fraction = min(fraction + 48 * 1024 * (1 - fraction) / gpu_mem_mib, (gpu_mem_mib - kept) / gpu_mem_mib)
         elif speculative:
             fraction *= 0.95
-        return Defaults(fraction, chunked, graph_bs, 0.0, "0.4.7: table by TP·PP, adjusted above 96 GiB")
+        return Defaults(fraction, chunked, graph_bs, 0.0, "0.4.7: table by TP·PP, adjusted above 96 GiB", per_rank)
     if version < (0, 5, 0):
         gib = gpu_mem_mib / 1024
         reserved = ((2.8 + parallel / 10) if gib < 35 else (9.5 + parallel / 2) if gib < 90
                     else (12 + parallel / 2) if gib < 160 else 32.0) * 1024
         reserved += (2048 if speculative else 0) + (4096 if dp_attention else 0)
         return Defaults(round((gpu_mem_mib - reserved) / gpu_mem_mib, 3), chunked, graph_bs, reserved,
-                        "0.4.8–0.4.10: reserved memory by GPU class")
+                        "0.4.8–0.4.10: reserved memory by GPU class", per_rank)
     reserved = 512 + max(chunked, 2048) * 1.5 + graph_bs * 2 + parallel / 8 * 1024
     if dp_attention:
         reserved += graph_bs * dp * 3 + (graph_bs * dp * 1.5 if graph_bs > 300 else 0)
@@ -213,7 +307,7 @@ def default_mem_fraction_static(gpu_mem_mib: float, release: str, tp: int = 1, p
     if speculative:
         reserved += 6 * 1024 if speculative.upper() == "STANDALONE" else 0 if speculative.upper() == "NGRAM" else 2048
     return Defaults(round((gpu_mem_mib - reserved) / gpu_mem_mib, 3), chunked, graph_bs, reserved,
-                    "0.5.3–0.5.6: reserved from chunked prefill and CUDA-graph batch")
+                    "0.5.3–0.5.6: reserved from chunked prefill and CUDA-graph batch", per_rank)
 
 
 def multimodal_factor(release: str, *, given: bool, vit_layers: int = 24, vit_hidden: int = 1024) -> float:
@@ -458,6 +552,8 @@ def kv_sizes_gib(tokens: int, cell: int, page_size: int = 1, mla: bool = False) 
 SPECULATIVE_MAX_RUNNING_REQUESTS = 48
 #: Algorithms by release (server_args.py ``--speculative-algorithm`` choices): 0.4.8–0.4.10 EAGLE, EAGLE3 and
 #: NEXTN (mapped to EAGLE); 0.5.3–0.5.6 also STANDALONE (a draft model) and NGRAM (no draft model).
+#: The newest release whose speculative flags were read (0.5.23's speculative_hook.py was not).
+_SPECULATIVE_TO = (0, 5, 6)
 _SPEC_ALGORITHMS = {(0, 4, 8): ("EAGLE", "EAGLE3", "NEXTN"),
                     (0, 5, 3): ("EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM")}
 #: ``auto_choose_speculative_params`` (server_args.py): (steps, topk, draft tokens) when none is given —
@@ -485,7 +581,7 @@ def speculative_params(algorithm: str, release: str, model_type: str = "", *, nu
     draft tokens are steps + 1; ``--max-running-requests`` defaults to 48. NGRAM's numbers do not size the
     pool (0.5.3–0.5.6) and are kept as given."""
     version = parse_release(release)
-    if not (0, 4, 8) <= version <= _DEFAULTS_TO:
+    if not (0, 4, 8) <= version <= _SPECULATIVE_TO:
         raise ValueError(f"SGLang {release}'s speculative decoding was not read (0.4.8–0.5.6)")
     read = max(v for v in _SPEC_ALGORITHMS if v <= version)
     algorithm = algorithm.upper()
@@ -583,7 +679,8 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
             raise ValueError("the automatic mem_fraction_static needs nvidia-smi's total (gpu_mem_mib)")
         mem_fraction_static = default_mem_fraction_static(
             gpu_mem_mib, release, tp, pp, dp_attention=dp_attention, dp=dp,
-            speculative=speculative.algorithm if speculative else "").mem_fraction_static
+            speculative=speculative.algorithm if speculative else "", mla=model.is_mla,
+            max_total_tokens=max_total_tokens).mem_fraction_static
     if model.indexer_dim and model_type not in _NSA_MODEL_TYPES:
         # configs/model_config.py is_deepseek_nsa: DeepseekV3/V32ForCausalLM with index_topk (0.5.6)
         raise ValueError(f"SGLang's NSA pool is DeepSeek-V3.2's (is_deepseek_nsa); the sparse indexer of "

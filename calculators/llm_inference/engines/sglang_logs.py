@@ -210,6 +210,32 @@ LOGS: tuple[SGLangLog, ...] = (
         notes="4 KV heads over TP 4: one head a rank.",
     ),
     SGLangLog(
+        id="dsv3-dp-attention-pd-decode",
+        url="https://github.com/sgl-project/sglang/issues/6017",
+        where="issue 'Instruction for Running DeepSeek with Large-scale PD and EP', comment by zhangying029 "
+              "(log of 2025-05-09 15:00)",
+        release="not stated (2025-05-09: a 0.4.6.postN build; DP attention ranks print 'DPi TPi')",
+        rules="0.4.6.post1",
+        model="DeepSeek-V3 (DeepseekV3ForCausalLM: 61 layers, MLA latent 512 + rope 64)",
+        gpu="not named (T = B + mem usage = 137.55 GiB on rank 0: a 141 GB H200 or H20); ranks DP0–DP7 shown",
+        gpus=8, tp=8, dp=8, dp_attention=True,
+        lines=(
+            "[2025-05-09 15:00:16 DP0 TP0] Load weight end. type=DeepseekV3ForCausalLM, dtype=torch.bfloat16, "
+            "avail mem=31.96 GB, mem usage=105.59 GB.",
+            "[2025-05-09 15:00:16 DP1 TP1] KV Cache is allocated. #tokens: 161488, KV size: 10.57 GB",
+            "[2025-05-09 15:00:16 DP1 TP1] Memory pool end. avail mem=21.23 GB",
+        ),
+        parsed={"free_after_gib": 31.96, "weights_gib": 105.59, "tokens": 161488, "kv_gib": 10.57},
+        shape={"layers": 61, "kv_heads": 1, "head_dim": 576, "kv_dtype_bytes": 2, "page_size": 1, "mla_dim": 576},
+        check="kv-size",
+        needs="the launch command: the page shows neither --mem-fraction-static nor the other flags of this run "
+              "(DeepEP, redundant experts), and B is the minimum over ranks (DP2 and DP3 print 31.87 GB)",
+        notes="DP attention with rank labels DPi TPi: dp rank = tp rank // attention TP, so attention TP is 1 and "
+              "every rank holds the whole MLA latent: (161,488 + 1) × 576 × 61 × 2 bytes = 10.57 GiB, the printed "
+              "KV size. The count implies mem_fraction_static 0.845 (B − T(1 − f) = 10.57 GiB with B 31.87–31.96, "
+              "T = B + 105.59), not an automatic value of 0.4.6 (0.907 above 81,920 MiB): a launch flag.",
+    ),
+    SGLangLog(
         id="qwen3-vl-moe-npu-dp2",
         url="https://github.com/sgl-project/sglang/pull/17157",
         where="pull request description (2026-01-15), the log with --enable-dp-attention",

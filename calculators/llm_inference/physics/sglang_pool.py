@@ -38,12 +38,13 @@ from ..engines import sglang
 from ..engines.vllm import LayerGroup
 from ..hardware import GPU
 from .budget import Pool
+from ..models.params import ATTENTION, EMBEDDING
 from .memo import pure_cache
 from .model import Model
 from .placement import Placement
 from .speculation import DRAFT_MODEL, EAGLE_METHODS, MTP, NGRAM, NONE, Drafter, Speculation, drafter
 
-__all__ = ["SGLangSettings", "SGLangPool", "sglang_pool", "startup_lines"]
+__all__ = ["SGLangSettings", "SGLangPool", "sglang_pool", "startup_lines", "dp_attention_weight_bytes"]
 
 #: The newest release whose automatic mem_fraction_static is modelled (engines.sglang).
 NEWEST = "0.5.6"
@@ -96,6 +97,21 @@ class SGLangPool(Pool):
         return self.sglang.max_total_num_tokens if self.starts and self.sglang else 0
 
 
+def dp_attention_weight_bytes(weights, tp: int, dp: int) -> float:
+    """One rank's weights under ``--tp tp --dp dp --enable-dp-attention`` (no --ep-size, no --moe-dense-tp-size,
+    no --enable-dp-lm-head: SGLang's defaults). The attention projections are split over the attention-TP group
+    of tp // dp GPUs (layers/dp_attention.py ``get_attention_tp_size``); the embedding is whole on every rank
+    (``VocabParallelEmbedding(enable_tp=not is_dp_attention_enabled())`` in models/deepseek_v2.py, llama4.py,
+    0.5.x); the LM head (``enable_dp_lm_head`` off), the dense MLPs (``moe_dense_tp_size`` None: the whole TP
+    group, layers/dp_attention.py ``compute_dp_attention_local_info``) and every expert are sliced over all tp
+    GPUs. This is not the book's DP placement, which holds the dense layers and the LM head whole and deals
+    the routed experts out whole (vLLM's --enable-expert-parallel)."""
+    by_tp = {g.group: g.bytes for g in weights.groups(tp)}
+    attention = {g.group: g.bytes for g in weights.groups(tp // dp)}.get(ATTENTION, 0.0)
+    embedding = {g.group: g.bytes for g in weights.groups(1)}.get(EMBEDDING, 0.0)
+    return (sum(b for group, b in by_tp.items() if group not in (ATTENTION, EMBEDDING)) + attention + embedding)
+
+
 def _refused(placement: Placement, gpu: GPU, settings: SGLangSettings, why: str) -> SGLangPool:
     return SGLangPool(placement=placement, visible_bytes=gpu.visible, requested_bytes=gpu.visible,
                       weight_bytes=placement.weight_bytes_per_gpu, activation_bytes=0.0, overhead_bytes=0.0,
@@ -130,12 +146,15 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
     if model.is_hybrid:
         return _refused(placement, gpu, settings, "SGLang's recurrent-state pool for linear-attention and "
                         "state-space layers is not modelled here")
-    if placement.pipeline_stages > 1 or placement.data_parallel > 1:
-        return _refused(placement, gpu, settings, "SGLang's pool under pipeline parallelism or DP attention is "
-                        "not modelled here (tensor parallelism only)")
-    if placement.expert_parallel > 1:
+    if placement.pipeline_stages > 1:
+        return _refused(placement, gpu, settings, "SGLang's pool under pipeline parallelism is not modelled here")
+    dp = placement.data_parallel
+    if dp == 1 and placement.expert_parallel > 1:
         return _refused(placement, gpu, settings, "SGLang's expert parallelism (--ep-size) is not modelled here: "
                         "vLLM's --enable-expert-parallel is")
+    if dp > 1 and speculation.on:
+        return _refused(placement, gpu, settings, "SGLang's draft under DP attention is not modelled here (its "
+                        "automatic fraction and draft pool were read for tensor parallelism)")
     if model.vision is not None:
         return _refused(placement, gpu, settings, "SGLang scales a multimodal model's mem_fraction_static by its "
                         "vision tower's size (adjust_mem_fraction_for_vlm): not modelled here")
@@ -148,7 +167,10 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
                         f"GiB) is more than the {gpu.name}'s {gpu.visible / sglang.GIB:.2f} GiB: read it from the "
                         f"\"Load weight begin\" line of a run on this GPU")
     dtype = "bf16" if kv_dtype in ("auto", "bf16") else kv_dtype
-    tp = placement.tensor_parallel
+    # the book's DP layout is SGLang's --tp N --dp N --enable-dp-attention: attention TP 1 on each of N ranks
+    tp = placement.tensor_parallel if dp == 1 else dp
+    weight_bytes = placement.weight_bytes_per_gpu if dp == 1 or weights is None else dp_attention_weight_bytes(
+        weights, tp, dp)
     spec = draft = None
     if speculation.on:
         try:
@@ -162,7 +184,7 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
             return _refused(placement, gpu, settings, draft.refusal)
     try:
         result = sglang.pool_on(model, gpu, tp, settings.release,
-                                weight_gib_per_gpu=placement.weight_bytes_per_gpu / sglang.GIB,
+                                weight_gib_per_gpu=weight_bytes / sglang.GIB, dp=dp, dp_attention=dp > 1,
                                 mem_fraction_static=settings.mem_fraction_static or None,
                                 kv_dtype=dtype, page_size=settings.page_size,
                                 max_total_tokens=settings.max_total_tokens or None,

@@ -25,7 +25,8 @@ GIB = 1 << 30
 def _cell(log) -> int:
     s = log.shape
     return sglang.cell_bytes(layers=int(s["layers"]), kv_dtype_bytes=s["kv_dtype_bytes"], kv_heads=int(s["kv_heads"]),
-                             head_dim=int(s["head_dim"]), attn_tp=sglang.attention_tp(log.tp, log.dp, log.dp_attention))
+                             head_dim=int(s["head_dim"]), attn_tp=sglang.attention_tp(log.tp, log.dp, log.dp_attention),
+                             mla_dim=int(s.get("mla_dim", 0)))
 
 
 def _book_weights_gib(model_id: str, tp: int, gpu_id: str) -> float:
@@ -248,9 +249,73 @@ def test_reserved_rule_of_0_5():
     assert dp.reserved_mib == 512 + 8192 * 1.5 + 512 * 2 + 1024 + 512 * 8 * 3 + 512 * 8 * 1.5
 
 
+def test_memory_hook_rule_of_0_5_23_by_hand():
+    """arg_groups/memory_hook.py: 512 + 1.5 × max(chunked, 2048) + tp·pp/8 GiB + the graphs' reserve
+    (2 × decode max_bs, 8 MiB a prefill graph size or 1.5 GiB for MLA), the 10 GiB floor above 60 GiB."""
+    # the prefill graph sizes up to 8,192: 4..32 by 4 (8), 48..256 by 16 (14), 288..512 by 32 (8),
+    # 576..1024 by 64 (8), 1280..4096 by 256 (12), 4608..8192 by 512 (8)
+    assert len(sglang.prefill_graph_sizes(8192)) == 8 + 14 + 8 + 8 + 12 + 8 == 58
+    assert len(sglang.prefill_graph_sizes(4096)) == 50 and sglang.prefill_graph_sizes(4096)[-1] == 4096
+    # H100 (81,559 MiB), TP 1, a GQA model: chunked 8,192, decode graphs to 256
+    h100 = sglang.default_mem_fraction_static(81559, "0.5.23", 1)
+    assert (h100.chunked_prefill_size, h100.cuda_graph_max_bs) == (8192, 256)
+    assert h100.reserved_mib == 512 + 8192 * 1.5 + 128 + 256 * 2 + 58 * 8 == 13904
+    assert h100.mem_fraction_static == round((81559 - 13904) / 81559, 3) == 0.830
+    # RTX 4090 (24,564 MiB): chunked 4,096 and graphs to 48 from 0.5.23; no floor below 60 GiB
+    rtx = sglang.default_mem_fraction_static(24564, "0.5.23", 1)
+    assert (rtx.chunked_prefill_size, rtx.cuda_graph_max_bs) == (4096, 48)
+    assert rtx.reserved_mib == 512 + 4096 * 1.5 + 128 + 48 * 2 + 50 * 8 == 7280
+    assert rtx.mem_fraction_static == 0.704
+    # H200 TP 8, MLA (DeepSeek-V3): 1.5 GiB for the prefill graph instead of 8 MiB a size
+    mla = sglang.default_mem_fraction_static(143771, "0.5.23", 8, mla=True)
+    assert mla.reserved_mib == 512 + 8192 * 1.5 + 1024 + 512 * 2 + 1536 == 16384
+    assert mla.mem_fraction_static == round((143771 - 16384) / 143771, 3) == 0.886
+    # ... with DP attention over 8: 3 + 1.5 MiB × 512 × 8 more (the graph batch is above 300)
+    dp = sglang.default_mem_fraction_static(143771, "0.5.23", 8, mla=True, dp_attention=True, dp=8)
+    assert dp.reserved_mib == 16384 + 512 * 8 * 3 + 512 * 8 * 1.5 == 34816
+    assert dp.mem_fraction_static == 0.758 and dp.chunked_prefill_per_rank == 8192 // 8
+    # DeepEP's all-to-all buffers: 2 GiB on top of the floor; no prefill graph under PP
+    small = sglang.default_mem_fraction_static(81559, "0.5.23", 1, chunked_prefill_size=2048, cuda_graph_max_bs=8)
+    assert small.reserved_mib == 10 * 1024
+    assert sglang.default_mem_fraction_static(81559, "0.5.23", 1, chunked_prefill_size=2048, cuda_graph_max_bs=8,
+                                              deepep=True).reserved_mib == 12 * 1024
+    assert sglang.default_mem_fraction_static(143771, "0.5.23", 8, 2).reserved_mib == (
+        512 + 8192 * 1.5 + 16 / 8 * 1024 + 512 * 2)
+    # --max-running-requests below the graph batch lowers it; --max-total-tokens caps the prefill graph
+    capped = sglang.default_mem_fraction_static(81559, "0.5.23", 1, max_running_requests=64, max_total_tokens=1024)
+    assert capped.cuda_graph_max_bs == 64 and capped.reserved_mib == 512 + 8192 * 1.5 + 128 + 64 * 2 + 38 * 8
+
+
+def test_dp_attention_rank_by_hand():
+    """compute_dp_attention_world_info: attention TP = tp // dp; the chunk each DP rank prefills is divided
+    after the fraction (0.5.6: 8,192 // 8 on an H200)."""
+    d = sglang.default_mem_fraction_static(143771, "0.5.6", 8, dp_attention=True, dp=8)
+    assert (d.chunked_prefill_size, d.chunked_prefill_per_rank) == (8192, 1024)
+    assert d.mem_fraction_static == round((143771 - (512 + 8192 * 1.5 + 1024 + 1024 + 12288 + 6144)) / 143771, 3)
+    assert d.mem_fraction_static == 0.769
+    assert sglang.default_mem_fraction_static(143771, "0.5.6", 8).chunked_prefill_per_rank == 8192
+    # Llama 3.1 70B (80 layers, 8 KV heads of 128), tp 8: dp 2 → attention TP 4, 2 heads a rank; dp 8 → all 8
+    assert sglang.cell_bytes(layers=80, kv_dtype_bytes=2, kv_heads=8, head_dim=128,
+                             attn_tp=sglang.attention_tp(8, 2, True)) == 2 * 128 * 80 * 2 * 2
+    assert sglang.cell_bytes(layers=80, kv_dtype_bytes=2, kv_heads=8, head_dim=128,
+                             attn_tp=sglang.attention_tp(8, 8, True)) == 8 * 128 * 80 * 2 * 2
+    with pytest.raises(ValueError, match="divisible"):
+        sglang.default_mem_fraction_static(143771, "0.5.6", 8, dp_attention=True, dp=3)
+
+
+def test_mla_kv_size_under_dp_attention_log():
+    """DeepSeek-V3 with DP attention (ranks DPi TPi: attention TP 1): every rank the whole latent,
+    (kv_lora_rank 512 + rope 64) × 61 layers × bf16, (tokens + 1) slots."""
+    log = BY_ID["dsv3-dp-attention-pd-decode"]
+    cell = sglang.cell_bytes(layers=61, kv_dtype_bytes=2, mla_dim=512 + 64, attn_tp=1)
+    assert cell == 70272 == _cell(log)
+    kv, zero = sglang.kv_sizes_gib(161488, cell, 1, mla=True)
+    assert zero == 0 and round(kv, 2) == log.parsed["kv_gib"] == 10.57
+
+
 def test_releases_outside_what_was_read_are_refused():
-    with pytest.raises(ValueError, match="0.4.3–0.5.6"):
-        sglang.default_mem_fraction_static(81559, "0.5.23", 1)
+    with pytest.raises(ValueError, match="0.4.3–0.5.23"):
+        sglang.default_mem_fraction_static(81559, "0.6.0", 1)
     with pytest.raises(ValueError):
         sglang.default_mem_fraction_static(81559, "0.3.6", 1)
     model = catalogue_model("qwen3-14b")

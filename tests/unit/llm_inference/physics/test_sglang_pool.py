@@ -10,7 +10,7 @@ import pytest
 from llm_inference.engines import sglang
 from llm_inference.hardware import GPUS
 from llm_inference.physics.sglang_pool import SGLangSettings, startup_lines
-from llm_inference.scenario import deployment_from_inputs
+from llm_inference.engine_choice import deployment_from_inputs, sglang_notes
 from llm_inference.kv_cache import SPEC
 
 GIB = 1 << 30
@@ -144,3 +144,40 @@ def test_eagle3_head_under_sglang_by_hand():
                                                   rel=1e-12)
     assert v["weight_bytes_per_gpu"] + v["drafter_bytes_per_gpu"] + v["activation_bytes"] + v["runtime_bytes"] + \
         v["kv_cache_memory"] == pytest.approx(GPUS["h100-sxm"].visible, rel=1e-9)
+
+
+def test_deepseek_v3_dp_attention_on_8_h200_by_hand():
+    """The book's DP layout under SGLang is --tp 8 --dp 8 --enable-dp-attention: attention TP 1, the MLA
+    latent (512 + 64) × 61 layers × bf16 on every rank, each rank a pool of its own sized by the same formula.
+    0.5.6's fraction on an H200 (143,771 MiB), TP 8, graph batch 512: reserved = 512 + 1.5 × 8,192 + 2 × 512
+    + 8/8 GiB + 3 × 512 × 8 + 1.5 × 512 × 8 = 33,280 MiB → round(110,491 / 143,771, 3) = 0.769."""
+    d = _deployment(model="deepseek-v3", gpu="h200", gpus=8, attention_parallel="dp", engine="sglang")
+    pool = d.pool
+    assert pool.starts and pool.sglang.mem_fraction_static == 0.769
+    cell = (512 + 64) * 61 * 2
+    assert pool.sglang.cell_bytes == cell == pool.bytes_per_token
+    t = GPUS["h200"].visible - 2.0 * GIB  # T estimated: visible less the TP band of CONTEXT_GIB
+    # SGLang's weights: attention and embedding whole, the rest as TP 8 slices
+    w = d.weights
+    groups = {n: {g.group: g.bytes for g in w.groups(n)} for n in (1, 8)}
+    sglang_weights = (sum(groups[8].values()) - groups[8]["attention"] - groups[8]["embedding"]
+                      + groups[1]["attention"] + groups[1]["embedding"])
+    assert pool.weight_bytes == pytest.approx(sglang_weights, rel=1e-9)
+    assert sglang_weights < pool.placement.weight_bytes_per_gpu  # the book's DP placement holds more
+    rest = (t - sglang_weights) - t * (1 - 0.769)
+    assert pool.sglang.max_total_num_tokens == int(rest // cell)
+    # under TP 8 the same latent is copied on every GPU for the same requests; under DP attention each
+    # rank's pool serves its own requests, so the deployment holds 8 pools
+    tp8 = _deployment(model="deepseek-v3", gpu="h200", gpus=8, engine="sglang").pool
+    assert tp8.sglang.cell_bytes == cell and tp8.sglang.mem_fraction_static == 0.897
+    assert pool.concurrency(8192) == pytest.approx(8 * pool.sglang.max_total_num_tokens / 8192)
+    assert "--enable-dp-attention" in " ".join(sglang_notes(d)) and "1,024 tokens a chunk" in " ".join(sglang_notes(d))
+
+
+def test_dp_attention_0_5_23_fraction_and_refusals():
+    d = _deployment(model="deepseek-v3", gpu="h200", gpus=8, attention_parallel="dp", engine="sglang",
+                    sglang_version="0.5.23")
+    assert d.pool.starts and d.pool.sglang.mem_fraction_static == 0.758  # 34,816 MiB reserved (test_sglang)
+    spec = _deployment(model="deepseek-v3", gpu="h200", gpus=8, attention_parallel="dp", engine="sglang",
+                       speculation="mtp")
+    assert not spec.pool.starts and "DP attention" in spec.pool.problem
