@@ -151,6 +151,14 @@ def sglang_notes(deployment: Deployment) -> list[str]:
                 f"the profile, out of the 1 − mem_fraction_static reserve"
                 + (", whose automatic value keeps a draft's share." if not deployment.sglang.mem_fraction_static
                    else "."))
+    lora = getattr(pool, "lora", None)
+    if lora is not None and lora.slot_bytes:
+        slots = deployment.engine.lora
+        notes.append(
+            f"SGLang --enable-lora --max-loras-per-batch {slots.max_loras} --max-lora-rank {slots.max_rank} (every "
+            f"target module): its A and B buffers ({lora.slot_bytes / sglang.GIB:.2f} GiB a GPU, lora/mem_pool.py) "
+            f"are allocated after the weights and before profile_max_num_token measures the free memory, so they "
+            f"come out of the KV pool byte for byte.")
     if model.indexer_dim:
         notes.append(
             f"SGLang's NSA pool (DeepSeek-V3.2): per token and layer the latent and the indexer's key "

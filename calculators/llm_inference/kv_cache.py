@@ -347,7 +347,8 @@ def compute(p: Mapping[str, Any]) -> Computed:
         "max_sequences": sequences,
         "max_context": longest,
         **scenario.pool_values(pool, context, p["gpus"]),
-        "weight_bytes_per_gpu": placement.weight_bytes_per_gpu,
+        # SGLang's own weights per rank (under DP attention its slicing differs from the book's DP placement)
+        "weight_bytes_per_gpu": pool.weight_bytes if deployment.sglang is not None else placement.weight_bytes_per_gpu,
         "lora_bytes_per_gpu": lora_notes.value(pool),
         "runtime_bytes": pool.overhead_bytes,
         "free_bytes_per_gpu": max(0.0, pool.visible_bytes - pool.requested_bytes),

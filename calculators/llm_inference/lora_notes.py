@@ -33,8 +33,8 @@ def unknown(pool: Pool) -> tuple[str, ...]:
 def notes(pool: Pool) -> list[str]:
     """One line on what the slots take, with LoRA on and modelled."""
     lora = pool.lora
-    if lora is None or lora.problem:
-        return []
+    if lora is None or lora.problem or getattr(pool, "sglang", None) is not None:
+        return []  # SGLang's LoRA buffers have their own note (engine_choice.sglang_notes)
     text = (f"LoRA: vLLM holds {format_bytes(lora.slot_bytes)} of adapter slots and {format_bytes(lora.index_bytes)} "
             f"of LoRA index buffers on each GPU, allocated with the weights and so taken from the KV cache "
             f"(vllm/lora/layers create_lora_weights; the modules and shapes are in engines/vllm_lora.py).")

@@ -75,7 +75,7 @@ __all__ = [
     "token_pool", "pool_on", "SWA_FULL_TOKENS_RATIO", "hybrid_swa", "SWASplit", "swa_split", "nsa_indexer_bytes",
     "NSA_PAGE_SIZE", "NSA_QUANT_BLOCK", "nsa_kv_size_gib", "swa_tokens_of", "swa_pool_sizes_gib",
     "SPECULATIVE_MAX_RUNNING_REQUESTS", "SpeculativeParams", "speculative_params", "speculative_headroom",
-    "prefill_graph_sizes",
+    "prefill_graph_sizes", "lora_buffer_bytes", "SGLANG_MAX_LORAS_PER_BATCH",
 ]
 
 GIB = 1 << 30
@@ -629,6 +629,45 @@ def nsa_kv_size_gib(tokens: int, layers: int, latent_rope: int, kv_dtype_bytes: 
     return layers * (slots * latent + indexer) / GIB
 
 
+#: SGLang's LoRA memory pool, read in 0.5.6 (lora/mem_pool.py ``LoRAMemoryPool``); a release from 0.5.6 up
+#: to 0.5.22 takes it. 0.5.23's pool adds embedding, LM-head and MoE-expert buffers (not modelled);
+#: releases before 0.5.6 were not read for it.
+_LORA_FROM, _LORA_BEFORE = (0, 5, 6), (0, 5, 23)
+#: ``--max-loras-per-batch``'s default (server_args.py, 0.5.6).
+SGLANG_MAX_LORAS_PER_BATCH = 8
+
+
+def lora_buffer_bytes(*, layers: int, hidden: int, heads: int, kv_heads: int, head_dim: int, intermediate: int,
+                      max_loras_per_batch: int, max_lora_rank: int, tp: int = 1, dtype_bytes: int = 2,
+                      release: str = "0.5.6") -> int:
+    """Bytes of the A and B buffers ``--enable-lora`` preallocates on one GPU of a dense model, every target
+    module (``--lora-target-modules all``: qkv_proj, o_proj, gate_up_proj, down_proj after
+    ``get_normalized_target_modules``).
+
+    0.5.6 (https://github.com/sgl-project/sglang/blob/v0.5.6/python/sglang/srt/lora/mem_pool.py
+    ``init_buffers``, shapes from ``get_lora_A_shape``/``get_lora_B_shape`` and lora/utils.py
+    ``get_hidden_dim``): per layer and module, A is (slots, rank × stacked, input) and B (slots, output,
+    rank), stacked 3 for qkv_proj and 2 for gate_up_proj; TP divides A's input of the row-parallel modules
+    (o_proj, down_proj) and B's output of the others. In the base model's dtype. model_runner.py
+    ``initialize`` calls ``init_lora_manager`` after the weights and before ``init_memory_pool``, whose
+    ``profile_max_num_token`` measures the free memory again: the buffers come out of the KV pool, byte for
+    byte. (The adapters' own weights, loaded by lora/lora.py, are not counted here: not read.)
+    """
+    version = parse_release(release)
+    if not _LORA_FROM <= version < _LORA_BEFORE:
+        raise ValueError(f"SGLang {release}'s LoRA memory pool is not modelled (read: 0.5.6, which releases up to "
+                         "0.5.22 take; 0.5.23 adds embedding, LM-head and expert buffers)")
+    if tp > 1 and (heads * head_dim % tp or intermediate % tp or kv_heads % tp and tp % kv_heads):
+        raise ValueError(f"SGLang's LoRA buffers split over TP {tp}: the head or MLP widths do not divide")
+    slots, rank = max_loras_per_batch, max_lora_rank
+    qkv_out = head_dim * (heads + 2 * kv_heads)
+    per_layer = (slots * rank * 3 * hidden + slots * (qkv_out // tp) * rank  # qkv_proj: A, B
+                 + slots * rank * (heads * head_dim // tp) + slots * hidden * rank  # o_proj (row parallel)
+                 + slots * rank * 2 * hidden + slots * (2 * intermediate // tp) * rank  # gate_up_proj
+                 + slots * rank * (intermediate // tp) + slots * hidden * rank)  # down_proj (row parallel)
+    return per_layer * layers * dtype_bytes
+
+
 @dataclass(frozen=True)
 class Pool:
     """One rank's KV pool as SGLang sizes it (GiB as SGLang prints them: 2^30 bytes)."""
@@ -650,6 +689,7 @@ class Pool:
     swa_k_size_gib: float = 0.0
     swa_v_size_gib: float = 0.0
     page_size: int = 1  # the page the pool was rounded to (64 for DeepSeek NSA, whatever was asked)
+    lora_gib: float = 0.0  # --enable-lora's buffers, allocated before the profile (B is measured after them)
 
 
 def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, weight_gib_per_gpu: float,
@@ -658,7 +698,7 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
                max_total_tokens: int | None = None, free_at_start_gib: float | None = None,
                multimodal: bool = False, state_gib: float = 0.0, model_type: str = "",
                swa_full_tokens_ratio: float = SWA_FULL_TOKENS_RATIO,
-               speculative: SpeculativeParams | None = None) -> Pool:
+               speculative: SpeculativeParams | None = None, lora_gib: float = 0.0) -> Pool:
     """SGLang's pool for ``model`` on one GPU of a TP group: what the lead's calculators can call.
 
     ``weight_gib_per_gpu`` is one rank's weights (physics.weights); T is ``free_at_start_gib`` when
@@ -668,7 +708,8 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
     (the config's) decides whether windowed layers get SGLang's SWA pool (:func:`hybrid_swa`).
     ``speculative``: the automatic fraction keeps the draft's share (:func:`default_mem_fraction_static`),
     and the count grows by :func:`speculative_headroom` before the cap and the page rounding. The draft's
-    weights and its own pool are loaded after the profile, out of the T × (1 − f) reserve.
+    weights and its own pool are loaded after the profile, out of the T × (1 − f) reserve. ``lora_gib``:
+    :func:`lora_buffer_bytes`, allocated after the weights and before the profile, so B is that much lower.
     """
     version = parse_release(release)
     if not _DEFAULTS_FROM <= version <= _PROFILE_TO:
@@ -695,7 +736,7 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
     estimated = free_at_start_gib is None
     if estimated:
         free_at_start_gib = gpu_visible_gib - CONTEXT_GIB[1 if tp * pp == 1 else 2]
-    free_after = free_at_start_gib - weight_gib_per_gpu
+    free_after = free_at_start_gib - weight_gib_per_gpu - lora_gib
     cell = model_cell_bytes(model, kv_dtype, attention_tp(tp, dp, dp_attention), release)
     swa_pool = hybrid_swa(model, release, model_type)
     rest = free_after - free_at_start_gib * (1 - mem_fraction_static) - state_gib
@@ -736,7 +777,7 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
     else:
         k, v = kv_sizes_gib(tokens, cell, page_size, model.is_mla)
     return Pool(release, mem_fraction_static, free_at_start_gib, free_after, rest, cell, tokens, k, v, problem,
-                estimated, split, swa_k, swa_v, page_size)
+                estimated, split, swa_k, swa_v, page_size, lora_gib)
 
 
 def pool_on(model: Model, gpu, tp: int, release: str, *, weight_gib_per_gpu: float, **settings) -> Pool:

@@ -21,7 +21,6 @@ from dataclasses import dataclass, replace
 
 from ..hardware import GPU
 from .budget import Engine, Pool, pool
-from .lora import LoraMemory
 from .memo import pure_cache
 from .model import Model
 from .placement import Layout, Placement, candidate_sizes, place
@@ -70,10 +69,8 @@ class Deployment:
         SGLang, SGLang's token pool in the same shape (:mod:`.sglang_pool`)."""
         if self.sglang is not None:
             placed = on_gpu(self.model, self.weights, self.gpu)
-            pool_ = sglang_pool(self.model, self.gpu, place(self.model, self.layout, placed), self.sglang,
-                                self.kv_dtype, self.engine.speculation, placed)
-            # --enable-lora is vLLM's flag: SGLang's LoRA memory pool is another rule, not read
-            return replace(pool_, lora=LoraMemory(problem="LoRA adapters under SGLang")) if self.engine.lora else pool_
+            return sglang_pool(self.model, self.gpu, place(self.model, self.layout, placed), self.sglang,
+                               self.kv_dtype, self.engine.speculation, placed, self.engine.lora)
         return deployment_pool(self.model, self.gpu, self.layout, self.engine, self.weights, self.kv_dtype)
 
     @property

@@ -32,7 +32,7 @@ read) are refused with the reason (``problem``), never vLLM's number.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engines import sglang
 from ..engines.vllm import LayerGroup
@@ -42,6 +42,7 @@ from ..models.params import ATTENTION, EMBEDDING
 from .memo import pure_cache
 from .model import Model
 from .placement import Placement
+from .lora import LoraMemory, LoraSlots
 from .speculation import DRAFT_MODEL, EAGLE_METHODS, MTP, NGRAM, NONE, Drafter, Speculation, drafter
 
 __all__ = ["SGLangSettings", "SGLangPool", "sglang_pool", "startup_lines", "dp_attention_weight_bytes"]
@@ -138,9 +139,11 @@ def _speculative(spec: Speculation, settings: SGLangSettings) -> sglang.Speculat
 
 @pure_cache()
 def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSettings, kv_dtype: str,
-                speculation: Speculation = Speculation(), weights=None) -> SGLangPool:
+                speculation: Speculation = Speculation(), weights=None, lora: LoraSlots | None = None) -> SGLangPool:
     """SGLang's pool on the most loaded GPU of ``placement`` (its weights per GPU as the book places them);
-    ``speculation`` and the target's ``weights`` (for an MTP layer's size) when a draft is loaded."""
+    ``speculation`` and the target's ``weights`` (for an MTP layer's size) when a draft is loaded. ``lora``:
+    the reader's slots as ``--enable-lora --max-loras-per-batch <max_loras> --max-lora-rank <max_rank>``, every
+    target module; SGLang's buffers (engines.sglang.lora_buffer_bytes) come out of the pool."""
     if not placement.legal:
         return _refused(placement, gpu, settings, placement.problem)
     if model.is_hybrid:
@@ -182,6 +185,18 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
         draft = drafter(speculation, model, gpu, placement, dtype, weights)
         if draft.refusal:
             return _refused(placement, gpu, settings, draft.refusal)
+    lora_bytes = 0
+    if lora is not None:
+        why = _lora_problem(model, placement, lora)
+        if why:
+            return replace(_refused(placement, gpu, settings, why), lora=LoraMemory(problem=why))
+        try:
+            lora_bytes = sglang.lora_buffer_bytes(
+                layers=model.layers, hidden=model.hidden_size, heads=model.heads, kv_heads=model.kv_heads,
+                head_dim=model.head_dim, intermediate=model.intermediate_size, max_loras_per_batch=lora.max_loras,
+                max_lora_rank=lora.max_rank, tp=tp, release=settings.release)
+        except ValueError as error:
+            return replace(_refused(placement, gpu, settings, str(error)), lora=LoraMemory(problem=str(error)))
     try:
         result = sglang.pool_on(model, gpu, tp, settings.release,
                                 weight_gib_per_gpu=weight_bytes / sglang.GIB, dp=dp, dp_attention=dp > 1,
@@ -191,7 +206,7 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
                                 free_at_start_gib=settings.free_at_start_gib or None,
                                 model_type=settings.model_type,
                                 swa_full_tokens_ratio=settings.swa_full_tokens_ratio or sglang.SWA_FULL_TOKENS_RATIO,
-                                speculative=spec)
+                                speculative=spec, lora_gib=lora_bytes / sglang.GIB)
     except ValueError as error:
         return _refused(placement, gpu, settings, str(error))
     t, b = result.free_at_start_gib * sglang.GIB, result.free_after_weights_gib * sglang.GIB
@@ -218,14 +233,31 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
         per_token = result.cell_bytes / layers * (split.full_layers + split.ratio * split.swa_layers)
         groups = (LayerGroup("full", 1), LayerGroup("sliding", 1, model.window))
     return SGLangPool(
-        placement=placement, visible_bytes=gpu.visible, requested_bytes=gpu.visible, weight_bytes=t - b,
+        placement=placement, visible_bytes=gpu.visible, requested_bytes=gpu.visible, weight_bytes=t - b - lora_bytes,
         activation_bytes=reserve - draft_w - draft_kv, overhead_bytes=gpu.visible - t,
         available_bytes=result.rest_gib * sglang.GIB + draft_kv,
         bytes_per_token=per_token, page_bytes=page, layers_per_group=layers, groups=groups,
         num_blocks=result.max_total_num_tokens // page_size, batched_tokens=0,
         block_size=page_size, version=settings.release, sglang=result, settings=settings,
         refusal=refusal, speculative=spec, draft_pool_bytes=draft_kv,
-        drafter=Drafter(weight_bytes=draft_w, token_bytes=draft.token_bytes, label=draft.label) if draft_w else NONE)
+        drafter=Drafter(weight_bytes=draft_w, token_bytes=draft.token_bytes, label=draft.label) if draft_w else NONE,
+        lora=LoraMemory(slot_bytes=lora_bytes) if lora is not None else None)
+
+
+def _lora_problem(model: Model, placement: Placement, lora: LoraSlots) -> str:
+    """Why SGLang's LoRA buffers are not sized here for this model ("" when they are): dense GQA/MHA models
+    of one layer kind only, tensor parallelism only (0.5.6's LoRAMemoryPool shapes, lora/utils.py
+    ``get_hidden_dim``'s llama-type default)."""
+    if model.is_moe or model.is_mla or model.layer_specs or model.vision is not None:
+        return ("SGLang's LoRA buffers for MoE, MLA, multimodal or mixed-layer models are not modelled here (read: "
+                "0.5.6's dense q/k/v/o/gate/up/down shapes)")
+    if placement.data_parallel > 1:
+        return "SGLang's LoRA buffers under DP attention are not modelled here"
+    if lora.fully_sharded:
+        return "--fully-sharded-loras is vLLM's flag: SGLang shards its LoRA buffers one way only"
+    if not (model.hidden_size and model.heads and model.intermediate_size):
+        return "SGLang's LoRA buffers need the model's hidden, head and MLP widths: not known for this shape"
+    return ""
 
 
 def startup_lines(pool: SGLangPool) -> str:

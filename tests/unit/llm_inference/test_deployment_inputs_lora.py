@@ -142,8 +142,17 @@ def test_the_catalogues_dense_models_follow_their_architecture(model, embeddings
          "gemma-2-9b": "Gemma2ForCausalLM", "phi-3-mini": "Phi3ForCausalLM"})[model], "0.33.0").embeddings is embeddings
 
 
-def test_under_sglang_the_vllm_flags_are_not_applied_silently():
-    assert run(engine="sglang").values["max_concurrency"] is not None
-    out = run(engine="sglang", max_loras=2)
-    assert out.values["max_concurrency"] is None and out.values["kv_cache_memory"] is None
-    assert any("Not modelled: LoRA adapters under SGLang" in n for n in out.notes)
+def test_under_sglang_the_slots_are_sglangs_lora_buffers():
+    """--max-loras-per-batch 2 --max-lora-rank 16 on Llama 3.1 8B (SGLang 0.5.6 lora/mem_pool.py): per layer
+    A (2, 16·3, 4096) + B (2, 128·(32 + 16), 16) for qkv, A (2, 16, 4096) + B (2, 4096, 16) for o, A (2, 32,
+    4096) + B (2, 28672, 16) for gate_up, A (2, 16, 14336) + B (2, 4096, 16) for down; 32 layers, bf16."""
+    base = run(engine="sglang")
+    out = run(engine="sglang", max_loras=2, max_lora_rank="16")
+    per_layer = (2 * 48 * 4096 + 2 * 6144 * 16 + 2 * 16 * 4096 + 2 * 4096 * 16 + 2 * 32 * 4096 + 2 * 28672 * 16
+                 + 2 * 16 * 14336 + 2 * 4096 * 16)
+    assert out.values["lora_bytes_per_gpu"] == per_layer * 32 * 2 == 167_772_160
+    # allocated before profile_max_num_token measures the free memory: the pool loses them byte for byte
+    assert base.values["kv_cache_memory"] - out.values["kv_cache_memory"] == pytest.approx(167_772_160, rel=1e-9)
+    moe = run(engine="sglang", model="qwen3-30b-a3b", max_loras=2)
+    assert moe.values["max_concurrency"] is None and moe.values["kv_cache_memory"] is None
+    assert any("LoRA buffers for MoE" in n for n in moe.notes)
