@@ -35,7 +35,8 @@ times the layers that cache (hybrid Gated DeltaNet / Mamba models: only the full
 bytes (bf16 2, fp8_e4m3/e5m2 1, no per-token scales).
 
 DP attention (``--tp T --dp D --enable-dp-attention``; 0.5.23 reads it as ``--attn-dp-size D``,
-arg_groups/parallel_hook.py ``handle_deprecated_dp_attention``): layers/dp_attention.py
+arg_groups/parallel_hook.py ``handle_deprecated_dp_attention``): layers/dp_attention.py (0.5.6,
+https://github.com/sgl-project/sglang/blob/v0.5.6/python/sglang/srt/layers/dp_attention.py)
 ``compute_dp_attention_world_info`` makes D attention groups of ``attn_tp_size = T // D`` GPUs, and
 ``profile_max_num_token`` asks ``get_num_kv_heads(get_attention_tp_size())``: every rank caches
 max(1, kv_heads // (T // D)) heads (MLA: the whole latent, as under plain TP), for the requests of its
@@ -233,15 +234,16 @@ def default_mem_fraction_static(gpu_mem_mib: float, release: str, tp: int = 1, p
       STANDALONE draft or + 2 GiB for EAGLE-type drafts; fraction = round(…, 3). (0.5.6 adds
       piecewise-CUDA-graph tokens ÷ 4 when that opt-in is on: not modelled.) 0.5.0–0.5.2 were not
       read; 0.4.10 → 0.5.3 is where the form changed.
-    * 0.5.23 (arg_groups/memory_hook.py ``handle_gpu_memory_settings``, run after the deprecated
-      ``--enable-dp-attention --dp-size D`` became ``--attn-dp-size D``): the same base, 512 MiB + 1.5 MiB ×
-      max(chunked prefill, 2,048) + tp·pp/8 GiB, plus ``reserve_for_graph_mb`` (:func:`_graph_reserve_0523`:
+    * 0.5.23 (arg_groups/memory_hook.py ``handle_gpu_memory_settings`` in the PyPI wheel sglang-0.5.23,
+      https://github.com/sgl-project/sglang/blob/v0.5.23/python/sglang/srt/arg_groups/memory_hook.py; run
+      after the deprecated ``--enable-dp-attention --dp-size D`` became ``--attn-dp-size D``): the same
+      base, 512 MiB + 1.5 MiB × max(chunked prefill, 2,048) + tp·pp/8 GiB, plus ``reserve_for_graph_mb`` (:func:`_graph_reserve_0523`:
       the decode graphs and DP attention's padding as in 0.5.6, and now the prefill CUDA graph that 0.5.23
       captures by default on CUDA — breakable, off under pipeline parallelism — 8 MiB a captured size, 1.5 GiB
       with an MLA backend), the 10 GiB floor above 60 GiB, then + 2 GiB for DeepEP's all-to-all buffers
       (``reserve_for_deepep_a2a_mb``, ``--moe-a2a-backend deepep``) on top of the floor. No draft term: the
-      speculative reserve of 0.5.6 is gone. The defaults change too (:func:`_memory_hook_defaults`: 4,096
-      chunked prefill and 48/160 graphs below 35 GiB, 8,192 for 90–160 GiB); ``--max-running-requests``
+      speculative reserve of 0.5.6 is gone. The defaults change below 35 GiB (:func:`_memory_hook_defaults`:
+      4,096 chunked prefill and graphs to 48/160, where 0.5.6 has 2,048 and 24/80); ``--max-running-requests``
       below the graph batch lowers it. Not modelled: ``SGLANG_ENABLE_POST_CAPTURE_KV_SIZING`` (off by default,
       environ.py), PD disaggregation's decode and prefill roles, XPU's 2 GiB and AMD aiter's × 0.85.
 

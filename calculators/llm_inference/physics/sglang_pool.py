@@ -25,8 +25,13 @@ Speculative decoding: the reader's method as SGLang's algorithm (MTP → NEXTN, 
 a draft model → STANDALONE, n-gram → NGRAM) with ``--speculative-num-steps`` k and topk 1; the tokens
 gain SGLang's headroom, and the draft's weights (``drafter``, physics.speculation's sizes) and its own
 pool of as many tokens are taken from the activation reserve, refused when they do not fit in it.
-Models whose pool SGLang shapes otherwise (recurrent-state hybrids, per-layer geometries, SWA pools not
-read) are refused with the reason (``problem``), never vLLM's number.
+The book's data-parallel attention layout is SGLang's ``--tp N --dp N --enable-dp-attention`` (0.5.23:
+``--attn-dp-size N``): attention TP 1, each GPU a pool of its own for its own requests (all KV heads, or the
+MLA latent), SGLang's weights per rank (:func:`dp_attention_weight_bytes`) and the DP term of the automatic
+fraction; a draft beside it is refused. LoRA (the reader's slots as ``--max-loras-per-batch`` and
+``--max-lora-rank``, dense models, 0.5.6–0.5.22): SGLang's A/B buffers are allocated before the profile and
+come out of the pool. Models whose pool SGLang shapes otherwise (recurrent-state hybrids, per-layer
+geometries, SWA pools not read) are refused with the reason (``problem``), never vLLM's number.
 """
 
 from __future__ import annotations
@@ -47,7 +52,8 @@ from .speculation import DRAFT_MODEL, EAGLE_METHODS, MTP, NGRAM, NONE, Drafter, 
 
 __all__ = ["SGLangSettings", "SGLangPool", "sglang_pool", "startup_lines", "dp_attention_weight_bytes"]
 
-#: The newest release whose automatic mem_fraction_static is modelled (engines.sglang).
+#: The default release: the newest whose speculative flags, NSA pool and LoRA buffers were all read
+#: (engines.sglang; 0.5.23's automatic fraction is modelled too, a choice of the form).
 NEWEST = "0.5.6"
 
 
