@@ -237,7 +237,8 @@ def default_mem_fraction_static(gpu_mem_mib: float, release: str, tp: int = 1, p
     * 0.5.23 (arg_groups/memory_hook.py ``handle_gpu_memory_settings`` in the PyPI wheel sglang-0.5.23,
       https://github.com/sgl-project/sglang/blob/v0.5.23/python/sglang/srt/arg_groups/memory_hook.py; run
       after the deprecated ``--enable-dp-attention --dp-size D`` became ``--attn-dp-size D``): the same
-      base, 512 MiB + 1.5 MiB × max(chunked prefill, 2,048) + tp·pp/8 GiB, plus ``reserve_for_graph_mb`` (:func:`_graph_reserve_0523`:
+      base, 512 MiB + 1.5 MiB × max(chunked prefill, 2,048) + tp·pp/8 GiB, plus ``reserve_for_graph_mb``
+      (:func:`_graph_reserve_0523`:
       the decode graphs and DP attention's padding as in 0.5.6, and now the prefill CUDA graph that 0.5.23
       captures by default on CUDA — breakable, off under pipeline parallelism — 8 MiB a captured size, 1.5 GiB
       with an MLA backend), the 10 GiB floor above 60 GiB, then + 2 GiB for DeepEP's all-to-all buffers
