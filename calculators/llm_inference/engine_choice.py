@@ -181,7 +181,8 @@ def _dp_attention_note(deployment: Deployment, pool, s, dp: int) -> str:
     if version >= (0, 5, 0) and deployment.gpu.id in sglang.NVIDIA_SMI_MIB:
         d = sglang.default_mem_fraction_static(sglang.NVIDIA_SMI_MIB[deployment.gpu.id], s.release, dp,
                                                dp_attention=True, dp=dp, mla=model.is_mla)
-        text += f" Each rank prefills {d.chunked_prefill_per_rank:,} tokens a chunk ({d.chunked_prefill_size:,} ÷ {dp})."
+        text += (f" Each rank prefills {d.chunked_prefill_per_rank:,} tokens a chunk "
+                 f"({d.chunked_prefill_size:,} ÷ {dp}).")
     if not deployment.sglang.mem_fraction_static:
         text += (" The automatic fraction keeps 3 MiB (4.5 above a graph batch of 300) × graph batch × "
                  f"{dp} more for DP attention's padding." if version >= (0, 5, 0) else
