@@ -93,6 +93,7 @@ PARAMS = (
     _DEPLOY["pipeline_stages"],
     _DEPLOY["attention_parallel"],
     _DEPLOY["expert_parallel"],
+    _DEPLOY["redundant_experts"],
     *_ENGINE.values(),
     *speculation_outputs.SPEED_PARAMS,
 )

@@ -1,5 +1,6 @@
-"""vLLM deployment inputs beyond the budget's own parameters: the KV block size (``--block-size``)
-and expert parallelism (``--enable-expert-parallel``).
+"""vLLM deployment inputs beyond the budget's own parameters: the KV block size (``--block-size``),
+expert parallelism (``--enable-expert-parallel``) and its load balancer's redundant experts
+(``--enable-eplb``).
 
 Declared here, apart from :mod:`.scenario`, so that each input is one parameter and one reader, and
 scenario.engine_params adds them with one line.
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from course_calculators.spec import Choice
+from course_calculators.spec import Choice, Number
 
 from . import deployment_inputs_lora, deployment_inputs_speculation
 from .engines import vllm
@@ -72,3 +73,22 @@ def expert_parallel_param() -> Choice:
 def expert_parallel_of(p: Mapping[str, Any]) -> bool:
     """Whether the reader turned expert parallelism on (off where a calculator does not offer it)."""
     return p.get("expert_parallel", EXPERT_PARALLEL_OFF) == EXPERT_PARALLEL_ON
+
+
+def redundant_experts_param() -> Number:
+    """``--enable-eplb --eplb-config '{"num_redundant_experts": R}'`` as one number, 0 leaving EPLB off
+    (``ParallelConfig.enable_eplb = False``, ``EPLBConfig.num_redundant_experts`` default 0, ``ge=0``;
+    vllm/config/parallel.py 0.33.0). R > 0 turns EPLB on with R redundant experts: the budget then holds
+    (E + R) / EP whole experts and EPLB's buffer and tables per GPU (physics.expert_parallel.share); vLLM's
+    refusals (no expert parallelism, an uneven split, R > 1,023) are named instead of a figure."""
+    return Number("redundant_experts", "EPLB redundant experts (--enable-eplb)", 0, 0,
+                  1023, advanced=True,
+                  help="Expert-parallel load balancing with R redundant experts; 0 leaves EPLB off. Every MoE layer "
+                       "then holds E + R experts, (E + R) ÷ EP whole ones on each GPU (vLLM only accepts an even "
+                       "split), plus a buffer of one layer's local experts and EPLB's tables, counted with the "
+                       "weights (vLLM 0.23 on). Needs expert parallelism.")
+
+
+def redundant_experts_of(p: Mapping[str, Any]) -> int:
+    """R as the reader chose it (0, EPLB off, where a calculator does not offer it)."""
+    return int(p.get("redundant_experts", 0))

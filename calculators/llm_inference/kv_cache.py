@@ -310,9 +310,11 @@ def compute(p: Mapping[str, Any]) -> Computed:
                      f"all the weights.")
     if stored != p["kv_dtype"]:
         notes.append(f"vLLM {engine.version} stores --kv-cache-dtype {p['kv_dtype']} on this GPU, for a model with "
-                     f"DeepSeek sparse attention, as fp8_ds_mla, FlashMLA's sparse record: 512 fp8 latent values, 4 "
-                     f"fp32 scales and 64 bf16 RoPE values, 656 bytes a token and layer (576 in plain fp8, as "
-                     f"FlashInfer's sparse backend keeps it on a B200 from 0.19), beside the indexer's fp8 keys.")
+                     f"DeepSeek sparse attention, as fp8_ds_mla, the record of FlashMLA's sparse kernels (and of "
+                     f"FlashInfer's SM120 sparse backend, which stores auto, fp8 and fp8_e4m3 so from 0.24): 512 fp8 "
+                     f"latent values, 4 fp32 scales and 64 bf16 RoPE values, 656 bytes a token and layer (576 in "
+                     f"plain fp8, as FlashInfer's sparse backend keeps it on a B200 from 0.19), beside the indexer's "
+                     f"fp8 keys.")
     if (p["kv_dtype"] == "bf16" and kv.stored_kv_dtype(model, "fp8", "0.11.0") == "fp8_ds_mla"
             and vllm_hybrid.deepseek_v32_auto_kv_dtype(engine.version) == "fp8_ds_mla"):
         notes.append(f"bf16 here is --kv-cache-dtype bfloat16: vLLM {engine.version}'s default (auto) stores a "

@@ -238,7 +238,8 @@ def catalogue_model(model_id: str) -> Model:
 def layout_from_inputs(p: Mapping[str, Any]) -> Layout:
     return Layout(gpus=p["gpus"], pipeline_stages=p["pipeline_stages"],
                   attention=DP if p["attention_parallel"] == DP else TP,
-                  expert_parallel=deployment_inputs.expert_parallel_of(p))
+                  expert_parallel=deployment_inputs.expert_parallel_of(p),
+                  redundant_experts=deployment_inputs.redundant_experts_of(p))
 
 
 #: Config fields that only a hybrid (linear-attention or state-space layers beside attention) has:
@@ -458,6 +459,7 @@ def deployment_params(gpu_default: str = "h100-sxm", gpus_default: int = 1) -> t
                help="Tensor parallel copies an MLA latent onto every GPU; data-parallel attention gives each "
                     "GPU its own KV pool (vLLM: --data-parallel-size N --enable-expert-parallel)."),
         deployment_inputs.expert_parallel_param(),
+        deployment_inputs.redundant_experts_param(),
     )
 
 

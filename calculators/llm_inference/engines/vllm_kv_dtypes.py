@@ -20,8 +20,10 @@ Read from the sdists on PyPI (``vllm/config/cache.py::CacheDType`` of each relea
   to 0.31, and from 0.32 also SM 8.x/9.x/12.x through FlashInfer's FA2 path (``_nvfp4_kv_on_fa2``,
   v1/attention/backends/flashinfer.py 0.32.0) ("nvfp4" there, not
   "nvfp4_4over6"; not at head size 64, not with attention sinks).
-* ``fp8_ds_mla`` (0.12.0 on; DeepSeek-V3.2's default for "auto" in 0.11–0.17, and what fp8 becomes
-  on a sparse-MLA model where FlashMLA's sparse kernels serve it: :func:`stored_kv_dtype`): per token and
+* ``fp8_ds_mla`` (0.12.0 on; DeepSeek-V3.2's default for "auto" in 0.11–0.17, what fp8 becomes
+  on a sparse-MLA model where FlashMLA's sparse kernels serve it, and what SM 12.x stores for auto, fp8 and
+  fp8_e4m3 from 0.24: :func:`stored_kv_dtype`; fp8_e5m2, and fp8_e4m3 on Hopper before 0.30, vLLM refuses
+  there: :func:`sparse_mla_refusal`): per token and
   layer 512 fp8 NoPE values, 4 fp32 scales (one per 128) and 64 bf16 RoPE values = 656 bytes
   (vllm/v1/attention/backends/mla/flashmla_sparse.py; ``state_content_bytes={"fp8_ds_mla": 656,
   "nvfp4_ds_mla": 352}`` in model_executor/layers/attention/mla_attention.py, 0.33.0). The sparse
@@ -40,7 +42,8 @@ from dataclasses import dataclass
 from .vllm import parse_version
 
 __all__ = ["KVLayout", "KV_LAYOUTS", "vector_bytes", "mla_token_bytes", "layout_problem", "FP8_DS_MLA_BYTES",
-           "NVFP4_DS_MLA_BYTES", "SPARSE_MLA_FP8_SINCE", "sparse_mla_backend", "stored_kv_dtype"]
+           "NVFP4_DS_MLA_BYTES", "SPARSE_MLA_FP8_SINCE", "SPARSE_MLA_BACKENDS", "sparse_mla_priorities",
+           "sparse_mla_backend", "sparse_mla_refusal", "stored_kv_dtype"]
 
 FP8_DS_MLA_BYTES = 512 * 1 + 4 * 4 + 64 * 2  # 656
 #: FlashInfer's head sizes (``FlashInferBackend.get_supported_head_sizes``, 0.32.0/0.33.0).
@@ -127,39 +130,116 @@ SPARSE_MLA_BY_BACKEND_SINCE = (0, 18)
 SPARSE_MLA_FLASHINFER_FP8_SINCE = (0, 19)
 #: 0.24 on: SM12x has a sparse-MLA backend of its own (FLASHINFER_MLA_SPARSE_SM120).
 SPARSE_MLA_SM120_SINCE = (0, 24)
+#: 0.25 on: FLASH_ATTN_MLA_SPARSE heads the sparse list on SM 9.x (auto, float16, bfloat16 only).
+SPARSE_MLA_FA_SINCE = (0, 25)
+#: 0.30 on: FLASHINFER_MLA_SPARSE_SM90 closes the SM 9.x list for a 576-wide MLA head (in the 0.30.0 wheel,
+#: not in 0.29.0; its gate, FlashInfer >= 0.6.18, holds with the pinned flashinfer-python 0.6.18.post1).
+SPARSE_MLA_SM90_SINCE = (0, 30)
+
+#: What each sparse-MLA backend takes as ``--kv-cache-dtype`` (``supported_kv_cache_dtypes``; the calculator's
+#: "bf16" is vLLM's "auto"/"bfloat16" on a bf16 model) and on which compute-capability majors
+#: (``supports_compute_capability``); read in the 0.18.0, 0.23.0, 0.24.0, 0.30.0 and 0.33.0 wheels.
+#: FLASHMLA_SPARSE: "auto", "bfloat16", "fp8_ds_mla", "fp8" ("alias for fp8_ds_mla"; nvfp4_ds_mla from 0.30),
+#: majors 9 and 10. FLASHINFER_MLA_SPARSE: "auto", "float16", "bfloat16", "fp8", "fp8_e4m3", major 10.
+#: FLASHINFER_MLA_SPARSE_SM120: "auto", "fp8", "fp8_e4m3", "fp8_ds_mla", major 12 (a "bfloat16" cache is
+#: "auto" by then: ``DeepseekV32ForCausalLM.verify_and_update_config``; it also wants index_topk 2048, which
+#: DeepSeek-V3.2 and GLM-5 have). FLASHINFER_MLA_SPARSE_SM90: "auto", "bfloat16", "fp8", "fp8_e4m3", major 9.
+#: FLASH_ATTN_MLA_SPARSE: "auto", "float16", "bfloat16", major 9.
+SPARSE_MLA_BACKENDS: dict[str, tuple[frozenset[str], tuple[int, ...]]] = {
+    "FLASHMLA_SPARSE": (frozenset({"bf16", "fp8", "fp8_ds_mla", "nvfp4_ds_mla"}), (9, 10)),
+    "FLASHINFER_MLA_SPARSE": (frozenset({"bf16", "fp16", "fp8", "fp8_e4m3"}), (10,)),
+    "FLASHINFER_MLA_SPARSE_SM120": (frozenset({"bf16", "fp8", "fp8_e4m3", "fp8_ds_mla"}), (12,)),
+    "FLASHINFER_MLA_SPARSE_SM90": (frozenset({"bf16", "fp8", "fp8_e4m3"}), (9,)),
+    "FLASH_ATTN_MLA_SPARSE": (frozenset({"bf16", "fp16"}), (9,)),
+}
+
+
+def sparse_mla_priorities(kv_dtype: str, version="0.33.0", cc: tuple[int, int] = (9, 0),
+                          heads_per_gpu: int = 0) -> tuple[str, ...]:
+    """The sparse-MLA backends ``_get_backend_priorities`` (vllm/platforms/cuda.py) lists for this GPU, in
+    order (the dense MLA backends before them fail "sparse not supported"):
+
+    * SM100: up to 0.18, FLASHINFER_MLA_SPARSE first when a GPU holds at most 16 query heads, FLASHMLA_SPARSE
+      first otherwise; from 0.19 a quantized cache puts FlashInfer first ("Prefer FlashInfer for fp8 kv
+      cache", vllm#35807); 0.33's FA4 sparse backend, first for bf16 at low head counts, takes no fp8.
+    * SM12x: FLASHINFER_MLA_SPARSE_SM120 from 0.24 (after TRITON_MLA, dense); nothing sparse before.
+    * Any other: FLASH_ATTN_MLA_SPARSE (0.25 on), FLASHMLA_SPARSE, then FLASHINFER_MLA_SPARSE_SM90 (0.30 on,
+      last for DeepSeek's 576-wide head, first only for a 512-wide one).
+    """
+    v = parse_version(version)
+    if cc[0] == 10:
+        flashinfer_first = (v >= SPARSE_MLA_FLASHINFER_FP8_SINCE and kv_dtype not in ("bf16", "fp16")) or (
+            bool(heads_per_gpu) and heads_per_gpu <= 16)
+        return (("FLASHINFER_MLA_SPARSE", "FLASHMLA_SPARSE") if flashinfer_first
+                else ("FLASHMLA_SPARSE", "FLASHINFER_MLA_SPARSE"))
+    if cc[0] == 12:
+        return ("FLASHINFER_MLA_SPARSE_SM120",) if v >= SPARSE_MLA_SM120_SINCE else ()
+    return ((("FLASH_ATTN_MLA_SPARSE",) if v >= SPARSE_MLA_FA_SINCE else ()) + ("FLASHMLA_SPARSE",)
+            + (("FLASHINFER_MLA_SPARSE_SM90",) if v >= SPARSE_MLA_SM90_SINCE else ()))
 
 
 def sparse_mla_backend(kv_dtype: str, version="0.33.0", cc: tuple[int, int] | None = (9, 0),
                        heads_per_gpu: int = 0) -> str:
-    """The sparse-MLA attention backend vLLM picks for an fp8 cache from 0.18 (``_get_backend_priorities``,
-    vllm/platforms/cuda.py), "" where none serves it or the GPU is not an NVIDIA one.
+    """The sparse-MLA backend vLLM picks from 0.18 (``CudaPlatform.get_valid_backends``: the first in
+    :func:`sparse_mla_priorities` whose ``validate_configuration`` finds no reason against this dtype and
+    compute capability), "" where none serves it or the GPU is not an NVIDIA one (then vLLM raises "No valid
+    attention backend found for cuda with ...": :func:`sparse_mla_refusal`).
 
-    * SM100 (B200, B300, GB200): 0.18 puts FLASHINFER_MLA_SPARSE first when a GPU holds at most 16
-      query heads, FLASHMLA_SPARSE first otherwise; from 0.19 an fp8 cache puts FlashInfer first
-      ("Prefer FlashInfer for fp8 kv cache", vllm#35807), which the 0.33 FA4 sparse backend ahead of it
-      leaves to FlashInfer (it takes auto and bfloat16 only).
-    * SM12x (RTX 50, RTX PRO 6000, GB10): FLASHINFER_MLA_SPARSE_SM120 from 0.24; none before
-      (FLASHMLA_SPARSE runs on compute capability 9 and 10 only).
-    * Every other NVIDIA GPU: the list ends in FLASHMLA_SPARSE, the one sparse backend that takes fp8
-      there (0.25's FLASH_ATTN_MLA_SPARSE first takes auto, float16 and bfloat16 only; 0.30's
-      FLASHINFER_MLA_SPARSE_SM90 comes after it); it runs on 9.x (and 10.x) only.
+    So fp8 on an H100 or H200 runs FLASHMLA_SPARSE, fp8_e4m3 there FLASHINFER_MLA_SPARSE_SM90 from 0.30 and
+    nothing before; fp8_e5m2 no sparse backend at all; on a B200 fp8 and fp8_e4m3 FLASHINFER_MLA_SPARSE
+    (fp8 FLASHMLA_SPARSE in 0.18 above 16 heads a GPU).
     """
     if cc is None:
         return ""
+    for name in sparse_mla_priorities(kv_dtype, version, cc, heads_per_gpu):
+        dtypes, majors = SPARSE_MLA_BACKENDS[name]
+        if kv_dtype in dtypes and cc[0] in majors:
+            return name
+    return ""
+
+
+def sparse_mla_refusal(kv_dtype: str, version="0.33.0", cc: tuple[int, int] | None = (9, 0)) -> str:
+    """Why vLLM refuses a sparse-MLA model (DeepSeek-V3.2, GLM-5) with this cache on this GPU; "" when a
+    backend serves it. From 0.18 the cache dtype reaches backend selection unchanged, so one no sparse
+    backend lists (fp8_e5m2 anywhere, fp8_e4m3 on SM 9.x before 0.30) finds none; and SM 12.x has no
+    sparse backend before 0.24, nor any GPU but 9.x and 10.x: FLASHMLA_SPARSE runs on majors 9 and 10
+    only, in 0.17.0 as in 0.18.0–0.23.0, and 0.17.0 lists no other sparse backend off SM100 (its config's
+    fp8 rewrite changes the dtype, not the GPU); 0.11–0.16 were not read and are taken to refuse alike,
+    FLASHMLA_SPARSE being their one sparse backend there. vLLM's words
+    (``get_attn_backend_cls``, vllm/platforms/cuda.py, 0.18.0–0.33.0): "No valid attention backend found
+    for cuda with ...", each backend's reasons ("kv_cache_dtype not supported", "compute capability not
+    supported")."""
+    if cc is None:
+        return ""
     v = parse_version(version)
-    if cc[0] == 10:
-        if v >= SPARSE_MLA_FLASHINFER_FP8_SINCE or (heads_per_gpu and heads_per_gpu <= 16):
-            return "FLASHINFER_MLA_SPARSE"
-        return "FLASHMLA_SPARSE"
-    if cc[0] == 12:
-        return "FLASHINFER_MLA_SPARSE_SM120" if v >= SPARSE_MLA_SM120_SINCE else ""
-    return "FLASHMLA_SPARSE" if cc[0] == 9 else ""
+    if v < SPARSE_MLA_FP8_SINCE:
+        return ""
+    if v < SPARSE_MLA_BY_BACKEND_SINCE:
+        if cc[0] in (9, 10):
+            return ""
+    elif sparse_mla_backend(kv_dtype, version, cc):
+        return ""
+    tried = (sparse_mla_priorities(kv_dtype, version, cc) if v >= SPARSE_MLA_BY_BACKEND_SINCE
+             else () if cc[0] == 12 else ("FLASHMLA_SPARSE",))
+    if not tried:
+        why = (f"no sparse-MLA backend runs on compute capability {cc[0]}.{cc[1]} in vLLM {version} "
+               f"(FLASHINFER_MLA_SPARSE_SM120 arrives in 0.24; FLASHMLA_SPARSE runs on 9.x and 10.x only)")
+    else:
+        reasons = []
+        for name in tried:
+            dtypes, majors = SPARSE_MLA_BACKENDS[name]
+            bad = ([] if kv_dtype in dtypes else ["kv_cache_dtype not supported"]) + (
+                [] if cc[0] in majors else ["compute capability not supported"])
+            reasons.append(f"{name}: [{', '.join(bad)}]")
+        why = "; ".join(reasons)
+    return (f"vLLM {version} refuses --kv-cache-dtype {kv_dtype} for this sparse-MLA model on compute capability "
+            f"{cc[0]}.{cc[1]}: \"No valid attention backend found for cuda\" ({why}).")
 
 
 def stored_kv_dtype(kv_dtype: str, *, sparse_mla: bool, version="0.33.0", cc: tuple[int, int] | None = (9, 0),
                     heads_per_gpu: int = 0) -> str:
     """The layout vLLM stores for ``--kv-cache-dtype kv_dtype`` on a model with DeepSeek sparse attention
-    (an indexer): ``fp8_ds_mla`` (656 bytes a token and layer) where the fp8 choice is rewritten,
+    (an indexer): ``fp8_ds_mla`` (656 bytes a token and layer) where the choice is rewritten,
     ``kv_dtype`` itself (576 fp8 bytes) where it is not. Read in the wheels of every release from 0.17.0
     to 0.33.0 (``pip download vllm==X --no-deps``):
 
@@ -170,23 +250,26 @@ def stored_kv_dtype(kv_dtype: str, *, sparse_mla: bool, version="0.33.0", cc: tu
     * From 0.18 the config keeps fp8 and ``MLAAttention.__init__`` rewrites it by backend
       (``_canonicalize_sparse_mla_kv_cache_dtype``, model_executor/layers/attention/mla_attention.py,
       0.24.0–0.33.0; inline in 0.18.0–0.23.0): FLASHMLA_SPARSE turns any quantized dtype into fp8_ds_mla,
-      FLASHINFER_MLA_SPARSE_SM120 "auto", "fp8" and "fp8_e4m3"; FLASHINFER_MLA_SPARSE keeps plain fp8
-      ("Using standard fp8 KV cache format. To use DeepSeek's fp8_ds_mla KV cache format, please set
-      `--attention-backend FLASHMLA_SPARSE`"). Which backend runs: :func:`sparse_mla_backend`. So an
-      H100 or H200 stores fp8_ds_mla, a B200 plain fp8 from 0.19.
+      FLASHINFER_MLA_SPARSE_SM120 "auto", "fp8" and "fp8_e4m3" (so on SM 12.x from 0.24 a bf16 cache, which
+      the model's config makes "auto", is stored as fp8_ds_mla too: ``get_kv_cache_shape`` gives 656 bytes);
+      FLASHINFER_MLA_SPARSE and FLASHINFER_MLA_SPARSE_SM90 keep plain fp8 ("Using standard fp8 KV cache
+      format. To use DeepSeek's fp8_ds_mla KV cache format, please set `--attention-backend FLASHMLA_SPARSE`").
+      Which backend runs: :func:`sparse_mla_backend`; where none does, :func:`sparse_mla_refusal` (this
+      function then returns ``kv_dtype`` unchanged, for a figure nobody shows). So an H100 or H200 stores
+      fp8_ds_mla, a B200 plain fp8 from 0.19.
     * The page follows the string: ``state_content_bytes={"fp8_ds_mla": 656, "nvfp4_ds_mla": 352}.get(...)``
       in ``MLAAttention.get_kv_cache_spec`` (0.33.0). The indexer's key cache is fp8 with fp32 scales
       whatever the dtype (``DeepseekV32IndexerCache``, 132 bytes): it does not change.
     """
     v = parse_version(version)
-    if not sparse_mla or not kv_dtype.startswith("fp8") or kv_dtype == "fp8_ds_mla" or v < SPARSE_MLA_FP8_SINCE:
+    if not sparse_mla or kv_dtype in ("fp8_ds_mla", "nvfp4_ds_mla") or v < SPARSE_MLA_FP8_SINCE:
         return kv_dtype
     if v < SPARSE_MLA_BY_BACKEND_SINCE:
-        return "fp8_ds_mla"
+        return "fp8_ds_mla" if kv_dtype.startswith("fp8") else kv_dtype
     backend = sparse_mla_backend(kv_dtype, version, cc, heads_per_gpu)
-    if backend == "FLASHMLA_SPARSE":
+    if backend == "FLASHMLA_SPARSE" and kv_dtype.startswith("fp8"):
         return "fp8_ds_mla"
-    if backend == "FLASHINFER_MLA_SPARSE_SM120" and kv_dtype in ("fp8", "fp8_e4m3"):
+    if backend == "FLASHINFER_MLA_SPARSE_SM120" and kv_dtype in ("bf16", "fp8", "fp8_e4m3"):
         return "fp8_ds_mla"
     return kv_dtype
 
@@ -210,6 +293,10 @@ def layout_problem(kv_dtype: str, *, mla: bool, sparse_mla: bool = False, versio
     blackwell = cc is not None and cc[0] == 10
     if kv_dtype == "nvfp4_ds_mla" and not blackwell:
         return "nvfp4_ds_mla runs on SM100 GPUs only (FlashMLA sparse: 'nvfp4_ds_mla ... major != 10')"
+    if sparse_mla:
+        refused = sparse_mla_refusal(kv_dtype, version, cc)
+        if refused:
+            return refused
     if kv_dtype == "nvfp4":
         if head_dim not in NVFP4_HEAD_SIZES:
             return (f"nvfp4 KV cache runs on FlashInfer, whose kernels take head sizes "

@@ -237,7 +237,7 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     windows = [s for s in kinds if s.window]
     problem = kv_layout_problem(kv_dtype, mla=mla, sparse_mla=indexer, version=version,
                                 cc=cc, head_dim=model.head_dim, sinks=sinks)
-    # sparse MLA stores fp8 as fp8_ds_mla (656 bytes a token and layer) where FlashMLA serves it
+    # sparse MLA stores fp8_ds_mla (656 bytes a token and layer) where FlashMLA or SM120's FlashInfer serves it
     kv_dtype = stored_kv_dtype(kv_dtype, sparse_mla=indexer, version=version, cc=cc,
                                heads_per_gpu=model.heads // max(1, tp))
     unmodelled = _unmodelled_kinds(kinds)

@@ -37,6 +37,10 @@ through the ordinary collectives in the forward pass (:mod:`.expert_parallel_sou
 NIXL-EP, Mori and FlashInfer backends' buffers are not modelled). A model without routed experts
 has no fused-MoE layer, so the flag changes nothing there.
 
+The calculators' input is R itself (``deployment_inputs.redundant_experts_param``, 0 leaving EPLB off):
+``Layout.redundant_experts`` reaches :func:`.placement.place`, which counts this module's
+:func:`share` in each GPU's weights (``Placement.eplb``).
+
 The sources read, file by file and release by release, are in :mod:`.expert_parallel_sources`.
 """
 
@@ -138,6 +142,7 @@ class ExpertShare:
     redundant: int = 0  # EPLB's redundant experts (R): per_rank counts E + R physical experts
     eplb_buffer_bytes: float = 0.0  # EPLB's receive buffer: one MoE layer of this rank's experts
     eplb_table_bytes: int = 0  # EPLB's maps and load counters
+    redundant_bytes: float = 0.0  # the busiest GPU's routed bytes beyond what the plain map gives it (placement's)
 
     @property
     def eplb_bytes(self) -> float:
@@ -226,6 +231,9 @@ def reader_notes(model, layout, placement, weights) -> list[str]:
     """What the expert-parallel switch did to this deployment, for a calculator's notes: nothing on a
     model without routed experts (vLLM's flag is a no-op there), nothing to add under DP attention
     (which always spreads the experts), else who holds which experts and their bytes per GPU."""
+    eplb = getattr(placement, "eplb", None)
+    if layout.attention != "tp" and eplb is not None and placement.legal:
+        return [eplb.note()]
     if not getattr(layout, "expert_parallel", False) or layout.attention != "tp":
         return []
     if not model.is_moe:
@@ -233,11 +241,16 @@ def reader_notes(model, layout, placement, weights) -> list[str]:
                 "fused-MoE layer to spread (the flag is ignored)."]
     if placement.expert_parallel <= 1 or not placement.legal:
         return []
-    s = share(model, weights, placement.tensor_parallel)
+    s = getattr(placement, "eplb", None) or share(model, weights, placement.tensor_parallel)
     text = s.note()
     if placement.pipeline_stages == 1 and not s.problem:
         sliced = weights.routed_bytes(placement.tensor_parallel)
         text += (f" The routed experts take {format_bytes(s.routed_bytes_per_gpu)} on the fullest GPU, against "
                  f"{format_bytes(sliced)} sliced by tensor parallelism; attention and the KV heads per GPU are "
                  f"unchanged.")
+    if s.redundant or s.eplb_bytes:
+        text += (f" EPLB adds {format_bytes(s.redundant_bytes)} of redundant experts, a "
+                 f"{format_bytes(s.eplb_buffer_bytes)} receive buffer (one MoE layer's {s.largest} local experts) "
+                 f"and {format_bytes(s.eplb_table_bytes)} of tables to each GPU, inside the memory vLLM measures "
+                 f"as the weights': the KV pool shrinks by as much.")
     return [text]

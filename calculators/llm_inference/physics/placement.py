@@ -19,6 +19,8 @@ Expert parallelism (``--enable-expert-parallel``) under tensor-parallel attentio
 experts are not sliced over a stage's TP GPUs but dealt out whole, the fullest GPU holding
 :func:`.expert_parallel.largest_share` of them (:mod:`.expert_parallel`); attention, dense layers
 and shared experts stay sliced, so the KV heads per GPU do not change, only the weights beside them.
+With ``--enable-eplb`` (``Layout.redundant_experts`` R > 0) each GPU holds (E + R) / EP whole experts
+and EPLB's buffer and tables besides (:func:`.expert_parallel.share`), counted with the weights.
 
 Only the TP sizes vLLM accepts are legal (engines.vllm.legal_tp_sizes): attention heads, KV heads
 (one divides the other), MLP width and padded vocabulary must split evenly.
@@ -26,9 +28,10 @@ Only the TP sizes vLLM accepts are legal (engines.vllm.legal_tp_sizes): attentio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engines import vllm, vllm_hybrid
+from .expert_parallel import ExpertShare, share
 from .memo import pure_cache
 from .model import Model
 from .weights import as_plan, as_weights
@@ -51,6 +54,9 @@ class Layout:
     #: ``--enable-expert-parallel`` under TP attention: whole routed experts per GPU (DP attention
     #: implies it; a model without routed experts ignores it, as vLLM does).
     expert_parallel: bool = False
+    #: ``--enable-eplb`` with ``num_redundant_experts`` R (0: EPLB off): (E + R) / EP whole experts per GPU,
+    #: and EPLB's receive buffer and tables (:func:`.expert_parallel.share`).
+    redundant_experts: int = 0
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,18 @@ class Placement:
     kv_replicas: int  # GPUs that hold a copy of each cached head (or of the latent)
     #: The expert-parallel group the routed experts are dealt over (1: sliced by TP, or no experts).
     expert_parallel: int = 1
+    #: EPLB's share of the experts on each GPU (None: EPLB off): its physical experts, buffer and tables,
+    #: counted in ``weight_bytes_per_gpu``.
+    eplb: ExpertShare | None = None
+
+    @property
+    def eplb_bytes(self) -> float:
+        """What EPLB adds to each GPU's weights (0 when off): its redundant experts, buffer and tables.
+        None of it is read at a step beyond what the plain map's experts are (a token reads one replica of
+        each expert it is routed to), so a step's streamed bytes leave it out."""
+        if self.eplb is None or self.eplb.routed_bytes_per_gpu == 0:
+            return 0.0
+        return self.eplb.redundant_bytes + self.eplb.eplb_bytes
 
     @property
     def layers_per_gpu(self) -> int:
@@ -124,8 +142,10 @@ def place(model: Model, layout: Layout, weights) -> Placement:
     if layout.attention == DP:
         # every GPU: all of the attention and dense parts, 1/N of the routed experts (EP over N)
         held = w.rank_bytes(tp=1, ep=gpus)
-        return Placement(layout, 1, 1, gpus, True, "", (model.layers,), held,
-                         model.kv_heads if not model.is_mla else 1, 1, gpus if model.is_moe else 1)
+        ep = gpus if model.is_moe else 1
+        eplb, held, problem = _with_eplb(model, layout, w, 1, gpus, 1, held)
+        return Placement(layout, 1, 1, gpus, not problem, problem, (model.layers,), held,
+                         model.kv_heads if not model.is_mla else 1, 1, ep, eplb)
     problem = ""
     stages = max(1, layout.pipeline_stages)
     if stages > model.layers:
@@ -157,7 +177,41 @@ def place(model: Model, layout: Layout, weights) -> Placement:
         ranges = _stage_ranges(layers)
         held = max(w.rank_bytes(tp, ep, layers=r, first=i == 0, last=i == len(ranges) - 1)
                    for i, r in enumerate(ranges))
-    return Placement(layout, tp, stages, 1, not problem, problem, tuple(layers), held, heads, replicas, ep)
+    eplb, held, eplb_problem = _with_eplb(model, layout, w, tp, 1, stages, held)
+    problem = problem or eplb_problem
+    return Placement(layout, tp, stages, 1, not problem, problem, tuple(layers), held, heads, replicas, ep, eplb)
+
+
+def _with_eplb(model: Model, layout: Layout, w, tp: int, dp: int, stages: int,
+               held: float) -> tuple[ExpertShare | None, float, str]:
+    """(EPLB's share, the GPU's bytes with it, why vLLM refuses or the calculator does not model it) for
+    ``layout.redundant_experts`` R > 0 (``--enable-eplb``); (None, ``held``, "") when it is 0.
+
+    EPLB replaces the expert map's share of the routed experts by (E + R) / EP whole ones and adds its
+    buffer and tables inside the load's measured memory (:func:`.expert_parallel.share`). vLLM refuses it
+    without expert parallelism ("enable_expert_parallel must be True to use EPLB.", ``ParallelConfig``,
+    vllm/config/parallel.py 0.33.0) and the splits :func:`.expert_parallel.eplb_refusal` names. Not
+    modelled: a model without routed experts (no fused-MoE layer for EPLB to balance) and pipeline
+    stages (each stage's EPLB state counts its own MoE layers)."""
+    redundant = layout.redundant_experts
+    if not redundant:
+        return None, held, ""
+    if not model.is_moe:
+        return None, held, ("Not modelled: EPLB (redundant experts) on a model without routed experts, which has "
+                            "no fused-MoE layer to balance.")
+    if layout.attention != DP and not layout.expert_parallel:
+        return None, held, ("vLLM refuses this: \"enable_expert_parallel must be True to use EPLB.\" Redundant "
+                            "experts need --enable-eplb, which needs expert parallelism (More parameters).")
+    if stages > 1:
+        return None, held, "Not modelled: EPLB over pipeline stages (each stage's EPLB state has its own layers)."
+    s = share(model, w, tp, dp, redundant_experts=redundant, eplb=True)
+    if s.problem:
+        return s, held, s.problem
+    if s.refusal:
+        return s, held, f"vLLM refuses this: {s.refusal}"
+    plain = w.routed_bytes(tp, ep=s.ep)
+    s = replace(s, redundant_bytes=s.routed_bytes_per_gpu - plain)
+    return s, held + s.redundant_bytes + s.eplb_bytes, ""
 
 
 def kv_layers_per_gpu(model: Model, placement: Placement) -> tuple[int, int]:

@@ -162,7 +162,8 @@ def decode_step(model: Model, placement: Placement, gpu: GPU, weights, kv_dtype:
         micro = max(1.0, batch / n)
         # Each GPU: the dense part for its own sequences, and its 1/n of the experts the batch touches.
         routed = w.routed_bytes(1, ep=n)
-        weights_gpu = placement.weight_bytes_per_gpu - routed + streamed_share(model, batch) * routed
+        weights_gpu = (placement.weight_bytes_per_gpu - placement.eplb_bytes - routed
+                       + streamed_share(model, batch) * routed)
         flops = 2 * model.active * micro
         message = micro * model.hidden_size * ACTIVATION_BYTES * max(1, model.experts_per_token)
         comm, note = collective_time(gpu, n if model.is_moe else 1, model.layers, message)
@@ -173,7 +174,8 @@ def decode_step(model: Model, placement: Placement, gpu: GPU, weights, kv_dtype:
         share = placement.layers_per_gpu / model.layers
         # the routed experts as the placement holds them: 1/tp of each, or whole ones under expert parallelism
         routed = w.routed_bytes(tp, ep=placement.expert_parallel) * share
-        weights_gpu = placement.weight_bytes_per_gpu - routed + streamed_share(model, micro) * routed
+        weights_gpu = (placement.weight_bytes_per_gpu - placement.eplb_bytes - routed
+                       + streamed_share(model, micro) * routed)
         flops = 2 * model.active * share / tp * micro
         message = micro * model.hidden_size * ACTIVATION_BYTES
         comm, note = collective_time(gpu, tp, placement.layers_per_gpu, message)
@@ -229,7 +231,8 @@ def prefill(model: Model, placement: Placement, gpu: GPU, weights, prompt_tokens
         routed_active = model.active - model.dense_params
         compute = 2 * prompt_tokens * (model.dense_params + routed_active / n) / peak
         routed = w.routed_bytes(1, ep=n)
-        memory = (placement.weight_bytes_per_gpu - routed + streamed_share(model, prompt_tokens) * routed) / gpu.bandwidth
+        memory = (placement.weight_bytes_per_gpu - placement.eplb_bytes - routed
+                  + streamed_share(model, prompt_tokens) * routed) / gpu.bandwidth
     else:
         tp = placement.tensor_parallel
         compute = 2 * model.active * prompt_tokens / (peak * tp)

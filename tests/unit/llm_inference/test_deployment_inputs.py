@@ -76,3 +76,24 @@ def test_decode_roofline_reads_the_same_pool():
     a = run(ROOFLINE, preset=ROOFLINE.presets[0].id, block_size="64", context=1000)
     b = run(ROOFLINE, preset=ROOFLINE.presets[0].id, context=1000)
     assert a["max_concurrency"] <= b["max_concurrency"]
+
+
+# -- EPLB's redundant experts (--enable-eplb, num_redundant_experts) ----------------------------
+
+def test_redundant_experts_default_to_eplb_off_and_both_calculators_offer_them():
+    param = next(p for p in SPEC.params if p.name == "redundant_experts")
+    assert param.default == 0 and deployment_inputs.redundant_experts_of({}) == 0  # EPLBConfig: default 0
+    assert deployment_inputs.redundant_experts_of({"redundant_experts": 4}) == 4
+    assert "redundant_experts" in {p.name for p in ROOFLINE.params}
+    base = {"model": "qwen3-30b-a3b", "gpus": 4, "context": 8192, "expert_parallel": "on"}
+    assert SPEC.run({**base, "redundant_experts": 0}).values == SPEC.run(base).values
+
+
+def test_redundant_experts_reach_the_roofline_pool_not_its_speed():
+    """Qwen3-30B-A3B on 4 × H100, EP 4, R = 4 (figures as in test_kv_cache): the pool loses 840,261,888 bytes
+    a GPU, 2,137 blocks of 16 tokens; a step still reads one replica of each routed expert, so the speed
+    stays."""
+    raw = {"model": "qwen3-30b-a3b", "gpus": 4, "expert_parallel": "on"}
+    off, on = ROOFLINE.run(raw).values, ROOFLINE.run({**raw, "redundant_experts": 4}).values
+    assert off["tokens_per_s"] == on["tokens_per_s"]
+    assert off["kv_cache_tokens"] - on["kv_cache_tokens"] == 2137 * 16

@@ -493,6 +493,28 @@ def test_deepseek_v32_caches_the_indexer_beside_the_latent():
     assert ds.values["kv_bytes_per_token"] == 61 * (656 + 132)
 
 
+@pytest.mark.parametrize("overrides, refused", [
+    (dict(kv_dtype="fp8_e4m3", vllm_version="0.28.0"), "FLASHMLA_SPARSE: [kv_cache_dtype not supported]"),
+    (dict(kv_dtype="fp8_e5m2"), "FLASHINFER_MLA_SPARSE_SM90: [kv_cache_dtype not supported]"),
+    (dict(gpu="rtx-pro-6000", vllm_version="0.23.0"), "FLASHINFER_MLA_SPARSE_SM120 arrives in 0.24"),
+])
+def test_sparse_mla_caches_vllm_refuses_compute_no_pool(overrides, refused):
+    r = run_preset("deepseek-v32-dcp", dcp=1, **overrides)
+    assert r.values["fits"] is False and r.values["max_concurrency"] == 0
+    assert any(n.startswith("vLLM refuses this") and "No valid attention backend found for cuda" in n and refused in n
+               for n in r.notes)
+
+
+def test_sparse_mla_on_sm120_stores_fp8_ds_mla_even_for_bf16():
+    """From 0.24 FLASHINFER_MLA_SPARSE_SM120 stores "auto" (a bf16 cache) as fp8_ds_mla: 656 + 132 bytes a
+    token and layer, not 2 × 576 + 132; on an H200 fp8_e4m3 goes to FlashInfer's SM90 backend from 0.30, plain
+    576 + 132."""
+    sm120 = run_preset("deepseek-v32-dcp", dcp=1, gpu="rtx-pro-6000")
+    assert sm120.values["kv_bytes_per_token"] == 61 * (656 + 132) == 48068
+    h200 = run_preset("deepseek-v32-dcp", dcp=1, kv_dtype="fp8_e4m3")
+    assert h200.values["kv_bytes_per_token"] == 61 * (576 + 132) and h200.values["max_concurrency"] > 0
+
+
 def test_decode_context_parallelism_divides_the_copied_latent():
     one, eight = run_preset("deepseek-v32-dcp", dcp=1), run_preset("deepseek-v32-dcp")
     assert eight.values["kv_bytes_per_token_per_gpu"] == one.values["kv_bytes_per_token_per_gpu"] / 8
@@ -561,3 +583,54 @@ def test_lora_slots_of_a_mixture_of_experts_come_off_the_pool_and_move_the_bar()
     assert on.values["max_concurrency"] < off.values["max_concurrency"] / 3
     bar = {p["name"]: p for p in on.bars["Memory per GPU"]["parts"]}
     assert bar["lora_bytes_per_gpu"]["shown"] and bar["lora_bytes_per_gpu"]["share"] > 0.07
+
+
+# -- EPLB: redundant experts -----------------------------------------------------------------------
+
+QWEN3_30B_EP4 = {"model": "qwen3-30b-a3b", "gpus": 4, "context": 8192, "expert_parallel": "on"}
+#: Qwen3-30B-A3B: 48 MoE layers of 128 experts, each gate, up and down 2048 × 768 in bf16
+QWEN3_EXPERT_LAYER_BYTES = nbytes((3, 2048, 768))
+
+
+def _deployment(raw):
+    from llm_inference import engine_choice
+    r = SPEC.run(raw)
+    d, _ = engine_choice.deployment_from_inputs(r.inputs)
+    return d, r
+
+
+def test_eplb_with_four_redundant_experts_by_hand():
+    """R = 4 over EP 4 (vllm/model_executor/layers/fused_moe/layer.py, determine_expert_counts): 132 physical
+    experts, 33 a GPU instead of 32, so 48 more expert-layers; EplbState.add_model (0.33.0): a buffer of one
+    layer's 33 local experts, and int64 tables physical→logical 48 × 132, logical→physical 48 × 128 × 1024,
+    replica counts and last load 48 × 128 each, int32 load pass 48 × 132 and window 1000 × 48 × 132."""
+    off, r_off = _deployment(QWEN3_30B_EP4)
+    on, r_on = _deployment({**QWEN3_30B_EP4, "redundant_experts": 4})
+    s = on.pool.placement.eplb
+    assert s.per_rank == (33,) * 4
+    redundant = 48 * QWEN3_EXPERT_LAYER_BYTES
+    buffer = 33 * QWEN3_EXPERT_LAYER_BYTES
+    tables = 8 * (48 * 132 + 48 * 128 * 1024 + 48 * 128 + 48 * 128) + 4 * (48 * 132 + 1000 * 48 * 132)
+    assert (redundant, buffer, tables) == (452_984_832, 311_427_072, 75_849_984)
+    assert (s.redundant_bytes, s.eplb_buffer_bytes, s.eplb_table_bytes) == (redundant, buffer, tables)
+    added = on.pool.placement.weight_bytes_per_gpu - off.pool.placement.weight_bytes_per_gpu
+    assert added == redundant + buffer + tables == 840_261_888
+    # a block: 16 tokens × 48 layers × K and V of 1 KV head (4 over TP 4) × 128 × 2 bytes
+    page = 16 * 48 * 2 * 128 * 2
+    assert on.pool.available_bytes == off.pool.available_bytes - added
+    assert on.pool.num_blocks == on.pool.available_bytes // page == off.pool.num_blocks - 2137
+    assert r_on.values["max_concurrency"] == on.pool.num_blocks / (8192 // 16) < r_off.values["max_concurrency"]
+    assert any("33 whole experts on each GPU" in n and "297 MiB receive buffer" in n for n in r_on.notes)
+
+
+@pytest.mark.parametrize("overrides, said", [
+    (dict(redundant_experts=3), "EPLB currently only supports even distribution of experts across ranks"),
+    (dict(redundant_experts=4, expert_parallel="off"), "enable_expert_parallel must be True to use EPLB."),
+    (dict(redundant_experts=4, gpus=1), "EPLB needs expert parallelism over more than one GPU"),
+    (dict(redundant_experts=4, vllm_version="0.20.0"), "before vLLM 0.23.0 is not modelled"),
+    (dict(redundant_experts=4, model="llama-3.1-8b"), "without routed experts"),
+])
+def test_eplb_settings_vllm_refuses_or_the_calculator_does_not_model_compute_no_pool(overrides, said):
+    r = SPEC.run({**QWEN3_30B_EP4, **overrides})
+    assert r.values["fits"] is False and not r.values["max_concurrency"]
+    assert any(said in n for n in r.notes)
