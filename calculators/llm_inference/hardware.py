@@ -121,6 +121,7 @@ GPUS: dict[str, GPU] = {
             price_source="A100 40GB $1.48/h: Lambda on-demand, verified 2026-05-07 by techbytes.app "
                          "(https://techbytes.app/posts/serverless-gpu-pricing-matrix-modal-replicate-lambda-2026/); "
                          "RunPod's table does not list the 40 GB card",
+            compute_capability=(8, 0),
         ),
         GPU(
             "l40s", "NVIDIA L40S 48GB", 48 * GiB, 0.864e12, 362e12, 733e12,

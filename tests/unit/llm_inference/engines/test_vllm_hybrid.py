@@ -204,3 +204,17 @@ def test_every_layout_is_sized_from_the_source():
 def test_which_layouts_vllm_accepts(kv, kw, refused):
     problem = layout_problem(kv, **kw)
     assert (refused in problem) if refused else problem == ""
+
+
+def test_compute_capability_by_name_agrees_with_the_gpu_table():
+    # the name match feeds the backend choice; the table holds the datasheet's figure
+    from llm_inference.hardware import GPUS
+
+    for gpu in GPUS.values():
+        by_name = h.compute_capability(gpu.name)
+        if gpu.vendor != "nvidia":
+            assert by_name is None, gpu.id
+            continue
+        assert gpu.compute_capability, gpu.id
+        assert by_name is not None and by_name[0] == gpu.compute_capability[0], (gpu.id, by_name)
+    assert h.compute_capability("NVIDIA A100 40GB") == (8, 0)
