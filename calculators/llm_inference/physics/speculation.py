@@ -54,20 +54,19 @@ give a figure vLLM would not.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engines import vllm_speculation
 from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
 from ..engines.vllm_releases import parse_version
 from ..engines.vllm_weights import padded_vocab
-from ..models.params import ATTENTION, ROUTED_EXPERTS
-from ..models.quantization import Scheme
+from ..models.params import ATTENTION, COLUMN, NORMS_BIASES, ROUTED_EXPERTS, Tensor
 from . import eagle_head
 from .eagle_head import Head
 from .kv import MODEL_DTYPE_BYTES, layer_bytes_on
 from .model import Model
 from .placement import Layout, Placement, place
-from .weights import WeightPlan, as_plan
+from .weights import WeightPlan, Weights, as_plan
 
 #: ``SpeculativeConfig.method`` values modelled ("off": no ``--speculative-config``); EAGLE stands for
 #: both eagle and eagle3, which the head's own config tells apart (physics.eagle_head).
@@ -94,9 +93,6 @@ class Speculation:
     #: The target config's top-level ``model_type`` (the one ``hf_config_override`` reads): which MTP
     #: drafter vLLM builds, and from which release (engines.vllm_speculation.release_problem).
     model_type: str = ""
-    #: MTP: the checkpoint's quantization leaves the MTP modules unquantized (an ``mtp*`` pattern in
-    #: its ignore list), so vLLM builds them in the model dtype.
-    mtp_unquantized: bool = False
     #: Nemotron-H's MTP step, one character a layer (its config's ``mtp_hybrid_override_pattern``:
     #: "*" attention, "E" MoE, "M" Mamba); "" for other models.
     mtp_pattern: str = ""
@@ -162,6 +158,28 @@ def qwen_mtp_extra_bytes(model: Model, tp: int) -> float:
     return (h // tp * 2 * h + 3 * h) * MODEL_DTYPE_BYTES
 
 
+def _layer_tensors(plan: WeightPlan, index: int) -> tuple[Tensor, ...]:
+    """The tensors of the target's decoder layer ``index`` (one template of the plan)."""
+    return tuple(t for t, _ in plan.templates[plan.layer_keys[index]])
+
+
+def module_bytes(weights: Weights, tensors, tp: int, ep: int = 1) -> float:
+    """One GPU's bytes of an MTP module's ``tensors``, named as vLLM names them, in the checkpoint's format.
+
+    vLLM builds the MTP module under the target's ``VllmConfig``, so with its ``quant_config``
+    (deepseek_mtp.py ``DeepseekV2DecoderLayer(vllm_config, prefix)``, glm4_moe_mtp.py, qwen3_5_mtp.py,
+    nemotron_h_mtp.py: every linear layer is built with it), and each layer's prefix is its checkpoint
+    name (``model.layers.61`` for DeepSeek-V3's, ``model.layers.78`` for GLM-5's, ``mtp.layers.0`` for
+    Qwen3.5's), which the quantization config's ignore list (``ignore``, ``modules_to_not_convert``,
+    ``exclude_modules``) is matched against. So the checkpoint's own scheme, asked for each tensor by
+    that name, gives its format: fp8 blocks for DeepSeek-V3's and GLM-5-FP8's MTP layer, bf16 for
+    NVIDIA's NVFP4 releases whose ignore list names it (``model.layers.78*``, ``mtp*``)."""
+    plan = WeightPlan(tuple(tensors), weights.plan.scheme)
+    plan.mla_copies = weights.plan.mla_copies
+    return Weights(plan, weights.arch, weights.gpu_name, weights.version).rank_bytes(
+        tp=tp, ep=ep, layers=None, first=False, last=True)
+
+
 def _common_refusal(spec: Speculation, model: Model, placement: Placement, version: str = "") -> str:
     if spec.method not in MODELLED:
         return f"speculative method {spec.method!r} is not modelled"
@@ -209,14 +227,18 @@ def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, w
         return _refuse("a drafter tensor-parallel size other than the target's is not modelled")
     if weights is None or not hasattr(weights, "rank_bytes") or not model.hidden_size or not model.vocab_size:
         return _refuse("MTP needs the target's weights and its hidden size and vocabulary")
-    last = range(model.layers - 1, model.layers)
-    if placement.data_parallel > 1:  # DP attention: attention whole on every GPU, experts split by count
-        tp, layer = 1, weights.rank_bytes(tp=1, ep=placement.data_parallel, layers=last, first=False, last=False)
-    else:
-        tp = placement.tensor_parallel
-        layer = weights.rank_bytes(tp=tp, layers=last, first=False, last=False)
+    # DP attention: attention whole on every GPU, experts split by count
+    tp, ep = (1, placement.data_parallel) if placement.data_parallel > 1 else (placement.tensor_parallel, 1)
+    plan = weights.plan
+    if plan.uniform_bytes is not None:  # no tensors to name: the last layer's bytes
+        last = range(model.layers - 1, model.layers)
+        layers = n * weights.rank_bytes(tp=tp, ep=ep, layers=last, first=False, last=False)
+    else:  # predictor layer i is model.layers.{num_hidden_layers + i}, of the last layer's shape
+        template = _layer_tensors(plan, model.layers - 1)
+        layers = sum(module_bytes(weights, [replace(t, layer=model.layers + i) for t in template], tp, ep)
+                     for i in range(n))
     own_head = bool(version) and parse_version(version) < parse_version(vllm_speculation.SHARED_MTP_HEAD_SINCE)
-    held = n * (layer + mtp_extra_bytes(model, tp, own_head))
+    held = layers + n * mtp_extra_bytes(model, tp, own_head)
     per_layer = layer_bytes_on(model, kv_dtype, placement)
     return Drafter(weight_bytes=held, kv_layers=n, token_bytes=n * per_layer,
                    label=f"MTP ({n} layer{'s' if n > 1 else ''})", method=MTP,
@@ -262,22 +284,22 @@ def _hybrid_mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_d
     if None in indices:
         return _refuse("the target's weights have no layer of the MTP layer's kind to size it by")
     plan = weights.plan
-    if plan.scheme.quantized:
-        if not spec.mtp_unquantized:
-            return _refuse("MTP beside a quantized checkpoint that quantizes its MTP layer is not modelled (vLLM "
-                           "builds its fc and decoder layer with the checkpoint's quant config; only checkpoints "
-                           "that leave mtp* unquantized are)")
-        unquantized = WeightPlan(plan.tensors, Scheme("none", "bf16 (the MTP layer, left unquantized)",
-                                                      plan.scheme.dtype))
-        weights = unquantized.on(gpu, version) if version else unquantized.on(gpu)
     # DP attention: attention whole on every GPU, experts split by count
     tp, ep = (1, placement.data_parallel) if placement.data_parallel > 1 else (placement.tensor_parallel, 1)
-    # each layer alone: less what the weights hold whatever the layers (a vision tower)
-    outside = weights.rank_bytes(tp=tp, ep=ep, layers=range(0), first=False, last=False)
-    layers = sum(weights.rank_bytes(tp=tp, ep=ep, layers=range(i, i + 1), first=False, last=False) - outside
-                 for i in indices)
+    h = model.hidden_size
+    # the module as vLLM names it (prefix "mtp"): each layer mtp.layers.{j}, of the target's layer i's
+    # shape; fc (Qwen) or the first layer's eh_proj (Nemotron-H), a ColumnParallelLinear(2h, h) built with
+    # the quant config, but for Qwen under ModelOpt NVFP4 ("mtp.fc is stored as BF16 in NVFP4
+    # checkpoints": built with quant_config=None); three RMSNorms in the model dtype
+    tensors = [replace(t, module=f"mtp.layers.{j}.{t.module}", layer=None)
+               for j, i in enumerate(indices) for t in _layer_tensors(plan, i)]
     steps = 1 if state == MAMBA2 else n
-    held = layers + steps * qwen_mtp_extra_bytes(model, tp)
+    nvfp4 = plan.scheme.method == "modelopt" and plan.scheme.linear is not None and plan.scheme.linear.kind == "nvfp4"
+    for step in range(steps):
+        fc = "mtp.layers.0.eh_proj" if state == MAMBA2 else "mtp.fc"
+        tensors += [Tensor(ATTENTION, fc, (h, 2 * h), COLUMN, quantizable=state == MAMBA2 or not nvfp4),
+                    *(Tensor(NORMS_BIASES, f"mtp.norm{step}.{k}", (h,), param="norm") for k in range(3))]
+    held = module_bytes(weights, tensors, tp, ep)
     attention = kinds.count(ATTENTION)
     per_layer = layer_bytes_on(model, kv_dtype, placement)
     what = (f"MTP ({spec.mtp_pattern}: {attention} attention layer{'s' if attention > 1 else ''})"
