@@ -57,11 +57,14 @@ import math
 from dataclasses import dataclass, field, replace
 
 from ..engines import vllm_speculation
+from ..engines import vllm_hybrid, vllm_releases
 from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
+from ..engines.vllm_kv_dtypes import stored_kv_dtype
 from ..engines.vllm_releases import parse_version
 from ..engines.vllm_weights import padded_vocab
 from ..models.params import ATTENTION, COLUMN, NORMS_BIASES, ROUTED_EXPERTS, Tensor
 from . import eagle_head
+from .cache_layout import indexer_layer
 from .eagle_head import Head
 from .kv import MODEL_DTYPE_BYTES, layer_bytes_on
 from .model import Model
@@ -158,6 +161,10 @@ def qwen_mtp_extra_bytes(model: Model, tp: int) -> float:
     return (h // tp * 2 * h + 3 * h) * MODEL_DTYPE_BYTES
 
 
+#: The module path of DeepSeek sparse attention's indexer inside a decoder layer.
+_INDEXER = "self_attn.indexer."
+
+
 def _layer_tensors(plan: WeightPlan, index: int) -> tuple[Tensor, ...]:
     """The tensors of the target's decoder layer ``index`` (one template of the plan)."""
     return tuple(t for t, _ in plan.templates[plan.layer_keys[index]])
@@ -207,21 +214,22 @@ def drafter(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype
     if spec.method == MTP:
         if model.is_hybrid or model.kv_free_layers:
             return _hybrid_mtp(spec, model, gpu, placement, kv_dtype, weights, version)
-        return _mtp(spec, model, placement, kv_dtype, weights, version)
+        return _mtp(spec, model, gpu, placement, kv_dtype, weights, version)
     if spec.method in EAGLE_METHODS:
         return _eagle(spec, model, placement, kv_dtype, version)
     return _draft_model(spec, model, gpu, placement, kv_dtype, version)
 
 
-def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, weights,
+def _mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: str, weights,
          version: str = "") -> Drafter:
     n = spec.mtp_layers
     if n <= 0:
         return _refuse("this model has no multi-token-prediction layers (num_nextn_predict_layers 0): "
                        "vLLM's MTP method needs them")
-    if model.windowed_layers or model.layer_specs:
+    indexed = indexer_layer(model)  # GLM-5.2: the MTP layer keeps an indexer whatever the pattern
+    if model.windowed_layers or (model.layer_specs and indexed is None):
         return _refuse("MTP for a model whose layers differ (windows, compressed or per-layer caches: "
-                       "MiMo-V2-Flash, GLM-5.2, DeepSeek-V4) is not modelled: which cache the MTP layer "
+                       "MiMo-V2-Flash, DeepSeek-V4) is not modelled: which cache the MTP layer "
                        "keeps and which group it joins were not read for them")
     if spec.draft_tp and spec.draft_tp != placement.tensor_parallel:
         return _refuse("a drafter tensor-parallel size other than the target's is not modelled")
@@ -235,11 +243,21 @@ def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, w
         layers = n * weights.rank_bytes(tp=tp, ep=ep, layers=last, first=False, last=False)
     else:  # predictor layer i is model.layers.{num_hidden_layers + i}, of the last layer's shape
         template = _layer_tensors(plan, model.layers - 1)
+        if indexed is not None and not any(_INDEXER in t.module for t in template):
+            # GLM-5.2's last layer shares an earlier selection; the MTP layer builds its own indexer
+            owner = max(i for i in range(model.layers) if any(_INDEXER in t.module for t in _layer_tensors(plan, i)))
+            template += tuple(t for t in _layer_tensors(plan, owner) if _INDEXER in t.module)
         layers = sum(module_bytes(weights, [replace(t, layer=model.layers + i) for t in template], tp, ep)
                      for i in range(n))
     own_head = bool(version) and parse_version(version) < parse_version(vllm_speculation.SHARED_MTP_HEAD_SINCE)
     held = layers + n * mtp_extra_bytes(model, tp, own_head)
-    per_layer = layer_bytes_on(model, kv_dtype, placement)
+    if indexed is not None:  # a latent and an indexer key, stored as the pool stores them
+        stored = stored_kv_dtype(kv_dtype, sparse_mla=True, version=version or vllm_releases.NEWEST,
+                                 cc=vllm_hybrid.compute_capability(getattr(gpu, "name", "")),
+                                 heads_per_gpu=model.heads // max(1, placement.tensor_parallel))
+        per_layer = indexed.bytes_per_token(stored)
+    else:
+        per_layer = layer_bytes_on(model, kv_dtype, placement)
     return Drafter(weight_bytes=held, kv_layers=n, token_bytes=n * per_layer,
                    label=f"MTP ({n} layer{'s' if n > 1 else ''})", method=MTP,
                    head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))

@@ -336,6 +336,41 @@ def test_glm5_mtp_costs_the_pool_its_layer_and_one_layer_more_a_block():
     assert (round(off.concurrency(context), 2), round(on.concurrency(context), 2)) == (8.31, 8.01)
 
 
+def test_glm52_mtp_layer_adds_a_latent_and_an_indexer_page_to_the_block():
+    """GLM-5.2 keeps the indexer on 21 of its 78 layers (0, 1, 2 and every fourth from 6), in one
+    uniform-type group of 64-token blocks (physics/multi_page_pool.py). Its MTP layer (model.layers.78)
+    always builds an indexer (deepseek_v2.py: "MTP/nextn layers ... always build a full indexer"), so it
+    adds a latent page and an indexer page to the block. vLLM 0.27.0, bf16 KV: a latent is (512 + 64) × 2
+    = 1,152 bytes a token, an indexer key 128 + 4."""
+    spec = Speculation(MTP, 1, mtp_layers=1, model_type="glm_moe_dsa")
+    model, plan = catalogue_model("glm-5.2-fp8"), _catalogue_plan("glm-5.2-fp8", "", SHIPPED)
+    off = deploy(model, GPUS["h200"], Layout(gpus=8), Engine(version="0.27.0"), plan, "bf16").pool
+    on = deploy(model, GPUS["h200"], Layout(gpus=8), Engine(speculation=spec, num_spec=1, version="0.27.0"), plan,
+                "bf16").pool
+    assert off.page_bytes == 64 * (78 * 1152 + 21 * 132) == 5_928_192
+    assert on.page_bytes == 64 * (79 * 1152 + 22 * 132) == 6_010_368
+    assert on.drafter.token_bytes == 1152 + 132 and not on.drafter.refusal and not on.layout.unmodelled
+    # the MTP layer: GLM-5's shapes, fp8 where layer 77 is, and the indexer layer 77 lacks (its selection is
+    # shared): the same bytes as GLM-5-FP8's MTP layer, whose every layer has one
+    assert on.drafter_bytes == deployment("glm-5-fp8", "h200", 8, spec).pool.drafter_bytes == 1_415_951_360
+    assert on.num_blocks == int(on.available_bytes // 6_010_368)
+    assert (round(off.concurrency(131072), 2), round(on.concurrency(131072), 2)) == (3.21, 2.84)
+    # NVIDIA's NVFP4 release ignores model.layers.78*: the MTP layer is GLM-5's in bf16
+    nvfp4 = deploy(catalogue_model("glm-5.2-nvfp4"), GPUS["b200"], Layout(gpus=8),
+                   Engine(speculation=spec, num_spec=1, version="0.27.0"),
+                   _catalogue_plan("glm-5.2-nvfp4", "", SHIPPED), "bf16").pool
+    assert nvfp4.drafter_bytes == GLM5_MTP_LAYER_BF16 + GLM5_EH_PROJ_NORMS
+
+
+def test_the_calculator_shows_glm52_mtp_in_its_pool():
+    raw = {**SPEC.preset("llama3-70b").values, "model": "glm-5.2-fp8", "gpu": "h200", "gpus": 8,
+           "vllm_version": "0.27.0"}
+    off = SPEC.run(raw).values
+    on = SPEC.run({**raw, "speculation": "mtp", "num_speculative_tokens": 1}).values
+    assert on["drafter_bytes_per_gpu"] == 1_415_951_360 and on["drafter_kv_bytes_per_token"] == 1284
+    assert on["kv_cache_memory"] < off["kv_cache_memory"] and on["max_concurrency"] < off["max_concurrency"]
+
+
 def test_the_calculator_reads_the_qwen_mtp_from_the_catalogue_config():
     spec = dis.speculation_of({"model": "qwen3.6-35b-a3b-nvfp4", "speculation": "mtp", "num_speculative_tokens": 2},
                               catalogue_model, lambda m: None)
