@@ -86,8 +86,9 @@ def _config(p: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 #: model_types whose MTP module vLLM builds with one layer when the config names no count
-#: (qwen3_next_mtp.py: ``getattr(config, "num_nextn_predict_layers", 1)``).
-MTP_DEFAULT_ONE = ("qwen3_next",)
+#: (qwen3_next_mtp.py: ``getattr(config, "num_nextn_predict_layers", 1)``; MiMo-V2-Flash's always one,
+#: mimo_v2_mtp.py ``_MIMO_V2_FLASH_NUM_MTP_LAYERS``).
+MTP_DEFAULT_ONE = ("qwen3_next", "mimo_v2_flash")
 
 
 def mtp_layers(config: Mapping[str, Any]) -> int:

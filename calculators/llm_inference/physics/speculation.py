@@ -62,11 +62,11 @@ from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
 from ..engines.vllm_kv_dtypes import stored_kv_dtype
 from ..engines.vllm_releases import parse_version
 from ..engines.vllm_weights import padded_vocab
-from ..models.params import ATTENTION, COLUMN, NORMS_BIASES, ROUTED_EXPERTS, Tensor
+from ..models.params import ATTENTION, COLUMN, DENSE_MLP, NORMS_BIASES, ROUTED_EXPERTS, Tensor
 from . import eagle_head
 from .cache_layout import indexer_layer
 from .eagle_head import Head
-from .kv import MODEL_DTYPE_BYTES, layer_bytes_on
+from .kv import MODEL_DTYPE_BYTES, layer_bytes_on, layer_specs
 from .model import Model
 from .placement import Layout, Placement, place
 from .weights import WeightPlan, Weights, as_plan
@@ -113,6 +113,9 @@ class Drafter:
 
     weight_bytes: float = 0.0
     kv_layers: int = 0
+    #: Of ``kv_layers``, the sliding-window ones (MiMo-V2-Flash's MTP layer): they join the target's
+    #: sliding-window type, the others its full-attention type.
+    window_layers: int = 0
     token_bytes: float = 0.0
     refusal: str = ""
     label: str = ""
@@ -212,6 +215,8 @@ def drafter(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype
     if spec.method == NGRAM:
         return NGRAM_DRAFTER
     if spec.method == MTP:
+        if spec.model_type == MIMO_V2_FLASH:
+            return _mimo_mtp(model, gpu, placement, kv_dtype, weights, version)
         if model.is_hybrid or model.kv_free_layers:
             return _hybrid_mtp(spec, model, gpu, placement, kv_dtype, weights, version)
         return _mtp(spec, model, gpu, placement, kv_dtype, weights, version)
@@ -324,6 +329,61 @@ def _hybrid_mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_d
             if state == MAMBA2 else f"MTP ({n} full-attention layer{'s' if n > 1 else ''})")
     return Drafter(weight_bytes=held, kv_layers=attention, token_bytes=attention * per_layer, label=what,
                    method=MTP, head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
+
+
+#: MiMo-V2-Flash's config model_type: vLLM builds its MTP drafter from the architecture
+#: ``MiMoV2FlashForCausalLM`` (``MiMoV2MTPModel``, vllm/model_executor/models/mimo_v2_mtp.py).
+MIMO_V2_FLASH = "mimo_v2_flash"
+
+
+def _mimo_mtp(model: Model, gpu, placement: Placement, kv_dtype: str, weights, version: str) -> Drafter:
+    """MiMo-V2-Flash's MTP layer (``MiMoV2MTPLayer``, mimo_v2_mtp.py, 0.21.0 to 0.33.0): vLLM builds one
+    (``_MIMO_V2_FLASH_NUM_MTP_LAYERS = 1``, "vLLM currently supports only the first MiMo-V2 MTP layer"),
+    whatever the checkpoint ships. Its ``self_attn`` is a ``MiMoV2Attention`` of the sliding-window
+    geometry (``swa_num_attention_heads``, ``swa_num_key_value_heads``, ``swa_head_dim``,
+    ``swa_v_head_dim``, ``sliding_window_size``, the sink bias of ``add_swa_attention_sink_bias``), its
+    ``mlp`` a dense ``MiMoV2MLP`` of ``intermediate_size`` (the target's first, dense layer's), both built
+    with the quant config; ``eh_proj`` a ``ReplicatedLinear(2h, h)`` built without one (bf16, whole on
+    every rank); five RMSNorms (enorm, hnorm, input_layernorm, pre_mlp_layernorm, final_layernorm).
+    ``MiMoV2MTP`` has no ``has_own_lm_head``: the proposer shares the target's LM head and embedding.
+    Its attention caches like one of the target's sliding-window layers and joins their type. Up to
+    0.30 the layer's attention is built without the cache config (``cache_config=`` is first passed in
+    0.32.0; 0.31 not read), so it caches in the model dtype whatever ``--kv-cache-dtype``: only a bf16
+    cache is modelled there."""
+    windows = [s for s in layer_specs(model) if s.caches_kv and getattr(s, "window", 0)]
+    if not windows or not model.hidden_size:
+        return _refuse("MiMo-V2-Flash's MTP layer needs its sliding-window layers and hidden size")
+    release = version or vllm_releases.NEWEST
+    if kv_dtype not in ("bf16", "auto") and parse_version(release) < parse_version(
+            vllm_speculation.MIMO_MTP_CACHE_CONFIG_SINCE):
+        return _refuse("MiMo-V2-Flash's MTP attention caches in the model dtype up to vLLM 0.30 (built without the "
+                       "cache config) beside a quantized KV cache: pages of two dtypes, not modelled")
+    if weights is None or not hasattr(weights, "rank_bytes") or weights.plan.uniform_bytes is not None:
+        return _refuse("MTP needs the target's weights, tensor by tensor")
+    plan = weights.plan
+    window_layer = next((i for i in range(model.layers)
+                         if any(t.module.endswith("attention_sink_bias") for t in _layer_tensors(plan, i))), None)
+    dense_layer = next((i for i in range(model.layers)
+                        if any(t.group == DENSE_MLP for t in _layer_tensors(plan, i))), None)
+    if window_layer is None or dense_layer is None:
+        return _refuse("the target's weights have no sliding-window layer or dense MLP to size the MTP layer by")
+    tp, ep = placement.tensor_parallel, 1
+    if placement.data_parallel > 1:
+        return _refuse("MiMo-V2-Flash's MTP layer under data-parallel attention is not modelled")
+    h = model.hidden_size
+    prefix = "model.mtp.layers.0."
+    tensors = [replace(t, module=prefix + t.module, layer=None) for t in _layer_tensors(plan, window_layer)
+               if t.module.startswith("self_attn.") or t.module == "input_layernorm"]
+    tensors += [replace(t, module=prefix + t.module, layer=None) for t in _layer_tensors(plan, dense_layer)
+                if t.group == DENSE_MLP]
+    tensors += [Tensor(ATTENTION, prefix + "eh_proj", (h, 2 * h), quantizable=False),
+                *(Tensor(NORMS_BIASES, prefix + name, (h,), param="norm")
+                  for name in ("enorm", "hnorm", "pre_mlp_layernorm", "final_layernorm"))]
+    held = module_bytes(weights, tensors, tp, ep)
+    per_token = windows[0].bytes_per_token(kv_dtype, tensor_parallel=tp)
+    return Drafter(weight_bytes=held, kv_layers=1, window_layers=1, token_bytes=per_token,
+                   label="MTP (1 sliding-window layer)", method=MTP,
+                   head_bytes=lm_head_bytes(model.vocab_size, h, tp))
 
 
 def _eagle(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, version: str = "") -> Drafter:

@@ -371,6 +371,41 @@ def test_the_calculator_shows_glm52_mtp_in_its_pool():
     assert on["kv_cache_memory"] < off["kv_cache_memory"] and on["max_concurrency"] < off["max_concurrency"]
 
 
+def test_mimo_v2_flash_mtp_is_a_sliding_window_layer_with_a_dense_mlp():
+    """MiMo-V2-Flash at TP 4 on H200s (fp8 with 128 × 128 block scales, hidden 4,096): vLLM builds one MTP
+    layer (mimo_v2_mtp.py) of the sliding-window geometry (64 heads of 192 / 128, 8 KV heads, a sink bias
+    a head), a dense MLP of 16,384, eh_proj (ReplicatedLinear 2h → h without the quant config: bf16,
+    whole) and five norms. By hand, one rank's share."""
+    def fp8(rows, cols):
+        return rows * cols + -(-rows // 128) * -(-cols // 128) * 4
+    attention = (fp8(64 * 192 // 4, 4096) + fp8(2 * 192, 4096) + fp8(2 * 128, 4096) + fp8(4096, 64 * 128 // 4)
+                 + 64 // 4 * 2 + 4096 * 2)  # q, k and v (2 of the 8 KV heads), o, the sink bias, input norm
+    mlp = 3 * fp8(16384 // 4, 4096)
+    eh_proj, norms = 2 * 4096 * 4096 * 2, 4 * 4096 * 2  # enorm, hnorm, pre_mlp_layernorm, final_layernorm
+    assert attention + mlp + eh_proj + norms == 141_092_512
+    config = CATALOGUE["mimo-v2-flash"].config
+    assert dis.mtp_layers(config) == 1 and dis.model_type(config) == "mimo_v2_flash"
+    spec = Speculation(MTP, 1, mtp_layers=1, model_type="mimo_v2_flash")
+    model, plan = catalogue_model("mimo-v2-flash"), _catalogue_plan("mimo-v2-flash", "", SHIPPED)
+    off = deploy(model, GPUS["h200"], Layout(gpus=4), Engine(), plan, "bf16").pool
+    on = deploy(model, GPUS["h200"], Layout(gpus=4), Engine(speculation=spec, num_spec=1), plan, "bf16").pool
+    assert on.drafter_bytes == 141_092_512 and not on.drafter.refusal
+    # a sliding-window layer's KV: 2 KV heads × (192 + 128) × 2 bytes a token
+    assert on.drafter.token_bytes == 2 * (192 + 128) * 2 and on.drafter.window_layers == 1
+    assert on.available_bytes == pytest.approx(off.available_bytes - 141_092_512)
+    # 9 full and 39 sliding layers are groups of 9, the sliding ones 5 groups (6 padding slots): the 40th
+    # sliding layer takes one, so the groups, the page and a request's blocks stay; only the weights cost
+    assert (off.layers_per_group, on.layers_per_group) == (9, 9) and len(on.groups) == len(off.groups) == 6
+    assert on.page_bytes == off.page_bytes and on.num_blocks == int(on.available_bytes // on.page_bytes // 9)
+    assert on.num_blocks < off.num_blocks
+    assert (round(off.concurrency(131072), 2), round(on.concurrency(131072), 2)) == (31.05, 30.97)
+    # up to 0.30 the MTP attention is built without the cache config: with an fp8 cache, refused
+    old = deploy(model, GPUS["h200"], Layout(gpus=4), Engine(speculation=spec, num_spec=1, version="0.30.0"),
+                 plan, "fp8").pool
+    assert "model dtype" in old.drafter.refusal
+    assert "0.21.0" in release_problem("mtp", "0.20.0", "mimo_v2_flash")
+
+
 def test_the_calculator_reads_the_qwen_mtp_from_the_catalogue_config():
     spec = dis.speculation_of({"model": "qwen3.6-35b-a3b-nvfp4", "speculation": "mtp", "num_speculative_tokens": 2},
                               catalogue_model, lambda m: None)
