@@ -294,6 +294,30 @@ def test_a_quantized_checkpoint_quantizes_the_qwen_mtp_layer_too():
     assert (round(off.concurrency(131072), 2), round(on.concurrency(131072), 2)) == (4.2, 3.7)
 
 
+def test_glm45_air_fp8_mtp_layer_is_fp8_like_its_last_layer():
+    """GLM-4.5-Air in fp8 with 128 × 128 block scales on 2 H100s, MTP k = 1 (glm4_moe_mtp.py: model.layers.46
+    a Glm4MoeDecoderLayer built with the quant config, eh_proj an nn.Linear in bf16). By hand from the config
+    (hidden 4,096; 96 heads and 8 KV heads of 128 with q/k/v biases; 128 experts and a shared one of 1,408)."""
+    def fp8(rows, cols):
+        return rows * cols + -(-rows // 128) * -(-cols // 128) * 4
+    attention = (fp8(96 * 128 // 2, 4096) + 2 * fp8(4 * 128, 4096) + fp8(4096, 96 * 128 // 2)
+                 + (96 * 128 + 2 * 8 * 128) // 2 * 2)  # q, k, v (4 of 8 KV heads), o; the biases in bf16
+    moe = 128 * 3 * fp8(1408 // 2, 4096) + 3 * fp8(1408 // 2, 4096) + 128 * 4096 * 2  # experts, shared, router
+    layer = attention + moe + 2 * 4096 * 2  # and the two layer norms
+    eh_proj, norms = 2 * 4096 * 4096 * 2, 3 * 4096 * 2
+    assert layer + eh_proj + norms == 1_238_996_224  # 1.15 GiB
+    spec = Speculation(MTP, 1, mtp_layers=1, model_type="glm4_moe")
+    model, plan = catalogue_model("glm-4.5-air"), _catalogue_plan("glm-4.5-air", "", "fp8-block")
+    off = deploy(model, GPUS["h100-sxm"], Layout(gpus=2), Engine(), plan, "bf16").pool
+    on = deploy(model, GPUS["h100-sxm"], Layout(gpus=2), Engine(speculation=spec, num_spec=1), plan, "bf16").pool
+    assert on.drafter_bytes == 1_238_996_224
+    # 4 KV heads × 128 × (K, V) × 2 bytes in 46 layers, and one more
+    assert (off.bytes_per_token, on.bytes_per_token) == (46 * 2048, 47 * 2048)
+    assert (off.layers_per_group, on.layers_per_group) == (46, 47)
+    assert (off.num_blocks, on.num_blocks) == (11004, 9966)
+    assert (round(off.concurrency(131072), 2), round(on.concurrency(131072), 2)) == (1.34, 1.22)
+
+
 #: GLM-5's MTP layer (model.layers.78) in bf16 on one of 8 ranks, by hand from its config (hidden 6,144;
 #: 64 heads; q_lora 2,048, kv_lora 512 + rope 64; nope 192, v 256; indexer 32 heads of 128; 256 experts
 #: and a shared one of 2,048): the low-rank q_a / kv_a, the indexer's wq_b / wk / weights_proj and the
