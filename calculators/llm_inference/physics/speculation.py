@@ -13,7 +13,12 @@ engines.vllm_speculation). These kinds are modelled:
   the shared head's RMSNorm, and up to 0.15 its own vocabulary-parallel LM head (from 0.16.0 the
   proposer points it at the target's, engines.vllm_speculation point 5); the input embedding is the
   target's (vLLM deletes the drafter's and points at the target's). Each predictor layer caches like
-  one target layer;
+  one target layer. GLM-4.5 and GLM-5 build the same layer. GLM-5's and DeepSeek-V3.2's MTP layer caches a
+  latent and an indexer key, and so does GLM-5.2's although 57 of its 78 layers have no indexer: vLLM
+  always builds the MTP layer's (point 15), and the GLM-5.2 pool's block gains both pages;
+* **MiMo-V2-Flash's MTP layer** (``MiMoV2MTP``): one sliding-window attention layer of its windowed
+  geometry with a dense MLP, ``eh_proj`` in bf16 and five norms; it joins the sliding-window type
+  (point 16);
 * **the MTP layer of a Gated DeltaNet hybrid** (Qwen3-Next, Qwen3.5, Qwen3.6: ``Qwen3NextMTP``,
   ``Qwen3_5MTP``, ``Qwen3_5MoeMTP``): per predictor layer (``mtp_num_hidden_layers``; Qwen3-Next's
   config names none and vLLM takes 1) one decoder layer built with ``layer_type="full_attention"``,
@@ -24,15 +29,17 @@ engines.vllm_speculation). These kinds are modelled:
   proposer (both are shared for an MTP drafter), so none is counted. Its full-attention layer caches
   like one of the target's full-attention layers and joins their KV group: with one more layer in
   that group the hybrid's group size (the layers a block spans) grows, the state layers are padded
-  to it, and the blocks fall (physics.cache_layout, engines.vllm_speculation point 10). A checkpoint
-  that leaves ``mtp*`` unquantized (NVIDIA's ModelOpt NVFP4 releases) gets the layer in bf16; one
-  that quantizes it is refused (its ``fc`` format was not modelled);
+  to it, and the blocks fall (physics.cache_layout, engines.vllm_speculation point 10);
 * **the MTP module of a Mamba-2 hybrid** (Nemotron-H, Nemotron 3: ``NemotronHMTP``): one step of
   ``mtp_hybrid_override_pattern`` layers ("*E": an attention layer, then a MoE layer), each of the
   target's shape; the first carries ``enorm``, ``hnorm`` and ``eh_proj`` (a ``ColumnParallelLinear``
   2·hidden → hidden), the last ``final_layernorm``; embedding and LM head shared
   (``has_own_lm_head = False``). Its "*" layers cache like the target's attention layers and join
   their group, as the Nemotron 3 Super log of engines/hybrid_logs.py shows;
+* every MTP layer is in the checkpoint's format, tensor by tensor: vLLM builds it with the quant
+  config under its checkpoint name, which the config's ignore list is matched against
+  (:func:`module_bytes`, engines.vllm_speculation point 14): fp8 in DeepSeek-V3's and GLM-5-FP8's
+  releases, bf16 where NVIDIA's NVFP4 releases exclude it;
 * **an EAGLE / EAGLE-3 head** (``method: eagle`` or ``eagle3``): a published head's decoder layer(s),
   its ``fc`` and, for EAGLE-3, its own small-vocabulary LM head (physics.eagle_head);
 * **n-gram prompt lookup** (``method: ngram``): no model at all. vLLM's ``NgramProposer``
@@ -44,8 +51,8 @@ The drafter's layers join the target's cache groups (physics.cache_layout's ``dr
 a block then spans them too, so the pool's blocks, and the concurrency, drop by the layers added as
 well as by the weights taken off the budget. A method is refused on a release whose V1 engine has
 no drafter for it (engines.vllm_speculation.release_problem: MTP from 0.9.0, Qwen3-Next's from
-0.10.2, Qwen3.5's from 0.17.0, a draft model from 0.15.0). With any method on, vLLM's profile run
-also verifies a dummy batch with its rejection sampler, which physics.budget counts in the activation
+0.10.2, GLM-5's from 0.16.0, Qwen3.5's from 0.17.0, MiMo-V2-Flash's from 0.21.0, a draft model from
+0.15.0). With any method on, vLLM's profile run also verifies a dummy batch with its rejection sampler, which physics.budget counts in the activation
 peak (engines.vllm_speculation point 13); the drafter's own dummy forward passes there are not
 modelled. Whatever is not modelled refuses the run with a note (:attr:`Drafter.refusal`) rather than
 give a figure vLLM would not.
@@ -440,4 +447,5 @@ def _draft_model(spec: Speculation, model: Model, gpu, placement: Placement, kv_
 
 
 __all__ = ["DRAFT_MODEL", "Drafter", "EAGLE", "EAGLE_METHODS", "MODELLED", "MTP", "NGRAM", "NGRAM_DRAFTER", "NONE",
-           "OFF", "Speculation", "drafter", "lm_head_bytes", "mtp_extra_bytes", "qwen_mtp_extra_bytes"]
+           "OFF", "Speculation", "drafter", "lm_head_bytes", "module_bytes", "mtp_extra_bytes",
+           "qwen_mtp_extra_bytes"]
