@@ -543,3 +543,12 @@ def test_a_method_is_refused_on_a_release_before_its_v1_drafter():
            "speculation": "mtp", "num_speculative_tokens": 3}
     assert any("first in 0.10.2" in n for n in SPEC.run({**raw, "vllm_version": "0.9.1"}).notes)
     assert SPEC.run({**raw, "vllm_version": "0.11.0"}).values["drafter_bytes_per_gpu"] == 1_651_532_800
+
+
+def test_the_calculator_builds_mimo_v2_flash_mtp_from_its_architecture():
+    """MiMo-V2-Flash's config names no MTP count: vLLM builds one layer from its architecture."""
+    raw = {**SPEC.preset("llama3-70b").values, "model": "mimo-v2-flash", "gpu": "h200", "gpus": 4}
+    off = SPEC.run(raw).values
+    on = SPEC.run({**raw, "speculation": "mtp", "num_speculative_tokens": 1}).values
+    assert on["drafter_bytes_per_gpu"] == 141_092_512 and on["drafter_kv_bytes_per_token"] == 1280
+    assert on["max_concurrency"] < off["max_concurrency"]
