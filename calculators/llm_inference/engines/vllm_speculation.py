@@ -198,8 +198,12 @@ physics (physics.speculation) rests on:
     ``--kv-cache-dtype``); 0.32.0 passes it (:data:`MIMO_MTP_CACHE_CONFIG_SINCE`; 0.31 not read).
 
 Not modelled, and refused with a note: MTP for hybrid targets other than the Gated DeltaNet and
-Nemotron-H ones (KDA, lightning attention), and for DeepSeek-V4 (its MTP layer in the compressed
-pool: another set of caches whose grouping was not read; ``v4_unmodelled``); MiMo-V2-Flash's MTP
+Nemotron-H ones (KDA, lightning attention), and for DeepSeek-V4 (``v4_unmodelled``): its MTP layer
+(vllm/models/deepseek_v4/nvidia/mtp.py, 0.27.0 wheel) is a ``DeepseekV4DecoderLayer`` whose attention
+takes ``compress_ratio = 1`` past ``num_hidden_layers`` ("MTP layer is not included in the compress
+ratio list", deepseek_v4/attention.py), i.e. one more window-only cache, but its weights (``e_proj`` /
+``h_proj`` built with the V4 quant config, the fp32 hyper-connection head) and how NVIDIA's ``mtp.*``
+exclusion meets the ``model.layers.N`` prefix were not read; MiMo-V2-Flash's MTP
 beside a quantized KV cache before 0.32.0 (pages of two dtypes); an EAGLE head beside a
 target with MLA, windowed, per-layer or recurrent caches (its full-attention layer is grouped apart);
 a drafter TP other than the target's; a draft model or head whose KV page per layer differs from the
