@@ -121,12 +121,12 @@ physics (physics.speculation) rests on:
     ``qwen3_next`` in 0.10.2 (method ``qwen3_next_mtp``), ``deepseek_v32`` in 0.11.0, GLM-5's
     ``glm_moe_dsa`` in 0.16.0 (beside ``deepseek_v3`` / ``deepseek_v32``: absent from the 0.15.1 wheel),
     ``qwen3_5`` / ``qwen3_5_moe`` and ``nemotron_h`` in 0.17.0, the ``MiMoV2FlashForCausalLM``
-    architecture in 0.21.0 (absent from 0.20.0, whose wheel has no mimo_v2_mtp.py); the method name ``mtp`` (one name for the family) is
-    in 0.11.0's ``SpeculativeMethod`` (before it: ``deepseek_mtp`` or ``qwen3_next_mtp``, the same
-    drafter). A draft model: 0.14.1 still raises "Speculative decoding with draft model is not
-    supported yet"; 0.15.0 and 0.15.1 have ``DraftModelProposer`` (vllm/v1/spec_decode/draft_model.py,
-    read in their wheels: 0.15.x has no source archive), which the model runner builds when
-    ``speculative_config.uses_draft_model()``. :func:`release_problem`.
+    architecture in 0.21.0 (absent from 0.20.0, whose wheel has no mimo_v2_mtp.py); the method name
+    ``mtp`` (one name for the family) is in 0.11.0's ``SpeculativeMethod`` (before it: ``deepseek_mtp``
+    or ``qwen3_next_mtp``, the same drafter). A draft model: 0.14.1 still raises "Speculative decoding
+    with draft model is not supported yet"; 0.15.0 and 0.15.1 have ``DraftModelProposer``
+    (vllm/v1/spec_decode/draft_model.py, read in their wheels: 0.15.x has no source archive), which the
+    model runner builds when ``speculative_config.uses_draft_model()``. :func:`release_problem`.
 13. **The profile run** (vllm/v1/worker/gpu_model_runner.py, ``profile_run``, ``_dummy_run`` and
     ``_dummy_sampler_run``, read in 0.8.5, 0.9.0, 0.10.0, 0.11.0, 0.12.0, 0.13.0, 0.14.0, 0.15.0,
     0.15.1, 0.19.1 and 0.24.0; v1/sample/rejection_sampler.py and sampler.py of the same): the memory
@@ -406,7 +406,8 @@ SOURCES: tuple[tuple[str, str, str, str], ...] = (
      "topk_indices_buffer and DeepseekV32IndexerCache",
      "https://pypi.org/project/vllm/#history"),
     ("vllm/config/speculative.py and vllm/model_executor/models/mimo_v2_mtp.py",
-     "PyPI wheels 0.15.1, 0.16.0, 0.17.0, 0.18.0, 0.20.0, 0.21.0, 0.22.0, 0.23.0, 0.24.0, 0.28.0, 0.30.0, 0.32.0, 0.33.0",
+     "PyPI wheels 0.15.1, 0.16.0, 0.17.0, 0.18.0, 0.20.0, 0.21.0, 0.22.0, 0.23.0, 0.24.0, 0.28.0, 0.30.0, "
+     "0.32.0, 0.33.0",
      "glm_moe_dsa in hf_config_override from 0.16.0; MiMoV2FlashForCausalLM → mimo_v2_mtp (one layer) from "
      "0.21.0; MiMoV2MTPLayer: sliding-window attention, dense MLP, cache_config passed from 0.32.0",
      "https://pypi.org/project/vllm/#history"),

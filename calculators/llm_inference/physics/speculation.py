@@ -52,9 +52,9 @@ a block then spans them too, so the pool's blocks, and the concurrency, drop by 
 well as by the weights taken off the budget. A method is refused on a release whose V1 engine has
 no drafter for it (engines.vllm_speculation.release_problem: MTP from 0.9.0, Qwen3-Next's from
 0.10.2, GLM-5's from 0.16.0, Qwen3.5's from 0.17.0, MiMo-V2-Flash's from 0.21.0, a draft model from
-0.15.0). With any method on, vLLM's profile run also verifies a dummy batch with its rejection sampler, which physics.budget counts in the activation
-peak (engines.vllm_speculation point 13); the drafter's own dummy forward passes there are not
-modelled. Whatever is not modelled refuses the run with a note (:attr:`Drafter.refusal`) rather than
+0.15.0). With any method on, vLLM's profile run also verifies a dummy batch with its rejection
+sampler, which physics.budget counts in the activation peak (engines.vllm_speculation point 13); the
+drafter's own dummy forward passes there are not modelled. Whatever is not modelled refuses the run with a note (:attr:`Drafter.refusal`) rather than
 give a figure vLLM would not.
 """
 

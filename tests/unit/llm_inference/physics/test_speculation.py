@@ -528,7 +528,8 @@ def test_a_method_is_refused_on_a_release_before_its_v1_drafter():
     assert "0.17.0" in release_problem("mtp", "0.15.0", "qwen3_5_moe")
     assert "0.9.0" in release_problem("mtp", "0.8.5", "deepseek_v3") and release_problem("mtp", "0.9.0") == ""
     # GLM-5's glm_moe_dsa joins deepseek_v3 / deepseek_v32 in hf_config_override from 0.16.0 (0.15.1 has not)
-    assert "0.16.0" in release_problem("mtp", "0.15.1", "glm_moe_dsa") and not release_problem("mtp", "0.16.0", "glm_moe_dsa")
+    assert "0.16.0" in release_problem("mtp", "0.15.1", "glm_moe_dsa")
+    assert not release_problem("mtp", "0.16.0", "glm_moe_dsa")
     assert "0.15.0" in release_problem("draft_model", "0.14.1") and release_problem("draft_model", "0.15.0") == ""
     assert all(release_problem(m, "0.8.5") == "" for m in (NGRAM, "eagle", "eagle3"))
     # and through the pool
