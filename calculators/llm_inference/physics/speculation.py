@@ -357,7 +357,8 @@ def _mimo_mtp(model: Model, gpu, placement: Placement, kv_dtype: str, weights, v
     0.30 the layer's attention is built without the cache config (``cache_config=`` is first passed in
     0.32.0; 0.31 not read), so it caches in the model dtype whatever ``--kv-cache-dtype``: only a bf16
     cache is modelled there."""
-    windows = [s for s in layer_specs(model) if s.caches_kv and getattr(s, "window", 0)]
+    specs = layer_specs(model)
+    windows = [s for s in specs if s.caches_kv and getattr(s, "window", 0)]
     if not windows or not model.hidden_size:
         return _refuse("MiMo-V2-Flash's MTP layer needs its sliding-window layers and hidden size")
     release = version or vllm_releases.NEWEST
@@ -368,8 +369,7 @@ def _mimo_mtp(model: Model, gpu, placement: Placement, kv_dtype: str, weights, v
     if weights is None or not hasattr(weights, "rank_bytes") or weights.plan.uniform_bytes is not None:
         return _refuse("MTP needs the target's weights, tensor by tensor")
     plan = weights.plan
-    window_layer = next((i for i in range(model.layers)
-                         if any(t.module.endswith("attention_sink_bias") for t in _layer_tensors(plan, i))), None)
+    window_layer = next((i for i, s in enumerate(specs[:model.layers]) if getattr(s, "window", 0)), None)
     dense_layer = next((i for i in range(model.layers)
                         if any(t.group == DENSE_MLP for t in _layer_tensors(plan, i))), None)
     if window_layer is None or dense_layer is None:
