@@ -12,15 +12,15 @@ The MTP layers a model has are its config's ``num_nextn_predict_layers`` (DeepSe
 Nemotron 3) or ``mtp_num_hidden_layers`` (Qwen3.5): what vLLM's ``hf_config_override`` reads as
 ``n_predict``. Qwen3-Next's config names neither, and vLLM's ``Qwen3NextMultiTokenPredictor`` then
 builds one (``getattr(config, "num_nextn_predict_layers", 1)``). The config's ``model_type`` (the top
-level's, which ``hf_config_override`` reads) says which MTP drafter vLLM builds and from which release,
-and a quantization ignore list with an ``mtp*`` pattern leaves the MTP layer unquantized. The draft
-model runs from its own checkpoint in its shipped format.
+level's, which ``hf_config_override`` reads) says which MTP drafter vLLM builds and from which release;
+the MTP layer's format is the checkpoint's, module by module (physics.speculation.module_bytes: its
+ignore list names the MTP layer or not). The draft model runs from its own checkpoint in its shipped
+format.
 """
 
 from __future__ import annotations
 
 import json
-from fnmatch import fnmatch
 from typing import Any, Callable, Mapping
 
 from course_calculators.spec import Choice, Number
@@ -86,10 +86,9 @@ def _config(p: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 #: model_types whose MTP module vLLM builds with one layer when the config names no count
-#: (qwen3_next_mtp.py: ``getattr(config, "num_nextn_predict_layers", 1)``).
-MTP_DEFAULT_ONE = ("qwen3_next",)
-#: Where a quantization_config lists the modules it leaves unquantized.
-IGNORE_KEYS = ("ignore", "exclude_modules", "modules_to_not_convert")
+#: (qwen3_next_mtp.py: ``getattr(config, "num_nextn_predict_layers", 1)``; MiMo-V2-Flash's always one,
+#: mimo_v2_mtp.py ``_MIMO_V2_FLASH_NUM_MTP_LAYERS``).
+MTP_DEFAULT_ONE = ("qwen3_next", "mimo_v2_flash")
 
 
 def mtp_layers(config: Mapping[str, Any]) -> int:
@@ -128,23 +127,6 @@ def mtp_pattern(config: Mapping[str, Any]) -> str:
     return ""
 
 
-def mtp_unquantized(config: Mapping[str, Any]) -> bool:
-    """Whether the checkpoint's quantization leaves its MTP modules unquantized: a pattern of its ignore
-    list that matches ``mtp.layers.0...`` or ``mtp.fc`` (ModelOpt's ``"mtp*"``)."""
-    raw = config.get("quantization_config")
-    if not isinstance(raw, dict):
-        return False
-    names = ("mtp.fc", "mtp.layers.0.self_attn.q_proj", "mtp.layers.0.mlp.gate_proj")
-    for key in IGNORE_KEYS:
-        patterns = raw.get(key)
-        if not isinstance(patterns, list):
-            continue
-        for pattern in patterns:
-            if isinstance(pattern, str) and any(fnmatch(name, pattern) or name == pattern for name in names):
-                return True
-    return False
-
-
 def speculation_of(p: Mapping[str, Any], draft_model: Callable[[str], Any],
                    draft_plan: Callable[[str], Any]) -> Speculation:
     """The reader's speculation; ``draft_model(id)`` and ``draft_plan(id)`` give a catalogue model as
@@ -157,7 +139,7 @@ def speculation_of(p: Mapping[str, Any], draft_model: Callable[[str], Any],
     if method == MTP:
         config = _config(p)
         return Speculation(MTP, k, mtp_layers=mtp_layers(config), model_type=model_type(config),
-                           mtp_unquantized=mtp_unquantized(config), mtp_pattern=mtp_pattern(config))
+                           mtp_pattern=mtp_pattern(config))
     if method == NGRAM:
         return Speculation(NGRAM, k)
     if method == EAGLE:

@@ -118,13 +118,15 @@ physics (physics.speculation) rests on:
     eagle3 in 0.8.5 and adds deepseek_mtp in 0.9.0 (other methods fall back to V0, not modelled);
     ``hf_config_override`` (vllm/config.py, later vllm/config/speculative.py) first turns a
     ``deepseek_v3`` or MiMo config into its MTP drafter in 0.9.0, ``Glm4MoeForCausalLM`` in 0.10.0,
-    ``qwen3_next`` in 0.10.2 (method ``qwen3_next_mtp``), ``deepseek_v32`` in 0.11.0, ``qwen3_5`` /
-    ``qwen3_5_moe`` and ``nemotron_h`` in 0.17.0; the method name ``mtp`` (one name for the family) is
-    in 0.11.0's ``SpeculativeMethod`` (before it: ``deepseek_mtp`` or ``qwen3_next_mtp``, the same
-    drafter). A draft model: 0.14.1 still raises "Speculative decoding with draft model is not
-    supported yet"; 0.15.0 and 0.15.1 have ``DraftModelProposer`` (vllm/v1/spec_decode/draft_model.py,
-    read in their wheels: 0.15.x has no source archive), which the model runner builds when
-    ``speculative_config.uses_draft_model()``. :func:`release_problem`.
+    ``qwen3_next`` in 0.10.2 (method ``qwen3_next_mtp``), ``deepseek_v32`` in 0.11.0, GLM-5's
+    ``glm_moe_dsa`` in 0.16.0 (beside ``deepseek_v3`` / ``deepseek_v32``: absent from the 0.15.1 wheel),
+    ``qwen3_5`` / ``qwen3_5_moe`` and ``nemotron_h`` in 0.17.0, the ``MiMoV2FlashForCausalLM``
+    architecture in 0.21.0 (absent from 0.20.0, whose wheel has no mimo_v2_mtp.py); the method name
+    ``mtp`` (one name for the family) is in 0.11.0's ``SpeculativeMethod`` (before it: ``deepseek_mtp``
+    or ``qwen3_next_mtp``, the same drafter). A draft model: 0.14.1 still raises "Speculative decoding
+    with draft model is not supported yet"; 0.15.0 and 0.15.1 have ``DraftModelProposer``
+    (vllm/v1/spec_decode/draft_model.py, read in their wheels: 0.15.x has no source archive), which the
+    model runner builds when ``speculative_config.uses_draft_model()``. :func:`release_problem`.
 13. **The profile run** (vllm/v1/worker/gpu_model_runner.py, ``profile_run``, ``_dummy_run`` and
     ``_dummy_sampler_run``, read in 0.8.5, 0.9.0, 0.10.0, 0.11.0, 0.12.0, 0.13.0, 0.14.0, 0.15.0,
     0.15.1, 0.19.1 and 0.24.0; v1/sample/rejection_sampler.py and sampler.py of the same): the memory
@@ -153,11 +155,56 @@ physics (physics.speculation) rests on:
     than the drafter's 0.45 GiB of weights explain; its text pass with the verification pass would peak
     0.99 GiB higher (16.7 bytes × 256 × 248,320), but that model also profiles its vision encoder, whose
     pass may be the larger, and neither the model nor its encoder's peak is in the catalogue to rebuild it.
+14. **The MTP layer's format** (deepseek_mtp.py, glm4_moe_mtp.py, qwen3_5_mtp.py, nemotron_h_mtp.py,
+    mimo_v2_mtp.py, read in the 0.33.0 wheel): the MTP module is built under the target's
+    ``VllmConfig``, so its decoder layer(s) with ``vllm_config.quant_config``, and each with its
+    checkpoint prefix: ``model.layers.{num_hidden_layers + i}`` for DeepSeek-V3 / V3.2, GLM-4.5 and
+    GLM-5 (``DeepSeekMultiTokenPredictor``: ``f"{prefix}.layers.{idx}"`` from ``mtp_start_layer_idx =
+    config.num_hidden_layers``), ``mtp.layers.{j}`` and ``mtp.fc`` for Qwen3-Next / Qwen3.5 and
+    Nemotron-H, ``model.mtp.layers.0`` for MiMo-V2-Flash. A quantization config's ignore list
+    (``ignore``, ``modules_to_not_convert``, ``exclude_modules``) is matched against those names, so
+    the checkpoint decides: DeepSeek-V3's fp8 release (no ignore list) and Z.ai's GLM-5-FP8 (whose
+    list names only layer 78's norms, eh_proj and router) quantize the MTP layer like the others;
+    NVIDIA's NVFP4 releases exclude it (``model.layers.78*`` for GLM-5 and GLM-5.2, ``mtp*`` for
+    Qwen3.5 / 3.6 and Nemotron 3), which is then bf16. Outside the decoder layer: DeepSeek's and GLM's
+    ``eh_proj`` is an ``nn.Linear`` and MiMo's a ``ReplicatedLinear`` without a quant config (bf16,
+    whole on every rank); Qwen's ``fc`` takes the quant config but for ``modelopt_fp4`` ("mtp.fc is
+    stored as BF16 in NVFP4 checkpoints", vllm-project/vllm#38650); Nemotron-H's ``eh_proj`` takes it.
+    Qwen3.5's MTP also drops the quant config for its decoder layers when a GPTQ ``dynamic`` key
+    ``"-:…"`` names ``mtp``; here such a key is a skip pattern matched name by name (models.quantization),
+    the same wherever the pattern covers the layer's modules. physics.speculation.module_bytes.
+15. **DeepSeek sparse attention's indexer in the MTP layer** (deepseek_mtp.py and deepseek_v2.py,
+    0.24.0, 0.28.0 and 0.33.0 wheels): ``DeepSeekMultiTokenPredictorLayer`` gives a V3.2-style config
+    (``index_topk``: DeepSeek-V3.2, GLM-5, GLM-5.1, GLM-5.2) a ``topk_indices_buffer`` and a
+    ``DeepseekV2DecoderLayer``, whose ``DeepseekV2MLAAttention`` builds an ``Indexer`` (its
+    ``DeepseekV32IndexerCache``, an ``MLAAttentionSpec`` of 128 fp8 values and a scale a token) where
+    ``index_topk_freq`` / ``index_topk_pattern`` keep the top-k, and always past the backbone: "MTP/nextn
+    layers (layer_id >= num_hidden_layers) always build a full indexer". So the MTP layer caches a latent
+    and an indexer key: on GLM-5 like every layer, on GLM-5.2 (indexer on 21 of 78) a latent page and an
+    indexer page more in the one uniform-type group (physics.multi_page_pool, whose GLM-5.2 layout is
+    read for 0.24–0.27), with the indexer's weights although GLM-5.2's last layer has none.
+16. **MiMo-V2-Flash's MTP** (mimo_v2_mtp.py, 0.21.0 to 0.33.0): ``hf_config_override`` turns a
+    ``MiMoV2FlashForCausalLM`` config into ``mimo_v2_mtp`` with ``n_predict =
+    _MIMO_V2_FLASH_NUM_MTP_LAYERS = 1`` ("vLLM currently supports only the first MiMo-V2 MTP layer").
+    ``MiMoV2MTPLayer``: enorm, hnorm, ``eh_proj = ReplicatedLinear(2h, h)``, ``input_layernorm``, a
+    ``MiMoV2Attention`` of the sliding-window geometry (``swa_num_attention_heads``,
+    ``swa_num_key_value_heads``, ``swa_head_dim``, ``swa_v_head_dim``, ``sliding_window_size``,
+    ``add_swa_attention_sink_bias``), ``pre_mlp_layernorm``, a dense ``MiMoV2MLP`` of
+    ``intermediate_size`` and ``final_layernorm``; ``MiMoV2MTP`` has no ``has_own_lm_head``, so the
+    proposer shares the LM head and embedding (point 5). Its attention is a ``SlidingWindowSpec`` and
+    joins the target's sliding-window type: MiMo-V2-Flash's 9 full and 39 sliding layers group by 9
+    (5 sliding groups, 6 padding slots), and a 40th sliding layer takes one slot. Up to 0.30.0 the
+    attention is built without ``cache_config`` (its KV then in the model dtype whatever
+    ``--kv-cache-dtype``); 0.32.0 passes it (:data:`MIMO_MTP_CACHE_CONFIG_SINCE`; 0.31 not read).
 
 Not modelled, and refused with a note: MTP for hybrid targets other than the Gated DeltaNet and
-Nemotron-H ones (KDA, lightning attention), and for models whose layers differ (MiMo-V2-Flash's
-windows, GLM-5.2's and DeepSeek-V4's pools); MTP beside a quantized checkpoint that quantizes the MTP
-layer too (its fc format was not modelled); an EAGLE head beside a
+Nemotron-H ones (KDA, lightning attention), and for DeepSeek-V4 (``v4_unmodelled``): its MTP layer
+(vllm/models/deepseek_v4/nvidia/mtp.py, 0.27.0 wheel) is a ``DeepseekV4DecoderLayer`` whose attention
+takes ``compress_ratio = 1`` past ``num_hidden_layers`` ("MTP layer is not included in the compress
+ratio list", deepseek_v4/attention.py), i.e. one more window-only cache, but its weights (``e_proj`` /
+``h_proj`` built with the V4 quant config, the fp32 hyper-connection head) and how NVIDIA's ``mtp.*``
+exclusion meets the ``model.layers.N`` prefix were not read; MiMo-V2-Flash's MTP
+beside a quantized KV cache before 0.32.0 (pages of two dtypes); an EAGLE head beside a
 target with MLA, windowed, per-layer or recurrent caches (its full-attention layer is grouped apart);
 a drafter TP other than the target's; a draft model or head whose KV page per layer differs from the
 target's (vLLM then pads or groups them apart); and pipeline parallelism (the drafter sits on the last
@@ -188,7 +235,10 @@ METHOD_SINCE: dict[str, str] = {"ngram": "0.8.5", "eagle": "0.8.5", "eagle3": "0
 #: The first release whose ``hf_config_override`` builds the MTP drafter of a config's model_type.
 MTP_SINCE: dict[str, str] = {"deepseek_v3": "0.9.0", "mimo": "0.9.0", "glm4_moe": "0.10.0",
                              "qwen3_next": "0.10.2", "deepseek_v32": "0.11.0", "qwen3_5": "0.17.0",
-                             "qwen3_5_moe": "0.17.0", "nemotron_h": "0.17.0"}
+                             "qwen3_5_moe": "0.17.0", "nemotron_h": "0.17.0", "glm_moe_dsa": "0.16.0",
+                             "mimo_v2_flash": "0.21.0"}
+#: From this release MiMo-V2-Flash's MTP attention is built with the cache config (point 16).
+MIMO_MTP_CACHE_CONFIG_SINCE = "0.32.0"
 
 
 #: The layouts of the profile run's verification pass (point 13): "target-probs" (0.8.5–0.11.x:
@@ -342,6 +392,25 @@ SOURCES: tuple[tuple[str, str, str, str], ...] = (
      "a 2.82 GiB full-vocabulary head loading as 0.51 GiB: its embedding and LM head are the target's",
      "https://github.com/dcstang/eagle3-spec-dec/blob/097df086ddb44f061d86b48ecbac48ddc9407b54/logs/"
      "run_all_20260701_134859.log"),
+    ("vllm/model_executor/models/deepseek_mtp.py, glm4_moe_mtp.py, qwen3_5_mtp.py, nemotron_h_mtp.py, "
+     "mimo_v2_mtp.py", "PyPI wheel 0.33.0 (commit 4ba787ec9)",
+     "the MTP module built with the quant config under checkpoint prefixes (model.layers.N, mtp.layers.j, "
+     "model.mtp.layers.0); eh_proj nn.Linear / ReplicatedLinear unquantized; mtp.fc unquantized under modelopt_fp4",
+     "https://pypi.org/project/vllm/0.33.0/"),
+    ("vllm/model_executor/models/glm4_moe_mtp.py", "028aedf62adee9d2a1e99d4cda7c1ce1c997c8cc",
+     "GLM-4.5's MTP: Glm4MoeDecoderLayer under prefix model.layers.{num_hidden_layers} with the quant config",
+     "https://github.com/vllm-project/vllm/blob/028aedf62adee9d2a1e99d4cda7c1ce1c997c8cc/"
+     "vllm/model_executor/models/glm4_moe_mtp.py"),
+    ("vllm/model_executor/models/deepseek_v2.py and deepseek_mtp.py", "PyPI wheels 0.24.0, 0.28.0, 0.33.0",
+     "'MTP/nextn layers (layer_id >= num_hidden_layers) always build a full indexer'; the MTP layer's "
+     "topk_indices_buffer and DeepseekV32IndexerCache",
+     "https://pypi.org/project/vllm/#history"),
+    ("vllm/config/speculative.py and vllm/model_executor/models/mimo_v2_mtp.py",
+     "PyPI wheels 0.15.1, 0.16.0, 0.17.0, 0.18.0, 0.20.0, 0.21.0, 0.22.0, 0.23.0, 0.24.0, 0.28.0, 0.30.0, "
+     "0.32.0, 0.33.0",
+     "glm_moe_dsa in hf_config_override from 0.16.0; MiMoV2FlashForCausalLM → mimo_v2_mtp (one layer) from "
+     "0.21.0; MiMoV2MTPLayer: sliding-window attention, dense MLP, cache_config passed from 0.32.0",
+     "https://pypi.org/project/vllm/#history"),
     ("vllm/v1/core/kv_cache_utils.py", "bbf906a8",
      "layers grouped by spec; drafters add layers to one attention type ('Add %d padding layers')",
      "https://github.com/vllm-project/vllm/blob/main/vllm/v1/core/kv_cache_utils.py"),

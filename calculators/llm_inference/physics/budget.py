@@ -368,7 +368,8 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
                  - spec.weight_bytes - activation - runtime)
     cache = layout(model, placement, kv_dtype, gpu_name=gpu.name, block_size=engine.block_size,
                    version=engine.version, prefix_caching=engine.prefix_caching, dcp=engine.dcp,
-                   num_spec=engine.num_spec, draft_attention_layers=spec.kv_layers,
+                   num_spec=engine.num_spec, draft_attention_layers=spec.kv_layers - spec.window_layers,
+                   draft_window_layers=spec.window_layers,
                    v2_runner=engine.runner(model.is_moe, gpu.vendor) == "v2",
                    async_scheduling=async_scheduling_default(
                        engine.speculation.method if engine.speculation.on else ""))

@@ -152,6 +152,17 @@ def _indexer_on_some(kinds: tuple[ls.LayerSpec, ...]) -> bool:
             and len({(s.latent_dim, s.rope_dim) for s in kinds}) == 1 and len({bool(s.indexer_dim) for s in kinds}) == 2)
 
 
+def indexer_layer(model: Model) -> ls.LatentAttention | None:
+    """The MLA spec with an indexer key of a model whose layers keep one on some of them only (GLM-5.2),
+    None for any other model. An MTP layer caches as that one: vLLM's ``DeepseekV2MLAAttention``
+    always builds the indexer of a layer whose index is past ``num_hidden_layers`` ("MTP/nextn layers
+    ... always build a full indexer", vllm/model_executor/models/deepseek_v2.py, 0.24.0 to 0.33.0)."""
+    kinds = _kv_kinds(model)
+    if not _indexer_on_some(kinds):
+        return None
+    return next(s for s in kinds if s.indexer_dim)
+
+
 def uniform_type(kinds: tuple[ls.LayerSpec, ...]) -> bool:
     """Whether vLLM pools these KV kinds as one ``UniformTypeKVCacheSpecs`` group although their
     pages differ: every kind a ``FullAttentionSpec`` (or its subclass ``MLAAttentionSpec``, the
@@ -207,7 +218,7 @@ def unified_pages(kinds: tuple[ls.LayerSpec, ...], block_size: int, kv_dtype: st
 def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str = "", block_size: int = 16,
            version: str = "0.33.0", prefix_caching: bool | None = None, dcp: int = 1,
            sinks: bool = False, num_spec: int = 0, draft_attention_layers: int = 0,
-           v2_runner: bool = False, async_scheduling: bool = True) -> CacheLayout:
+           draft_window_layers: int = 0, v2_runner: bool = False, async_scheduling: bool = True) -> CacheLayout:
     """The pool layout of the most loaded GPU of ``placement`` (see the module docstring).
 
     ``prefix_caching`` None: the release's default (on for hybrid models from 0.26.0).
@@ -220,7 +231,8 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     that add extra layers to one attention type": gpt-oss-20b + EAGLE as 12 sliding + 13 full), and
     a log shows it: Nemotron 3 Super with MTP on a GB10 prints "Add 5 padding layers, may waste at
     most 12.50%" — groups of 9, its 8 attention layers and the drafter's one, beside 40 Mamba layers
-    padded to 45 (engines/hybrid_logs.py). Counted on every
+    padded to 45 (engines/hybrid_logs.py). ``draft_window_layers``: a drafter's sliding-window layers
+    (MiMo-V2-Flash's MTP layer), which join the target's sliding-window type alike. Counted on every
     GPU (with pipeline parallelism the drafter is on the last stage only: not modelled apart).
     ``v2_runner``: whether Model Runner V2 serves the model, which with the pipeline stages fixes the
     batches a windowed layer reserves for from 0.26 (:func:`..engines.vllm.max_concurrent_batches`);
@@ -231,7 +243,9 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     kinds = _kv_kinds(model)
     if any(s.kind == "compressed" for s in kinds) or _indexer_on_some(kinds):
         return _multi_page_layout(model, placement, kinds, kv_dtype, cc=cc, block_size=block_size, version=version,
-                                  dcp=dcp, sinks=sinks, speculative=bool(num_spec or draft_attention_layers))
+                                  dcp=dcp, sinks=sinks,
+                                  speculative=bool(num_spec or draft_attention_layers or draft_window_layers),
+                                  draft_layers=draft_attention_layers)
     mla = any(isinstance(s, ls.LatentAttention) for s in kinds)
     indexer = any(isinstance(s, ls.LatentAttention) and s.indexer_dim for s in kinds)
     windows = [s for s in kinds if s.window]
@@ -256,9 +270,12 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
     problem = problem or why
     full, windowed = kv_layers_per_gpu(model, placement)
     uniform = uniform_type(kinds) and not unmodelled
-    if uniform and draft_attention_layers:
+    if uniform and (draft_attention_layers or draft_window_layers):
         unmodelled = "a drafter's attention layers beside KV layers whose pages differ in size: not modelled"
+    if draft_window_layers and not windowed:
+        unmodelled = unmodelled or "a drafter's sliding-window layers beside a target without any: not modelled"
     full += max(0, draft_attention_layers)
+    windowed += max(0, draft_window_layers)
     if windowed and full and not vllm_releases.rules(version).hybrid_allocator:
         # up to 0.9.0 a model with both kinds had its windowed layers turned into full attention
         # (unify_hybrid_kv_cache_specs): one group, every layer caching max_model_len
@@ -326,10 +343,12 @@ def async_scheduling_default(speculation_method: str = "") -> bool:
 
 
 def _multi_page_layout(model: Model, placement: Placement, kinds: tuple[ls.LayerSpec, ...], kv_dtype: str, *,
-                       cc, block_size: int, version: str, dcp: int, sinks: bool, speculative: bool) -> CacheLayout:
+                       cc, block_size: int, version: str, dcp: int, sinks: bool, speculative: bool,
+                       draft_layers: int = 0) -> CacheLayout:
     """DeepSeek-V4's and GLM-5.2's pools (physics.multi_page_pool): every KV cache is replicated
     over TP (one latent, one window, indexer and compressor states with ``disable_tp``), so a GPU
-    of one pipeline stage holds all of them."""
+    of one pipeline stage holds all of them. ``draft_layers``: GLM-5.2's MTP layers, each a latent and
+    an indexer key page more in the one uniform-type group (:func:`indexer_layer`)."""
     specs = tuple(_attention(s) for s in layer_specs(model) if s.caches_kv)
     staged = placement.pipeline_stages > 1
     if any(s.kind == "compressed" for s in kinds):
@@ -348,10 +367,10 @@ def _multi_page_layout(model: Model, placement: Placement, kinds: tuple[ls.Layer
         unmodelled = ("sparse-MLA layers with an indexer on some of them, over pipeline stages (which layers own "
                       "one on each stage), are not modelled" if staged else
                       "decode context parallelism over sparse-MLA layers with an indexer on some of them is not "
-                      "modelled" if dcp > 1 else
-                      "a speculative drafter beside sparse-MLA layers with an indexer on some of them is not "
-                      "modelled" if speculative else "")
+                      "modelled" if dcp > 1 else "")
         pool = None
+        if draft_layers > 0:
+            specs += (indexer_layer(model),) * draft_layers
         if not unmodelled:
             stored = stored_kv_dtype(kv_dtype, sparse_mla=True, version=version, cc=cc,
                                      heads_per_gpu=model.heads // max(1, placement.tensor_parallel))

@@ -13,7 +13,12 @@ engines.vllm_speculation). These kinds are modelled:
   the shared head's RMSNorm, and up to 0.15 its own vocabulary-parallel LM head (from 0.16.0 the
   proposer points it at the target's, engines.vllm_speculation point 5); the input embedding is the
   target's (vLLM deletes the drafter's and points at the target's). Each predictor layer caches like
-  one target layer;
+  one target layer. GLM-4.5 and GLM-5 build the same layer. GLM-5's and DeepSeek-V3.2's MTP layer caches a
+  latent and an indexer key, and so does GLM-5.2's although 57 of its 78 layers have no indexer: vLLM
+  always builds the MTP layer's (point 15), and the GLM-5.2 pool's block gains both pages;
+* **MiMo-V2-Flash's MTP layer** (``MiMoV2MTP``): one sliding-window attention layer of its windowed
+  geometry with a dense MLP, ``eh_proj`` in bf16 and five norms; it joins the sliding-window type
+  (point 16);
 * **the MTP layer of a Gated DeltaNet hybrid** (Qwen3-Next, Qwen3.5, Qwen3.6: ``Qwen3NextMTP``,
   ``Qwen3_5MTP``, ``Qwen3_5MoeMTP``): per predictor layer (``mtp_num_hidden_layers``; Qwen3-Next's
   config names none and vLLM takes 1) one decoder layer built with ``layer_type="full_attention"``,
@@ -24,15 +29,17 @@ engines.vllm_speculation). These kinds are modelled:
   proposer (both are shared for an MTP drafter), so none is counted. Its full-attention layer caches
   like one of the target's full-attention layers and joins their KV group: with one more layer in
   that group the hybrid's group size (the layers a block spans) grows, the state layers are padded
-  to it, and the blocks fall (physics.cache_layout, engines.vllm_speculation point 10). A checkpoint
-  that leaves ``mtp*`` unquantized (NVIDIA's ModelOpt NVFP4 releases) gets the layer in bf16; one
-  that quantizes it is refused (its ``fc`` format was not modelled);
+  to it, and the blocks fall (physics.cache_layout, engines.vllm_speculation point 10);
 * **the MTP module of a Mamba-2 hybrid** (Nemotron-H, Nemotron 3: ``NemotronHMTP``): one step of
   ``mtp_hybrid_override_pattern`` layers ("*E": an attention layer, then a MoE layer), each of the
   target's shape; the first carries ``enorm``, ``hnorm`` and ``eh_proj`` (a ``ColumnParallelLinear``
   2·hidden → hidden), the last ``final_layernorm``; embedding and LM head shared
   (``has_own_lm_head = False``). Its "*" layers cache like the target's attention layers and join
   their group, as the Nemotron 3 Super log of engines/hybrid_logs.py shows;
+* every MTP layer is in the checkpoint's format, tensor by tensor: vLLM builds it with the quant
+  config under its checkpoint name, which the config's ignore list is matched against
+  (:func:`module_bytes`, engines.vllm_speculation point 14): fp8 in DeepSeek-V3's and GLM-5-FP8's
+  releases, bf16 where NVIDIA's NVFP4 releases exclude it;
 * **an EAGLE / EAGLE-3 head** (``method: eagle`` or ``eagle3``): a published head's decoder layer(s),
   its ``fc`` and, for EAGLE-3, its own small-vocabulary LM head (physics.eagle_head);
 * **n-gram prompt lookup** (``method: ngram``): no model at all. vLLM's ``NgramProposer``
@@ -44,30 +51,32 @@ The drafter's layers join the target's cache groups (physics.cache_layout's ``dr
 a block then spans them too, so the pool's blocks, and the concurrency, drop by the layers added as
 well as by the weights taken off the budget. A method is refused on a release whose V1 engine has
 no drafter for it (engines.vllm_speculation.release_problem: MTP from 0.9.0, Qwen3-Next's from
-0.10.2, Qwen3.5's from 0.17.0, a draft model from 0.15.0). With any method on, vLLM's profile run
-also verifies a dummy batch with its rejection sampler, which physics.budget counts in the activation
-peak (engines.vllm_speculation point 13); the drafter's own dummy forward passes there are not
-modelled. Whatever is not modelled refuses the run with a note (:attr:`Drafter.refusal`) rather than
+0.10.2, GLM-5's from 0.16.0, Qwen3.5's from 0.17.0, MiMo-V2-Flash's from 0.21.0, a draft model from
+0.15.0). With any method on, vLLM's profile run also verifies a dummy batch with its rejection
+sampler, which physics.budget counts in the activation peak (engines.vllm_speculation point 13); the
+drafter's own dummy forward passes there are not modelled. Whatever is not modelled refuses the run with a note (:attr:`Drafter.refusal`) rather than
 give a figure vLLM would not.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engines import vllm_speculation
+from ..engines import vllm_hybrid, vllm_releases
 from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
+from ..engines.vllm_kv_dtypes import stored_kv_dtype
 from ..engines.vllm_releases import parse_version
 from ..engines.vllm_weights import padded_vocab
-from ..models.params import ATTENTION, ROUTED_EXPERTS
-from ..models.quantization import Scheme
+from ..models.params import ATTENTION, COLUMN, DENSE_MLP, NORMS_BIASES, ROUTED_EXPERTS, Tensor
 from . import eagle_head
+from .cache_layout import indexer_layer
 from .eagle_head import Head
-from .kv import MODEL_DTYPE_BYTES, layer_bytes_on
+from .kv import MODEL_DTYPE_BYTES, layer_bytes_on, layer_specs
 from .model import Model
 from .placement import Layout, Placement, place
-from .weights import WeightPlan, as_plan
+from .weights import WeightPlan, Weights, as_plan
 
 #: ``SpeculativeConfig.method`` values modelled ("off": no ``--speculative-config``); EAGLE stands for
 #: both eagle and eagle3, which the head's own config tells apart (physics.eagle_head).
@@ -94,9 +103,6 @@ class Speculation:
     #: The target config's top-level ``model_type`` (the one ``hf_config_override`` reads): which MTP
     #: drafter vLLM builds, and from which release (engines.vllm_speculation.release_problem).
     model_type: str = ""
-    #: MTP: the checkpoint's quantization leaves the MTP modules unquantized (an ``mtp*`` pattern in
-    #: its ignore list), so vLLM builds them in the model dtype.
-    mtp_unquantized: bool = False
     #: Nemotron-H's MTP step, one character a layer (its config's ``mtp_hybrid_override_pattern``:
     #: "*" attention, "E" MoE, "M" Mamba); "" for other models.
     mtp_pattern: str = ""
@@ -114,6 +120,9 @@ class Drafter:
 
     weight_bytes: float = 0.0
     kv_layers: int = 0
+    #: Of ``kv_layers``, the sliding-window ones (MiMo-V2-Flash's MTP layer): they join the target's
+    #: sliding-window type, the others its full-attention type.
+    window_layers: int = 0
     token_bytes: float = 0.0
     refusal: str = ""
     label: str = ""
@@ -162,6 +171,32 @@ def qwen_mtp_extra_bytes(model: Model, tp: int) -> float:
     return (h // tp * 2 * h + 3 * h) * MODEL_DTYPE_BYTES
 
 
+#: The module path of DeepSeek sparse attention's indexer inside a decoder layer.
+_INDEXER = "self_attn.indexer."
+
+
+def _layer_tensors(plan: WeightPlan, index: int) -> tuple[Tensor, ...]:
+    """The tensors of the target's decoder layer ``index`` (one template of the plan)."""
+    return tuple(t for t, _ in plan.templates[plan.layer_keys[index]])
+
+
+def module_bytes(weights: Weights, tensors, tp: int, ep: int = 1) -> float:
+    """One GPU's bytes of an MTP module's ``tensors``, named as vLLM names them, in the checkpoint's format.
+
+    vLLM builds the MTP module under the target's ``VllmConfig``, so with its ``quant_config``
+    (deepseek_mtp.py ``DeepseekV2DecoderLayer(vllm_config, prefix)``, glm4_moe_mtp.py, qwen3_5_mtp.py,
+    nemotron_h_mtp.py: every linear layer is built with it), and each layer's prefix is its checkpoint
+    name (``model.layers.61`` for DeepSeek-V3's, ``model.layers.78`` for GLM-5's, ``mtp.layers.0`` for
+    Qwen3.5's), which the quantization config's ignore list (``ignore``, ``modules_to_not_convert``,
+    ``exclude_modules``) is matched against. So the checkpoint's own scheme, asked for each tensor by
+    that name, gives its format: fp8 blocks for DeepSeek-V3's and GLM-5-FP8's MTP layer, bf16 for
+    NVIDIA's NVFP4 releases whose ignore list names it (``model.layers.78*``, ``mtp*``)."""
+    plan = WeightPlan(tuple(tensors), weights.plan.scheme)
+    plan.mla_copies = weights.plan.mla_copies
+    return Weights(plan, weights.arch, weights.gpu_name, weights.version).rank_bytes(
+        tp=tp, ep=ep, layers=None, first=False, last=True)
+
+
 def _common_refusal(spec: Speculation, model: Model, placement: Placement, version: str = "") -> str:
     if spec.method not in MODELLED:
         return f"speculative method {spec.method!r} is not modelled"
@@ -187,37 +222,54 @@ def drafter(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype
     if spec.method == NGRAM:
         return NGRAM_DRAFTER
     if spec.method == MTP:
+        if spec.model_type == MIMO_V2_FLASH:
+            return _mimo_mtp(model, gpu, placement, kv_dtype, weights, version)
         if model.is_hybrid or model.kv_free_layers:
             return _hybrid_mtp(spec, model, gpu, placement, kv_dtype, weights, version)
-        return _mtp(spec, model, placement, kv_dtype, weights, version)
+        return _mtp(spec, model, gpu, placement, kv_dtype, weights, version)
     if spec.method in EAGLE_METHODS:
         return _eagle(spec, model, placement, kv_dtype, version)
     return _draft_model(spec, model, gpu, placement, kv_dtype, version)
 
 
-def _mtp(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, weights,
+def _mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: str, weights,
          version: str = "") -> Drafter:
     n = spec.mtp_layers
     if n <= 0:
         return _refuse("this model has no multi-token-prediction layers (num_nextn_predict_layers 0): "
                        "vLLM's MTP method needs them")
-    if model.windowed_layers or model.layer_specs:
+    indexed = indexer_layer(model)  # GLM-5.2: the MTP layer keeps an indexer whatever the pattern
+    if model.windowed_layers or (model.layer_specs and indexed is None):
         return _refuse("MTP for a model whose layers differ (windows, compressed or per-layer caches: "
-                       "MiMo-V2-Flash, GLM-5.2, DeepSeek-V4) is not modelled: which cache the MTP layer "
+                       "MiMo-V2-Flash, DeepSeek-V4) is not modelled: which cache the MTP layer "
                        "keeps and which group it joins were not read for them")
     if spec.draft_tp and spec.draft_tp != placement.tensor_parallel:
         return _refuse("a drafter tensor-parallel size other than the target's is not modelled")
     if weights is None or not hasattr(weights, "rank_bytes") or not model.hidden_size or not model.vocab_size:
         return _refuse("MTP needs the target's weights and its hidden size and vocabulary")
-    last = range(model.layers - 1, model.layers)
-    if placement.data_parallel > 1:  # DP attention: attention whole on every GPU, experts split by count
-        tp, layer = 1, weights.rank_bytes(tp=1, ep=placement.data_parallel, layers=last, first=False, last=False)
-    else:
-        tp = placement.tensor_parallel
-        layer = weights.rank_bytes(tp=tp, layers=last, first=False, last=False)
+    # DP attention: attention whole on every GPU, experts split by count
+    tp, ep = (1, placement.data_parallel) if placement.data_parallel > 1 else (placement.tensor_parallel, 1)
+    plan = weights.plan
+    if plan.uniform_bytes is not None:  # no tensors to name: the last layer's bytes
+        last = range(model.layers - 1, model.layers)
+        layers = n * weights.rank_bytes(tp=tp, ep=ep, layers=last, first=False, last=False)
+    else:  # predictor layer i is model.layers.{num_hidden_layers + i}, of the last layer's shape
+        template = _layer_tensors(plan, model.layers - 1)
+        if indexed is not None and not any(_INDEXER in t.module for t in template):
+            # GLM-5.2's last layer shares an earlier selection; the MTP layer builds its own indexer
+            owner = max(i for i in range(model.layers) if any(_INDEXER in t.module for t in _layer_tensors(plan, i)))
+            template += tuple(t for t in _layer_tensors(plan, owner) if _INDEXER in t.module)
+        layers = sum(module_bytes(weights, [replace(t, layer=model.layers + i) for t in template], tp, ep)
+                     for i in range(n))
     own_head = bool(version) and parse_version(version) < parse_version(vllm_speculation.SHARED_MTP_HEAD_SINCE)
-    held = n * (layer + mtp_extra_bytes(model, tp, own_head))
-    per_layer = layer_bytes_on(model, kv_dtype, placement)
+    held = layers + n * mtp_extra_bytes(model, tp, own_head)
+    if indexed is not None:  # a latent and an indexer key, stored as the pool stores them
+        stored = stored_kv_dtype(kv_dtype, sparse_mla=True, version=version or vllm_releases.NEWEST,
+                                 cc=vllm_hybrid.compute_capability(getattr(gpu, "name", "")),
+                                 heads_per_gpu=model.heads // max(1, placement.tensor_parallel))
+        per_layer = indexed.bytes_per_token(stored)
+    else:
+        per_layer = layer_bytes_on(model, kv_dtype, placement)
     return Drafter(weight_bytes=held, kv_layers=n, token_bytes=n * per_layer,
                    label=f"MTP ({n} layer{'s' if n > 1 else ''})", method=MTP,
                    head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
@@ -262,28 +314,83 @@ def _hybrid_mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_d
     if None in indices:
         return _refuse("the target's weights have no layer of the MTP layer's kind to size it by")
     plan = weights.plan
-    if plan.scheme.quantized:
-        if not spec.mtp_unquantized:
-            return _refuse("MTP beside a quantized checkpoint that quantizes its MTP layer is not modelled (vLLM "
-                           "builds its fc and decoder layer with the checkpoint's quant config; only checkpoints "
-                           "that leave mtp* unquantized are)")
-        unquantized = WeightPlan(plan.tensors, Scheme("none", "bf16 (the MTP layer, left unquantized)",
-                                                      plan.scheme.dtype))
-        weights = unquantized.on(gpu, version) if version else unquantized.on(gpu)
     # DP attention: attention whole on every GPU, experts split by count
     tp, ep = (1, placement.data_parallel) if placement.data_parallel > 1 else (placement.tensor_parallel, 1)
-    # each layer alone: less what the weights hold whatever the layers (a vision tower)
-    outside = weights.rank_bytes(tp=tp, ep=ep, layers=range(0), first=False, last=False)
-    layers = sum(weights.rank_bytes(tp=tp, ep=ep, layers=range(i, i + 1), first=False, last=False) - outside
-                 for i in indices)
+    h = model.hidden_size
+    # the module as vLLM names it (prefix "mtp"): each layer mtp.layers.{j}, of the target's layer i's
+    # shape; fc (Qwen) or the first layer's eh_proj (Nemotron-H), a ColumnParallelLinear(2h, h) built with
+    # the quant config, but for Qwen under ModelOpt NVFP4 ("mtp.fc is stored as BF16 in NVFP4
+    # checkpoints": built with quant_config=None); three RMSNorms in the model dtype
+    tensors = [replace(t, module=f"mtp.layers.{j}.{t.module}", layer=None)
+               for j, i in enumerate(indices) for t in _layer_tensors(plan, i)]
     steps = 1 if state == MAMBA2 else n
-    held = layers + steps * qwen_mtp_extra_bytes(model, tp)
+    nvfp4 = plan.scheme.method == "modelopt" and plan.scheme.linear is not None and plan.scheme.linear.kind == "nvfp4"
+    for step in range(steps):
+        fc = "mtp.layers.0.eh_proj" if state == MAMBA2 else "mtp.fc"
+        tensors += [Tensor(ATTENTION, fc, (h, 2 * h), COLUMN, quantizable=state == MAMBA2 or not nvfp4),
+                    *(Tensor(NORMS_BIASES, f"mtp.norm{step}.{k}", (h,), param="norm") for k in range(3))]
+    held = module_bytes(weights, tensors, tp, ep)
     attention = kinds.count(ATTENTION)
     per_layer = layer_bytes_on(model, kv_dtype, placement)
     what = (f"MTP ({spec.mtp_pattern}: {attention} attention layer{'s' if attention > 1 else ''})"
             if state == MAMBA2 else f"MTP ({n} full-attention layer{'s' if n > 1 else ''})")
     return Drafter(weight_bytes=held, kv_layers=attention, token_bytes=attention * per_layer, label=what,
                    method=MTP, head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
+
+
+#: MiMo-V2-Flash's config model_type: vLLM builds its MTP drafter from the architecture
+#: ``MiMoV2FlashForCausalLM`` (``MiMoV2MTPModel``, vllm/model_executor/models/mimo_v2_mtp.py).
+MIMO_V2_FLASH = "mimo_v2_flash"
+
+
+def _mimo_mtp(model: Model, gpu, placement: Placement, kv_dtype: str, weights, version: str) -> Drafter:
+    """MiMo-V2-Flash's MTP layer (``MiMoV2MTPLayer``, mimo_v2_mtp.py, 0.21.0 to 0.33.0): vLLM builds one
+    (``_MIMO_V2_FLASH_NUM_MTP_LAYERS = 1``, "vLLM currently supports only the first MiMo-V2 MTP layer"),
+    whatever the checkpoint ships. Its ``self_attn`` is a ``MiMoV2Attention`` of the sliding-window
+    geometry (``swa_num_attention_heads``, ``swa_num_key_value_heads``, ``swa_head_dim``,
+    ``swa_v_head_dim``, ``sliding_window_size``, the sink bias of ``add_swa_attention_sink_bias``), its
+    ``mlp`` a dense ``MiMoV2MLP`` of ``intermediate_size`` (the target's first, dense layer's), both built
+    with the quant config; ``eh_proj`` a ``ReplicatedLinear(2h, h)`` built without one (bf16, whole on
+    every rank); five RMSNorms (enorm, hnorm, input_layernorm, pre_mlp_layernorm, final_layernorm).
+    ``MiMoV2MTP`` has no ``has_own_lm_head``: the proposer shares the target's LM head and embedding.
+    Its attention caches like one of the target's sliding-window layers and joins their type. Up to
+    0.30 the layer's attention is built without the cache config (``cache_config=`` is first passed in
+    0.32.0; 0.31 not read), so it caches in the model dtype whatever ``--kv-cache-dtype``: only a bf16
+    cache is modelled there."""
+    specs = layer_specs(model)
+    windows = [s for s in specs if s.caches_kv and getattr(s, "window", 0)]
+    if not windows or not model.hidden_size:
+        return _refuse("MiMo-V2-Flash's MTP layer needs its sliding-window layers and hidden size")
+    release = version or vllm_releases.NEWEST
+    if kv_dtype not in ("bf16", "auto") and parse_version(release) < parse_version(
+            vllm_speculation.MIMO_MTP_CACHE_CONFIG_SINCE):
+        return _refuse("MiMo-V2-Flash's MTP attention caches in the model dtype up to vLLM 0.30 (built without the "
+                       "cache config) beside a quantized KV cache: pages of two dtypes, not modelled")
+    if weights is None or not hasattr(weights, "rank_bytes") or weights.plan.uniform_bytes is not None:
+        return _refuse("MTP needs the target's weights, tensor by tensor")
+    plan = weights.plan
+    window_layer = next((i for i, s in enumerate(specs[:model.layers]) if getattr(s, "window", 0)), None)
+    dense_layer = next((i for i in range(model.layers)
+                        if any(t.group == DENSE_MLP for t in _layer_tensors(plan, i))), None)
+    if window_layer is None or dense_layer is None:
+        return _refuse("the target's weights have no sliding-window layer or dense MLP to size the MTP layer by")
+    tp, ep = placement.tensor_parallel, 1
+    if placement.data_parallel > 1:
+        return _refuse("MiMo-V2-Flash's MTP layer under data-parallel attention is not modelled")
+    h = model.hidden_size
+    prefix = "model.mtp.layers.0."
+    tensors = [replace(t, module=prefix + t.module, layer=None) for t in _layer_tensors(plan, window_layer)
+               if t.module.startswith("self_attn.") or t.module == "input_layernorm"]
+    tensors += [replace(t, module=prefix + t.module, layer=None) for t in _layer_tensors(plan, dense_layer)
+                if t.group == DENSE_MLP]
+    tensors += [Tensor(ATTENTION, prefix + "eh_proj", (h, 2 * h), quantizable=False),
+                *(Tensor(NORMS_BIASES, prefix + name, (h,), param="norm")
+                  for name in ("enorm", "hnorm", "pre_mlp_layernorm", "final_layernorm"))]
+    held = module_bytes(weights, tensors, tp, ep)
+    per_token = windows[0].bytes_per_token(kv_dtype, tensor_parallel=tp)
+    return Drafter(weight_bytes=held, kv_layers=1, window_layers=1, token_bytes=per_token,
+                   label="MTP (1 sliding-window layer)", method=MTP,
+                   head_bytes=lm_head_bytes(model.vocab_size, h, tp))
 
 
 def _eagle(spec: Speculation, model: Model, placement: Placement, kv_dtype: str, version: str = "") -> Drafter:
@@ -340,4 +447,5 @@ def _draft_model(spec: Speculation, model: Model, gpu, placement: Placement, kv_
 
 
 __all__ = ["DRAFT_MODEL", "Drafter", "EAGLE", "EAGLE_METHODS", "MODELLED", "MTP", "NGRAM", "NGRAM_DRAFTER", "NONE",
-           "OFF", "Speculation", "drafter", "lm_head_bytes", "mtp_extra_bytes", "qwen_mtp_extra_bytes"]
+           "OFF", "Speculation", "drafter", "lm_head_bytes", "module_bytes", "mtp_extra_bytes",
+           "qwen_mtp_extra_bytes"]

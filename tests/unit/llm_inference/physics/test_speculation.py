@@ -264,24 +264,189 @@ def test_qwen3_next_builds_one_mtp_layer_with_its_moe():
 
 
 def test_an_nvfp4_checkpoint_that_leaves_mtp_unquantized_gets_a_bf16_mtp_layer():
-    config = CATALOGUE["qwen3.6-35b-a3b-nvfp4"].config
-    assert dis.mtp_unquantized(config) and not dis.mtp_unquantized(CATALOGUE["qwen3.6-35b-a3b"].config)
+    """NVIDIA's Qwen3.6 NVFP4 release ignores ``mtp*``: vLLM builds ``mtp.layers.0`` and ``mtp.fc`` with the
+    quant config, whose ignore list leaves them in bf16, as in the bf16 release."""
     bf16 = hybrid("qwen3.6-35b-a3b", "b200", 1, k=2, model_type="qwen3_5_moe").pool
-    nvfp4 = hybrid("qwen3.6-35b-a3b-nvfp4", "b200", 1, k=2, model_type="qwen3_5_moe", mtp_unquantized=True).pool
-    assert nvfp4.drafter_bytes == bf16.drafter_bytes > 0
-    refused = hybrid("qwen3.6-35b-a3b-nvfp4", "b200", 1, k=2, model_type="qwen3_5_moe").pool.drafter.refusal
-    assert "quantizes its MTP layer" in refused
+    nvfp4 = hybrid("qwen3.6-35b-a3b-nvfp4", "b200", 1, k=2, model_type="qwen3_5_moe").pool
+    assert nvfp4.drafter_bytes == bf16.drafter_bytes > 0 and not nvfp4.drafter.refusal
+
+
+def test_a_quantized_checkpoint_quantizes_the_qwen_mtp_layer_too():
+    """Qwen3.5-27B in fp8 with 128 × 128 block scales (quant_method fp8, no ignore list), one H100: the MTP
+    layer's linear layers and fc are fp8 (one byte a weight, an fp32 scale per 128 × 128 block), its norms
+    bf16. By hand from the config (hidden 5,120; 24 heads and 4 KV heads of 256, gated; intermediate 17,408)."""
+    def fp8(rows, cols):
+        return rows * cols + -(-rows // 128) * -(-cols // 128) * 4
+    layer = (fp8(2 * 24 * 256, 5120) + 2 * fp8(4 * 256, 5120) + fp8(5120, 24 * 256) + 2 * fp8(17408, 5120)
+             + fp8(5120, 17408) + (2 * 256 + 2 * 5120) * 2)
+    fc, norms = fp8(5120, 2 * 5120), 3 * 5120 * 2
+    assert layer + fc + norms == 424_829_184  # half the bf16 layer's 849,398,784
+    spec = Speculation(MTP, 3, mtp_layers=1, model_type="qwen3_5")
+    model, gpu = catalogue_model("qwen3.5-27b"), GPUS["h100-sxm"]
+    plan = _catalogue_plan("qwen3.5-27b", "", "fp8-block")
+    off = deploy(model, gpu, Layout(gpus=1), Engine(), plan, "bf16").pool
+    on = deploy(model, gpu, Layout(gpus=1), Engine(speculation=spec, num_spec=3), plan, "bf16").pool
+    assert on.drafter_bytes == 424_829_184 and not on.drafter.refusal
+    assert on.available_bytes == pytest.approx(off.available_bytes - 424_829_184)
+    # the blocks: groups of 16 become 17 (the MTP layer joins the full-attention type), as in bf16
+    assert (off.layers_per_group, on.layers_per_group) == (16, 17)
+    assert on.num_blocks == int(on.available_bytes // on.page_bytes // 17)
+    assert (round(off.concurrency(131072), 2), round(on.concurrency(131072), 2)) == (4.2, 3.7)
+
+
+def test_glm45_air_fp8_mtp_layer_is_fp8_like_its_last_layer():
+    """GLM-4.5-Air in fp8 with 128 × 128 block scales on 2 H100s, MTP k = 1 (glm4_moe_mtp.py: model.layers.46
+    a Glm4MoeDecoderLayer built with the quant config, eh_proj an nn.Linear in bf16). By hand from the config
+    (hidden 4,096; 96 heads and 8 KV heads of 128 with q/k/v biases; 128 experts and a shared one of 1,408)."""
+    def fp8(rows, cols):
+        return rows * cols + -(-rows // 128) * -(-cols // 128) * 4
+    attention = (fp8(96 * 128 // 2, 4096) + 2 * fp8(4 * 128, 4096) + fp8(4096, 96 * 128 // 2)
+                 + (96 * 128 + 2 * 8 * 128) // 2 * 2)  # q, k, v (4 of 8 KV heads), o; the biases in bf16
+    moe = 128 * 3 * fp8(1408 // 2, 4096) + 3 * fp8(1408 // 2, 4096) + 128 * 4096 * 2  # experts, shared, router
+    layer = attention + moe + 2 * 4096 * 2  # and the two layer norms
+    eh_proj, norms = 2 * 4096 * 4096 * 2, 3 * 4096 * 2
+    assert layer + eh_proj + norms == 1_238_996_224  # 1.15 GiB
+    spec = Speculation(MTP, 1, mtp_layers=1, model_type="glm4_moe")
+    model, plan = catalogue_model("glm-4.5-air"), _catalogue_plan("glm-4.5-air", "", "fp8-block")
+    off = deploy(model, GPUS["h100-sxm"], Layout(gpus=2), Engine(), plan, "bf16").pool
+    on = deploy(model, GPUS["h100-sxm"], Layout(gpus=2), Engine(speculation=spec, num_spec=1), plan, "bf16").pool
+    assert on.drafter_bytes == 1_238_996_224
+    # 4 KV heads × 128 × (K, V) × 2 bytes in 46 layers, and one more
+    assert (off.bytes_per_token, on.bytes_per_token) == (46 * 2048, 47 * 2048)
+    assert (off.layers_per_group, on.layers_per_group) == (46, 47)
+    assert (off.num_blocks, on.num_blocks) == (11004, 9966)
+    assert (round(off.concurrency(131072), 2), round(on.concurrency(131072), 2)) == (1.34, 1.22)
+
+
+#: GLM-5's MTP layer (model.layers.78) in bf16 on one of 8 ranks, by hand from its config (hidden 6,144;
+#: 64 heads; q_lora 2,048, kv_lora 512 + rope 64; nope 192, v 256; indexer 32 heads of 128; 256 experts
+#: and a shared one of 2,048): the low-rank q_a / kv_a, the indexer's wq_b / wk / weights_proj and the
+#: router replicated, q_b / kv_b / o and the experts split over 8.
+GLM5_REPLICATED = 2048 * 6144 + 576 * 6144 + 4096 * 2048 + 128 * 6144 + 32 * 6144 + 256 * 6144
+GLM5_SPLIT = (16384 * 2048 + 28672 * 512 + 6144 * 16384 + 3 * 2048 * 6144 + 256 * 3 * 2048 * 6144) // 8
+GLM5_NORMS = 2048 + 512 + 2 * 128 + 2 * 6144  # q_a / kv_a layernorms, the indexer's k_norm (weight, bias), two
+GLM5_MTP_LAYER_BF16 = (GLM5_REPLICATED + GLM5_SPLIT + GLM5_NORMS) * 2
+GLM5_EH_PROJ_NORMS = (2 * 6144 * 6144 + 3 * 6144) * 2  # eh_proj (nn.Linear, bf16, replicated), enorm, hnorm, head norm
+
+
+def test_the_ignore_list_decides_the_glm5_mtp_layers_format():
+    """vLLM builds model.layers.78 with the checkpoint's quant config. NVIDIA's GLM-5 NVFP4 excludes
+    ``model.layers.78*``: the layer is bf16 (while layer 77's experts are NVFP4). Z.ai's GLM-5-FP8 names
+    only layer 78's norms, eh_proj and router in modules_to_not_convert: its linear layers are fp8."""
+    assert GLM5_MTP_LAYER_BF16 == 2_516_743_680
+    spec = Speculation(MTP, 1, mtp_layers=1, model_type="glm_moe_dsa")
+    nvfp4 = deployment("glm-5-nvfp4", "b200", 8, spec)
+    assert nvfp4.pool.drafter_bytes == GLM5_MTP_LAYER_BF16 + GLM5_EH_PROJ_NORMS == 2_667_775_488  # 2.48 GiB
+    # ... where the last target layer, NVFP4 experts, holds 0.77 GB
+    assert nvfp4.weights.rank_bytes(tp=8, layers=range(77, 78), first=False, last=False) < 0.8e9
+    fp8 = deployment("glm-5-fp8", "h200", 8, spec).pool
+    # the routed experts in fp8 (a byte a weight, an fp32 scale per 128 × 128 block of each rank's shard)
+    routed = 256 * 3 * 6144 * 2048 // 8 + 256 * 3 * 16 * 48 * 4 // 8
+    assert routed == 1_208_254_464
+    assert fp8.drafter_bytes - GLM5_EH_PROJ_NORMS == pytest.approx(1.2649e9, rel=1e-4)
+    # each caches one more latent and indexer key a token: (512 + 64) × 2 + 128 + 4 bytes
+    assert nvfp4.pool.drafter.token_bytes == fp8.drafter.token_bytes == 1152 + 132
+
+
+def test_glm5_mtp_costs_the_pool_its_layer_and_one_layer_more_a_block():
+    """GLM-5 NVFP4 on 8 B200s, 128k context: the pool loses the 2.48 GiB MTP layer and a block spans 79
+    layers of 64 tokens × 1,284 bytes instead of 78."""
+    context = 131072
+    off = deployment("glm-5-nvfp4", "b200", 8).pool
+    on = deployment("glm-5-nvfp4", "b200", 8, Speculation(MTP, 1, mtp_layers=1, model_type="glm_moe_dsa")).pool
+    assert on.available_bytes == pytest.approx(off.available_bytes - 2_667_775_488)
+    assert (off.layers_per_group, on.layers_per_group) == (78, 79) and on.page_bytes == 64 * 1284
+    assert on.num_blocks == int(on.available_bytes // (64 * 1284) // 79)
+    assert (round(off.concurrency(context), 2), round(on.concurrency(context), 2)) == (8.31, 8.01)
+
+
+def test_glm52_mtp_layer_adds_a_latent_and_an_indexer_page_to_the_block():
+    """GLM-5.2 keeps the indexer on 21 of its 78 layers (0, 1, 2 and every fourth from 6), in one
+    uniform-type group of 64-token blocks (physics/multi_page_pool.py). Its MTP layer (model.layers.78)
+    always builds an indexer (deepseek_v2.py: "MTP/nextn layers ... always build a full indexer"), so it
+    adds a latent page and an indexer page to the block. vLLM 0.27.0, bf16 KV: a latent is (512 + 64) × 2
+    = 1,152 bytes a token, an indexer key 128 + 4."""
+    spec = Speculation(MTP, 1, mtp_layers=1, model_type="glm_moe_dsa")
+    model, plan = catalogue_model("glm-5.2-fp8"), _catalogue_plan("glm-5.2-fp8", "", SHIPPED)
+    off = deploy(model, GPUS["h200"], Layout(gpus=8), Engine(version="0.27.0"), plan, "bf16").pool
+    on = deploy(model, GPUS["h200"], Layout(gpus=8), Engine(speculation=spec, num_spec=1, version="0.27.0"), plan,
+                "bf16").pool
+    assert off.page_bytes == 64 * (78 * 1152 + 21 * 132) == 5_928_192
+    assert on.page_bytes == 64 * (79 * 1152 + 22 * 132) == 6_010_368
+    assert on.drafter.token_bytes == 1152 + 132 and not on.drafter.refusal and not on.layout.unmodelled
+    # the MTP layer: GLM-5's shapes, fp8 where layer 77 is, and the indexer layer 77 lacks (its selection is
+    # shared): the same bytes as GLM-5-FP8's MTP layer, whose every layer has one
+    assert on.drafter_bytes == deployment("glm-5-fp8", "h200", 8, spec).pool.drafter_bytes == 1_415_951_360
+    assert on.num_blocks == int(on.available_bytes // 6_010_368)
+    assert (round(off.concurrency(131072), 2), round(on.concurrency(131072), 2)) == (3.21, 2.84)
+    # NVIDIA's NVFP4 release ignores model.layers.78*: the MTP layer is GLM-5's in bf16
+    nvfp4 = deploy(catalogue_model("glm-5.2-nvfp4"), GPUS["b200"], Layout(gpus=8),
+                   Engine(speculation=spec, num_spec=1, version="0.27.0"),
+                   _catalogue_plan("glm-5.2-nvfp4", "", SHIPPED), "bf16").pool
+    assert nvfp4.drafter_bytes == GLM5_MTP_LAYER_BF16 + GLM5_EH_PROJ_NORMS
+
+
+def test_the_calculator_shows_glm52_mtp_in_its_pool():
+    raw = {**SPEC.preset("llama3-70b").values, "model": "glm-5.2-fp8", "gpu": "h200", "gpus": 8,
+           "vllm_version": "0.27.0"}
+    off = SPEC.run(raw).values
+    on = SPEC.run({**raw, "speculation": "mtp", "num_speculative_tokens": 1}).values
+    assert on["drafter_bytes_per_gpu"] == 1_415_951_360 and on["drafter_kv_bytes_per_token"] == 1284
+    assert on["kv_cache_memory"] < off["kv_cache_memory"] and on["max_concurrency"] < off["max_concurrency"]
+
+
+def test_mimo_v2_flash_mtp_is_a_sliding_window_layer_with_a_dense_mlp():
+    """MiMo-V2-Flash at TP 4 on H200s (fp8 with 128 × 128 block scales, hidden 4,096): vLLM builds one MTP
+    layer (mimo_v2_mtp.py) of the sliding-window geometry (64 heads of 192 / 128, 8 KV heads, a sink bias
+    a head), a dense MLP of 16,384, eh_proj (ReplicatedLinear 2h → h without the quant config: bf16,
+    whole) and five norms. By hand, one rank's share."""
+    def fp8(rows, cols):
+        return rows * cols + -(-rows // 128) * -(-cols // 128) * 4
+    attention = (fp8(64 * 192 // 4, 4096) + fp8(2 * 192, 4096) + fp8(2 * 128, 4096) + fp8(4096, 64 * 128 // 4)
+                 + 64 // 4 * 2 + 4096 * 2)  # q, k and v (2 of the 8 KV heads), o, the sink bias, input norm
+    mlp = 3 * fp8(16384 // 4, 4096)
+    eh_proj, norms = 2 * 4096 * 4096 * 2, 4 * 4096 * 2  # enorm, hnorm, pre_mlp_layernorm, final_layernorm
+    assert attention + mlp + eh_proj + norms == 141_092_512
+    config = CATALOGUE["mimo-v2-flash"].config
+    assert dis.mtp_layers(config) == 1 and dis.model_type(config) == "mimo_v2_flash"
+    spec = Speculation(MTP, 1, mtp_layers=1, model_type="mimo_v2_flash")
+    model, plan = catalogue_model("mimo-v2-flash"), _catalogue_plan("mimo-v2-flash", "", SHIPPED)
+    off = deploy(model, GPUS["h200"], Layout(gpus=4), Engine(), plan, "bf16").pool
+    on = deploy(model, GPUS["h200"], Layout(gpus=4), Engine(speculation=spec, num_spec=1), plan, "bf16").pool
+    assert on.drafter_bytes == 141_092_512 and not on.drafter.refusal
+    # a sliding-window layer's KV: 2 KV heads × (192 + 128) × 2 bytes a token
+    assert on.drafter.token_bytes == 2 * (192 + 128) * 2 and on.drafter.window_layers == 1
+    assert on.available_bytes == pytest.approx(off.available_bytes - 141_092_512)
+    # 9 full and 39 sliding layers are groups of 9, the sliding ones 5 groups (6 padding slots): the 40th
+    # sliding layer takes one, so the groups, the page and a request's blocks stay; only the weights cost
+    assert (off.layers_per_group, on.layers_per_group) == (9, 9) and len(on.groups) == len(off.groups) == 6
+    assert on.page_bytes == off.page_bytes and on.num_blocks == int(on.available_bytes // on.page_bytes // 9)
+    assert on.num_blocks < off.num_blocks
+    assert (round(off.concurrency(131072), 2), round(on.concurrency(131072), 2)) == (31.05, 30.97)
+    # up to 0.30 the MTP attention is built without the cache config: with an fp8 cache, refused
+    old = deploy(model, GPUS["h200"], Layout(gpus=4), Engine(speculation=spec, num_spec=1, version="0.30.0"),
+                 plan, "fp8").pool
+    assert "model dtype" in old.drafter.refusal
+    assert "0.21.0" in release_problem("mtp", "0.20.0", "mimo_v2_flash")
 
 
 def test_the_calculator_reads_the_qwen_mtp_from_the_catalogue_config():
     spec = dis.speculation_of({"model": "qwen3.6-35b-a3b-nvfp4", "speculation": "mtp", "num_speculative_tokens": 2},
                               catalogue_model, lambda m: None)
-    assert (spec.mtp_layers, spec.model_type, spec.mtp_unquantized) == (1, "qwen3_5_moe", True)
+    assert (spec.mtp_layers, spec.model_type) == (1, "qwen3_5_moe")
     raw = {**SPEC.preset("llama3-70b").values, "model": "qwen3.5-27b", "gpu": "h100-sxm", "gpus": 1,
            "speculation": "mtp", "num_speculative_tokens": 3}
     out = SPEC.run(raw)
     assert out.values["drafter_bytes_per_gpu"] == 849_398_784
     assert out.values["drafter_kv_bytes_per_token"] == 4096
+
+
+def test_the_calculator_shows_glm5_nvfp4_mtp_in_bf16():
+    raw = {**SPEC.preset("llama3-70b").values, "model": "glm-5-nvfp4", "gpu": "b200", "gpus": 8}
+    off = SPEC.run(raw).values
+    on = SPEC.run({**raw, "speculation": "mtp", "num_speculative_tokens": 1}).values
+    assert on["drafter_bytes_per_gpu"] == 2_667_775_488 and on["drafter_kv_bytes_per_token"] == 1284
+    assert on["kv_cache_memory"] < off["kv_cache_memory"] and on["max_concurrency"] < off["max_concurrency"]
 
 
 def test_the_qwen35_9b_log_one_full_attention_layer_more_in_each_group():
@@ -362,6 +527,9 @@ def test_a_method_is_refused_on_a_release_before_its_v1_drafter():
     assert release_problem("mtp", "0.10.2", "qwen3_next") == ""
     assert "0.17.0" in release_problem("mtp", "0.15.0", "qwen3_5_moe")
     assert "0.9.0" in release_problem("mtp", "0.8.5", "deepseek_v3") and release_problem("mtp", "0.9.0") == ""
+    # GLM-5's glm_moe_dsa joins deepseek_v3 / deepseek_v32 in hf_config_override from 0.16.0 (0.15.1 has not)
+    assert "0.16.0" in release_problem("mtp", "0.15.1", "glm_moe_dsa")
+    assert not release_problem("mtp", "0.16.0", "glm_moe_dsa")
     assert "0.15.0" in release_problem("draft_model", "0.14.1") and release_problem("draft_model", "0.15.0") == ""
     assert all(release_problem(m, "0.8.5") == "" for m in (NGRAM, "eagle", "eagle3"))
     # and through the pool
@@ -376,3 +544,12 @@ def test_a_method_is_refused_on_a_release_before_its_v1_drafter():
            "speculation": "mtp", "num_speculative_tokens": 3}
     assert any("first in 0.10.2" in n for n in SPEC.run({**raw, "vllm_version": "0.9.1"}).notes)
     assert SPEC.run({**raw, "vllm_version": "0.11.0"}).values["drafter_bytes_per_gpu"] == 1_651_532_800
+
+
+def test_the_calculator_builds_mimo_v2_flash_mtp_from_its_architecture():
+    """MiMo-V2-Flash's config names no MTP count: vLLM builds one layer from its architecture."""
+    raw = {**SPEC.preset("llama3-70b").values, "model": "mimo-v2-flash", "gpu": "h200", "gpus": 4}
+    off = SPEC.run(raw).values
+    on = SPEC.run({**raw, "speculation": "mtp", "num_speculative_tokens": 1}).values
+    assert on["drafter_bytes_per_gpu"] == 141_092_512 and on["drafter_kv_bytes_per_token"] == 1280
+    assert on["max_concurrency"] < off["max_concurrency"]
