@@ -62,6 +62,16 @@ MoE layer's reference to it is no second match (0.17.0's ``experts._gate`` does 
 same wrapper (``wrapped_by_id``). The punica wrapper allocates nothing more for the experts when the model
 loads: their alignment buffers (``moe_lora_align_block_size``) come and go in the forward pass.
 
+**Dense layers, shared experts, MLA** (:data:`MLA_ARCHITECTURES`, :data:`SHARED_EXPERT_ARCHITECTURES`).
+DeepSeek-V2/V3 and GLM-4.5 run a dense MLP in their first ``first_k_dense_replace`` layers and a
+shared-expert MLP beside the routed experts in the others: plain ``MergedColumnParallelLinear``
+gate_up_proj and ``RowParallelLinear`` down_proj, wrapped like a dense model's. DeepSeek's MLA
+projections are linear layers too (q_proj or fused_qkv_a_proj and q_b_proj, kv_a_proj_with_mqa,
+kv_b_proj, o_proj), each wrapped by the class of its type; the fused_qkv_a_proj, built with
+``disable_tp``, has a TP size of 1 and keeps both its sides whole, also with ``--fully-sharded-loras``.
+The MLA wrapper keeps second references to them (:data:`MLA_SINCE`): from 0.23.0 they reach the same
+wrapper, before that each gets slots of its own, which is not modelled.
+
 ``--fully-sharded-loras`` (off by default; the ``*WithShardedLoRA`` classes, chosen by
 ``_fully_sharded_can_replace``, keep their parents' ``create_lora_weights``) shards R of
 column-parallel A (``divide(max_lora_rank, tp_size)``) and the output of row-parallel B
@@ -102,13 +112,17 @@ class LoraLayout:
     (its ``packed_modules_mapping``), whether ``embed_tokens`` and ``lm_head`` are (its
     ``embedding_modules``), and for a mixture of experts the w13 A slices of its fused-MoE wrapper
     (2: ``FusedMoEWithLoRA``, 1: ``FusedMoE3DWithLoRA``; 0: a dense MLP) and whether its router is
-    wrapped."""
+    wrapped; ``mla``: the attention is DeepSeek's multi-head latent attention (its projections in
+    place of ``qkv_proj``); ``sides``: the dense layers' and shared experts' MLPs of a mixture of
+    experts were read (packed in ``gate_up_slices``)."""
 
     qkv_slices: int
     gate_up_slices: int
     embeddings: bool
     moe_w13_slices: int = 0
     router: bool = False
+    mla: bool = False
+    sides: bool = False
 
     @property
     def moe(self) -> bool:
@@ -145,6 +159,45 @@ MOE_ARCHITECTURES: dict[str, tuple[int, int, str, str]] = {
 #: off; 0.21 and 0.22 were not read) and the last read that refuses it.
 MOE_EP_SINCE = "0.23.0"
 MOE_EP_REFUSED_UNTIL = "0.20.0"
+#: The mixtures of experts with MLA attention, dense leading layers and shared experts read in
+#: model_executor/models/deepseek_v2.py and layers/mla.py of each release above (DeepseekV3ForCausalLM
+#: is a subclass; Kimi K2 is served by it). ``packed_modules_mapping`` gate_up_proj: [gate_proj,
+#: up_proj], and fused_qkv_a_proj: [q_a_proj, kv_a_proj_with_mqa] when ``q_lora_rank`` is set; no
+#: ``embedding_modules`` in any release. Per decoder layer ``DeepseekV2MLAAttention`` holds q_proj
+#: (``ColumnParallelLinear``) and kv_a_proj_with_mqa (``ReplicatedLinear``), or, with ``q_lora_rank``,
+#: fused_qkv_a_proj (``DeepSeekV2FusedQkvAProjLinear``, a ``MergedColumnParallelLinear`` with
+#: ``disable_tp``: its own TP size 1) and q_b_proj (``ColumnParallelLinear``); kv_b_proj
+#: (``ColumnParallelLinear``) and o_proj (``RowParallelLinear``). Layers from ``first_k_dense_replace``
+#: on are MoE layers: the router ``gate``, the shared experts' ``DeepseekV2MLP`` (gate_up_proj and
+#: down_proj of ``moe_intermediate_size × n_shared_experts``, TP-split like a dense MLP) and the
+#: routed experts' ``FusedMoE``; the layers before have a dense ``DeepseekV2MLP`` of
+#: ``intermediate_size``. (gate_up slices, w13 A slices.)
+MLA_ARCHITECTURES: dict[str, tuple[int, int]] = {
+    "DeepseekV2ForCausalLM": (2, 2),
+    "DeepseekV3ForCausalLM": (2, 2),
+}
+#: The mixtures of experts with GQA attention, dense leading layers and shared experts read in
+#: model_executor/models/glm4_moe.py of each release above (GLM-4.5, GLM-4.5-Air): ``packed_modules_mapping``
+#: qkv_proj: [q_proj, k_proj, v_proj], gate_up_proj: [gate_proj, up_proj]; no ``embedding_modules``.
+#: Layers from ``first_k_dense_replace`` on run ``Glm4MoE``: the router, the shared experts'
+#: ``Glm4MoeMLP`` (``moe_intermediate_size × n_shared_experts``, TP-split, no ``disable_tp``) and the
+#: routed experts' ``FusedMoE`` (``SharedFusedMoE`` up to 0.17.0, a subclass); the layers before a dense
+#: ``Glm4MoeMLP`` of ``intermediate_size``. The router is a plain ``nn.Linear`` up to 0.28.0, which no
+#: LoRA class wraps (not a ``LinearBase``), and a ``GateLinear`` (a ``ReplicatedLinear``) in 0.33.0.
+#: The fused-MoE layer's reference to the shared experts (``_shared_experts``) is the same module,
+#: reached after its projections were replaced, so it adds no slots. (qkv slices, gate_up slices, w13
+#: A slices, first release with the router wrapped.)
+SHARED_EXPERT_ARCHITECTURES: dict[str, tuple[int, int, int, str]] = {
+    "Glm4MoeForCausalLM": (3, 2, 2, "0.33.0"),
+}
+#: The first release whose LoRA manager wraps each MLA projection once. ``MultiHeadLatentAttentionWrapper``
+#: (layers/mla.py, every release read) keeps second references to q_proj (or fused_qkv_a_proj and
+#: q_b_proj), kv_a_proj_with_mqa, kv_b_proj and o_proj, and ``MLAAttention`` a third to kv_b_proj;
+#: ``_create_lora_modules`` walks ``named_modules(remove_duplicate=False)``, and from 0.23.0 its
+#: ``wrapped_by_id`` points a reference already wrapped at the same wrapper. Up to 0.20.0 there is no
+#: such check, so each reference whose parent still holds the bare layer gets a wrapper of its own
+#: (and 0.12.0–0.17.0 match fused_qkv_a_proj's class differently): not modelled.
+MLA_SINCE = "0.23.0"
 #: The first release with a fused-MoE LoRA wrapper (lora/layers/fused_moe.py is absent in 0.11.0).
 MOE_FIRST_RELEASE = "0.11.1"
 
@@ -156,6 +209,13 @@ def _embeddings_wrapped(since: str, until: str, version: str) -> bool:
 
 def layout_of(architecture: str, version: str) -> LoraLayout | None:
     """How ``architecture`` is wrapped at ``version`` (None: not read)."""
+    if architecture in MLA_ARCHITECTURES:
+        gate_up, w13 = MLA_ARCHITECTURES[architecture]
+        return LoraLayout(0, gate_up, False, moe_w13_slices=w13, router=True, mla=True, sides=True)
+    if architecture in SHARED_EXPERT_ARCHITECTURES:
+        qkv, gate_up, w13, router_since = SHARED_EXPERT_ARCHITECTURES[architecture]
+        return LoraLayout(qkv, gate_up, False, moe_w13_slices=w13,
+                          router=parse_version(version) >= parse_version(router_since), sides=True)
     if architecture in MOE_ARCHITECTURES:
         qkv, w13, since, until = MOE_ARCHITECTURES[architecture]
         return LoraLayout(qkv, 0, _embeddings_wrapped(since, until, version), moe_w13_slices=w13, router=True)
@@ -260,6 +320,36 @@ EVIDENCE: tuple[tuple[str, str], ...] = (
      "Qwen3MoeSparseMoeBlock: self.gate = GateLinear(hidden_size, num_experts) (ReplicatedLinear up to 0.28.0); "
      "Qwen3MoeForCausalLM.packed_modules_mapping qkv_proj: [q_proj, k_proj, v_proj] (gate_up_proj only with "
      "mlp_only_layers); embedding_modules embed_tokens, lm_head (absent in 0.12.0 and 0.15.0)"),
+    (_TREE + "model_executor/models/deepseek_v2.py",
+     "DeepseekV2ForCausalLM.packed_modules_mapping gate_up_proj: [gate_proj, up_proj]; fused_qkv_a_proj: "
+     "[q_a_proj, kv_a_proj_with_mqa] when q_lora_rank is set; no embedding_modules (0.12.0-0.33.0); "
+     "DeepseekV2MLAAttention: q_proj ColumnParallelLinear(hidden, heads × qk_head_dim) or fused_qkv_a_proj "
+     "DeepSeekV2FusedQkvAProjLinear(hidden, [q_lora_rank, kv_lora_rank + qk_rope_head_dim], disable_tp=True) "
+     "and q_b_proj ColumnParallelLinear(q_lora_rank, heads × qk_head_dim); kv_a_proj_with_mqa "
+     "ReplicatedLinear(hidden, kv_lora_rank + qk_rope_head_dim); kv_b_proj ColumnParallelLinear(kv_lora_rank, "
+     "heads × (qk_nope_head_dim + v_head_dim)); o_proj RowParallelLinear(heads × v_head_dim, hidden); "
+     "DeepseekV2MoE: gate (ReplicatedLinear up to 0.15.0, GateLinear from 0.17.0), shared_experts "
+     "DeepseekV2MLP(moe_intermediate_size × n_shared_experts, disable_tp=is_sequence_parallel), experts; "
+     "DeepseekV2DecoderLayer: MoE from first_k_dense_replace on, DeepseekV2MLP(intermediate_size) before"),
+    (_TREE + "model_executor/models/glm4_moe.py",
+     "Glm4MoeForCausalLM.packed_modules_mapping qkv_proj, gate_up_proj; no embedding_modules; Glm4MoE: self.gate = "
+     "GateLinear(hidden, n_routed_experts) (0.12.0-0.28.0: nn.Linear), shared_experts = Glm4MoeMLP(moe_intermediate_size "
+     "× n_shared_experts), experts = FusedMoEFactory (SharedFusedMoE up to 0.17.0, FusedMoE 0.20.0-0.26.0); "
+     "Glm4MoeDecoderLayer: Glm4MoE from first_k_dense_replace on, Glm4MoeMLP(intermediate_size) before"),
+    (_TREE + "lora/layers/fused_moe.py",
+     "_ep_check (0.23.0 on): assert not moe_parallel_config.is_sequence_parallel: under expert parallelism the "
+     "shared experts' MLP keeps its TP split (DeepseekV2MLP's disable_tp=is_sequence_parallel is False)"),
+    (_TREE + "model_executor/layers/mla.py",
+     "MultiHeadLatentAttentionWrapper: self.fused_qkv_a_proj, kv_a_proj_with_mqa, q_b_proj, q_proj, kv_b_proj, "
+     "o_proj = mla_modules.… (every release read); layers/attention/mla_attention.py MLAAttention: "
+     "self.kv_b_proj = kv_b_proj"),
+    (_TREE + "lora/layers/column_parallel_linear.py",
+     "MergedColumnParallelLinearWithLoRA.can_replace_layer: a MergedColumnParallelLinear subclass only when "
+     "its tp_size is 1 (0.20.0 on; 0.12.0-0.17.0: type(source_layer) is MergedColumnParallelLinear); "
+     "base_linear.py: self.tp_size = self.base_layer.tp_size"),
+    (_TREE + "config/parallel.py",
+     "use_sequence_parallel_moe: all2all_backend in (allgather_reducescatter, …) and enable_expert_parallel and "
+     "tensor_parallel_size > 1 and data_parallel_size > 1"),
     (_TREE + "model_executor/models/mixtral.py",
      "MixtralMoE: self.gate = GateLinear(hidden_size, num_experts) (ReplicatedLinear up to 0.28.0); "
      "MixtralForCausalLM.packed_modules_mapping qkv_proj; embedding_modules embed_tokens, lm_head"),
