@@ -190,6 +190,18 @@ MLA_ARCHITECTURES: dict[str, tuple[int, int]] = {
 SHARED_EXPERT_ARCHITECTURES: dict[str, tuple[int, int, int, str]] = {
     "Glm4MoeForCausalLM": (3, 2, 2, "0.33.0"),
 }
+#: Why a mixture of experts that vLLM does wrap is still not modelled, by architecture.
+#: gpt-oss (model_executor/models/gpt_oss.py, 0.12.0–0.33.0) sets ``is_3d_moe_weight``, so its experts
+#: get ``FusedMoE3DWithLoRA``, whose w13 and w2 slots take the experts' ``hidden_dim`` and
+#: ``intermediate_size_per_partition`` after the MXFP4 backend rounds them up
+#: (``mxfp4_round_up_hidden_size_and_intermediate_size`` in layers/fused_moe/oracle/mxfp4.py at 0.33.0:
+#: 128 or 256 by backend, none for some), and which backend LoRA gets on which GPU in each release
+#: was not read; its router is a bare ``torch.nn.Linear`` in 0.12.0 (not wrapped), a ``ReplicatedLinear``
+#: in 0.20.0 and a ``GateLinear`` in 0.33.0.
+UNMODELLED_MOE: dict[str, str] = {
+    "GptOssForCausalLM": ("its fused 3D experts' slots (FusedMoE3DWithLoRA) take the hidden size and width its "
+                          "MXFP4 backend rounds up, and which backend LoRA gets by GPU and release was not read"),
+}
 #: The first release whose LoRA manager wraps each MLA projection once. ``MultiHeadLatentAttentionWrapper``
 #: (layers/mla.py, every release read) keeps second references to q_proj (or fused_qkv_a_proj and
 #: q_b_proj), kv_a_proj_with_mqa, kv_b_proj and o_proj, and ``MLAAttention`` a third to kv_b_proj;

@@ -148,6 +148,8 @@ def problem(model: Model, architecture: str, version: str, pipeline_stages: int 
     elif layout is not None and layout.mla:
         return f"LoRA slots of {architecture} without MLA attention (its layers were read with it)"
     if model.is_moe:
+        if architecture in vllm_lora.UNMODELLED_MOE:
+            return f"LoRA slots of {architecture}: {vllm_lora.UNMODELLED_MOE[architecture]}"
         if layout is None or not layout.moe:
             known = ", ".join((*vllm_lora.MOE_ARCHITECTURES, *vllm_lora.SHARED_EXPERT_ARCHITECTURES,
                                *vllm_lora.MLA_ARCHITECTURES))

@@ -77,7 +77,7 @@ def test_a_model_not_modelled_leaves_the_pool_not_computed_with_the_reason():
     assert run(preset="deepseek-v3-mla", max_loras=2).values["lora_bytes_per_gpu"] > 0  # from 0.23.0
     roof = ROOFLINE.run({"model": "gpt-oss-120b", "gpu": "h200", "gpus": 8, "max_loras": 2})
     assert roof.values["kv_cache_memory"] is None and roof.values["max_concurrency"] is None
-    assert any("Not modelled: LoRA slots of a mixture of experts of GptOssForCausalLM" in n for n in roof.notes)
+    assert any("Not modelled: LoRA slots of GptOssForCausalLM: its fused 3D experts" in n for n in roof.notes)
 
 
 #: Qwen3-30B-A3B, 4 slots of rank 16, TP 1, 0.33.0 at the H100's defaults: the slots (physics/test_lora.py
