@@ -2,7 +2,9 @@
 
 Read from the wheels on PyPI (``pip download vllm==X --no-deps --only-binary :all:``) of 0.12.0,
 0.14.0, 0.15.0, 0.17.0, 0.20.0, 0.23.0, 0.26.0, 0.28.0 and 0.33.0 (commit 4ba787ec9); the fused-MoE
-wrapper in those but 0.14.0, and in 0.11.1 (absent from 0.11.0); the files and lines are :data:`EVIDENCE`.
+wrapper in those but 0.14.0, and in 0.11.1 (absent from 0.11.0); DeepSeek's and GLM-4.5's model files,
+the MLA layers and the LoRA manager also in 0.14.0, 0.18.0, 0.19.0, 0.21.0 and 0.22.0; the files and
+lines are :data:`EVIDENCE`.
 The tensor shapes are the same in all of them; what moved is which
 architectures wrap their embeddings (:func:`layout_of`), the LM head's vocabulary bound
 (:func:`logits_vocab_limit`) and one index vector (:func:`token_index_vectors`). 0.11 and older add an
@@ -56,10 +58,11 @@ from 0.23.0 it runs with ``all2all_backend`` "allgather_reducescatter" (the defa
 layer's own TP size of 1: E_l is the rank's share of the experts (``determine_expert_map``) and I_p
 the whole width. The router (``self.gate``, a ``ReplicatedLinear`` of hidden → E; ``GateLinear``, a
 subclass, in 0.33.0) is a linear layer like the others, wrapped by ``ReplicatedLinearWithLoRA``: A
-(M, 1, R, hidden) and B (M, 1, E, R), whole on every GPU. It is wrapped once: up to 0.20.0 the
-MoE layer's reference to it is no second match (0.17.0's ``experts._gate`` does not end in
-``.gate``; 0.20.0's runner is no module), and from 0.23.0 the runner's ``gate`` is rewired to the
-same wrapper (``wrapped_by_id``). The punica wrapper allocates nothing more for the experts when the model
+(M, 1, R, hidden) and B (M, 1, E, R), whole on every GPU. It is wrapped once but in 0.21.0: up to
+0.20.0 the MoE layer's reference to it is no second match (0.17.0's ``experts._gate`` does not end in
+``.gate``; 0.20.0's runner is no module), in 0.21.0 the runner is a module whose ``gate`` gets a
+second wrapper where the model hands the router over (:data:`ROUTER_IN_RUNNER`), and from 0.22.0
+the runner's ``gate`` is rewired to the same wrapper (``wrapped_by_id``). The punica wrapper allocates nothing more for the experts when the model
 loads: their alignment buffers (``moe_lora_align_block_size``) come and go in the forward pass.
 
 **Dense layers, shared experts, MLA** (:data:`MLA_ARCHITECTURES`, :data:`SHARED_EXPERT_ARCHITECTURES`).
@@ -69,8 +72,11 @@ gate_up_proj and ``RowParallelLinear`` down_proj, wrapped like a dense model's. 
 projections are linear layers too (q_proj or fused_qkv_a_proj and q_b_proj, kv_a_proj_with_mqa,
 kv_b_proj, o_proj), each wrapped by the class of its type; the fused_qkv_a_proj, built with
 ``disable_tp``, has a TP size of 1 and keeps both its sides whole, also with ``--fully-sharded-loras``.
-The MLA wrapper keeps second references to them (:data:`MLA_SINCE`): from 0.23.0 they reach the same
-wrapper, before that each gets slots of its own, which is not modelled.
+The MLA wrapper keeps second references to them and ``MLAAttention`` a third to kv_b_proj
+(:data:`MLA_WRAPPERS`): up to 0.21.0 each reference gets a wrapper with slots of its own, from 0.22.0
+they reach the same wrapper. In 0.17.0–0.19.0 vLLM stops at startup on DeepSeek's router
+(:data:`MLA_ROUTER_REFUSED`); in 0.21.0 the fused-MoE runner's reference to the router gets a second
+wrapper (:data:`ROUTER_IN_RUNNER`).
 
 ``--fully-sharded-loras`` (off by default; the ``*WithShardedLoRA`` classes, chosen by
 ``_fully_sharded_can_replace``, keep their parents' ``create_lora_weights``) shards R of
@@ -114,7 +120,8 @@ class LoraLayout:
     (2: ``FusedMoEWithLoRA``, 1: ``FusedMoE3DWithLoRA``; 0: a dense MLP) and whether its router is
     wrapped; ``mla``: the attention is DeepSeek's multi-head latent attention (its projections in
     place of ``qkv_proj``); ``sides``: the dense layers' and shared experts' MLPs of a mixture of
-    experts were read (packed in ``gate_up_slices``)."""
+    experts were read (packed in ``gate_up_slices``); ``router_wrappers``: how many wrappers, each with
+    its slots, the router gets (:func:`router_wrappers`)."""
 
     qkv_slices: int
     gate_up_slices: int
@@ -123,6 +130,7 @@ class LoraLayout:
     router: bool = False
     mla: bool = False
     sides: bool = False
+    router_wrappers: int = 1
 
     @property
     def moe(self) -> bool:
@@ -202,14 +210,33 @@ UNMODELLED_MOE: dict[str, str] = {
     "GptOssForCausalLM": ("its fused 3D experts' slots (FusedMoE3DWithLoRA) take the hidden size and width its "
                           "MXFP4 backend rounds up, and which backend LoRA gets by GPU and release was not read"),
 }
-#: The first release whose LoRA manager wraps each MLA projection once. ``MultiHeadLatentAttentionWrapper``
+#: How many wrappers, each with slots of its own, every MLA projection gets. ``MultiHeadLatentAttentionWrapper``
 #: (layers/mla.py, every release read) keeps second references to q_proj (or fused_qkv_a_proj and
-#: q_b_proj), kv_a_proj_with_mqa, kv_b_proj and o_proj, and ``MLAAttention`` a third to kv_b_proj;
-#: ``_create_lora_modules`` walks ``named_modules(remove_duplicate=False)``, and from 0.23.0 its
-#: ``wrapped_by_id`` points a reference already wrapped at the same wrapper. Up to 0.20.0 there is no
-#: such check, so each reference whose parent still holds the bare layer gets a wrapper of its own
-#: (and 0.12.0–0.17.0 match fused_qkv_a_proj's class differently): not modelled.
-MLA_SINCE = "0.23.0"
+#: q_b_proj), kv_a_proj_with_mqa, kv_b_proj and o_proj, and ``MLAAttention`` a third to kv_b_proj from
+#: 0.17.0 (layers/attention/mla_attention.py; up to 0.15.0 it hands kv_b_proj to its impl, no module).
+#: ``_create_lora_modules`` walks ``named_modules(remove_duplicate=False)`` and wraps every path whose
+#: suffix matches, replacing the layer on that path's parent: a reference held by another parent is
+#: wrapped again, up to 0.21.0. From 0.22.0 its ``wrapped_by_id`` points a reference to a layer already
+#: wrapped at the same wrapper. (first release, last release, copies of the other projections, copies
+#: of kv_b_proj), for the releases read: 0.12.0, 0.14.0 and 0.15.0; 0.17.0–0.21.0; 0.22.0 on.
+MLA_WRAPPERS: tuple[tuple[str, str, int, int], ...] = (
+    ("0.12.0", "0.15.0", 2, 2),
+    ("0.17.0", "0.21.0", 2, 3),
+    ("0.22.0", "", 1, 1),
+)
+#: The releases read in which DeepSeek's router stops vLLM at startup: ``GateLinear`` (from 0.17.0, a
+#: ``ReplicatedLinear`` subclass) is a ``LinearBase``, so its suffix ``gate`` is a LoRA target, but
+#: ``ReplicatedLinearWithLoRA.can_replace_layer`` takes only ``type(source_layer) is ReplicatedLinear``
+#: up to 0.19.0 (``isinstance`` from 0.20.0), and ``register_module`` asserts a LoRA layer (as the
+#: ``DeepSeekV2FusedQkvAProj[Linear]`` subclass does for ``MergedColumnParallelLinearWithLoRA``'s
+#: ``type(source_layer) is MergedColumnParallelLinear``).
+MLA_ROUTER_REFUSED = ("0.17.0", "0.19.0")
+#: The architectures that hand their router to the fused-MoE layer (``gate=self.gate``): in 0.21.0
+#: that layer's ``MoERunner`` is a module (a ``PluggableLayer``; no module in 0.20.0) keeping it as
+#: ``runner.gate``, a second path wrapped again before ``wrapped_by_id`` (0.22.0). Mixtral does not
+#: hand it over; Qwen3-MoE and DeepSeek do (qwen3_moe.py, deepseek_v2.py at 0.21.0).
+ROUTER_IN_RUNNER = ("Qwen3MoeForCausalLM", "DeepseekV2ForCausalLM", "DeepseekV3ForCausalLM")
+ROUTER_TWICE = "0.21.0"
 #: The first release with a fused-MoE LoRA wrapper (lora/layers/fused_moe.py is absent in 0.11.0).
 MOE_FIRST_RELEASE = "0.11.1"
 
@@ -223,18 +250,42 @@ def layout_of(architecture: str, version: str) -> LoraLayout | None:
     """How ``architecture`` is wrapped at ``version`` (None: not read)."""
     if architecture in MLA_ARCHITECTURES:
         gate_up, w13 = MLA_ARCHITECTURES[architecture]
-        return LoraLayout(0, gate_up, False, moe_w13_slices=w13, router=True, mla=True, sides=True)
+        return LoraLayout(0, gate_up, False, moe_w13_slices=w13, router=True, mla=True, sides=True,
+                          router_wrappers=router_wrappers(architecture, version))
     if architecture in SHARED_EXPERT_ARCHITECTURES:
         qkv, gate_up, w13, router_since = SHARED_EXPERT_ARCHITECTURES[architecture]
         return LoraLayout(qkv, gate_up, False, moe_w13_slices=w13,
                           router=parse_version(version) >= parse_version(router_since), sides=True)
     if architecture in MOE_ARCHITECTURES:
         qkv, w13, since, until = MOE_ARCHITECTURES[architecture]
-        return LoraLayout(qkv, 0, _embeddings_wrapped(since, until, version), moe_w13_slices=w13, router=True)
+        return LoraLayout(qkv, 0, _embeddings_wrapped(since, until, version), moe_w13_slices=w13, router=True,
+                          router_wrappers=router_wrappers(architecture, version))
     if architecture not in ARCHITECTURES:
         return None
     qkv, gate_up, since, until = ARCHITECTURES[architecture]
     return LoraLayout(qkv, gate_up, _embeddings_wrapped(since, until, version))
+
+
+def mla_wrappers(version: str) -> tuple[int, int] | None:
+    """(wrappers of each MLA projection but kv_b_proj, wrappers of kv_b_proj) at ``version``; None for a
+    release not read (0.16)."""
+    minor = parse_version(version)[:2]
+    for first, last, others, kv_b in MLA_WRAPPERS:
+        if parse_version(first)[:2] <= minor and (not last or minor <= parse_version(last)[:2]):
+            return others, kv_b
+    return None
+
+
+def mla_router_refused(version: str) -> bool:
+    """Whether vLLM stops at startup on DeepSeek's router with LoRA on (0.17.0–0.19.0)."""
+    first, last = MLA_ROUTER_REFUSED
+    return parse_version(first)[:2] <= parse_version(version)[:2] <= parse_version(last)[:2]
+
+
+def router_wrappers(architecture: str, version: str) -> int:
+    """How many wrappers the router gets: two in 0.21.0 where the fused-MoE runner holds it too."""
+    twice = parse_version(version)[:2] == parse_version(ROUTER_TWICE)[:2] and architecture in ROUTER_IN_RUNNER
+    return 2 if twice else 1
 
 
 def moe_expert_parallel(version: str) -> str:
@@ -324,7 +375,11 @@ EVIDENCE: tuple[tuple[str, str], ...] = (
     (_TREE + "lora/model_manager.py",
      "_create_lora_modules: isinstance(module, MoERunner) (FusedMoE up to 0.23.0): packed_moduled_lst = ['w13'] "
      "if self._is_3d_moe_model else ['w1', 'w3']; wrapped_by_id: the same gate reached through the MoE runner "
-     "is rewired to the existing wrapper (0.23.0 on; 0.12.0: lora/models.py)"),
+     "is rewired to the existing wrapper (0.22.0 on: wrapped_by_id[id(module)]; 0.23.0 on also the wrapper's id; "
+     "0.12.0: lora/models.py, no such check); named_modules(remove_duplicate=False) in every release read"),
+    (_TREE + "model_executor/layers/fused_moe/runner/moe_runner.py",
+     "MoERunner: self.gate = gate (0.21.0: MoERunnerInterface(PluggableLayer, ABC), a module; 0.20.0: "
+     "MoERunnerInterface(ABC)); qwen3_moe.py and deepseek_v2.py pass gate=self.gate, mixtral.py does not"),
     (_TREE + "lora/layers/replicated_linear.py",
      "ReplicatedLinearWithLoRA.can_replace_layer: isinstance(source_layer, ReplicatedLinear) (up to 0.17.0: "
      "type(source_layer) is ReplicatedLinear)"),

@@ -43,13 +43,17 @@ sequence-parallel MoE, the one case where DeepSeek's shared experts would be who
     kv_b_proj     A: M × R × c                        B: M × R × N/p × (d_qk − ρ + d_v)
     o_proj        A: M × R × N × d_v / p              B: M × hidden × R
 
-modelled from 0.23.0, where the MLA wrapper's second references to these projections reach the
-same wrapper (``wrapped_by_id``); up to 0.20.0 they are wrapped again, each with slots of its own.
+each wrapped once from 0.22.0 (``wrapped_by_id``). Up to 0.21.0 the MLA wrapper's second references
+to these projections, and from 0.17.0 ``MLAAttention``'s third to kv_b_proj, are wrapped again, each
+with slots of its own: twice each in 0.12.0–0.15.0, twice and kv_b_proj three times in 0.17.0–0.21.0
+(:func:`..engines.vllm_lora.mla_wrappers`). vLLM 0.17.0–0.19.0 stop at startup on DeepSeek's router
+(a ``GateLinear`` no LoRA class takes there), and in 0.21.0 the fused-MoE runner's reference to the
+router (DeepSeek's, Qwen3-MoE's) is wrapped a second time.
 
 What is not modelled is refused, with the reason, rather than guessed: mixtures of experts other
 than Mixtral, Qwen3-MoE, DeepSeek-V2/V3 and GLM-4.5, or with dense layers or shared experts on
-another architecture (Qwen2-MoE's gated shared expert, gpt-oss's fused 3D experts), MLA before
-0.23.0 or on another architecture (DeepSeek-V3.2's indexer, GLM-5), hybrid and per-layer models,
+another architecture (Qwen2-MoE's gated shared expert, gpt-oss's fused 3D experts), MLA on another
+architecture (DeepSeek-V3.2's indexer, GLM-5) or in an unread release (0.16), hybrid and per-layer models,
 vision towers, pipeline stages, an architecture whose modules were not read, expert parallelism in
 0.21 and 0.22 (not read), and releases before the extra vocabulary was removed.
 
@@ -138,10 +142,8 @@ def problem(model: Model, architecture: str, version: str, pipeline_stages: int 
             known = ", ".join(vllm_lora.MLA_ARCHITECTURES)
             return (f"LoRA slots of an MLA model of {architecture or 'no named architecture'} (its latent "
                     f"projections; only {known} were read)")
-        if parse_version(version) < parse_version(vllm_lora.MLA_SINCE):
-            return (f"LoRA slots of an MLA model in vLLM {version}: before {vllm_lora.MLA_SINCE} the MLA wrapper's "
-                    f"second references to the projections are wrapped again with slots of their own (no "
-                    f"wrapped_by_id), which is not modelled")
+        if vllm_lora.mla_wrappers(version) is None:
+            return f"LoRA slots of an MLA model in vLLM {version} (its MLA layers' wrapping was not read)"
         if model.sides is None or not (model.sides.qk_head_dim and model.sides.v_head_dim):
             return ("LoRA slots of an MLA model without its projections' widths (q_lora_rank, the query and value "
                     "head widths: a catalogue model or a pasted config gives them)")
@@ -200,8 +202,12 @@ def refusal(model: Model, architecture: str, version: str, slots: LoraSlots, exp
     if slots.fully_sharded and model.is_moe and expert_parallel > 1:
         return ("Fused MoE LoRA does not support enable_expert_parallel=True together with fully_sharded_loras=True "
                 "(vLLM refuses)")
-    limit = vllm_lora.logits_vocab_limit(version)
     layout = vllm_lora.layout_of(architecture, version)
+    if layout is not None and layout.mla and vllm_lora.mla_router_refused(version):
+        return (f"vLLM {version} stops at startup with LoRA on {architecture}: its router (GateLinear) is a LoRA "
+                f"target that ReplicatedLinearWithLoRA does not take (type(layer) is ReplicatedLinear), and "
+                f"register_module asserts a LoRA layer")
+    limit = vllm_lora.logits_vocab_limit(version)
     if layout is not None and layout.embeddings and model.vocab_size > limit:
         return f"When using LoRA, vocab size must be <= {limit} (this vocabulary: {model.vocab_size:,})"
     return ""
@@ -219,7 +225,7 @@ def moe_elements(model: Model, layout: vllm_lora.LoraLayout, tensor_parallel: in
     experts = local_experts(model, expert_parallel, version)
     width = model.intermediate_size if expert_parallel > 1 else model.intermediate_size // tensor_parallel
     shard = tensor_parallel if slots.fully_sharded else 1  # R of w13 A and the hidden width of w2 B
-    router = (m * r * hidden + m * model.experts * r) if layout.router else 0
+    router = (m * r * hidden + m * model.experts * r) * layout.router_wrappers if layout.router else 0
     w13 = layout.moe_w13_slices * m * experts * (r // shard) * hidden + 2 * m * experts * width * r
     w2 = m * experts * r * width + m * experts * (hidden // shard) * r
     return router + w13 + w2
@@ -249,9 +255,11 @@ def mlp_elements(width: int, slices: int, hidden: int, tensor_parallel: int, slo
     return gate_up + down
 
 
-def mla_elements(model: Model, tensor_parallel: int, slots: LoraSlots) -> int:
+def mla_elements(model: Model, tensor_parallel: int, slots: LoraSlots, version: str = vllm_lora.READ_RELEASES[-1]) -> int:
     """Numbers in one MLA layer's slots: q_proj and kv_a_proj_with_mqa, or fused_qkv_a_proj (two slices,
-    its own TP size 1) and q_b_proj; kv_b_proj and o_proj."""
+    its own TP size 1) and q_b_proj; kv_b_proj and o_proj; each as many times as ``version`` wraps it
+    (:func:`..engines.vllm_lora.mla_wrappers`)."""
+    copies, kv_b_copies = vllm_lora.mla_wrappers(version) or (1, 1)
     m, r, p = slots.max_loras, slots.max_rank, tensor_parallel
     hidden, heads, sides = model.hidden_size, model.heads, model.sides
     a_rank, b_out = (r // p, hidden // p) if slots.fully_sharded else (r, hidden)
@@ -266,7 +274,7 @@ def mla_elements(model: Model, tensor_parallel: int, slots: LoraSlots) -> int:
     nope = sides.qk_head_dim - model.rope_dim
     kv_b = m * a_rank * model.latent_dim + m * r * (heads // p) * (nope + sides.v_head_dim)
     o_proj = m * r * (heads * sides.v_head_dim // p) + m * b_out * r
-    return queries + kv_b + o_proj
+    return copies * (queries + o_proj) + kv_b_copies * kv_b
 
 
 def slot_elements(model: Model, layout: vllm_lora.LoraLayout, tensor_parallel: int, slots: LoraSlots,
@@ -277,7 +285,7 @@ def slot_elements(model: Model, layout: vllm_lora.LoraLayout, tensor_parallel: i
     # --fully-sharded-loras: column-parallel A keeps R / p of the rank, row-parallel B hidden / p
     a_rank, b_out = (r // p, hidden // p) if slots.fully_sharded else (r, hidden)
     if layout.mla:
-        attention = mla_elements(model, p, slots)
+        attention = mla_elements(model, p, slots, version)
     else:
         q = model.heads // p * head_dim
         kv = max(1, model.kv_heads // p) * head_dim  # a KV head is copied, not split, when p exceeds them

@@ -585,6 +585,11 @@ def test_lora_slots_of_deepseek_v2_lite_count_its_mla_projections_dense_layer_an
     bar = {p["name"]: p for p in on.bars["Memory per GPU"]["parts"]}
     assert bar["lora_bytes_per_gpu"]["shown"]
     assert any("64 routed experts" in n for n in on.notes)
-    # before 0.23.0 the MLA wrapper's second references get slots of their own: not computed
+    # up to 0.21.0 the MLA wrapper's references get slots of their own: in 0.20.0 q_proj, kv_a_proj_with_mqa
+    # and o_proj twice, kv_b_proj three times (layers/mla.py, MLAAttention)
     old = run_preset("llama3-8b", model="deepseek-v2-lite", max_loras=4, vllm_version="0.20.0")
-    assert old.values["lora_bytes_per_gpu"] is None
+    kv_b = 4 * 16 * 512 + 4 * 16 * 16 * 256
+    extra = 2 * 27 * (attention + kv_b)
+    assert slots + extra < old.values["lora_bytes_per_gpu"] < slots + extra + MiB
+    refused = run_preset("llama3-8b", model="deepseek-v2-lite", max_loras=4, vllm_version="0.17.0")
+    assert any(n.startswith("vLLM refuses this") and "GateLinear" in n for n in refused.notes)

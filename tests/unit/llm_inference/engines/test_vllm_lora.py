@@ -60,4 +60,10 @@ def test_the_shared_expert_and_mla_layouts_by_release():
     assert not vllm_lora.layout_of("Glm4MoeForCausalLM", "0.28.0").router
     glm = vllm_lora.layout_of("Glm4MoeForCausalLM", "0.33.0")
     assert glm.router and glm.sides and not glm.mla and glm.qkv_slices == 3 and not glm.embeddings
-    assert vllm_lora.MLA_SINCE == "0.23.0"
+    assert [vllm_lora.mla_wrappers(v) for v in ("0.12.0", "0.15.0", "0.16.0", "0.17.0", "0.21.0", "0.22.0")] \
+        == [(2, 2), (2, 2), None, (2, 3), (2, 3), (1, 1)]
+    assert [vllm_lora.mla_router_refused(v) for v in ("0.15.0", "0.17.0", "0.19.0", "0.20.0")] == \
+        [False, True, True, False]
+    assert vllm_lora.layout_of("Qwen3MoeForCausalLM", "0.21.0").router_wrappers == 2
+    assert vllm_lora.layout_of("MixtralForCausalLM", "0.21.0").router_wrappers == 1
+    assert vllm_lora.layout_of("Qwen3MoeForCausalLM", "0.22.0").router_wrappers == 1

@@ -299,15 +299,41 @@ def test_fully_sharded_loras_on_mla_keep_the_replicated_projections_whole():
         (4 * 8 * 1536 - 4 * 16 * 1536) + (4 * 8 * 512 - 4 * 16 * 512) + (4 * 3584 * 16 - 4 * 7168 * 16)
 
 
-def test_mla_before_0_23_an_unread_mla_architecture_and_shared_experts_under_ep_are_not_modelled():
+def test_mla_projections_are_wrapped_once_per_reference_up_to_0_21():
+    # DeepSeek-V2-Lite, M = 4, R = 16, TP 1: the MLA wrapper (layers/mla.py) holds second references
+    # to q_proj, kv_a_proj_with_mqa, kv_b_proj and o_proj, MLAAttention a third to kv_b_proj from 0.17.0;
+    # before wrapped_by_id (0.22.0) each reference gets its own wrapper
     model = scenario.catalogue_model("deepseek-v2-lite")
-    # up to 0.20.0 the MLA wrapper's references are wrapped again (no wrapped_by_id)
-    assert "wrapped_by_id" in lora.problem(model, V2_LITE_ARCH, "0.20.0")
-    assert lora.problem(model, V2_LITE_ARCH, "0.23.0") == ""
+    once = 2_325_725_184
+    others = (4 * 16 * 2048 + 4 * 16 * 16 * 192) + (4 * 16 * 2048 + 4 * 16 * 576) \
+        + (4 * 16 * 2048 + 4 * 2048 * 16)  # q_proj, kv_a_proj_with_mqa, o_proj
+    kv_b = 4 * 16 * 512 + 4 * 16 * 16 * 256
+    router = 4 * 16 * 2048 + 4 * 64 * 16
+
+    def slots(version):
+        return lora.memory(model, V2_LITE_ARCH, version, SLOTS, 1, 8192, 1024, 2).slot_bytes
+
+    for version in ("0.12.0", "0.14.0", "0.15.0"):  # MLAAttention hands kv_b_proj to its impl: two each
+        assert slots(version) == once + 2 * 27 * (others + kv_b) == 2_382_569_472
+    assert slots("0.20.0") == once + 2 * 27 * (others + 2 * kv_b) == 2_398_494_720
+    # 0.21.0: the fused-MoE runner (now a module) keeps the router as runner.gate, wrapped again
+    assert slots("0.21.0") == slots("0.20.0") + 2 * 26 * router
+    assert slots("0.22.0") == slots("0.23.0") == once
+    # Qwen3-MoE hands its router to the runner too (Mixtral does not)
+    qwen = lora.memory(QWEN3_MOE, QWEN3_MOE_ARCH, "0.21.0", SLOTS, 1, 8192, 1024, 2).slot_bytes
+    assert qwen - lora.memory(QWEN3_MOE, QWEN3_MOE_ARCH, "0.22.0", SLOTS, 1, 8192, 1024, 2).slot_bytes == \
+        2 * 48 * (4 * 16 * 2048 + 4 * 128 * 16)
+
+
+def test_vllm_0_17_to_0_19_stop_on_deepseeks_router_and_unread_mla_is_not_modelled():
+    model = scenario.catalogue_model("deepseek-v2-lite")
+    for version in ("0.17.0", "0.18.0", "0.19.0"):
+        assert "GateLinear" in lora.memory(model, V2_LITE_ARCH, version, SLOTS, 1, 8192, 1024, 2).refusal
+    assert lora.memory(model, V2_LITE_ARCH, "0.20.0", SLOTS, 1, 8192, 1024, 2).refusal == ""
+    assert "not read" in lora.problem(model, V2_LITE_ARCH, "0.16.0")
     assert "DeepseekV2ForCausalLM" in lora.problem(model, "DeepseekV32ForCausalLM", "0.33.0")
     assert "projections' widths" in lora.problem(replace(model, sides=None), V2_LITE_ARCH, "0.33.0")
     assert "without MLA" in lora.problem(LLAMA, V2_LITE_ARCH, "0.33.0")
-
 
 
 def test_deepseek_experts_under_expert_parallelism():
