@@ -62,8 +62,9 @@ subclass, in 0.33.0) is a linear layer like the others, wrapped by ``ReplicatedL
 0.20.0 the MoE layer's reference to it is no second match (0.17.0's ``experts._gate`` does not end in
 ``.gate``; 0.20.0's runner is no module), in 0.21.0 the runner is a module whose ``gate`` gets a
 second wrapper where the model hands the router over (:data:`ROUTER_IN_RUNNER`), and from 0.22.0
-the runner's ``gate`` is rewired to the same wrapper (``wrapped_by_id``). The punica wrapper allocates nothing more for the experts when the model
-loads: their alignment buffers (``moe_lora_align_block_size``) come and go in the forward pass.
+the runner's ``gate`` is rewired to the same wrapper (``wrapped_by_id``). The punica wrapper
+allocates nothing more for the experts when the model loads: their alignment buffers
+(``moe_lora_align_block_size``) come and go in the forward pass.
 
 **Dense layers, shared experts, MLA** (:data:`MLA_ARCHITECTURES`, :data:`SHARED_EXPERT_ARCHITECTURES`).
 DeepSeek-V2/V3 and GLM-4.5 run a dense MLP in their first ``first_k_dense_replace`` layers and a
@@ -400,8 +401,8 @@ EVIDENCE: tuple[tuple[str, str], ...] = (
      "DeepseekV2DecoderLayer: MoE from first_k_dense_replace on, DeepseekV2MLP(intermediate_size) before"),
     (_TREE + "model_executor/models/glm4_moe.py",
      "Glm4MoeForCausalLM.packed_modules_mapping qkv_proj, gate_up_proj; no embedding_modules; Glm4MoE: self.gate = "
-     "GateLinear(hidden, n_routed_experts) (0.12.0-0.28.0: nn.Linear), shared_experts = Glm4MoeMLP(moe_intermediate_size "
-     "× n_shared_experts), experts = FusedMoEFactory (SharedFusedMoE up to 0.17.0, FusedMoE 0.20.0-0.26.0); "
+     "GateLinear(hidden, n_routed_experts) (0.12.0-0.28.0: nn.Linear), shared_experts = "
+     "Glm4MoeMLP(moe_intermediate_size × n_shared_experts), experts = FusedMoEFactory (SharedFusedMoE up to 0.17.0, FusedMoE 0.20.0-0.26.0); "
      "Glm4MoeDecoderLayer: Glm4MoE from first_k_dense_replace on, Glm4MoeMLP(intermediate_size) before"),
     (_TREE + "lora/layers/fused_moe.py",
      "_ep_check (0.23.0 on): assert not moe_parallel_config.is_sequence_parallel: under expert parallelism the "

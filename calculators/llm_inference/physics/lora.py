@@ -33,8 +33,9 @@ do not give apart (:class:`.model.SideModules`, read from the checkpoint's tenso
 ``first_k_dense_replace`` layers run a dense MLP of width I_d instead of the experts, wrapped as a
 dense model's gate_up_proj and down_proj, and every MoE layer a shared-expert MLP of width I_s
 beside them, wrapped the same way (TP-split, under expert parallelism too: vLLM refuses LoRA on a
-sequence-parallel MoE, the one case where DeepSeek's shared experts would be whole). DeepSeek's attention is MLA, with N heads, r_q = ``q_lora_rank``, c =
-``kv_lora_rank``, ρ = ``qk_rope_head_dim``, d_qk = nope + ρ and d_v the value head::
+sequence-parallel MoE, the one case where DeepSeek's shared experts would be whole). DeepSeek's
+attention is MLA, with N heads, r_q = ``q_lora_rank``, c = ``kv_lora_rank``, ρ =
+``qk_rope_head_dim``, d_qk = nope + ρ and d_v the value head::
 
     q_proj        A: M × R × hidden                   B: M × R × N/p × d_qk      (no r_q)
     kv_a_proj     A: M × R × hidden                   B: M × R × (c + ρ)         (replicated, no r_q)
@@ -231,13 +232,17 @@ def moe_elements(model: Model, layout: vllm_lora.LoraLayout, tensor_parallel: in
     return router + w13 + w2
 
 
-def side_module_words(model: Model, layout: vllm_lora.LoraLayout) -> str:
+def side_module_words(model: Model, layout: vllm_lora.LoraLayout, version: str) -> str:
     """The modules beyond qkv_proj, o_proj, the MLP and the experts that the slots cover, in words
     ("" when none)."""
     parts = []
     if layout.mla and model.sides is not None:
         queries = "fused_qkv_a_proj, q_b_proj" if model.sides.q_lora_rank else "q_proj, kv_a_proj_with_mqa"
-        parts.append(f"the MLA projections of {model.layers} layers ({queries}, kv_b_proj, o_proj)")
+        copies, kv_b = vllm_lora.mla_wrappers(version) or (1, 1)
+        times = {2: "twice", 3: "three times"}
+        again = (f"; in this release each {times[copies]}, kv_b_proj {times[kv_b]}, through the MLA layer's "
+                 f"further references" if copies > 1 else "")
+        parts.append(f"the MLA projections of {model.layers} layers ({queries}, kv_b_proj, o_proj{again})")
     if layout.moe and dense_layers(model):
         dense = dense_layers(model)
         parts.append("the first layer's dense MLP" if dense == 1 else f"the dense MLPs of the first {dense} layers")
@@ -255,7 +260,8 @@ def mlp_elements(width: int, slices: int, hidden: int, tensor_parallel: int, slo
     return gate_up + down
 
 
-def mla_elements(model: Model, tensor_parallel: int, slots: LoraSlots, version: str = vllm_lora.READ_RELEASES[-1]) -> int:
+def mla_elements(model: Model, tensor_parallel: int, slots: LoraSlots,
+                 version: str = vllm_lora.READ_RELEASES[-1]) -> int:
     """Numbers in one MLA layer's slots: q_proj and kv_a_proj_with_mqa, or fused_qkv_a_proj (two slices,
     its own TP size 1) and q_b_proj; kv_b_proj and o_proj; each as many times as ``version`` wraps it
     (:func:`..engines.vllm_lora.mla_wrappers`)."""
@@ -340,4 +346,4 @@ def memory(model: Model, architecture: str, version: str, slots: LoraSlots, tens
                                   moe_layers),
                       refusal=refused, expert_slot_bytes=experts,
                       local_experts=local_experts(model, ep, version) if layout.moe else 0,
-                      side_modules=side_module_words(model, layout))
+                      side_modules=side_module_words(model, layout, version))
