@@ -27,8 +27,9 @@ def max_loras_param() -> Number:
                        "in every wrapped layer on every GPU when it loads the model, before it sizes the KV cache, "
                        "so they shrink the pool whether or not an adapter is loaded. Dense Llama, Qwen, Mistral, "
                        "Gemma 2 and Phi-3 models, and the Mixtral, Qwen3-MoE, DeepSeek-V2/V3 (MLA; vLLM 0.17 to "
-                       "0.19 do not start with LoRA on it) and GLM-4.5 mixtures of experts, whose slots hold an "
-                       "adapter for every routed expert, and for the dense layers' and shared experts' MLPs.")
+                       "0.19 do not start with LoRA on it), GLM-4.5 and gpt-oss (vLLM 0.33.0, NVIDIA) mixtures of "
+                       "experts, whose slots hold an adapter for every routed expert, and for the dense layers' "
+                       "and shared experts' MLPs.")
 
 
 def max_lora_rank_param() -> Choice:

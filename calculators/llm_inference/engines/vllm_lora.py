@@ -51,7 +51,8 @@ I_p = ``intermediate_size_per_partition`` it holds, per MoE layer::
     w2  A  (M, E_l, R, I_p)
     w2  B  (M, E_l, hidden, R)
 
-and an int32 ``adapter_enabled`` of M + 1. Without expert parallelism E_l = E and I_p =
+and an int32 ``adapter_enabled`` of M + 1; hidden and I_p are the experts' own, after their quant method
+rounds them up (gpt-oss's MXFP4 on MARLIN, :data:`GPT_OSS`). Without expert parallelism E_l = E and I_p =
 ``moe_intermediate_size`` / p, so A of w13 and B of w2 are whole on every GPU and the rest split.
 With it, up to 0.20.0 the wrapper asserts "EP support for Fused MoE LoRA is not implemented yet";
 from 0.23.0 it runs with ``all2all_backend`` "allgather_reducescatter" (the default) and the MoE
@@ -199,6 +200,23 @@ MLA_ARCHITECTURES: dict[str, tuple[int, int]] = {
 SHARED_EXPERT_ARCHITECTURES: dict[str, tuple[int, int, int, str]] = {
     "Glm4MoeForCausalLM": (3, 2, 2, "0.33.0"),
 }
+#: gpt-oss, read at 0.33.0 (model_executor/models/gpt_oss.py): ``packed_modules_mapping`` qkv_proj: [q_proj,
+#: k_proj, v_proj], o_proj, no ``embedding_modules``; the router ``GateLinear(hidden, E, bias=True)``
+#: (not handed to the fused-MoE layer); ``is_3d_moe_weight``, so the experts get
+#: ``FusedMoE3DWithLoRA``: one w13 A slice (M, E_l, R, hidden) and w13 B (M, E_l, 2 × I_p, R). Those
+#: take ``moe_config.hidden_dim`` and ``intermediate_size_per_partition`` after the experts' quant
+#: method rounds them up (routed_experts.py ``maybe_roundup_sizes``). With LoRA on, MXFP4's automatic
+#: choice (layers/fused_moe/oracle/mxfp4.py ``select_mxfp4_moe_backend``) skips every kernel whose
+#: ``supports_lora()`` is False (modular_kernel.py ``is_supported_config``: TRT-LLM's, the fused OAI
+#: Triton, CUTLASS, FlashInfer, Humming) and takes MARLIN (``MarlinExperts``, ``LoRAExpertsMixin``; CUDA
+#: from compute capability 7.5), which rounds the width per partition up to 128 and the hidden size up
+#: to 256 (``mxfp4_round_up_hidden_size_and_intermediate_size``). bf16 experts are not rounded with
+#: LoRA on (``_trtllm_bf16_lora_supported`` takes FlashInfer's TRT-LLM LoRA experts only for a width a
+#: multiple of 128, else Triton). (release read, qkv slices, w13 A slices, MXFP4 hidden and width
+#: alignments.)
+GPT_OSS: dict[str, tuple[str, int, int, int, int]] = {
+    "GptOssForCausalLM": ("0.33.0", 3, 1, 256, 128),
+}
 #: Why a mixture of experts that vLLM does wrap is still not modelled, by architecture.
 #: gpt-oss (model_executor/models/gpt_oss.py, 0.12.0–0.33.0) sets ``is_3d_moe_weight``, so its experts
 #: get ``FusedMoE3DWithLoRA``, whose w13 and w2 slots take the experts' ``hidden_dim`` and
@@ -209,7 +227,8 @@ SHARED_EXPERT_ARCHITECTURES: dict[str, tuple[int, int, int, str]] = {
 #: in 0.20.0 and a ``GateLinear`` in 0.33.0.
 UNMODELLED_MOE: dict[str, str] = {
     "GptOssForCausalLM": ("its fused 3D experts' slots (FusedMoE3DWithLoRA) take the hidden size and width its "
-                          "MXFP4 backend rounds up, and which backend LoRA gets by GPU and release was not read"),
+                          "MXFP4 backend rounds up, and which backend LoRA gets was read for 0.33.0 on NVIDIA GPUs "
+                          "only"),
 }
 #: How many wrappers, each with slots of its own, every MLA projection gets. ``MultiHeadLatentAttentionWrapper``
 #: (layers/mla.py, every release read) keeps second references to q_proj (or fused_qkv_a_proj and
@@ -253,6 +272,11 @@ def layout_of(architecture: str, version: str) -> LoraLayout | None:
         gate_up, w13 = MLA_ARCHITECTURES[architecture]
         return LoraLayout(0, gate_up, False, moe_w13_slices=w13, router=True, mla=True, sides=True,
                           router_wrappers=router_wrappers(architecture, version))
+    if architecture in GPT_OSS:
+        release, qkv, w13, _, _ = GPT_OSS[architecture]
+        if parse_version(version)[:2] != parse_version(release)[:2]:
+            return None
+        return LoraLayout(qkv, 0, False, moe_w13_slices=w13, router=True)
     if architecture in SHARED_EXPERT_ARCHITECTURES:
         qkv, gate_up, w13, router_since = SHARED_EXPERT_ARCHITECTURES[architecture]
         return LoraLayout(qkv, gate_up, False, moe_w13_slices=w13,
@@ -265,6 +289,20 @@ def layout_of(architecture: str, version: str) -> LoraLayout | None:
         return None
     qkv, gate_up, since, until = ARCHITECTURES[architecture]
     return LoraLayout(qkv, gate_up, _embeddings_wrapped(since, until, version))
+
+
+def expert_alignment(architecture: str, version: str, experts_format: str, vendor: str) -> tuple[int, int] | None:
+    """(hidden, width) the fused-MoE slots' experts are rounded up to: (1, 1) where nothing is rounded,
+    gpt-oss's MXFP4 (256, 128) on NVIDIA at 0.33.0 (:data:`GPT_OSS`); None where it was not read (gpt-oss
+    in another release, on another vendor or in another format)."""
+    if architecture not in GPT_OSS:
+        return 1, 1
+    release, _, _, hidden, width = GPT_OSS[architecture]
+    if parse_version(version)[:2] != parse_version(release)[:2] or vendor != "nvidia":
+        return None
+    if experts_format == "mxfp4":
+        return hidden, width
+    return (1, 1) if experts_format == "bf16" else None
 
 
 def mla_wrappers(version: str) -> tuple[int, int] | None:
@@ -402,11 +440,25 @@ EVIDENCE: tuple[tuple[str, str], ...] = (
     (_TREE + "model_executor/models/glm4_moe.py",
      "Glm4MoeForCausalLM.packed_modules_mapping qkv_proj, gate_up_proj; no embedding_modules; Glm4MoE: self.gate = "
      "GateLinear(hidden, n_routed_experts) (0.12.0-0.28.0: nn.Linear), shared_experts = "
-     "Glm4MoeMLP(moe_intermediate_size × n_shared_experts), experts = FusedMoEFactory (SharedFusedMoE up to 0.17.0, FusedMoE 0.20.0-0.26.0); "
+     "Glm4MoeMLP(moe_intermediate_size × n_shared_experts), experts = FusedMoEFactory (SharedFusedMoE up to "
+     "0.17.0, FusedMoE 0.20.0-0.26.0); "
      "Glm4MoeDecoderLayer: Glm4MoE from first_k_dense_replace on, Glm4MoeMLP(intermediate_size) before"),
     (_TREE + "lora/layers/fused_moe.py",
      "_ep_check (0.23.0 on): assert not moe_parallel_config.is_sequence_parallel: under expert parallelism the "
      "shared experts' MLP keeps its TP split (DeepseekV2MLP's disable_tp=is_sequence_parallel is False)"),
+    (_TREE + "model_executor/models/gpt_oss.py",
+     "GptOssForCausalLM: is_3d_moe_weight = True; packed_modules_mapping qkv_proj: [q_proj, k_proj, v_proj]; "
+     "MLPBlock: self.router = GateLinear(hidden_size, num_local_experts, bias=True), experts = FusedMoEFactory "
+     "(no gate handed over); is_sequence_parallel off when lora_config is set"),
+    (_TREE + "model_executor/layers/fused_moe/oracle/mxfp4.py",
+     "select_mxfp4_moe_backend ('auto'): the first of _get_priority_backends_for_gpt_oss whose kernel class "
+     "is_supported_config (modular_kernel.py: is_lora_enabled and not supports_lora() → unsupported); "
+     "MarlinExperts (experts/marlin_moe.py) mixes in LoRAExpertsMixin, the TRT-LLM, OAI Triton, CUTLASS, "
+     "FlashInfer and Humming experts before it do not; mxfp4_round_up_hidden_size_and_intermediate_size: "
+     "MARLIN intermediate round_up 128, hidden round_up 256 (not XPU)"),
+    (_TREE + "model_executor/layers/fused_moe/routed_experts.py",
+     "maybe_roundup_sizes → moe_config.hidden_dim, moe_config.intermediate_size_per_partition, which "
+     "FusedMoEWithLoRA's hidden_size and intermediate_size_per_partition return (lora/layers/fused_moe.py)"),
     (_TREE + "model_executor/layers/mla.py",
      "MultiHeadLatentAttentionWrapper: self.fused_qkv_a_proj, kv_a_proj_with_mqa, q_b_proj, q_proj, kv_b_proj, "
      "o_proj = mla_modules.… (every release read); layers/attention/mla_attention.py MLAAttention: "

@@ -53,7 +53,7 @@ router (DeepSeek's, Qwen3-MoE's) is wrapped a second time.
 
 What is not modelled is refused, with the reason, rather than guessed: mixtures of experts other
 than Mixtral, Qwen3-MoE, DeepSeek-V2/V3 and GLM-4.5, or with dense layers or shared experts on
-another architecture (Qwen2-MoE's gated shared expert, gpt-oss's fused 3D experts), MLA on another
+another architecture (Qwen2-MoE's gated shared expert), gpt-oss but in 0.33.0 on NVIDIA, MLA on another
 architecture (DeepSeek-V3.2's indexer, GLM-5) or in an unread release (0.16), hybrid and per-layer models,
 vision towers, pipeline stages, an architecture whose modules were not read, expert parallelism in
 0.21 and 0.22 (not read), and releases before the extra vocabulary was removed.
@@ -63,13 +63,17 @@ layer kept whole: column-parallel A (and the fused-MoE w13 A) keeps R / p of the
 B (and w2 B) hidden / p of its output; the embeddings, the LM head and the router stay whole. vLLM
 refuses it with a rank that p does not divide, and with expert parallelism on a mixture of experts.
 Whether a quantized experts kernel accepts LoRA (0.12.0 asserts Triton's, or Marlin's and OpenAI's
-for MXFP4) is not checked: the slots' shapes do not depend on the experts' format. Nor is the
-experts kernel vLLM picks because LoRA is on (Triton for bf16, or FlashInfer's TRT-LLM LoRA experts
-where they apply, in 0.33.0's ``select_unquantized_moe_backend``): the fused-MoE workspace stays the
-budget's. gpt-oss is left out because its MXFP4 experts pad the width the slots take
-(``mxfp4_round_up_hidden_size_and_intermediate_size``, by backend). A custom shape (fields edited
-away from a catalogue model or pasted config) of a mixture of experts with dense layers or shared
-experts, or of MLA, is refused: its fields do not give those widths.
+for MXFP4) is not checked: the slots' shapes do not depend on the experts' format, but for
+gpt-oss's. Nor is the experts kernel vLLM picks because LoRA is on (Triton for bf16, or FlashInfer's
+TRT-LLM LoRA experts where they apply, in 0.33.0's ``select_unquantized_moe_backend``): the fused-MoE
+workspace stays the budget's. gpt-oss's fused 3D experts (``FusedMoE3DWithLoRA``: one w13 A slice)
+take the hidden size and width its MXFP4 backend rounds up: with LoRA on, 0.33.0 picks MARLIN, which
+rounds the hidden size up to 256 and the width per partition up to 128
+(``mxfp4_round_up_hidden_size_and_intermediate_size``; :data:`..engines.vllm_lora.GPT_OSS`), so
+gpt-oss-20b's experts' slots are 3072 wide and 2944 deep at TP 1; other releases and AMD GPUs are
+not read. A custom shape (fields edited away from a catalogue model or pasted config) of a mixture
+of experts with dense layers or shared experts, or of MLA, is refused: its fields do not give those
+widths.
 """
 
 from __future__ import annotations
@@ -132,8 +136,10 @@ def _moe_layers_only(model: Model) -> bool:
     return expected > 0 and abs(model.expert_index_params / expected - 1) <= ALL_MOE_TOLERANCE
 
 
-def problem(model: Model, architecture: str, version: str, pipeline_stages: int = 1, expert_parallel: int = 1) -> str:
-    """Why the slots of ``model`` are not modelled ("" when they are)."""
+def problem(model: Model, architecture: str, version: str, pipeline_stages: int = 1, expert_parallel: int = 1,
+            experts_format: str = "", vendor: str = "nvidia") -> str:
+    """Why the slots of ``model`` are not modelled ("" when they are); ``experts_format``: the routed
+    experts' weights (a vllm_releases.MOE_FORMATS name), ``vendor``: the GPUs'."""
     if parse_version(version) < parse_version(vllm_lora.FIRST_RELEASE):
         return (f"LoRA slots before vLLM {vllm_lora.FIRST_RELEASE} (whose embeddings add an extra-vocabulary "
                 f"slot, lora_extra_vocab_size)")
@@ -151,7 +157,7 @@ def problem(model: Model, architecture: str, version: str, pipeline_stages: int 
     elif layout is not None and layout.mla:
         return f"LoRA slots of {architecture} without MLA attention (its layers were read with it)"
     if model.is_moe:
-        if architecture in vllm_lora.UNMODELLED_MOE:
+        if vllm_lora.expert_alignment(architecture, version, experts_format, vendor) is None:
             return f"LoRA slots of {architecture}: {vllm_lora.UNMODELLED_MOE[architecture]}"
         if layout is None or not layout.moe:
             known = ", ".join((*vllm_lora.MOE_ARCHITECTURES, *vllm_lora.SHARED_EXPERT_ARCHITECTURES,
@@ -219,16 +225,23 @@ def local_experts(model: Model, expert_parallel: int, version: str) -> int:
     return largest_share(model.experts, expert_parallel, version) if expert_parallel > 1 else model.experts
 
 
+def _round_up(value: int, multiple: int) -> int:
+    return -(-value // multiple) * multiple
+
+
 def moe_elements(model: Model, layout: vllm_lora.LoraLayout, tensor_parallel: int, slots: LoraSlots,
-                 expert_parallel: int = 1, version: str = vllm_lora.READ_RELEASES[-1]) -> int:
-    """Numbers in one MoE layer's router and fused-MoE slots on the fullest GPU."""
+                 expert_parallel: int = 1, version: str = vllm_lora.READ_RELEASES[-1],
+                 alignment: tuple[int, int] = (1, 1)) -> int:
+    """Numbers in one MoE layer's router and fused-MoE slots on the fullest GPU, the experts' hidden size
+    and width per partition rounded up to ``alignment`` (:func:`..engines.vllm_lora.expert_alignment`)."""
     m, r, hidden = slots.max_loras, slots.max_rank, model.hidden_size
     experts = local_experts(model, expert_parallel, version)
     width = model.intermediate_size if expert_parallel > 1 else model.intermediate_size // tensor_parallel
+    width, expert_hidden = _round_up(width, alignment[1]), _round_up(hidden, alignment[0])
     shard = tensor_parallel if slots.fully_sharded else 1  # R of w13 A and the hidden width of w2 B
     router = (m * r * hidden + m * model.experts * r) * layout.router_wrappers if layout.router else 0
-    w13 = layout.moe_w13_slices * m * experts * (r // shard) * hidden + 2 * m * experts * width * r
-    w2 = m * experts * r * width + m * experts * (hidden // shard) * r
+    w13 = layout.moe_w13_slices * m * experts * (r // shard) * expert_hidden + 2 * m * experts * width * r
+    w2 = m * experts * r * width + m * experts * (expert_hidden // shard) * r
     return router + w13 + w2
 
 
@@ -284,7 +297,8 @@ def mla_elements(model: Model, tensor_parallel: int, slots: LoraSlots,
 
 
 def slot_elements(model: Model, layout: vllm_lora.LoraLayout, tensor_parallel: int, slots: LoraSlots,
-                  expert_parallel: int = 1, version: str = vllm_lora.READ_RELEASES[-1]) -> int:
+                  expert_parallel: int = 1, version: str = vllm_lora.READ_RELEASES[-1],
+                  alignment: tuple[int, int] = (1, 1)) -> int:
     """Numbers in every slot's A and B tensors on one GPU (create_lora_weights of each wrapped module)."""
     m, r, p = slots.max_loras, slots.max_rank, tensor_parallel
     hidden, head_dim, inter = model.hidden_size, model.head_dim, model.intermediate_size
@@ -299,7 +313,7 @@ def slot_elements(model: Model, layout: vllm_lora.LoraLayout, tensor_parallel: i
         attention = qkv + m * r * (model.heads * head_dim // p) + m * b_out * r
     if layout.moe:
         dense = dense_layers(model)
-        moe = moe_elements(model, layout, p, slots, expert_parallel, version)
+        moe = moe_elements(model, layout, p, slots, expert_parallel, version, alignment)
         if shared_width(model):
             moe += mlp_elements(shared_width(model), layout.gate_up_slices, hidden, p, slots)
         dense_mlp = mlp_elements(model.sides.dense_width, layout.gate_up_slices, hidden, p, slots) if dense else 0
@@ -326,22 +340,26 @@ def index_bytes(tokens: int, seqs: int, slots: LoraSlots, tensor_parallel: int, 
 
 
 def memory(model: Model, architecture: str, version: str, slots: LoraSlots, tensor_parallel: int,
-           tokens: int, seqs: int, dtype_bytes: int, pipeline_stages: int = 1, expert_parallel: int = 1) -> LoraMemory:
+           tokens: int, seqs: int, dtype_bytes: int, pipeline_stages: int = 1, expert_parallel: int = 1,
+           experts_format: str = "", vendor: str = "nvidia") -> LoraMemory:
     """One GPU's LoRA memory for ``slots`` at ``tensor_parallel`` (and an expert-parallel group of
     ``expert_parallel`` GPUs, 1: off), in ``dtype_bytes`` per number (the model's dtype: ``--lora-dtype
-    auto``); nothing but the reason when it is not modelled."""
+    auto``), the routed experts stored as ``experts_format`` on ``vendor``'s GPUs; nothing but the reason
+    when it is not modelled."""
     ep = expert_parallel if model.is_moe else 1
-    why = problem(model, architecture, version, pipeline_stages, ep)
+    why = problem(model, architecture, version, pipeline_stages, ep, experts_format, vendor)
     if why:
         return LoraMemory(problem=why)
     refused = refusal(model, architecture, version, slots, ep, tensor_parallel)
     layout = vllm_lora.layout_of(architecture, version)
     moe_layers = model.layers - dense_layers(model) if layout.moe else 0
+    alignment = vllm_lora.expert_alignment(architecture, version, experts_format, vendor) or (1, 1)
     experts = 0
     if layout.moe:
         routerless = vllm_lora.LoraLayout(layout.qkv_slices, 0, False, layout.moe_w13_slices, router=False)
-        experts = moe_layers * moe_elements(model, routerless, tensor_parallel, slots, ep, version) * dtype_bytes
-    return LoraMemory(slot_elements(model, layout, tensor_parallel, slots, ep, version) * dtype_bytes,
+        experts = moe_layers * moe_elements(model, routerless, tensor_parallel, slots, ep, version,
+                                            alignment) * dtype_bytes
+    return LoraMemory(slot_elements(model, layout, tensor_parallel, slots, ep, version, alignment) * dtype_bytes,
                       index_bytes(tokens, seqs, slots, tensor_parallel, model.vocab_size, layout.embeddings, version,
                                   moe_layers),
                       refusal=refused, expert_slot_bytes=experts,

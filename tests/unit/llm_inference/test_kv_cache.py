@@ -593,3 +593,21 @@ def test_lora_slots_of_deepseek_v2_lite_count_its_mla_projections_dense_layer_an
     assert slots + extra < old.values["lora_bytes_per_gpu"] < slots + extra + MiB
     refused = run_preset("llama3-8b", model="deepseek-v2-lite", max_loras=4, vllm_version="0.17.0")
     assert any(n.startswith("vLLM refuses this") and "GateLinear" in n for n in refused.notes)
+
+
+def test_lora_slots_of_gpt_oss_20b_take_the_mxfp4_backends_rounded_sizes():
+    """gpt-oss-20b on one H100 with 4 LoRA slots of rank 16 (vLLM 0.33.0): FusedMoE3DWithLoRA's slots
+    take the experts' hidden size and width as MARLIN, the MXFP4 backend LoRA gets, rounds them up
+    (2880 → 3072 and 2944); the router and the attention keep 2880 (oracle/mxfp4.py)."""
+    attention = 3 * 4 * 16 * 2880 + 4 * 16 * (4096 + 2 * 512) + 4 * 16 * 4096 + 4 * 2880 * 16
+    router = 4 * 16 * 2880 + 4 * 32 * 16
+    experts = 4 * 32 * 16 * 3072 + 2 * 4 * 32 * 2944 * 16 + 4 * 32 * 16 * 2944 + 4 * 32 * 3072 * 16
+    slots = 2 * 24 * (attention + router + experts)
+    off = run_preset("llama3-8b", model="gpt-oss-20b")
+    on = run_preset("llama3-8b", model="gpt-oss-20b", max_loras=4, max_lora_rank="16")
+    lora = on.values["lora_bytes_per_gpu"]
+    assert slots == 1_544_847_360 and slots < lora < slots + MiB
+    assert off.values["kv_cache_memory"] - on.values["kv_cache_memory"] == pytest.approx(lora)
+    assert on.values["max_concurrency"] < off.values["max_concurrency"]
+    older = run_preset("llama3-8b", model="gpt-oss-20b", max_loras=4, vllm_version="0.28.0")
+    assert older.values["lora_bytes_per_gpu"] is None

@@ -372,3 +372,29 @@ def test_vllm_refuses_a_vocabulary_over_the_lm_heads_bound_and_a_rank_it_does_no
     assert lora.memory(big, ARCH, "0.17.0", SLOTS, 1, 8192, 1024, 2).refusal == ""
     assert lora.refusal(big, "Qwen2ForCausalLM", "0.15.0", SLOTS) == ""  # no LM head wrapped
     assert "--max-lora-rank 24" in lora.refusal(LLAMA, ARCH, "0.33.0", LoraSlots(4, 24))
+
+
+def test_gpt_oss_20b_mxfp4_experts_take_marlins_rounded_sizes():
+    # gpt-oss-20b at vLLM 0.33.0 on NVIDIA: hidden 2880, 24 layers of 32 experts of 2880, 64 query heads
+    # and 8 KV heads of 64. With LoRA on, MXFP4 gets MARLIN (the first backend whose kernel supports
+    # LoRA), which rounds the experts' hidden size up to 256 (3072) and their width per partition up to
+    # 128 (2944 at TP 1); FusedMoE3DWithLoRA has one w13 A slice
+    model = scenario.catalogue_model("gpt-oss-20b")
+    attention = (3 * 4 * 16 * 2880 + 4 * 16 * (4096 + 2 * 512)) + (4 * 16 * 4096 + 4 * 2880 * 16)
+    router = 4 * 16 * 2880 + 4 * 32 * 16  # GateLinear 2880 → 32, unpadded
+    experts = (1 * 4 * 32 * 16 * 3072 + 2 * 4 * 32 * 2944 * 16) + (4 * 32 * 16 * 2944 + 4 * 32 * 3072 * 16)
+    m = lora.memory(model, "GptOssForCausalLM", "0.33.0", SLOTS, 1, 8192, 1024, 2, experts_format="mxfp4")
+    assert m.problem == "" and m.slot_bytes == 2 * 24 * (attention + router + experts) == 1_544_847_360
+    assert m.expert_slot_bytes == 2 * 24 * experts
+    # TP 2: the width per partition 1440 rounds up to 1536; bf16 experts are not rounded
+    tp2 = lora.moe_elements(model, vllm_lora.layout_of("GptOssForCausalLM", "0.33.0"), 2, SLOTS,
+                            alignment=(256, 128))
+    assert tp2 == router + (4 * 32 * 16 * 3072 + 2 * 4 * 32 * 1536 * 16) + (4 * 32 * 16 * 1536 + 4 * 32 * 3072 * 16)
+    bf16 = lora.memory(model, "GptOssForCausalLM", "0.33.0", SLOTS, 1, 8192, 1024, 2, experts_format="bf16")
+    assert bf16.expert_slot_bytes == 2 * 24 * ((4 * 32 * 16 * 2880 + 2 * 4 * 32 * 2880 * 16)
+                                                + (4 * 32 * 16 * 2880 + 4 * 32 * 2880 * 16))
+    # another release, another vendor or format: not read
+    assert "0.33.0 on NVIDIA" in lora.problem(model, "GptOssForCausalLM", "0.28.0", experts_format="mxfp4")
+    assert "0.33.0 on NVIDIA" in lora.problem(model, "GptOssForCausalLM", "0.33.0", experts_format="mxfp4",
+                                              vendor="amd")
+    assert "0.33.0 on NVIDIA" in lora.problem(model, "GptOssForCausalLM", "0.33.0", experts_format="fp8")
