@@ -26,8 +26,10 @@ def max_loras_param() -> Number:
                   help="0: LoRA off. N: --enable-lora --max-loras N — vLLM preallocates N slots of the largest rank "
                        "in every wrapped layer on every GPU when it loads the model, before it sizes the KV cache, "
                        "so they shrink the pool whether or not an adapter is loaded. Dense Llama, Qwen, Mistral, "
-                       "Gemma 2 and Phi-3 models, and the Mixtral and Qwen3-MoE mixtures of experts, whose slots "
-                       "hold an adapter for every routed expert.")
+                       "Gemma 2 and Phi-3 models, and the Mixtral, Qwen3-MoE, DeepSeek-V2/V3 (MLA; vLLM 0.17 to "
+                       "0.19 do not start with LoRA on it), GLM-4.5 and gpt-oss (vLLM 0.33.0, NVIDIA) mixtures of "
+                       "experts, whose slots hold an adapter for every routed expert, and for the dense layers' "
+                       "and shared experts' MLPs.")
 
 
 def max_lora_rank_param() -> Choice:

@@ -42,4 +42,6 @@ def notes(pool: Pool) -> list[str]:
         text += (f" {format_bytes(lora.expert_slot_bytes)} of it are the fused-MoE slots: every slot holds an adapter "
                  f"for each of the {lora.local_experts} routed experts per layer on this GPU, not only for the few a "
                  f"token uses (vllm/lora/layers/fused_moe.py).")
+    if lora.side_modules:
+        text += f" The rest includes {lora.side_modules}, each wrapped with its own slots."
     return [text]

@@ -33,6 +33,7 @@ from .models import params as mp
 from .models.parse import MAX_CONFIG_CHARS
 from .models.quantization import FORMAT_CHOICES, SHIPPED, Scheme, format_scheme
 from .physics import CHUNKED, GQA, MLA, SLIDING, Engine, Layout, Model
+from .physics.model import SideModules
 from .physics import kv
 from .engines import vllm_releases
 from .physics.budget import DEFAULT_OVERHEAD_BYTES, Pool
@@ -181,7 +182,34 @@ def model_from_inputs(p: Mapping[str, Any], shape: ModelShape | None = _FROM_FIE
     geometry its fields describe."""
     if shape is _FROM_FIELDS:
         shape = model_shape(p) if "model" in p and "config" in p else None
-    return with_layer_specs(_fields_model(p, vision_of(p, shape)), shape)
+    return with_sides(with_layer_specs(_fields_model(p, vision_of(p, shape)), shape), shape)
+
+
+def side_modules(shape: ModelShape) -> SideModules | None:
+    """The dense layers, shared experts and MLA projections ``shape``'s tensors show (the checkpoint's
+    names: ``mlp.gate_proj`` of the dense layers, ``…shared_experts.gate_proj``, ``self_attn.q_a_proj``,
+    ``q_proj`` or ``q_b_proj``, ``o_proj``); None for a model with none of them."""
+    weights = [t for t in shape.tensors if t.param == "weight"]
+    dense = [t for t in weights if t.group == "dense_mlp" and t.module.endswith("gate_proj")]
+    shared = [t for t in weights if t.group == "shared_experts" and t.module.endswith("gate_proj")]
+    mla = shape.attention == MLA and shape.heads > 0
+    if not (mla or (shape.experts and (dense or shared))):
+        return None
+    sides = SideModules(dense_layers=len(dense) if shape.experts else 0,
+                        dense_width=dense[0].shape[0] if dense and shape.experts else 0,
+                        shared_width=shared[0].shape[0] if shared else 0)
+    if mla:
+        attention = {t.module.rpartition(".")[2]: t.shape for t in weights if t.group == "attention"}
+        q_out = attention.get("q_b_proj", attention.get("q_proj", (0, 0)))[0]
+        sides = replace(sides, q_lora_rank=attention.get("q_a_proj", (0,))[0], qk_head_dim=q_out // shape.heads,
+                        v_head_dim=attention.get("o_proj", (0, 0))[1] // shape.heads)
+    return sides
+
+
+def with_sides(model: Model, shape: ModelShape | None) -> Model:
+    """``model`` carrying ``shape``'s :func:`side_modules` (unchanged for a custom shape)."""
+    sides = side_modules(shape) if shape is not None else None
+    return replace(model, sides=sides) if sides is not None else model
 
 
 def _fields_model(p: Mapping[str, Any], vision: VisionEncoder | None) -> Model:
@@ -226,13 +254,14 @@ def model_from_shape(shape: ModelShape, config: Mapping[str, Any]) -> Model:
     """The physics' Model of a derived shape and the config.json it was derived from (which gives
     the MLP width: without it a shape would be taken as GPT-2's 4 × hidden), with its layers."""
     values, _ = shape_values(shape, config)
-    return with_layer_specs(model_from_inputs(values), shape)
+    return with_sides(with_layer_specs(model_from_inputs(values), shape), shape)
 
 
 @cache
 def catalogue_model(model_id: str) -> Model:
     """The physics' Model of a catalogue model, as a calculator sees it when the model is picked."""
-    return with_layer_specs(model_from_inputs(dict(catalogue_values(model_id))), catalogue_shape(model_id))
+    shape = catalogue_shape(model_id)
+    return with_sides(with_layer_specs(model_from_inputs(dict(catalogue_values(model_id))), shape), shape)
 
 
 def layout_from_inputs(p: Mapping[str, Any]) -> Layout:

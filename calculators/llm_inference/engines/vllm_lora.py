@@ -2,7 +2,9 @@
 
 Read from the wheels on PyPI (``pip download vllm==X --no-deps --only-binary :all:``) of 0.12.0,
 0.14.0, 0.15.0, 0.17.0, 0.20.0, 0.23.0, 0.26.0, 0.28.0 and 0.33.0 (commit 4ba787ec9); the fused-MoE
-wrapper in those but 0.14.0, and in 0.11.1 (absent from 0.11.0); the files and lines are :data:`EVIDENCE`.
+wrapper in those but 0.14.0, and in 0.11.1 (absent from 0.11.0); DeepSeek's and GLM-4.5's model files,
+the MLA layers and the LoRA manager also in 0.14.0, 0.18.0, 0.19.0, 0.21.0 and 0.22.0; the files and
+lines are :data:`EVIDENCE`.
 The tensor shapes are the same in all of them; what moved is which
 architectures wrap their embeddings (:func:`layout_of`), the LM head's vocabulary bound
 (:func:`logits_vocab_limit`) and one index vector (:func:`token_index_vectors`). 0.11 and older add an
@@ -49,18 +51,34 @@ I_p = ``intermediate_size_per_partition`` it holds, per MoE layer::
     w2  A  (M, E_l, R, I_p)
     w2  B  (M, E_l, hidden, R)
 
-and an int32 ``adapter_enabled`` of M + 1. Without expert parallelism E_l = E and I_p =
+and an int32 ``adapter_enabled`` of M + 1; hidden and I_p are the experts' own, after their quant method
+rounds them up (gpt-oss's MXFP4 on MARLIN, :data:`GPT_OSS`). Without expert parallelism E_l = E and I_p =
 ``moe_intermediate_size`` / p, so A of w13 and B of w2 are whole on every GPU and the rest split.
 With it, up to 0.20.0 the wrapper asserts "EP support for Fused MoE LoRA is not implemented yet";
 from 0.23.0 it runs with ``all2all_backend`` "allgather_reducescatter" (the default) and the MoE
 layer's own TP size of 1: E_l is the rank's share of the experts (``determine_expert_map``) and I_p
 the whole width. The router (``self.gate``, a ``ReplicatedLinear`` of hidden → E; ``GateLinear``, a
 subclass, in 0.33.0) is a linear layer like the others, wrapped by ``ReplicatedLinearWithLoRA``: A
-(M, 1, R, hidden) and B (M, 1, E, R), whole on every GPU. It is wrapped once: up to 0.20.0 the
-MoE layer's reference to it is no second match (0.17.0's ``experts._gate`` does not end in
-``.gate``; 0.20.0's runner is no module), and from 0.23.0 the runner's ``gate`` is rewired to the
-same wrapper (``wrapped_by_id``). The punica wrapper allocates nothing more for the experts when the model
-loads: their alignment buffers (``moe_lora_align_block_size``) come and go in the forward pass.
+(M, 1, R, hidden) and B (M, 1, E, R), whole on every GPU. It is wrapped once but in 0.21.0: up to
+0.20.0 the MoE layer's reference to it is no second match (0.17.0's ``experts._gate`` does not end in
+``.gate``; 0.20.0's runner is no module), in 0.21.0 the runner is a module whose ``gate`` gets a
+second wrapper where the model hands the router over (:data:`ROUTER_IN_RUNNER`), and from 0.22.0
+the runner's ``gate`` is rewired to the same wrapper (``wrapped_by_id``). The punica wrapper
+allocates nothing more for the experts when the model loads: their alignment buffers
+(``moe_lora_align_block_size``) come and go in the forward pass.
+
+**Dense layers, shared experts, MLA** (:data:`MLA_ARCHITECTURES`, :data:`SHARED_EXPERT_ARCHITECTURES`).
+DeepSeek-V2/V3 and GLM-4.5 run a dense MLP in their first ``first_k_dense_replace`` layers and a
+shared-expert MLP beside the routed experts in the others: plain ``MergedColumnParallelLinear``
+gate_up_proj and ``RowParallelLinear`` down_proj, wrapped like a dense model's. DeepSeek's MLA
+projections are linear layers too (q_proj or fused_qkv_a_proj and q_b_proj, kv_a_proj_with_mqa,
+kv_b_proj, o_proj), each wrapped by the class of its type; the fused_qkv_a_proj, built with
+``disable_tp``, has a TP size of 1 and keeps both its sides whole, also with ``--fully-sharded-loras``.
+The MLA wrapper keeps second references to them and ``MLAAttention`` a third to kv_b_proj
+(:data:`MLA_WRAPPERS`): up to 0.21.0 each reference gets a wrapper with slots of its own, from 0.22.0
+they reach the same wrapper. In 0.17.0–0.19.0 vLLM stops at startup on DeepSeek's router
+(:data:`MLA_ROUTER_REFUSED`); in 0.21.0 the fused-MoE runner's reference to the router gets a second
+wrapper (:data:`ROUTER_IN_RUNNER`).
 
 ``--fully-sharded-loras`` (off by default; the ``*WithShardedLoRA`` classes, chosen by
 ``_fully_sharded_can_replace``, keep their parents' ``create_lora_weights``) shards R of
@@ -102,13 +120,19 @@ class LoraLayout:
     (its ``packed_modules_mapping``), whether ``embed_tokens`` and ``lm_head`` are (its
     ``embedding_modules``), and for a mixture of experts the w13 A slices of its fused-MoE wrapper
     (2: ``FusedMoEWithLoRA``, 1: ``FusedMoE3DWithLoRA``; 0: a dense MLP) and whether its router is
-    wrapped."""
+    wrapped; ``mla``: the attention is DeepSeek's multi-head latent attention (its projections in
+    place of ``qkv_proj``); ``sides``: the dense layers' and shared experts' MLPs of a mixture of
+    experts were read (packed in ``gate_up_slices``); ``router_wrappers``: how many wrappers, each with
+    its slots, the router gets (:func:`router_wrappers`)."""
 
     qkv_slices: int
     gate_up_slices: int
     embeddings: bool
     moe_w13_slices: int = 0
     router: bool = False
+    mla: bool = False
+    sides: bool = False
+    router_wrappers: int = 1
 
     @property
     def moe(self) -> bool:
@@ -145,6 +169,94 @@ MOE_ARCHITECTURES: dict[str, tuple[int, int, str, str]] = {
 #: off; 0.21 and 0.22 were not read) and the last read that refuses it.
 MOE_EP_SINCE = "0.23.0"
 MOE_EP_REFUSED_UNTIL = "0.20.0"
+#: The mixtures of experts with MLA attention, dense leading layers and shared experts read in
+#: model_executor/models/deepseek_v2.py and layers/mla.py of each release above (DeepseekV3ForCausalLM
+#: is a subclass; Kimi K2 is served by it). ``packed_modules_mapping`` gate_up_proj: [gate_proj,
+#: up_proj], and fused_qkv_a_proj: [q_a_proj, kv_a_proj_with_mqa] when ``q_lora_rank`` is set; no
+#: ``embedding_modules`` in any release. Per decoder layer ``DeepseekV2MLAAttention`` holds q_proj
+#: (``ColumnParallelLinear``) and kv_a_proj_with_mqa (``ReplicatedLinear``), or, with ``q_lora_rank``,
+#: fused_qkv_a_proj (``DeepSeekV2FusedQkvAProjLinear``, a ``MergedColumnParallelLinear`` with
+#: ``disable_tp``: its own TP size 1) and q_b_proj (``ColumnParallelLinear``); kv_b_proj
+#: (``ColumnParallelLinear``) and o_proj (``RowParallelLinear``). Layers from ``first_k_dense_replace``
+#: on are MoE layers: the router ``gate``, the shared experts' ``DeepseekV2MLP`` (gate_up_proj and
+#: down_proj of ``moe_intermediate_size × n_shared_experts``, TP-split like a dense MLP) and the
+#: routed experts' ``FusedMoE``; the layers before have a dense ``DeepseekV2MLP`` of
+#: ``intermediate_size``. (gate_up slices, w13 A slices.)
+MLA_ARCHITECTURES: dict[str, tuple[int, int]] = {
+    "DeepseekV2ForCausalLM": (2, 2),
+    "DeepseekV3ForCausalLM": (2, 2),
+}
+#: The mixtures of experts with GQA attention, dense leading layers and shared experts read in
+#: model_executor/models/glm4_moe.py of each release above (GLM-4.5, GLM-4.5-Air): ``packed_modules_mapping``
+#: qkv_proj: [q_proj, k_proj, v_proj], gate_up_proj: [gate_proj, up_proj]; no ``embedding_modules``.
+#: Layers from ``first_k_dense_replace`` on run ``Glm4MoE``: the router, the shared experts'
+#: ``Glm4MoeMLP`` (``moe_intermediate_size × n_shared_experts``, TP-split, no ``disable_tp``) and the
+#: routed experts' ``FusedMoE`` (``SharedFusedMoE`` up to 0.17.0, a subclass); the layers before a dense
+#: ``Glm4MoeMLP`` of ``intermediate_size``. The router is a plain ``nn.Linear`` up to 0.28.0, which no
+#: LoRA class wraps (not a ``LinearBase``), and a ``GateLinear`` (a ``ReplicatedLinear``) in 0.33.0.
+#: The fused-MoE layer's reference to the shared experts (``_shared_experts``) is the same module,
+#: reached after its projections were replaced, so it adds no slots. (qkv slices, gate_up slices, w13
+#: A slices, first release with the router wrapped.)
+SHARED_EXPERT_ARCHITECTURES: dict[str, tuple[int, int, int, str]] = {
+    "Glm4MoeForCausalLM": (3, 2, 2, "0.33.0"),
+}
+#: gpt-oss, read at 0.33.0 (model_executor/models/gpt_oss.py): ``packed_modules_mapping`` qkv_proj: [q_proj,
+#: k_proj, v_proj], o_proj, no ``embedding_modules``; the router ``GateLinear(hidden, E, bias=True)``
+#: (not handed to the fused-MoE layer); ``is_3d_moe_weight``, so the experts get
+#: ``FusedMoE3DWithLoRA``: one w13 A slice (M, E_l, R, hidden) and w13 B (M, E_l, 2 × I_p, R). Those
+#: take ``moe_config.hidden_dim`` and ``intermediate_size_per_partition`` after the experts' quant
+#: method rounds them up (routed_experts.py ``maybe_roundup_sizes``). With LoRA on, MXFP4's automatic
+#: choice (layers/fused_moe/oracle/mxfp4.py ``select_mxfp4_moe_backend``) skips every kernel whose
+#: ``supports_lora()`` is False (modular_kernel.py ``is_supported_config``: TRT-LLM's, the fused OAI
+#: Triton, CUTLASS, FlashInfer, Humming) and takes MARLIN (``MarlinExperts``, ``LoRAExpertsMixin``; CUDA
+#: from compute capability 7.5), which rounds the width per partition up to 128 and the hidden size up
+#: to 256 (``mxfp4_round_up_hidden_size_and_intermediate_size``). bf16 experts are not rounded with
+#: LoRA on (``_trtllm_bf16_lora_supported`` takes FlashInfer's TRT-LLM LoRA experts only for a width a
+#: multiple of 128, else Triton). (release read, qkv slices, w13 A slices, MXFP4 hidden and width
+#: alignments.)
+GPT_OSS: dict[str, tuple[str, int, int, int, int]] = {
+    "GptOssForCausalLM": ("0.33.0", 3, 1, 256, 128),
+}
+#: Why a mixture of experts that vLLM does wrap is still not modelled, by architecture.
+#: gpt-oss (model_executor/models/gpt_oss.py, 0.12.0–0.33.0) sets ``is_3d_moe_weight``, so its experts
+#: get ``FusedMoE3DWithLoRA``, whose w13 and w2 slots take the experts' ``hidden_dim`` and
+#: ``intermediate_size_per_partition`` after the MXFP4 backend rounds them up
+#: (``mxfp4_round_up_hidden_size_and_intermediate_size`` in layers/fused_moe/oracle/mxfp4.py at 0.33.0:
+#: 128 or 256 by backend, none for some), and which backend LoRA gets on which GPU in each release
+#: was not read; its router is a bare ``torch.nn.Linear`` in 0.12.0 (not wrapped), a ``ReplicatedLinear``
+#: in 0.20.0 and a ``GateLinear`` in 0.33.0.
+UNMODELLED_MOE: dict[str, str] = {
+    "GptOssForCausalLM": ("its fused 3D experts' slots (FusedMoE3DWithLoRA) take the hidden size and width its "
+                          "MXFP4 backend rounds up, and which backend LoRA gets was read for 0.33.0 on NVIDIA GPUs "
+                          "only"),
+}
+#: How many wrappers, each with slots of its own, every MLA projection gets. ``MultiHeadLatentAttentionWrapper``
+#: (layers/mla.py, every release read) keeps second references to q_proj (or fused_qkv_a_proj and
+#: q_b_proj), kv_a_proj_with_mqa, kv_b_proj and o_proj, and ``MLAAttention`` a third to kv_b_proj from
+#: 0.17.0 (layers/attention/mla_attention.py; up to 0.15.0 it hands kv_b_proj to its impl, no module).
+#: ``_create_lora_modules`` walks ``named_modules(remove_duplicate=False)`` and wraps every path whose
+#: suffix matches, replacing the layer on that path's parent: a reference held by another parent is
+#: wrapped again, up to 0.21.0. From 0.22.0 its ``wrapped_by_id`` points a reference to a layer already
+#: wrapped at the same wrapper. (first release, last release, copies of the other projections, copies
+#: of kv_b_proj), for the releases read: 0.12.0, 0.14.0 and 0.15.0; 0.17.0–0.21.0; 0.22.0 on.
+MLA_WRAPPERS: tuple[tuple[str, str, int, int], ...] = (
+    ("0.12.0", "0.15.0", 2, 2),
+    ("0.17.0", "0.21.0", 2, 3),
+    ("0.22.0", "", 1, 1),
+)
+#: The releases read in which DeepSeek's router stops vLLM at startup: ``GateLinear`` (from 0.17.0, a
+#: ``ReplicatedLinear`` subclass) is a ``LinearBase``, so its suffix ``gate`` is a LoRA target, but
+#: ``ReplicatedLinearWithLoRA.can_replace_layer`` takes only ``type(source_layer) is ReplicatedLinear``
+#: up to 0.19.0 (``isinstance`` from 0.20.0), and ``register_module`` asserts a LoRA layer (as the
+#: ``DeepSeekV2FusedQkvAProj[Linear]`` subclass does for ``MergedColumnParallelLinearWithLoRA``'s
+#: ``type(source_layer) is MergedColumnParallelLinear``).
+MLA_ROUTER_REFUSED = ("0.17.0", "0.19.0")
+#: The architectures that hand their router to the fused-MoE layer (``gate=self.gate``): in 0.21.0
+#: that layer's ``MoERunner`` is a module (a ``PluggableLayer``; no module in 0.20.0) keeping it as
+#: ``runner.gate``, a second path wrapped again before ``wrapped_by_id`` (0.22.0). Mixtral does not
+#: hand it over; Qwen3-MoE and DeepSeek do (qwen3_moe.py, deepseek_v2.py at 0.21.0).
+ROUTER_IN_RUNNER = ("Qwen3MoeForCausalLM", "DeepseekV2ForCausalLM", "DeepseekV3ForCausalLM")
+ROUTER_TWICE = "0.21.0"
 #: The first release with a fused-MoE LoRA wrapper (lora/layers/fused_moe.py is absent in 0.11.0).
 MOE_FIRST_RELEASE = "0.11.1"
 
@@ -156,13 +268,63 @@ def _embeddings_wrapped(since: str, until: str, version: str) -> bool:
 
 def layout_of(architecture: str, version: str) -> LoraLayout | None:
     """How ``architecture`` is wrapped at ``version`` (None: not read)."""
+    if architecture in MLA_ARCHITECTURES:
+        gate_up, w13 = MLA_ARCHITECTURES[architecture]
+        return LoraLayout(0, gate_up, False, moe_w13_slices=w13, router=True, mla=True, sides=True,
+                          router_wrappers=router_wrappers(architecture, version))
+    if architecture in GPT_OSS:
+        release, qkv, w13, _, _ = GPT_OSS[architecture]
+        if parse_version(version)[:2] != parse_version(release)[:2]:
+            return None
+        return LoraLayout(qkv, 0, False, moe_w13_slices=w13, router=True)
+    if architecture in SHARED_EXPERT_ARCHITECTURES:
+        qkv, gate_up, w13, router_since = SHARED_EXPERT_ARCHITECTURES[architecture]
+        return LoraLayout(qkv, gate_up, False, moe_w13_slices=w13,
+                          router=parse_version(version) >= parse_version(router_since), sides=True)
     if architecture in MOE_ARCHITECTURES:
         qkv, w13, since, until = MOE_ARCHITECTURES[architecture]
-        return LoraLayout(qkv, 0, _embeddings_wrapped(since, until, version), moe_w13_slices=w13, router=True)
+        return LoraLayout(qkv, 0, _embeddings_wrapped(since, until, version), moe_w13_slices=w13, router=True,
+                          router_wrappers=router_wrappers(architecture, version))
     if architecture not in ARCHITECTURES:
         return None
     qkv, gate_up, since, until = ARCHITECTURES[architecture]
     return LoraLayout(qkv, gate_up, _embeddings_wrapped(since, until, version))
+
+
+def expert_alignment(architecture: str, version: str, experts_format: str, vendor: str) -> tuple[int, int] | None:
+    """(hidden, width) the fused-MoE slots' experts are rounded up to: (1, 1) where nothing is rounded,
+    gpt-oss's MXFP4 (256, 128) on NVIDIA at 0.33.0 (:data:`GPT_OSS`); None where it was not read (gpt-oss
+    in another release, on another vendor or in another format)."""
+    if architecture not in GPT_OSS:
+        return 1, 1
+    release, _, _, hidden, width = GPT_OSS[architecture]
+    if parse_version(version)[:2] != parse_version(release)[:2] or vendor != "nvidia":
+        return None
+    if experts_format == "mxfp4":
+        return hidden, width
+    return (1, 1) if experts_format == "bf16" else None
+
+
+def mla_wrappers(version: str) -> tuple[int, int] | None:
+    """(wrappers of each MLA projection but kv_b_proj, wrappers of kv_b_proj) at ``version``; None for a
+    release not read (0.16)."""
+    minor = parse_version(version)[:2]
+    for first, last, others, kv_b in MLA_WRAPPERS:
+        if parse_version(first)[:2] <= minor and (not last or minor <= parse_version(last)[:2]):
+            return others, kv_b
+    return None
+
+
+def mla_router_refused(version: str) -> bool:
+    """Whether vLLM stops at startup on DeepSeek's router with LoRA on (0.17.0–0.19.0)."""
+    first, last = MLA_ROUTER_REFUSED
+    return parse_version(first)[:2] <= parse_version(version)[:2] <= parse_version(last)[:2]
+
+
+def router_wrappers(architecture: str, version: str) -> int:
+    """How many wrappers the router gets: two in 0.21.0 where the fused-MoE runner holds it too."""
+    twice = parse_version(version)[:2] == parse_version(ROUTER_TWICE)[:2] and architecture in ROUTER_IN_RUNNER
+    return 2 if twice else 1
 
 
 def moe_expert_parallel(version: str) -> str:
@@ -252,7 +414,11 @@ EVIDENCE: tuple[tuple[str, str], ...] = (
     (_TREE + "lora/model_manager.py",
      "_create_lora_modules: isinstance(module, MoERunner) (FusedMoE up to 0.23.0): packed_moduled_lst = ['w13'] "
      "if self._is_3d_moe_model else ['w1', 'w3']; wrapped_by_id: the same gate reached through the MoE runner "
-     "is rewired to the existing wrapper (0.23.0 on; 0.12.0: lora/models.py)"),
+     "is rewired to the existing wrapper (0.22.0 on: wrapped_by_id[id(module)]; 0.23.0 on also the wrapper's id; "
+     "0.12.0: lora/models.py, no such check); named_modules(remove_duplicate=False) in every release read"),
+    (_TREE + "model_executor/layers/fused_moe/runner/moe_runner.py",
+     "MoERunner: self.gate = gate (0.21.0: MoERunnerInterface(PluggableLayer, ABC), a module; 0.20.0: "
+     "MoERunnerInterface(ABC)); qwen3_moe.py and deepseek_v2.py pass gate=self.gate, mixtral.py does not"),
     (_TREE + "lora/layers/replicated_linear.py",
      "ReplicatedLinearWithLoRA.can_replace_layer: isinstance(source_layer, ReplicatedLinear) (up to 0.17.0: "
      "type(source_layer) is ReplicatedLinear)"),
@@ -260,6 +426,50 @@ EVIDENCE: tuple[tuple[str, str], ...] = (
      "Qwen3MoeSparseMoeBlock: self.gate = GateLinear(hidden_size, num_experts) (ReplicatedLinear up to 0.28.0); "
      "Qwen3MoeForCausalLM.packed_modules_mapping qkv_proj: [q_proj, k_proj, v_proj] (gate_up_proj only with "
      "mlp_only_layers); embedding_modules embed_tokens, lm_head (absent in 0.12.0 and 0.15.0)"),
+    (_TREE + "model_executor/models/deepseek_v2.py",
+     "DeepseekV2ForCausalLM.packed_modules_mapping gate_up_proj: [gate_proj, up_proj]; fused_qkv_a_proj: "
+     "[q_a_proj, kv_a_proj_with_mqa] when q_lora_rank is set; no embedding_modules (0.12.0-0.33.0); "
+     "DeepseekV2MLAAttention: q_proj ColumnParallelLinear(hidden, heads × qk_head_dim) or fused_qkv_a_proj "
+     "DeepSeekV2FusedQkvAProjLinear(hidden, [q_lora_rank, kv_lora_rank + qk_rope_head_dim], disable_tp=True) "
+     "and q_b_proj ColumnParallelLinear(q_lora_rank, heads × qk_head_dim); kv_a_proj_with_mqa "
+     "ReplicatedLinear(hidden, kv_lora_rank + qk_rope_head_dim); kv_b_proj ColumnParallelLinear(kv_lora_rank, "
+     "heads × (qk_nope_head_dim + v_head_dim)); o_proj RowParallelLinear(heads × v_head_dim, hidden); "
+     "DeepseekV2MoE: gate (ReplicatedLinear up to 0.15.0, GateLinear from 0.17.0), shared_experts "
+     "DeepseekV2MLP(moe_intermediate_size × n_shared_experts, disable_tp=is_sequence_parallel), experts; "
+     "DeepseekV2DecoderLayer: MoE from first_k_dense_replace on, DeepseekV2MLP(intermediate_size) before"),
+    (_TREE + "model_executor/models/glm4_moe.py",
+     "Glm4MoeForCausalLM.packed_modules_mapping qkv_proj, gate_up_proj; no embedding_modules; Glm4MoE: self.gate = "
+     "GateLinear(hidden, n_routed_experts) (0.12.0-0.28.0: nn.Linear), shared_experts = "
+     "Glm4MoeMLP(moe_intermediate_size × n_shared_experts), experts = FusedMoEFactory (SharedFusedMoE up to "
+     "0.17.0, FusedMoE 0.20.0-0.26.0); "
+     "Glm4MoeDecoderLayer: Glm4MoE from first_k_dense_replace on, Glm4MoeMLP(intermediate_size) before"),
+    (_TREE + "lora/layers/fused_moe.py",
+     "_ep_check (0.23.0 on): assert not moe_parallel_config.is_sequence_parallel: under expert parallelism the "
+     "shared experts' MLP keeps its TP split (DeepseekV2MLP's disable_tp=is_sequence_parallel is False)"),
+    (_TREE + "model_executor/models/gpt_oss.py",
+     "GptOssForCausalLM: is_3d_moe_weight = True; packed_modules_mapping qkv_proj: [q_proj, k_proj, v_proj]; "
+     "MLPBlock: self.router = GateLinear(hidden_size, num_local_experts, bias=True), experts = FusedMoEFactory "
+     "(no gate handed over); is_sequence_parallel off when lora_config is set"),
+    (_TREE + "model_executor/layers/fused_moe/oracle/mxfp4.py",
+     "select_mxfp4_moe_backend ('auto'): the first of _get_priority_backends_for_gpt_oss whose kernel class "
+     "is_supported_config (modular_kernel.py: is_lora_enabled and not supports_lora() → unsupported); "
+     "MarlinExperts (experts/marlin_moe.py) mixes in LoRAExpertsMixin, the TRT-LLM, OAI Triton, CUTLASS, "
+     "FlashInfer and Humming experts before it do not; mxfp4_round_up_hidden_size_and_intermediate_size: "
+     "MARLIN intermediate round_up 128, hidden round_up 256 (not XPU)"),
+    (_TREE + "model_executor/layers/fused_moe/routed_experts.py",
+     "maybe_roundup_sizes → moe_config.hidden_dim, moe_config.intermediate_size_per_partition, which "
+     "FusedMoEWithLoRA's hidden_size and intermediate_size_per_partition return (lora/layers/fused_moe.py)"),
+    (_TREE + "model_executor/layers/mla.py",
+     "MultiHeadLatentAttentionWrapper: self.fused_qkv_a_proj, kv_a_proj_with_mqa, q_b_proj, q_proj, kv_b_proj, "
+     "o_proj = mla_modules.… (every release read); layers/attention/mla_attention.py MLAAttention: "
+     "self.kv_b_proj = kv_b_proj"),
+    (_TREE + "lora/layers/column_parallel_linear.py",
+     "MergedColumnParallelLinearWithLoRA.can_replace_layer: a MergedColumnParallelLinear subclass only when "
+     "its tp_size is 1 (0.20.0 on; 0.12.0-0.17.0: type(source_layer) is MergedColumnParallelLinear); "
+     "base_linear.py: self.tp_size = self.base_layer.tp_size"),
+    (_TREE + "config/parallel.py",
+     "use_sequence_parallel_moe: all2all_backend in (allgather_reducescatter, …) and enable_expert_parallel and "
+     "tensor_parallel_size > 1 and data_parallel_size > 1"),
     (_TREE + "model_executor/models/mixtral.py",
      "MixtralMoE: self.gate = GateLinear(hidden_size, num_experts) (ReplicatedLinear up to 0.28.0); "
      "MixtralForCausalLM.packed_modules_mapping qkv_proj; embedding_modules embed_tokens, lm_head"),

@@ -362,7 +362,8 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
     lora = None
     if engine.lora is not None:
         lora = lora_memory(model, engine.architecture, engine.version, engine.lora, placement.tensor_parallel,
-                           tokens, seqs, ACTIVATION_DTYPE_BYTES, placement.pipeline_stages, placement.expert_parallel)
+                           tokens, seqs, ACTIVATION_DTYPE_BYTES, placement.pipeline_stages, placement.expert_parallel,
+                           experts_format=experts, vendor=gpu.vendor)
     spec = drafter(engine.speculation, model, gpu, placement, kv_dtype, weights, engine.version)
     available = (requested - placement.weight_bytes_per_gpu - (lora.total_bytes if lora else 0.0)
                  - spec.weight_bytes - activation - runtime)

@@ -30,6 +30,27 @@ SLIDING, CHUNKED = "sliding", "chunked"
 
 
 @dataclass(frozen=True)
+class SideModules:
+    """What a mixture of experts or an MLA model holds beside what :class:`Model`'s counts give, read
+    from the derived shape's tensors (``llm_inference.scenario``): the LoRA slots wrap each of these
+    projections (:mod:`.lora`).
+
+    ``dense_layers`` layers run a dense MLP of ``dense_width`` instead of the experts (DeepSeek's
+    ``first_k_dense_replace`` and ``intermediate_size``); every other layer a shared-expert MLP of
+    ``shared_width`` beside them (``n_shared_experts × moe_intermediate_size``; 0: none). MLA:
+    ``q_lora_rank`` (0: queries straight from the hidden state), and per head the query/key width
+    ``qk_head_dim`` (``qk_nope_head_dim + qk_rope_head_dim``) and the value width ``v_head_dim``.
+    """
+
+    dense_layers: int = 0
+    dense_width: int = 0
+    shared_width: int = 0
+    q_lora_rank: int = 0
+    qk_head_dim: int = 0
+    v_head_dim: int = 0
+
+
+@dataclass(frozen=True)
 class Model:
     """A decoder-only transformer as the physics sees it.
 
@@ -48,7 +69,8 @@ class Model:
     or one whose rules are not modelled); whether it is served is the engine's setting.
     ``layer_specs``: one llm_inference.models.layer_specs spec per layer, for a model whose layers
     differ (Gemma 4, DeepSeek-V4); () when the fields above describe every layer (physics.kv
-    builds the specs from them).
+    builds the specs from them). ``sides``: the dense layers, shared experts and MLA projections a
+    derived shape shows (None: a custom shape, whose fields do not give them).
     """
 
     layers: int
@@ -76,6 +98,7 @@ class Model:
     indexer_dim: int = 0
     vision: VisionEncoder | None = None
     layer_specs: tuple = ()
+    sides: SideModules | None = None
 
     @property
     def is_mla(self) -> bool:

@@ -69,13 +69,15 @@ def test_the_bar_shows_the_lora_slice_and_its_legend_only_when_on():
 
 
 def test_a_model_not_modelled_leaves_the_pool_not_computed_with_the_reason():
-    out = run(preset="deepseek-v3-mla", max_loras=2)
+    # MLA with DeepSeek-V3.2's indexer (DeepseekV32ForCausalLM) was not read
+    out = run(model="deepseek-v3.2", gpu="b200", gpus=8, max_loras=2)
     assert out.values["lora_bytes_per_gpu"] is None and out.values["kv_cache_memory"] is None
     assert out.values["max_concurrency"] is None and out.values["fits"] is None
-    assert any("Not modelled: LoRA slots of a mixture of experts of DeepseekV3ForCausalLM" in n for n in out.notes)
-    roof = ROOFLINE.run({"model": "deepseek-v3", "gpu": "h200", "gpus": 8, "max_loras": 2})
+    assert any("Not modelled: LoRA slots of an MLA model of DeepseekV32ForCausalLM" in n for n in out.notes)
+    assert run(preset="deepseek-v3-mla", max_loras=2).values["lora_bytes_per_gpu"] > 0
+    roof = ROOFLINE.run({"model": "gpt-oss-120b", "gpu": "h200", "gpus": 8, "max_loras": 2, "vllm_version": "0.28.0"})
     assert roof.values["kv_cache_memory"] is None and roof.values["max_concurrency"] is None
-    assert any("Not modelled: LoRA slots" in n for n in roof.notes)
+    assert any("Not modelled: LoRA slots of GptOssForCausalLM: its fused 3D experts" in n for n in roof.notes)
 
 
 #: Qwen3-30B-A3B, 4 slots of rank 16, TP 1, 0.33.0 at the H100's defaults: the slots (physics/test_lora.py

@@ -634,3 +634,53 @@ def test_eplb_settings_vllm_refuses_or_the_calculator_does_not_model_compute_no_
     r = SPEC.run({**QWEN3_30B_EP4, **overrides})
     assert r.values["fits"] is False and not r.values["max_concurrency"]
     assert any(said in n for n in r.notes)
+
+
+def test_lora_slots_of_deepseek_v2_lite_count_its_mla_projections_dense_layer_and_shared_experts():
+    """DeepSeek-V2-Lite on one H100 with 4 LoRA slots of rank 16 (vLLM 0.33.0): per layer the MLA
+    projections q_proj (2048 → 16·192), kv_a_proj_with_mqa (2048 → 576, replicated), kv_b_proj
+    (512 → 16·256) and o_proj (16·128 → 2048); the first layer's dense MLP of 10944; in the 26 MoE
+    layers the router (→ 64), the shared experts' MLP of 2·1408 and the 64 routed experts of 1408
+    (deepseek_v2.py, layers/mla.py, lora/layers/*.py). No embeddings are wrapped; bf16."""
+    attention = (4 * 16 * 2048 + 4 * 16 * 16 * 192 + 4 * 16 * 2048 + 4 * 16 * 576 + 4 * 16 * 512
+                 + 4 * 16 * 16 * 256 + 4 * 16 * 2048 + 4 * 2048 * 16)
+    dense = 2 * 4 * 16 * 2048 + 4 * 16 * 2 * 10944 + 4 * 16 * 10944 + 4 * 2048 * 16
+    shared = 2 * 4 * 16 * 2048 + 4 * 16 * 2 * 2816 + 4 * 16 * 2816 + 4 * 2048 * 16
+    router = 4 * 16 * 2048 + 4 * 64 * 16
+    experts = 2 * 4 * 64 * 16 * 2048 + 2 * 4 * 64 * 1408 * 16 + 4 * 64 * 16 * 1408 + 4 * 64 * 2048 * 16
+    slots = 2 * (27 * attention + dense + 26 * (router + shared + experts))
+    off = run_preset("llama3-8b", model="deepseek-v2-lite")
+    on = run_preset("llama3-8b", model="deepseek-v2-lite", max_loras=4, max_lora_rank="16")
+    lora = on.values["lora_bytes_per_gpu"]
+    assert slots == 2_325_725_184 and slots < lora < slots + MiB
+    assert off.values["kv_cache_memory"] - on.values["kv_cache_memory"] == pytest.approx(lora)
+    assert on.values["max_concurrency"] < off.values["max_concurrency"] * 0.95
+    bar = {p["name"]: p for p in on.bars["Memory per GPU"]["parts"]}
+    assert bar["lora_bytes_per_gpu"]["shown"]
+    assert any("64 routed experts" in n for n in on.notes)
+    # up to 0.21.0 the MLA wrapper's references get slots of their own: in 0.20.0 q_proj, kv_a_proj_with_mqa
+    # and o_proj twice, kv_b_proj three times (layers/mla.py, MLAAttention)
+    old = run_preset("llama3-8b", model="deepseek-v2-lite", max_loras=4, vllm_version="0.20.0")
+    kv_b = 4 * 16 * 512 + 4 * 16 * 16 * 256
+    extra = 2 * 27 * (attention + kv_b)
+    assert slots + extra < old.values["lora_bytes_per_gpu"] < slots + extra + MiB
+    refused = run_preset("llama3-8b", model="deepseek-v2-lite", max_loras=4, vllm_version="0.17.0")
+    assert any(n.startswith("vLLM refuses this") and "GateLinear" in n for n in refused.notes)
+
+
+def test_lora_slots_of_gpt_oss_20b_take_the_mxfp4_backends_rounded_sizes():
+    """gpt-oss-20b on one H100 with 4 LoRA slots of rank 16 (vLLM 0.33.0): FusedMoE3DWithLoRA's slots
+    take the experts' hidden size and width as MARLIN, the MXFP4 backend LoRA gets, rounds them up
+    (2880 → 3072 and 2944); the router and the attention keep 2880 (oracle/mxfp4.py)."""
+    attention = 3 * 4 * 16 * 2880 + 4 * 16 * (4096 + 2 * 512) + 4 * 16 * 4096 + 4 * 2880 * 16
+    router = 4 * 16 * 2880 + 4 * 32 * 16
+    experts = 4 * 32 * 16 * 3072 + 2 * 4 * 32 * 2944 * 16 + 4 * 32 * 16 * 2944 + 4 * 32 * 3072 * 16
+    slots = 2 * 24 * (attention + router + experts)
+    off = run_preset("llama3-8b", model="gpt-oss-20b")
+    on = run_preset("llama3-8b", model="gpt-oss-20b", max_loras=4, max_lora_rank="16")
+    lora = on.values["lora_bytes_per_gpu"]
+    assert slots == 1_544_847_360 and slots < lora < slots + MiB
+    assert off.values["kv_cache_memory"] - on.values["kv_cache_memory"] == pytest.approx(lora)
+    assert on.values["max_concurrency"] < off.values["max_concurrency"]
+    older = run_preset("llama3-8b", model="gpt-oss-20b", max_loras=4, vllm_version="0.28.0")
+    assert older.values["lora_bytes_per_gpu"] is None

@@ -29,7 +29,7 @@ from llm_inference import scenario
 from llm_inference.engines import vllm_lora
 from llm_inference.physics import lora
 from llm_inference.physics.lora import LoraSlots
-from llm_inference.physics.model import Model
+from llm_inference.physics.model import Model, SideModules
 
 LLAMA = Model(layers=32, kv_heads=8, head_dim=128, heads=32, hidden_size=4096, intermediate_size=14336,
               vocab_size=128256, total_params=8.03e9)
@@ -200,12 +200,149 @@ def test_mixtral_wraps_its_embeddings_from_the_first_release():
     assert m.slot_bytes == 2 * (32 * (experts + router + attention) + embeddings)
 
 
-def test_an_moe_with_dense_layers_or_shared_experts_is_not_modelled():
-    # one expert index no longer holds L × 3 × hidden × I: a dense first layer (DeepSeek-style)
+def test_an_moe_whose_counts_do_not_split_or_whose_shared_experts_were_not_read_is_not_modelled():
+    # one expert index no longer holds L × 3 × hidden × I, and no sides say which layers are dense
     dense_first = replace(QWEN3_MOE, total_params=QWEN3_MOE.total_params - 120 * 3 * 2048 * 768)
-    assert "dense layers or shared experts" in lora.problem(dense_first, QWEN3_MOE_ARCH, "0.33.0")
-    assert "GptOssForCausalLM" in lora.problem(QWEN3_MOE, "GptOssForCausalLM", "0.33.0")
+    assert "do not split" in lora.problem(dense_first, QWEN3_MOE_ARCH, "0.33.0")
+    # a shared expert on an architecture whose wrapping of it was not read
+    shared = replace(QWEN3_MOE, sides=SideModules(shared_width=768))
+    assert "dense layers or shared experts" in lora.problem(shared, QWEN3_MOE_ARCH, "0.33.0")
+    assert "MXFP4 backend rounds up" in lora.problem(QWEN3_MOE, "GptOssForCausalLM", "0.33.0")
     assert "without routed experts" in lora.problem(LLAMA, QWEN3_MOE_ARCH, "0.33.0")
+    assert "Qwen2MoeForCausalLM" in lora.problem(QWEN3_MOE, "Qwen2MoeForCausalLM", "0.33.0")
+
+
+def test_glm_4_5_air_by_hand_its_router_wrapped_from_0_33():
+    # GLM-4.5-Air: hidden 4096, 46 layers (the first dense, intermediate_size 10944), 45 MoE layers of
+    # 128 experts of 1408 and one shared of 1408, 96 query heads and 8 KV heads of 128 (glm4_moe.py)
+    attention = (3 * 4 * 16 * 4096 + 4 * 16 * (12288 + 2 * 1024)) + (4 * 16 * 12288 + 4 * 4096 * 16)
+    dense = (2 * 4 * 16 * 4096 + 4 * 16 * 2 * 10944) + (4 * 16 * 10944 + 4 * 4096 * 16)
+    shared = (2 * 4 * 16 * 4096 + 4 * 16 * 2 * 1408) + (4 * 16 * 1408 + 4 * 4096 * 16)
+    router = 4 * 16 * 4096 + 4 * 128 * 16
+    experts = 2 * 4 * 128 * 16 * 4096 + 2 * 4 * 128 * 1408 * 16 + 4 * 128 * 16 * 1408 + 4 * 128 * 4096 * 16
+    glm = scenario.catalogue_model("glm-4.5-air")
+    new = lora.memory(glm, "Glm4MoeForCausalLM", "0.33.0", SLOTS, 1, 8192, 1024, 2)
+    assert new.slot_bytes == 2 * (46 * attention + dense + 45 * (router + shared + experts)) == 12_552_413_184
+    # up to 0.28.0 the router is an nn.Linear, which no LoRA class wraps
+    old = lora.memory(glm, "Glm4MoeForCausalLM", "0.28.0", SLOTS, 1, 8192, 1024, 2)
+    assert old.slot_bytes == new.slot_bytes - 2 * 45 * router
+    assert old.expert_slot_bytes == new.expert_slot_bytes == 2 * 45 * experts
+
+
+def test_the_sides_are_read_from_the_checkpoints_tensors():
+    # DeepSeek-V2-Lite: first_k_dense_replace 1, intermediate_size 10944, 2 shared experts of 1408,
+    # q_lora_rank null, qk_nope 128 + qk_rope 64, v_head_dim 128; DeepSeek-V3: 3 dense layers of 18432,
+    # 1 shared expert of 2048, q_lora_rank 1536
+    assert scenario.catalogue_model("deepseek-v2-lite").sides == SideModules(1, 10944, 2816, 0, 192, 128)
+    assert scenario.catalogue_model("deepseek-v3").sides == SideModules(3, 18432, 2048, 1536, 192, 128)
+    assert scenario.catalogue_model("qwen3-30b-a3b").sides is None
+    assert scenario.catalogue_model("llama-3.1-8b").sides is None
+
+
+#: DeepSeek-V2-Lite (config.json): hidden 2048, 27 layers, the first dense (intermediate_size 10944),
+#: 26 MoE layers of 64 routed experts of 1408 and 2 shared (2 × 1408 = 2816), 16 heads, kv_lora_rank
+#: 512, qk_rope 64, qk_nope 128, v_head_dim 128, no q_lora_rank.
+V2_LITE_ARCH = "DeepseekV2ForCausalLM"
+
+
+def test_deepseek_v2_lite_tp1_by_hand():
+    # M = 4, R = 16, TP 1, vLLM 0.33.0 (deepseek_v2.py, layers/mla.py, lora/layers/*.py)
+    attention = ((4 * 16 * 2048 + 4 * 16 * 16 * 192)  # q_proj, column-parallel 2048 → 16 × 192
+                 + (4 * 16 * 2048 + 4 * 16 * 576)  # kv_a_proj_with_mqa, replicated 2048 → 512 + 64
+                 + (4 * 16 * 512 + 4 * 16 * 16 * 256)  # kv_b_proj, column-parallel 512 → 16 × (128 + 128)
+                 + (4 * 16 * 2048 + 4 * 2048 * 16))  # o_proj, row-parallel 16 × 128 → 2048
+    assert attention == 1_052_672
+    dense = (2 * 4 * 16 * 2048 + 4 * 16 * 2 * 10944) + (4 * 16 * 10944 + 4 * 2048 * 16)
+    shared = (2 * 4 * 16 * 2048 + 4 * 16 * 2 * 2816) + (4 * 16 * 2816 + 4 * 2048 * 16)
+    router = 4 * 16 * 2048 + 4 * 64 * 16
+    experts = 2 * 4 * 64 * 16 * 2048 + 2 * 4 * 64 * 1408 * 16 + 4 * 64 * 16 * 1408 + 4 * 64 * 2048 * 16
+    slots = 2 * (27 * attention + dense + 26 * (router + shared + experts))  # no embeddings wrapped
+    assert slots == 2_325_725_184
+    model = scenario.catalogue_model("deepseek-v2-lite")
+    m = lora.memory(model, V2_LITE_ARCH, "0.33.0", SLOTS, 1, tokens=8192, seqs=1024, dtype_bytes=2)
+    assert m.problem == "" and m.refusal == "" and m.slot_bytes == slots
+    assert m.expert_slot_bytes == 2 * 26 * experts and m.local_experts == 64
+    # index buffers: no LM head map; one adapter_enabled of M + 1 per MoE layer (26, not 27)
+    assert m.index_bytes == 8 * (4 * 8192 + 3 * 1024) + 2 * 4 * (2 * 8192 + 5 + 5 + 6) + 26 * 4 * 5
+
+
+def test_deepseek_v3_tp8_by_hand():
+    # DeepSeek-V3: hidden 7168, 61 layers (3 dense of 18432), 58 MoE layers of 256 experts of 2048 and
+    # one shared of 2048, 128 heads (16 a GPU), q_lora_rank 1536, kv_lora_rank 512, rope 64, nope 128,
+    # v 128. fused_qkv_a_proj (q_a_proj + kv_a_proj_with_mqa) has disable_tp: its TP size is 1.
+    attention = ((2 * 4 * 16 * 7168 + 4 * 16 * (1536 + 576))  # fused_qkv_a_proj, two slices, whole
+                 + (4 * 16 * 1536 + 4 * 16 * 16 * 192)  # q_b_proj, column-parallel
+                 + (4 * 16 * 512 + 4 * 16 * 16 * 256)  # kv_b_proj
+                 + (4 * 16 * 16 * 128 + 4 * 7168 * 16))  # o_proj, row-parallel
+    dense = (2 * 4 * 16 * 7168 + 4 * 16 * 2 * 2304) + (4 * 16 * 2304 + 4 * 7168 * 16)  # 18432 / 8
+    shared = (2 * 4 * 16 * 7168 + 4 * 16 * 2 * 256) + (4 * 16 * 256 + 4 * 7168 * 16)  # 2048 / 8
+    router = 4 * 16 * 7168 + 4 * 256 * 16
+    experts = 2 * 4 * 256 * 16 * 7168 + 2 * 4 * 256 * 256 * 16 + 4 * 256 * 16 * 256 + 4 * 256 * 7168 * 16
+    slots = 2 * (61 * attention + 3 * dense + 58 * (router + shared + experts))
+    assert slots == 42_832_633_856
+    model = scenario.catalogue_model("deepseek-v3")
+    m = lora.memory(model, "DeepseekV3ForCausalLM", "0.33.0", SLOTS, 8, tokens=8192, seqs=1024, dtype_bytes=2)
+    assert m.problem == "" and m.slot_bytes == slots and m.expert_slot_bytes == 2 * 58 * experts
+
+
+def test_fully_sharded_loras_on_mla_keep_the_replicated_projections_whole():
+    # TP 2, fully sharded: column A keeps R / 2 (q_proj, kv_b_proj, the MLPs' gate_up), row B 2048 / 2
+    # (o_proj, down_proj); kv_a_proj_with_mqa (replicated) and the router stay whole
+    model = scenario.catalogue_model("deepseek-v2-lite")
+    sharded = LoraSlots(4, 16, True)
+    attention = ((4 * 8 * 2048 + 4 * 16 * 8 * 192) + (4 * 16 * 2048 + 4 * 16 * 576)
+                 + (4 * 8 * 512 + 4 * 16 * 8 * 256) + (4 * 16 * 1024 + 4 * 1024 * 16))
+    assert lora.mla_elements(model, 2, sharded) == attention
+    # the same for a q_lora_rank model: fused_qkv_a_proj's own TP size is 1, so its A keeps all of R
+    v3 = scenario.catalogue_model("deepseek-v3")
+    assert lora.mla_elements(v3, 2, sharded) - lora.mla_elements(v3, 2, SLOTS) == \
+        (4 * 8 * 1536 - 4 * 16 * 1536) + (4 * 8 * 512 - 4 * 16 * 512) + (4 * 3584 * 16 - 4 * 7168 * 16)
+
+
+def test_mla_projections_are_wrapped_once_per_reference_up_to_0_21():
+    # DeepSeek-V2-Lite, M = 4, R = 16, TP 1: the MLA wrapper (layers/mla.py) holds second references
+    # to q_proj, kv_a_proj_with_mqa, kv_b_proj and o_proj, MLAAttention a third to kv_b_proj from 0.17.0;
+    # before wrapped_by_id (0.22.0) each reference gets its own wrapper
+    model = scenario.catalogue_model("deepseek-v2-lite")
+    once = 2_325_725_184
+    others = (4 * 16 * 2048 + 4 * 16 * 16 * 192) + (4 * 16 * 2048 + 4 * 16 * 576) \
+        + (4 * 16 * 2048 + 4 * 2048 * 16)  # q_proj, kv_a_proj_with_mqa, o_proj
+    kv_b = 4 * 16 * 512 + 4 * 16 * 16 * 256
+    router = 4 * 16 * 2048 + 4 * 64 * 16
+
+    def slots(version):
+        return lora.memory(model, V2_LITE_ARCH, version, SLOTS, 1, 8192, 1024, 2).slot_bytes
+
+    for version in ("0.12.0", "0.14.0", "0.15.0"):  # MLAAttention hands kv_b_proj to its impl: two each
+        assert slots(version) == once + 2 * 27 * (others + kv_b) == 2_382_569_472
+    assert slots("0.20.0") == once + 2 * 27 * (others + 2 * kv_b) == 2_398_494_720
+    # 0.21.0: the fused-MoE runner (now a module) keeps the router as runner.gate, wrapped again
+    assert slots("0.21.0") == slots("0.20.0") + 2 * 26 * router
+    assert slots("0.22.0") == slots("0.23.0") == once
+    # Qwen3-MoE hands its router to the runner too (Mixtral does not)
+    qwen = lora.memory(QWEN3_MOE, QWEN3_MOE_ARCH, "0.21.0", SLOTS, 1, 8192, 1024, 2).slot_bytes
+    assert qwen - lora.memory(QWEN3_MOE, QWEN3_MOE_ARCH, "0.22.0", SLOTS, 1, 8192, 1024, 2).slot_bytes == \
+        2 * 48 * (4 * 16 * 2048 + 4 * 128 * 16)
+
+
+def test_vllm_0_17_to_0_19_stop_on_deepseeks_router_and_unread_mla_is_not_modelled():
+    model = scenario.catalogue_model("deepseek-v2-lite")
+    for version in ("0.17.0", "0.18.0", "0.19.0"):
+        assert "GateLinear" in lora.memory(model, V2_LITE_ARCH, version, SLOTS, 1, 8192, 1024, 2).refusal
+    assert lora.memory(model, V2_LITE_ARCH, "0.20.0", SLOTS, 1, 8192, 1024, 2).refusal == ""
+    assert "not read" in lora.problem(model, V2_LITE_ARCH, "0.16.0")
+    assert "DeepseekV2ForCausalLM" in lora.problem(model, "DeepseekV32ForCausalLM", "0.33.0")
+    assert "projections' widths" in lora.problem(replace(model, sides=None), V2_LITE_ARCH, "0.33.0")
+    assert "without MLA" in lora.problem(LLAMA, V2_LITE_ARCH, "0.33.0")
+
+
+def test_deepseek_experts_under_expert_parallelism():
+    # EP 2 (vLLM 0.33.0; its _ep_check asserts the MoE is not sequence-parallel, so the shared experts
+    # stay TP-split): 32 experts a GPU, each of the whole width 1408
+    model = scenario.catalogue_model("deepseek-v2-lite")
+    m = lora.memory(model, V2_LITE_ARCH, "0.33.0", SLOTS, 2, 8192, 1024, 2, expert_parallel=2)
+    experts = 2 * 4 * 32 * 16 * 2048 + 2 * 4 * 32 * 1408 * 16 + 4 * 32 * 16 * 1408 + 4 * 32 * 2048 * 16
+    assert m.problem == "" and m.local_experts == 32 and m.expert_slot_bytes == 2 * 26 * experts
 
 
 @pytest.mark.parametrize("model, why", [
@@ -235,3 +372,29 @@ def test_vllm_refuses_a_vocabulary_over_the_lm_heads_bound_and_a_rank_it_does_no
     assert lora.memory(big, ARCH, "0.17.0", SLOTS, 1, 8192, 1024, 2).refusal == ""
     assert lora.refusal(big, "Qwen2ForCausalLM", "0.15.0", SLOTS) == ""  # no LM head wrapped
     assert "--max-lora-rank 24" in lora.refusal(LLAMA, ARCH, "0.33.0", LoraSlots(4, 24))
+
+
+def test_gpt_oss_20b_mxfp4_experts_take_marlins_rounded_sizes():
+    # gpt-oss-20b at vLLM 0.33.0 on NVIDIA: hidden 2880, 24 layers of 32 experts of 2880, 64 query heads
+    # and 8 KV heads of 64. With LoRA on, MXFP4 gets MARLIN (the first backend whose kernel supports
+    # LoRA), which rounds the experts' hidden size up to 256 (3072) and their width per partition up to
+    # 128 (2944 at TP 1); FusedMoE3DWithLoRA has one w13 A slice
+    model = scenario.catalogue_model("gpt-oss-20b")
+    attention = (3 * 4 * 16 * 2880 + 4 * 16 * (4096 + 2 * 512)) + (4 * 16 * 4096 + 4 * 2880 * 16)
+    router = 4 * 16 * 2880 + 4 * 32 * 16  # GateLinear 2880 → 32, unpadded
+    experts = (1 * 4 * 32 * 16 * 3072 + 2 * 4 * 32 * 2944 * 16) + (4 * 32 * 16 * 2944 + 4 * 32 * 3072 * 16)
+    m = lora.memory(model, "GptOssForCausalLM", "0.33.0", SLOTS, 1, 8192, 1024, 2, experts_format="mxfp4")
+    assert m.problem == "" and m.slot_bytes == 2 * 24 * (attention + router + experts) == 1_544_847_360
+    assert m.expert_slot_bytes == 2 * 24 * experts
+    # TP 2: the width per partition 1440 rounds up to 1536; bf16 experts are not rounded
+    tp2 = lora.moe_elements(model, vllm_lora.layout_of("GptOssForCausalLM", "0.33.0"), 2, SLOTS,
+                            alignment=(256, 128))
+    assert tp2 == router + (4 * 32 * 16 * 3072 + 2 * 4 * 32 * 1536 * 16) + (4 * 32 * 16 * 1536 + 4 * 32 * 3072 * 16)
+    bf16 = lora.memory(model, "GptOssForCausalLM", "0.33.0", SLOTS, 1, 8192, 1024, 2, experts_format="bf16")
+    assert bf16.expert_slot_bytes == 2 * 24 * ((4 * 32 * 16 * 2880 + 2 * 4 * 32 * 2880 * 16)
+                                                + (4 * 32 * 16 * 2880 + 4 * 32 * 2880 * 16))
+    # another release, another vendor or format: not read
+    assert "0.33.0 on NVIDIA" in lora.problem(model, "GptOssForCausalLM", "0.28.0", experts_format="mxfp4")
+    assert "0.33.0 on NVIDIA" in lora.problem(model, "GptOssForCausalLM", "0.33.0", experts_format="mxfp4",
+                                              vendor="amd")
+    assert "0.33.0 on NVIDIA" in lora.problem(model, "GptOssForCausalLM", "0.33.0", experts_format="fp8")
