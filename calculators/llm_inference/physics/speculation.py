@@ -207,7 +207,14 @@ def _common_refusal(spec: Speculation, model: Model, placement: Placement, versi
     if placement.pipeline_stages > 1:
         return ("speculative decoding with pipeline parallelism is not modelled (vLLM puts the drafter on "
                 "the last stage only)")
+    if spec.method != DRAFT_MODEL and spec.draft_tp and spec.draft_tp != placement.tensor_parallel:
+        return "a drafter tensor-parallel size other than the target's is not modelled"
     return ""
+
+
+def _has_target_weights(model: Model, weights) -> bool:
+    """Whether MTP can size its decoder layer: it copies one of the target's, named tensor by tensor."""
+    return weights is not None and hasattr(weights, "rank_bytes") and bool(model.hidden_size and model.vocab_size)
 
 
 def drafter(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: str, weights=None,
@@ -241,11 +248,9 @@ def _mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: s
     indexed = indexer_layer(model)  # GLM-5.2: the MTP layer keeps an indexer whatever the pattern
     if model.windowed_layers or (model.layer_specs and indexed is None):
         return _refuse("MTP for a model whose layers differ (windows, compressed or per-layer caches: "
-                       "MiMo-V2-Flash, DeepSeek-V4) is not modelled: which cache the MTP layer "
-                       "keeps and which group it joins were not read for them")
-    if spec.draft_tp and spec.draft_tp != placement.tensor_parallel:
-        return _refuse("a drafter tensor-parallel size other than the target's is not modelled")
-    if weights is None or not hasattr(weights, "rank_bytes") or not model.hidden_size or not model.vocab_size:
+                       "DeepSeek-V4) is not modelled: which cache the MTP layer keeps and which group it "
+                       "joins were not read for them")
+    if not _has_target_weights(model, weights):
         return _refuse("MTP needs the target's weights and its hidden size and vocabulary")
     # DP attention: attention whole on every GPU, experts split by count
     tp, ep = (1, placement.data_parallel) if placement.data_parallel > 1 else (placement.tensor_parallel, 1)
@@ -295,9 +300,7 @@ def _hybrid_mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_d
         return _refuse("MTP for a hybrid model other than Qwen3-Next / Qwen3.5's Gated DeltaNet or Nemotron-H's "
                        "Mamba-2 layers beside full attention (KDA, lightning attention, windowed or per-layer "
                        "caches) is not modelled: its MTP module was not read")
-    if spec.draft_tp and spec.draft_tp != placement.tensor_parallel:
-        return _refuse("a drafter tensor-parallel size other than the target's is not modelled")
-    if weights is None or not hasattr(weights, "rank_bytes") or not model.hidden_size or not model.vocab_size:
+    if not _has_target_weights(model, weights):
         return _refuse("MTP needs the target's weights and its hidden size and vocabulary")
     if state == MAMBA2:
         if not spec.mtp_pattern:
@@ -397,8 +400,6 @@ def _eagle(spec: Speculation, model: Model, placement: Placement, kv_dtype: str,
     head = spec.head
     if head is None:
         return _refuse("no EAGLE head chosen")
-    if spec.draft_tp and spec.draft_tp != placement.tensor_parallel:
-        return _refuse("a drafter tensor-parallel size other than the target's is not modelled")
     if placement.data_parallel > 1:
         return _refuse("an EAGLE head under data-parallel attention is not modelled")
     if model.hidden_size and (head.target_hidden_size or head.hidden_size) != model.hidden_size:
