@@ -76,6 +76,17 @@ SEEN: tuple[Seen, ...] = (
          "'enable_lora': True and a rank-64 adapter, max_model_len 8192 (non-default args quoted)",
          "the start fails on 'LoRA rank 64 is greater than max_lora_rank 16', and neither the GPU nor a memory line "
          "is in the part read"),
+    Seen("https://github.com/Glen-Chen-Blue/multi-lora/blob/c973e6e68bf9d0bf3fc5aad9754360a60c481c82/cn1.log",
+         "the whole file (and cn2.log beside it, the same figures): unsloth/Meta-Llama-3.1-8B under a V1 engine "
+         "v0.13.0 with LoRA ('Using PunicaWrapperGPU', 'cudagraph_specialize_lora'), max_model_len 4,096, utilization "
+         "0.9, 2,048 batched tokens, the wrapper's banner 'slots=4, max_batch=16': 16.3955 GiB, 3.17 GiB, 25,984 "
+         "tokens, 6.34x",
+         "neither the GPU nor max_lora_rank is stated anywhere in the repository (the vLLM wrapper that wrote the log "
+         "was never committed; its fine-tuning script trains rank 16, and the repository's own engine at that commit "
+         "is not vLLM). The figures are consistent with 4 slots of rank 64 on a 24 GB A10G or L4 (all four within "
+         "1.3 %; rank 16 leaves the loading figure 1.1 GiB short, +31 % on the pool), but that is a fit, not a "
+         "setting the page states; it showed that the rebuilt 'Model loading took' lacked the LoRA slots "
+         "(accuracy.rebuild now adds them, as load_model measures them)"),
     Seen(_VLLM + "pull/32711", "PR description: Qwen/Qwen3-Coder-30B-A3B-Instruct, TP 1, --enable-lora --max-loras 1 "
          "--max-lora-rank 32, max_num_seqs 16, compile_sizes [1, 2, 4, 8, 16], no prefix caching",
          "the description quotes the command and `vllm bench serve` results only: no memory line, and the GPU is not "
