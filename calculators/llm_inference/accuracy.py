@@ -196,8 +196,10 @@ def rebuild(log: Log) -> Rebuilt:
         if name == "loading_gib":
             # "Model loading took" is measured around both loads, the target's and the drafter's
             # (gpu_model_runner.py load_model: the drafter's load_model runs inside the same
-            # DeviceMemoryProfiler whose consumed_memory it prints)
-            got += pool.drafter_bytes
+            # DeviceMemoryProfiler whose consumed_memory it prints), and around the LoRA slots, which
+            # load_model allocates there too ("self.model = self.load_lora_model(...)" before
+            # "model_memory_usage = m.consumed_memory": engines.vllm_lora.EVIDENCE)
+            got += pool.drafter_bytes + pool.lora_bytes
         if name == "concurrency":
             got = got / pool.placement.data_parallel
         if name in ("loading_gib", "available_gib"):

@@ -27,6 +27,21 @@ _VLLM = "https://github.com/vllm-project/vllm/"
 #: expert parallelism or TP 8 that names its GPU and settings was found; a GLM-5.1-FP8 TP 8 log on H200
 #: (a bisect report of a 0.20.1 development build: 89.39 GiB, 34.86 GiB, 373,696 tokens, 1.84x at 202,752)
 #: is in the code index with no recoverable repository either, so it is not listed.
+#: A third search (2026-12-06, exact strings of the non-default args line — "'tensor_parallel_size': 8",
+#: "'enable_expert_parallel': True", "'enable_lora': True, 'max_lora_rank'", "'data_parallel_size': 8",
+#: worker tags "Worker_TP7_EP7" / "Worker_DP7_EP7", "Using PunicaWrapperGPU", "Using default LoRA kernel
+#: configs" — the issue index again, the stored pages, and the whole histories of vllm-project/recipes and
+#: llm-d/llm-d-benchmark) kept none either. What it found in the code index without a recoverable repository
+#: (so without an address, and not listed below): a second note of the same L40S author (QuantTrio's
+#: Qwen3-VL-235B-A22B-Instruct FP8 and AWQ at TP 8 with expert parallelism, a 0.10.2 nightly, 32K: 9.71–9.73 GiB,
+#: 216,656–217,104 tokens; 22.78–22.80 GiB, 508,144–508,624 tokens); a RunPod support ticket quoting, as a
+#: summary and not as log lines, mistralai/Mistral-7B-Instruct-v0.2 with LoRA (max_loras 1, rank 16) on an
+#: L40S under 0.14.0 (13.58 GiB, 28.13 GiB, 230,416 tokens; Mistral-7B-Instruct-v0.2 is not in the
+#: catalogue, whose mistral-7b-v0.1 differs in context, RoPE base and sliding window); a research log with
+#: Qwen2.5-32B-Instruct and a rank-32 LoRA on Modal under 0.13.0 whose quoted log stops before the memory
+#: lines; a DeepSeek-V3.2 TP 8 log under 0.13.0 behind a P2P NCCL KV connector (prefill/decode
+#: disaggregation, not modelled) with no GPU named; and a DP 8 + EP Qwen3-30B-A3B-FP8 start on the DeepEP
+#: all-to-all (not modelled) with enforce_eager.
 SEEN: tuple[Seen, ...] = (
     # -- LoRA ---------------------------------------------------------------------------------------------
     Seen(_VLLM + "issues/27620", "issue description: granite-4.0-micro with --enable-lora, vLLM 0.11.0",
@@ -61,6 +76,21 @@ SEEN: tuple[Seen, ...] = (
          "'enable_lora': True and a rank-64 adapter, max_model_len 8192 (non-default args quoted)",
          "the start fails on 'LoRA rank 64 is greater than max_lora_rank 16', and neither the GPU nor a memory line "
          "is in the part read"),
+    Seen("https://github.com/Glen-Chen-Blue/multi-lora/blob/c973e6e68bf9d0bf3fc5aad9754360a60c481c82/cn1.log",
+         "the whole file (and cn2.log beside it, the same figures): unsloth/Meta-Llama-3.1-8B under a V1 engine "
+         "v0.13.0 with LoRA ('Using PunicaWrapperGPU', 'cudagraph_specialize_lora'), max_model_len 4,096, utilization "
+         "0.9, 2,048 batched tokens, the wrapper's banner 'slots=4, max_batch=16': 16.3955 GiB, 3.17 GiB, 25,984 "
+         "tokens, 6.34x",
+         "neither the GPU nor max_lora_rank is stated anywhere in the repository (the vLLM wrapper that wrote the log "
+         "was never committed; its fine-tuning script trains rank 16, and the repository's own engine at that commit "
+         "is not vLLM). The figures are consistent with 4 slots of rank 64 on a 24 GB A10G or L4 (all four within "
+         "1.3 %; rank 16 leaves the loading figure 1.1 GiB short, +31 % on the pool), but that is a fit, not a "
+         "setting the page states; it showed that the rebuilt 'Model loading took' lacked the LoRA slots "
+         "(accuracy.rebuild now adds them, as load_model measures them)"),
+    Seen(_VLLM + "pull/32711", "PR description: Qwen/Qwen3-Coder-30B-A3B-Instruct, TP 1, --enable-lora --max-loras 1 "
+         "--max-lora-rank 32, max_num_seqs 16, compile_sizes [1, 2, 4, 8, 16], no prefix caching",
+         "the description quotes the command and `vllm bench serve` results only: no memory line, and the GPU is not "
+         "named (an AWS /opt/dlami path)"),
     # -- expert parallelism, data-parallel attention --------------------------------------------------------
     Seen(_VLLM + "issues/27194", "issue description: Qwen3-Coder-480B-A35B-Instruct-FP8, TP 8 + EP on 8x B200, "
          "the vllm-openai:v0.10.2 image, utilization 0.95, max_model_len 131,072",
@@ -105,6 +135,13 @@ SEEN: tuple[Seen, ...] = (
     Seen(_VLLM + "issues/17327", "comment by GamePP (2025-04-30): Qwen3-235B-A22B-FP8 on 8 × RTX 4090 48GB, "
          "--enable-expert-parallel --tensor-parallel-size 8, utilization 0.9, the vllm-openai:latest image of "
          "April 2025", "a docker command offered as advice: no log line, and the image's release is not stated"),
+    Seen("https://github.com/vllm-project/recipes/issues/762", "issue description: DeepSeek-V4-Flash-0731 on 8x B200, "
+         "DP 8 + EP against TP 8 + EP, 0.25.0, max concurrency 156.9x against 20.43x at 1M tokens",
+         "DeepSeek-V4's compressed attention pool is not modelled (the same runs as vllm#51454)"),
+    Seen("https://github.com/yhfgyyf/vllm-deepseek-v4-sm89/issues/108", "comment by zhangjiekui (2026-09-15): "
+         "DeepSeek-V4.1-Flash at TP 8 + EP on 8x RTX 4090 48G, kv fp8, max_model_len 1,001,024, an engram CPU "
+         "offload config, a fork for SM89",
+         "a fork of vLLM; DeepSeek-V4 is not modelled, and the 48 GB RTX 4090 (a modified card) is not listed"),
     # -- tensor parallelism 8 -------------------------------------------------------------------------------
     Seen(_VLLM + "issues/30919", "issue description: openai/gpt-oss-120b at TP 8 on B200, kv fp8, max_model_len "
          "2,058, utilization 0.9, max_num_seqs 1,024, 8,192 batched tokens: 'Available KV cache memory: 140.97 "
@@ -122,4 +159,23 @@ SEEN: tuple[Seen, ...] = (
          "kvcached (ENABLE_KVCACHED, KVCACHED_AUTOPATCH) manages the KV memory instead of vLLM's budget"),
     Seen(_VLLM + "issues/6746", "issue description: Meta-Llama-3.1-405B-Instruct-FP8 on 8x H100",
          "the V0 engine ('model_runner.py:692 Loading model weights took'), which is not modelled"),
+    Seen("https://github.com/vllm-project/recipes/blob/8959cf64189c71d36e11c6a30335f923f261b1f7/moonshotai/"
+         "Kimi-K2-Think.md", "section 'High Throughput Scenarios', the TP8 and TP8+DCP8 startup lines (also vllm-project/"
+         "recipes#115): moonshotai/Kimi-K2-Thinking at TP 8 on 8x H200 ('benchmark ... on 8*H200'), the default "
+         "max_model_len (262,144), a build of 2025-11-06 (gpu_worker.py:349, between 0.11.0 and 0.11.1): 'Available "
+         "KV cache memory: 46.80 GiB', 'GPU KV cache size: 715,072 tokens' (5,721,088 with DCP 8)",
+         "Kimi-K2-Thinking is not in the catalogue. Rebuilt from kimi-k2.5's text model (the same DeepseekV3 text "
+         "config, int4 group-32 routed experts and ignore list as K2-Thinking's config.json, the vision tower left out) "
+         "with the 0.11.0–0.12.0 rules, pip or image alike: 70.95 GiB weights, 6.20 GiB activations, 0.15 GiB "
+         "non-torch, a pool of 48.53 GiB (+3.7 %) and 741,456 tokens (+3.7 %; the bytes a token, 70,272, match the "
+         "log's ratio exactly). The page prints neither 'Model loading took' nor a profile line, so the 1.73 GiB is "
+         "not located (the compressed-tensors WNA16 Marlin MoE's buffers at 8,192 batched tokens and TP 8's "
+         "communicator buffers are the candidates); no cited rule was found to close it"),
+    Seen(_VLLM + "issues/32467", "issue description: GLM-4.6-FP8 at TP 8 on H20, 0.13.0, max_model_len 114,688, "
+         "max_num_seqs 32",
+         "the error is an illegal memory access under load; no memory line in the part read, and GLM-4.6 is not in "
+         "the catalogue"),
+    Seen(_VLLM + "issues/16414", "issue description: meta-llama/Llama-4-Scout-17B-16E-Instruct at TP 8 on H200, 0.8.3, "
+         "max_model_len 3,600,000", "the part read quotes the engine's config line and an IndexError during "
+         "inference, no memory line"),
 )

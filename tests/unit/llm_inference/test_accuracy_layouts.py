@@ -73,3 +73,20 @@ def test_a_setting_that_leaves_the_pool_out_is_not_run_and_says_why():
     # LoRA before 0.12: the calculator names what it does not model instead of a pool
     r = accuracy.rebuild(_log(model_id="llama-3.1-8b", max_loras=4, max_lora_rank=16, available_gib=10.0))
     assert not r.ran and not r.figures and "LoRA" in r.reason
+
+
+def test_model_loading_counts_the_lora_slots():
+    # GPUModelRunner.load_model wraps the model in its LoRA manager inside the DeviceMemoryProfiler whose
+    # consumed memory it prints as "Model loading took" (engines.vllm_lora.EVIDENCE), so the slots are in it
+    from dataclasses import replace
+
+    from llm_inference import kv_cache
+
+    lora = _log(model_id="llama-3.1-8b", release="0.12.0", gpu_id="l4", max_model_len=4096, max_loras=4,
+                max_lora_rank=64, loading_gib=16.0)
+    plain = replace(lora, max_loras=0, max_lora_rank=0)
+    prepared, _errors = kv_cache.SPEC.prepare(accuracy.inputs_of(lora))
+    slots = kv_cache.compute(prepared).details["pool"].lora_bytes / (1 << 30)
+    assert slots > 1.0  # 4 slots of rank 64 on Llama-3.1-8B: 1.38 GiB
+    grown = accuracy.rebuild(lora).figures["loading_gib"][1] - accuracy.rebuild(plain).figures["loading_gib"][1]
+    assert grown == pytest.approx(slots, rel=1e-6)
