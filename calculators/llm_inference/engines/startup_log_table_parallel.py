@@ -113,11 +113,17 @@ SEEN: tuple[Seen, ...] = (
          "Qwen2.5-1.5B-Instruct test run", "the MoE run names neither its model nor its GPU and no memory line "
          "of it is in the part read; DP × TP for a mixture of experts is not a layout the calculator has"),
     Seen(_VLLM + "issues/51454", "issue description: DeepSeek-V4-Flash-0731, DP 8 + EP on 8x B200, 0.25.0",
-         "DeepSeek-V4's compressed attention pool is not modelled (as vllm#51041 in the table's SEEN)"),
+         "the pool rule (physics/multi_page_pool.py, 0.20–0.27) applies, but the budget is 6–7 % high (166.4x "
+         "against 156.9x on DP 8, 21.85x against 20.43x on TP 8): the run sets moe_backend deep_gemm_mega_moe, "
+         "whose symmetric-memory buffer (sized by max_num_batched_tokens in a DeepGEMM function vLLM ships "
+         "compiled) the calculator does not size"),
     Seen(_VLLM + "issues/44376", "comment by simonwalo: DeepSeek-V4-Flash, TP 2 + EP on 2x GH200",
-         "DeepSeek-V4's compressed attention pool is not modelled"),
+         "the start check fails as the pool rule says (startup_log_table's SEEN row of the same comment), but "
+         "the 5.44 GiB the run had is 9.2 GiB under the calculator's budget, a gap the source read does not "
+         "explain (docs/accuracy.md, unified memory)"),
     Seen("https://github.com/vllm-project/recipes/issues/381", "issue description: DeepSeek-V4-Pro, DP 8 + EP on "
-         "8x H200, max_model_len 800,000", "DeepSeek-V4 is not modelled, and the start fails"),
+         "8x H200, max_model_len 800,000", "the vllm/vllm-openai:deepseekv4-cu130 image of 2026-04-24, a pre-release "
+         "build rather than a release whose rules the calculator follows, and the start fails"),
     Seen("https://github.com/LMCache/LMCache/pull/2521", "review thread: DeepSeek-V3.2 at TP 2 × DP 4 with EP on "
          "H200 with LMCache", "a crash in DeepGEMM's warm-up, no memory line; DP × TP for a mixture of experts "
          "and the LMCache connector are not modelled"),
@@ -137,11 +143,12 @@ SEEN: tuple[Seen, ...] = (
          "April 2025", "a docker command offered as advice: no log line, and the image's release is not stated"),
     Seen("https://github.com/vllm-project/recipes/issues/762", "issue description: DeepSeek-V4-Flash-0731 on 8x B200, "
          "DP 8 + EP against TP 8 + EP, 0.25.0, max concurrency 156.9x against 20.43x at 1M tokens",
-         "DeepSeek-V4's compressed attention pool is not modelled (the same runs as vllm#51454)"),
+         "the same runs as vllm#51454, with the same 6–7 % gap (the deep_gemm_mega_moe buffer)"),
     Seen("https://github.com/yhfgyyf/vllm-deepseek-v4-sm89/issues/108", "comment by zhangjiekui (2026-09-15): "
          "DeepSeek-V4.1-Flash at TP 8 + EP on 8x RTX 4090 48G, kv fp8, max_model_len 1,001,024, an engram CPU "
          "offload config, a fork for SM89",
-         "a fork of vLLM; DeepSeek-V4 is not modelled, and the 48 GB RTX 4090 (a modified card) is not listed"),
+         "a fork of vLLM whose SM89 attention and the engram CPU offload are not vLLM's, and DeepSeek-V4.1 is "
+         "not in the catalogue"),
     # -- tensor parallelism 8 -------------------------------------------------------------------------------
     Seen(_VLLM + "issues/30919", "issue description: openai/gpt-oss-120b at TP 8 on B200, kv fp8, max_model_len "
          "2,058, utilization 0.9, max_num_seqs 1,024, 8,192 batched tokens: 'Available KV cache memory: 140.97 "
