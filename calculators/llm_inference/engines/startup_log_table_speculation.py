@@ -65,17 +65,17 @@ _SO_GPU = ("NVIDIA DGX Spark (GB10): the directory qwen-3.6-35b-dgx-spark, the c
 _SO_MODEL = ("nvidia/Qwen3.6-35B-A3B-NVFP4 (ModelOpt NVFP4: 'quantization': 'modelopt', "
              "'quantization=modelopt_mixed')")
 _SO_NEEDS = (
-    "gpu: a quantity measured on the hardware, the host's own share of the unified memory. On GB10 vLLM 0.22 "
-    "reads the free memory from the host's MemAvailable (engines/vllm_measured.py free_memory_reading), so "
-    "whatever the host allocates while vLLM loads and profiles comes off the pool; the calculator's figure is a "
-    "host that does nothing else. The same compose booted twice on the same Spark the same evening printed "
-    "74.76 GiB and 73.13 GiB (qwen36-35b-nvfp4-gb10-mtp2-v0221dev and -rust): 1.63 GiB of the pool is the "
-    "host's from one boot to the next, which no rule from the settings gives. The rebuilt pool is 78.70 GiB (+5.3 % and +7.6 %): of the "
-    "3.94 GiB the better boot misses, 1.63 GiB is thus shown to move with the host, and the other 2.3 GiB is "
-    "not explained (the log prints neither non-torch memory nor the activation peak); 'Model "
-    "loading took' (21.93 GiB: the NVFP4 target and its bf16 MTP layer, 1.57 GiB, embeddings and LM head shared) "
-    "rebuilds to -0.6 % in both. The printed CUDA-graph estimate (0.19 / 0.18 GiB, PIECEWISE sizes up to 24) is "
-    "below the rule's 0.9 GiB, so with it the gap is 0.7 GiB wider, not narrower",)
+    "gpu: a quantity measured on the hardware, the host's own share of the unified memory. On GB10 vLLM 0.22 reads "
+    "the free memory from the host's MemAvailable (engines/vllm_measured.py free_memory_reading), so whatever the "
+    "host allocates while vLLM loads and profiles comes off the pool; the calculator's figure is a host that does "
+    "nothing else. The same compose booted twice on the same Spark the same evening printed 74.76 GiB and 73.13 GiB"
+    " (qwen36-35b-nvfp4-gb10-mtp2-v0221dev and -rust): 1.63 GiB of the pool is the host's from one boot to the "
+    "next, which no rule from the settings gives. The rebuilt pool is 78.70 GiB (+5.3 % and +7.6 %): of the 3.94 "
+    "GiB the better boot misses, 1.63 GiB is thus shown to move with the host, and the other 2.3 GiB is not "
+    "explained (the log prints neither non-torch memory nor the activation peak); 'Model loading took' (21.93 GiB: "
+    "the NVFP4 target and its bf16 MTP layer, 1.57 GiB, embeddings and LM head shared) rebuilds to -0.6 % in both. "
+    "The printed CUDA-graph estimate (0.19 / 0.18 GiB, PIECEWISE sizes up to 24) is below the rule's 0.9 GiB, so "
+    "with it the gap is 0.7 GiB wider, not narrower",)
 _SO_NOTES = ("MTP on a hybrid Gated DeltaNet MoE (Qwen3_5MoeMTP, 'Loading drafter model...', 'Detected MTP model. "
              "Sharing target model embedding weights' and 'lm_head weights'): the drafter's one full-attention layer "
              "caches in the target's pool (engines.vllm_speculation). No --limit-mm-per-prompt and no "
