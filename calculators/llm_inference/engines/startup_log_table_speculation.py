@@ -17,7 +17,16 @@ not hold, or run on hardware the calculator does not list (:data:`SEEN`, each wi
   engines.vllm_speculation point 13: 50 bytes a logit against the sort path's 39); +1.4 % without it;
 * an EAGLE-3 head beside Llama 3.1 8B on an L4 (vLLM 0.19.1, Aaryaman3/Speculative-Decoding-Eval): at
   2,048 batched tokens and 256 requests the same pass (30 bytes a logit against the Triton kernel's
-  13.3) is 0.51 GiB of a 2.99 GiB pool, rebuilt as 3.00 GiB with it and 3.51 GiB without.
+  13.3) is 0.51 GiB of a 2.99 GiB pool, rebuilt as 3.00 GiB with it and 3.51 GiB without;
+* two boots of one compose on a DGX Spark (99sono/DockerBuildFiles): NVIDIA's NVFP4 Qwen3.6-35B-A3B with its
+  MTP layer (2 tokens) on a vLLM 0.22 nightly. "Model loading took" rebuilds to -0.6 % (the bf16 MTP layer
+  counted with the target), the pools to +5.3 % and +7.6 %: the two boots of the same command differ by
+  1.63 GiB, the host's share of the unified memory (vLLM reads MemAvailable there), so the rows wait on that
+  measured quantity (``needs``).
+
+The search of branch logmtp read the issue trackers (vLLM, club-3090, spark-vllm-docker) and a repository of
+DGX Spark and RTX 5090 logs: most MTP logs in public are of Qwen3.6-27B, Qwen3.6 FP8, AutoRound or community
+NVFP4 checkpoints the catalogue does not hold (SEEN).
 """
 
 from __future__ import annotations
@@ -43,6 +52,35 @@ _VL_NOTES = ("n-gram drafts from the request's own tokens on the CPU: no drafter
              "itself compares the pool with the run without --speculative-config: '143,536 tokens vs baseline "
              "143,728 (−192 tokens, about 0.13 %)' at 0.29.0, the same 19.76 GiB at 0.18.0. Eager (no CUDA "
              "graphs), prefix caching off.")
+
+# -- 99sono/DockerBuildFiles: one DGX Spark (GB10, 128 GB unified), the vLLM nightly image, NVIDIA's NVFP4 Qwen3.6 --
+_SO = ("https://github.com/99sono/DockerBuildFiles/blob/e45f79546e69576810708c3696d53f1ef0e5252c/"
+       "inference-containers/vllm/")
+_SO_DIR = _SO + "qwen-3.6-35b-dgx-spark/metadata/metadata_07_2026_06_01/"
+_SO_VERSION = ("0.22.1rc1.dev26+g4721bb3aa (printed: 'Initializing a V1 LLM engine (v0.22.1rc1.dev26+g4721bb3aa)', "
+               "vllm/vllm-openai:nightly): a build of main after 0.22 branched, with 0.22's rules")
+_SO_GPU = ("NVIDIA DGX Spark (GB10): the directory qwen-3.6-35b-dgx-spark, the compose's 'NVIDIA DGX Spark specific "
+           "env vars' (CUTE_DSL_ARCH sm_121a), the shell prompt 'sono99@spark-8ddc' and the log's own "
+           "'device_name=NVIDIA_GB10'")
+_SO_MODEL = ("nvidia/Qwen3.6-35B-A3B-NVFP4 (ModelOpt NVFP4: 'quantization': 'modelopt', "
+             "'quantization=modelopt_mixed')")
+_SO_NEEDS = (
+    "gpu: a quantity measured on the hardware, the host's own share of the unified memory. On GB10 vLLM 0.22 reads "
+    "the free memory from the host's MemAvailable (engines/vllm_measured.py free_memory_reading), so whatever the "
+    "host allocates while vLLM loads and profiles comes off the pool; the calculator's figure is a host that does "
+    "nothing else. The same compose booted twice on the same Spark the same evening printed 74.76 GiB and 73.13 GiB"
+    " (qwen36-35b-nvfp4-gb10-mtp2-v0221dev and -rust): 1.63 GiB of the pool is the host's from one boot to the "
+    "next, which no rule from the settings gives. The rebuilt pool is 78.70 GiB (+5.3 % and +7.6 %): of the 3.94 "
+    "GiB the better boot misses, 1.63 GiB is thus shown to move with the host, and the other 2.3 GiB is not "
+    "explained (the log prints neither non-torch memory nor the activation peak); 'Model loading took' (21.93 GiB: "
+    "the NVFP4 target and its bf16 MTP layer, 1.57 GiB, embeddings and LM head shared) rebuilds to -0.6 % in both. "
+    "The printed CUDA-graph estimate (0.19 / 0.18 GiB, PIECEWISE sizes up to 24) is below the rule's 0.9 GiB, so "
+    "with it the gap is 0.7 GiB wider, not narrower",)
+_SO_NOTES = ("MTP on a hybrid Gated DeltaNet MoE (Qwen3_5MoeMTP, 'Loading drafter model...', 'Detected MTP model. "
+             "Sharing target model embedding weights' and 'lm_head weights'): the drafter's one full-attention layer "
+             "caches in the target's pool (engines.vllm_speculation). No --limit-mm-per-prompt and no "
+             "--language-model-only: the vision tower is loaded and one 4096 × 4096 image profiled "
+             "(engines.vllm_encoder). moe_backend marlin for the target's experts, triton for the drafter's.")
 
 LOGS: tuple[Log, ...] = (
     Log("qwen3-8b-4090-48g-ngram-v0290",
@@ -168,6 +206,50 @@ LOGS: tuple[Log, ...] = (
               "calculator gives 3.51 GiB (27,840 tokens), with it (30 bytes a logit against the Triton sampler's "
               "13.3, 256 requests × 128,256) 3.00 GiB. The plain run beside it (Code/logs/baseline.logs of commit "
               "bae05d5e: 14.99 GiB, 4.28 GiB, 35,040 tokens, 17.11x) rebuilds to -0.2 / +0.4 / +0.5 / +0.5 %."),
+    Log("qwen36-35b-nvfp4-gb10-mtp2-v0221dev", _SO_DIR + "02_vllm_log_normal_frontend.md",
+        "lines 116 (version), 120 (non-default args), 144 (the engine's config, SpeculativeConfig(method='mtp', "
+        "num_spec_tokens=2)), 174, 194-196, 219 ('device_name=NVIDIA_GB10'), 224, 225, 228 and 229",
+        _SO_VERSION, "0.22.0", _SO_MODEL, "qwen3.6-35b-a3b-nvfp4", _SO_GPU, "gb10",
+        ("(APIServer pid=1) INFO 06-01 21:51:24 [utils.py:278] non-default args: {'model_tag': "
+         "'nvidia/Qwen3.6-35B-A3B-NVFP4', 'enable_auto_tool_choice': True, 'tool_call_parser': 'qwen3_coder', "
+         "'host': '0.0.0.0', 'api_key': ['dummy-key'], 'model': 'nvidia/Qwen3.6-35B-A3B-NVFP4', "
+         "'trust_remote_code': True, 'max_model_len': 262144, 'quantization': 'modelopt', 'served_model_name': "
+         "['qwen3.6-35b'], 'safetensors_load_strategy': 'prefetch', 'attention_backend': 'flashinfer', "
+         "'reasoning_parser': 'qwen3', 'gpu_memory_utilization': 0.85, 'kv_cache_dtype': 'fp8', "
+         "'enable_prefix_caching': True, 'max_num_batched_tokens': 8192, 'max_num_seqs': 5, "
+         "'enable_chunked_prefill': True, 'async_scheduling': True, 'moe_backend': 'marlin', 'speculative_config': "
+         "{'method': 'mtp', 'num_speculative_tokens': 2, 'moe_backend': 'triton'}}",
+         "(EngineCore pid=282) INFO 06-01 21:54:27 [gpu_model_runner.py:5060] Loading drafter model...",
+         "(EngineCore pid=282) INFO 06-01 21:54:47 [gpu_model_runner.py:5131] Model loading took 21.93 GiB memory "
+         "and 157.947632 seconds",
+         "(EngineCore pid=282) INFO 06-01 21:56:12 [gpu_model_runner.py:6369] Estimated CUDA graph memory: 0.19 GiB "
+         "total",
+         "(EngineCore pid=282) INFO 06-01 21:56:13 [gpu_worker.py:469] Available KV cache memory: 74.76 GiB",
+         "(EngineCore pid=282) INFO 06-01 21:56:13 [kv_cache_utils.py:1733] GPU KV cache size: 6,455,296 tokens",
+         "(EngineCore pid=282) INFO 06-01 21:56:13 [kv_cache_utils.py:1734] Maximum concurrency for 262,144 tokens "
+         "per request: 24.62x"),
+        FITS, utilization=0.85, max_model_len=262144, max_num_batched_tokens=8192, max_num_seqs=5, weights="nvfp4",
+        kv_dtype="fp8", loading_gib=21.93, available_gib=74.76, kv_tokens=6455296, concurrency=24.62,
+        install="docker", prefix_caching=True, speculation="mtp", num_speculative_tokens=2, needs=_SO_NEEDS,
+        kinds=("quantized", "hybrid", "new-gpu"), notes=_SO_NOTES, extra={"cuda_graph_estimate_gib": 0.19}),
+    Log("qwen36-35b-nvfp4-gb10-mtp2-v0221dev-rust", _SO_DIR + "01_vllm_log_rust_frontend_crash.md",
+        "lines 114 (version), 118 (non-default args: the same, with 'api_server_count': 1), 150, 181, 201-203, 226, "
+        "231, 232, 235 and 236 (the server died later, on the Rust frontend; the engine had started)",
+        _SO_VERSION, "0.22.0", _SO_MODEL, "qwen3.6-35b-a3b-nvfp4", _SO_GPU, "gb10",
+        ("qwen36-35b-nvfp4-nightly  | (EngineCore pid=310) INFO 06-01 21:40:51 [gpu_model_runner.py:5131] Model "
+         "loading took 21.93 GiB memory and 281.243837 seconds",
+         "qwen36-35b-nvfp4-nightly  | (EngineCore pid=310) INFO 06-01 21:42:17 [gpu_model_runner.py:6369] Estimated "
+         "CUDA graph memory: 0.18 GiB total",
+         "qwen36-35b-nvfp4-nightly  | (EngineCore pid=310) INFO 06-01 21:42:18 [gpu_worker.py:469] Available KV "
+         "cache memory: 73.13 GiB",
+         "qwen36-35b-nvfp4-nightly  | (EngineCore pid=310) INFO 06-01 21:42:18 [kv_cache_utils.py:1733] GPU KV "
+         "cache size: 6,312,658 tokens",
+         "qwen36-35b-nvfp4-nightly  | (EngineCore pid=310) INFO 06-01 21:42:18 [kv_cache_utils.py:1734] Maximum "
+         "concurrency for 262,144 tokens per request: 24.08x"),
+        FITS, utilization=0.85, max_model_len=262144, max_num_batched_tokens=8192, max_num_seqs=5, weights="nvfp4",
+        kv_dtype="fp8", loading_gib=21.93, available_gib=73.13, kv_tokens=6312658, concurrency=24.08,
+        install="docker", prefix_caching=True, speculation="mtp", num_speculative_tokens=2, needs=_SO_NEEDS,
+        kinds=("quantized", "hybrid", "new-gpu"), notes=_SO_NOTES, extra={"cuda_graph_estimate_gib": 0.18}),
 )
 
 _41789 = "https://github.com/vllm-project/vllm/issues/41789"
@@ -273,4 +355,87 @@ SEEN: tuple[Seen, ...] = (
          "5090 at TP 2 with MTP, FP8 and NVFP4 (377,456 / 445,875 tokens)",
          "Qwen3.8-27B is not in the catalogue, and the page gives the token counts and weights per GPU as a "
          "table, not the settings of each run"),
+    # -- the search of 2026-12-06 (branch logmtp): 99sono/DockerBuildFiles and the issue trackers -------------
+    Seen(_SO + "qwen-3.6-35b-dgx-spark/metadata/metadata_01_2026_05_03/06_vllm_log_dump.md",
+         "the vllm log: vLLM 0.20.0 on the DGX Spark, RedHatAI/Qwen3.6-35B-A3B-NVFP4 (compressed-tensors), "
+         "qwen3_next_mtp with 2 tokens, kv fp8_e4m3, 262,144, 65,536 batched tokens, 8 sequences, utilization 0.85: "
+         "23.43 GiB, 66.37 GiB, 1,581,104 tokens, 21.86x",
+         "RedHat's compressed-tensors NVFP4 checkpoint is not the catalogue's (qwen3.6-35b-a3b-nvfp4 is NVIDIA's "
+         "ModelOpt release): it loads 23.43 GiB where NVIDIA's loads 21.93 GiB with the same MTP layer on the same "
+         "Spark (qwen36-35b-nvfp4-gb10-mtp2-v0221dev), so RedHat keeps more of the model in bf16; rebuilt on "
+         "NVIDIA's entry the figures are -7.0 / +10.1 / +10.1 / +10.1 %. A candidate once RedHat's "
+         "quantization_config is in the catalogue"),
+    Seen(_SO + "qwen-3.6-35b-dgx-spark/metadata/metadata_02_2026_05_08/01_vllm_log_dump.txt",
+         "the vllm log: vLLM 0.20.1, the same compose as the 0.20.0 log beside it: 23.43 GiB, 66.55 GiB, "
+         "5,745,965 tokens, 21.92x",
+         "RedHatAI/Qwen3.6-35B-A3B-NVFP4 again (not the catalogue's checkpoint); metadata_03_2026_05_09 is the same "
+         "boot's figures again (66.55 GiB, 5,745,965 tokens)"),
+    Seen(_SO + "qwen-3.6-35b-dgx-spark/metadata/metadata_04_2026_05_14/01_vllm_log_dump.md",
+         "the vllm log: vLLM 0.20.2, the same compose: 23.43 GiB, 66.58 GiB, 5,747,892 tokens, 21.93x",
+         "RedHatAI/Qwen3.6-35B-A3B-NVFP4 again (not the catalogue's checkpoint)"),
+    Seen(_SO + "qwen-3.6-35b-dgx-spark/metadata/metadata_05_2026_05_21/02_vllm_log_qwen3-6-prismaquant-35b.md",
+         "the vllm log (and 04_vllm_log_qwen3-6-prismaquant-35b.md, the same figures): vLLM 0.20.2 on the Spark, "
+         "rdtand/Qwen3.6-35B-A3B-PrismaQuant-4.75bit-vllm with MTP 3: 21.42 GiB, 64.69 GiB, 5,463,232 tokens, 20.84x",
+         "a community mixed-precision compressed-tensors quantization (4.75 bits on average) that is not in the "
+         "catalogue"),
+    Seen(_SO + "qwen-3.6-35b-dgx-spark/metadata/metadata_06_2026_05_30/02_vllm_log.md",
+         "the vllm log: vLLM 0.22.0, the PrismaQuant checkpoint with MTP 3 at 200,000: 21.42 GiB, 71.15 GiB, "
+         "3,131,683 tokens, 15.66x",
+         "the PrismaQuant checkpoint is not in the catalogue"),
+    Seen(_SO + "qwen-3.6-35b-dgx-spark/metadata/metadata_06_2026_05_30/01_vllm_log.md",
+         "the vllm log: vLLM 0.22.0, the PrismaQuant checkpoint with z-lab/Qwen3.6-35B-A3B-DFlash (6 tokens)",
+         "DFlash is a speculative method the calculator does not model, and the target is not in the catalogue"),
+    Seen(_SO + "qwen-3.6-27b-dgx-spark/metadata/01_on_2026_05_17_at_01_23_AM.md",
+         "the log (and 02_on_2026_05_16_at_01_51_am.md): vLLM 0.20.2 on the Spark, "
+         "sakamakismile/Qwen3.6-27B-Text-NVFP4-MTP, MTP 3 (and 1), language model only: 18.41 GiB, 46.34 GiB, "
+         "1,307,791 tokens, 4.99x (46.55 GiB, 1,357,156 tokens, 5.18x)",
+         "Qwen3.6-27B is not in the catalogue (qwen3.5-27b is), and this is a community text-only NVFP4 requant"),
+    Seen(_SO + "qwen-3.6-27b-rtx5090/metadata/2026-05-01/06_vllm_log.md",
+         "the log (and 01_vllm_crash_log.md, 04_vllm_crash_log.md: 6.56 GiB, 49,600 tokens): vLLM 0.20.0 on an "
+         "RTX 5090, sakamakismile/Qwen3.6-27B-Text-NVFP4-MTP with MTP 1, eager: 18.41 GiB, 4.8 GiB, 36,432 tokens, "
+         "1.82x",
+         "the same community checkpoint, not in the catalogue"),
+    Seen(_SO + "deepseek-v4-flash-dgx-spark-cluster/head/metadata/metadata01_2026_06_21/"
+         "03_2026-06-21_10-38-35_deepseek-v4-flash-head_log_dump.md",
+         "the head node's log: vLLM 0.21.1rc1.dev339, deepseek-ai/DeepSeek-V4-Flash at TP 2 over two Sparks, MTP 2, "
+         "kv fp8, 200,000: 75.86 GiB, 18.65 GiB, 1,001,650 tokens, 5.01x",
+         "the calculator refuses it: DeepSeek-V4's MTP layer in the pool (another group of its compressed caches) is "
+         "not modelled"),
+    Seen("https://github.com/99sono/DockerBuildFiles/blob/889858ca1269bae140690fd2ca7269641c778e48/"
+         "inference-containers/vllm/deepseek-v4-flash-dgx-spark-cluster/variant02-dspark-nvfp4/metadata/"
+         "metadata01_2026_07_05/01_vllm_log.md",
+         "the head node's log: deepseek-ai/DeepSeek-V4-Flash-DSpark, method 'dspark', kv nvfp4_ds_mla",
+         "a development build's drafter method (DSpark) and KV dtype that no vLLM release has"),
+    Seen(_SO + "gemma-4-26b-5090/metadata/metadata_03_eagle3_speculative/11_vllm_performance_with_speculative.md",
+         "the log (and vllm_log_bad_performance.md, the same boot): vLLM 0.19.2rc1 on an RTX 5090, "
+         "RedHatAI/gemma-4-26B-A4B-it-NVFP4 with RedHatAI/gemma-4-26B-A4B-it-speculator.eagle3 (3 tokens), kv "
+         "fp8_e4m3, 98,304: 16.12 GiB, 7.77 GiB, 65,696 tokens, 3.54x",
+         "RedHat's compressed-tensors NVFP4 checkpoint is not the catalogue's (gemma-4-26b-a4b-nvfp4 is NVIDIA's), "
+         "and the speculators head's config.json is not in models/data/eagle_heads.py"),
+    Seen("https://github.com/eugr/spark-vllm-docker/pull/200", "turn 13 (sto1): the startup lines of the "
+         "Qwen3.6-35B-A3B-FP8 recipe on a DGX Spark with MTP: 52.66 GiB, 1,253,392 tokens at 65,536",
+         "Qwen/Qwen3.6-35B-A3B-FP8 (block-wise FP8) is not in the catalogue, which holds the bf16 and NVIDIA NVFP4 "
+         "releases; the part read has no 'Model loading took'"),
+    Seen("https://github.com/eugr/spark-vllm-docker/issues/237", "the comment of 2026-05-11 (ft4710403)",
+         "Qwen3.6-35B-A3B-FP8 at TP 2 over two Sparks with qwen3_next_mtp 5: a command and a speed table, no "
+         "startup figures; the FP8 checkpoint is not in the catalogue"),
+    Seen("https://github.com/vllm-project/vllm/issues/46462", "the description (vLLM 0.20.2, one A800 80 GB)",
+         "DFlash beside Qwen3.6-35B-A3B-FP8: a method the calculator does not model, a checkpoint it does not hold "
+         "and a GPU it does not list; the part read has the commands, not the startup figures"),
+    Seen("https://github.com/noonghunna/club-3090/issues/105", "the bench report: 2 × RTX 3090 (P2P), vLLM 0.20.1, "
+         "Minachist/Qwen3.6-27B-Mixed-AutoRound with MTP 6, fp16 KV, 222k tokens",
+         "Qwen3.6-27B is not in the catalogue and an AutoRound mixed quantization is not a format it sizes"),
+    Seen("https://github.com/noonghunna/club-3090/pull/44", "turn 4 (Whamp): 4 × RTX 3090 at TP 4, "
+         "qwen3.6-27b-autoround-int4, MTP 3, kv fp8_e5m2, 262,144",
+         "the same model and AutoRound int4 checkpoint as club-3090#295: not in the catalogue"),
+    Seen("https://github.com/vllm-project/vllm/pull/24505", "the description: Llama-3.1-8B-Instruct quantized "
+         "on the fly (--quantization fp8, fp16) with yuhuili/EAGLE3-LLaMA3.1-Instruct-8B, kv fp8",
+         "the part read has the command and the request log, not the startup figures, and no GPU"),
+    Seen("https://github.com/vllm-project/vllm/issues/16258", "the comment of 2025-04-08 (dtransposed): vLLM 0.8.3 "
+         "with VLLM_USE_V1=1, 399,104 tokens, 24.36x at 16,384 for the plain run",
+         "the part read shows the plain run's figures only, and neither the model nor the GPU"),
+    Seen("https://github.com/vllm-project/vllm/issues/19254", "the description (vLLM 0.9.0.1, Qwen3-32B-FP8 with "
+         "n-gram)",
+         "the part read has the running engine's metrics lines (KV usage, acceptance), no startup figure and no "
+         "GPU"),
 )
