@@ -16,6 +16,7 @@ import statistics
 from dataclasses import dataclass
 
 from .engines import sglang
+from .engines import sglang_swa
 from .engines.sglang_logs import LOGS, SGLangLog
 
 __all__ = ["READER_INPUTS", "SGLangRow", "rebuild", "rows", "summary", "table_html"]
@@ -80,8 +81,8 @@ def rebuild(log: SGLangLog) -> SGLangRow:
     page = int(log.shape["page_size"])
     if log.check == "swa-split":
         s = log.shape
-        swa = sglang.swa_tokens_of(int(p["full_tokens"]), s["swa_full_tokens_ratio"], page)
-        k, _v = sglang.swa_pool_sizes_gib(int(p["swa_tokens"]), swa_layers=int(s["swa_layers"]),
+        swa = sglang_swa.swa_tokens_of(int(p["full_tokens"]), s["swa_full_tokens_ratio"], page)
+        k, _v = sglang_swa.swa_pool_sizes_gib(int(p["swa_tokens"]), swa_layers=int(s["swa_layers"]),
                                           kv_heads=max(1, int(s["swa_kv_heads"]) // log.tp),
                                           k_head_dim=int(s["k_head_dim"]), v_head_dim=int(s["v_head_dim"]),
                                           kv_dtype_bytes=s["kv_dtype_bytes"], page_size=page)

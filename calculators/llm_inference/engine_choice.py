@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from course_calculators.spec import Choice, Number
 
 from .engines import sglang
+from .engines import sglang_speculation
 from .physics.deployment import Deployment
 from .physics.sglang_pool import NEWEST, SGLangSettings
 
@@ -141,7 +142,7 @@ def sglang_notes(deployment: Deployment) -> list[str]:
         if spec.algorithm == "NGRAM":
             notes.append("SGLang's NGRAM speculative decoding loads no draft model and leaves the pool as it is.")
         else:
-            headroom = sglang.speculative_headroom(spec)
+            headroom = sglang_speculation.speculative_headroom(spec)
             notes.append(
                 f"SGLang {spec.algorithm} ({pool.drafter.label}): {spec.num_steps} steps, topk {spec.eagle_topk}, "
                 f"{spec.num_draft_tokens} draft tokens, --max-running-requests {spec.max_running_requests}. The "

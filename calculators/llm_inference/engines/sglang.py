@@ -46,18 +46,10 @@ things automatically: the reserve of the automatic fraction grows by 3 MiB (4.5 
 300) × cuda_graph_max_bs × D (0.4.8–0.4.10: a flat 4 GiB), and, after the fraction is set, each rank's
 chunked prefill becomes chunked_prefill_size // D (:attr:`Defaults.chunked_prefill_per_rank`).
 
-Sliding-window layers (:func:`hybrid_swa`, :func:`swa_split`): where SGLang keeps them in a pool of
-their own (``SWAKVPool``, mem_cache/memory_pool.py) the cell above is split in two, the full layers'
-pool holding ``full_max_total_num_tokens`` and the windowed layers' ``swa_max_total_num_tokens``,
-``--swa-full-tokens-ratio`` (default 0.8) of it; elsewhere every layer caches every token (the window
-is a mask only). DeepSeek-V3.2 (NSA): the cell adds the indexer's FP8 keys and their scales per layer
-(:func:`nsa_indexer_bytes`).
-
-Speculative decoding (:func:`speculative_params`, :func:`speculative_headroom`, 0.4.8–0.5.6): the
-automatic fraction keeps 2 GiB more for an EAGLE-type draft (6 for STANDALONE); the target's profile
-runs before the draft is loaded, and ``init_memory_pool`` then adds requests × (steps × topk + draft
-tokens) + 100 tokens to the count, which the draft worker's own pool (``draft_runner_cache_size``)
-takes too: the draft's weights and that pool come out of the T × (1 − f) reserve, unprofiled.
+DeepSeek-V3.2 (NSA): the cell adds the indexer's FP8 keys and their scales per layer
+(:func:`nsa_indexer_bytes`). Beside this module: the sliding-window pool (:mod:`.sglang_swa`), the
+speculative flags and headroom (:mod:`.sglang_speculation`), the LoRA buffers (:mod:`.sglang_lora`), and
+one rank's pool put together from them all (:mod:`.sglang_token_pool`).
 
 All functions take plain numbers or the book's :class:`~..physics.model.Model`; stdlib only.
 """
@@ -72,11 +64,8 @@ from ..physics.model import Model
 __all__ = [
     "GIB", "RELEASES_READ", "NVIDIA_SMI_MIB", "CONTEXT_GIB", "parse_release", "Defaults",
     "default_mem_fraction_static", "multimodal_factor", "attention_tp", "cell_bytes", "model_cell_bytes",
-    "profiled_tokens", "max_total_num_tokens", "minimum_mem_fraction_static", "kv_sizes_gib", "Pool",
-    "token_pool", "pool_on", "SWA_FULL_TOKENS_RATIO", "hybrid_swa", "SWASplit", "swa_split", "nsa_indexer_bytes",
-    "NSA_PAGE_SIZE", "NSA_QUANT_BLOCK", "nsa_kv_size_gib", "swa_tokens_of", "swa_pool_sizes_gib",
-    "SPECULATIVE_MAX_RUNNING_REQUESTS", "SpeculativeParams", "speculative_params", "speculative_headroom",
-    "prefill_graph_sizes", "lora_buffer_bytes", "SGLANG_MAX_LORAS_PER_BATCH",
+    "profiled_tokens", "max_total_num_tokens", "minimum_mem_fraction_static", "kv_sizes_gib", "nsa_indexer_bytes",
+    "NSA_PAGE_SIZE", "NSA_QUANT_BLOCK", "nsa_kv_size_gib", "prefill_graph_sizes",
 ]
 
 GIB = 1 << 30
@@ -355,115 +344,6 @@ def cell_bytes(*, layers: int, kv_dtype_bytes: float, kv_heads: int = 0, head_di
     return int(max(1, kv_heads // attn_tp) * head_dim * layers * 2 * kv_dtype_bytes)
 
 
-#: ``--swa-full-tokens-ratio``'s default, SWA-layer tokens ÷ full-layer tokens: ``ServerArgs.
-#: swa_full_tokens_ratio = 0.8`` in 0.4.10, 0.5.3 and 0.5.6 (server_args.py); 0.5.23 declares it None with
-#: ``fallback=0.8`` (arg_groups/fields/schedule.py) and overrides it to 0.1 only for DeepSeek-V4 and Inkling
-#: (arg_groups/model_overrides/), models not modelled here.
-SWA_FULL_TOKENS_RATIO = 0.8
-
-#: Model types (the config's ``model_type``, as the book derives it) whose windowed layers get the SWA pool.
-#: 0.4.10: ``ModelRunner.__init__`` turns it on for every model that defines
-#: ``get_attention_sliding_window_size`` (models/gemma2.py, gemma3_causal.py, gemma3_mm.py, gemma3n_*.py) unless
-#: ``--disable-hybrid-swa-memory``; 0.4.9.post2 has no SWA pool. 0.5.3 and 0.5.6: server_args.py
-#: ``_handle_model_specific_adjustments`` sets ``disable_hybrid_swa_memory = True`` for Gemma 2/3/3n, Olmo 2
-#: and GptOssForCausalLM, the only models that define the method, so no model gets it by default (Llama 4's
-#: own split needs ``--hybrid-kvcache-ratio``, default None: configs/model_config.py ``is_hybrid_model``).
-#: 0.5.23: ``is_hybrid_swa_model`` (configs/model_config.py) lists the architectures; GptOssForCausalLM is
-#: among them (``SWA_SINK_ARCHS``) and no override disables it, Gemma 2/3 are disabled
-#: (arg_groups/model_overrides/gemma2_gemma3.py).
-_SWA_POOL = {(0, 4, 10): ("gemma2", "gemma3_text", "gemma3", "gemma3n_text"), (0, 5, 3): (), (0, 5, 23): ("gpt_oss",)}
-#: 0.5.23 architectures with an SWA pool whose geometry (per-layer head sizes, chunked windows, SWA draft
-#: layers) is not read here: refused rather than given a uniform pool they do not have.
-_SWA_NOT_MODELLED_0523 = ("llama4", "llama4_text", "gemma4", "gemma4_text", "mimo_v2_flash", "step3p5",
-                          "deepseek_v4")
-
-
-def hybrid_swa(model: Model, release: str, model_type: str = "") -> bool:
-    """Whether SGLang ``release`` keeps ``model``'s windowed layers in a pool of their own (``SWAKVPool``).
-
-    False for a model without windowed layers, and for every architecture SGLang gives one pool of all
-    layers (the window is then a mask: every layer caches every token, Mistral's and Phi-3's windows
-    always). A release between two read takes the nearer read one below it. ``model_type`` ""
-    (a custom shape) is refused where the answer depends on the architecture.
-    """
-    if not model.windowed_layers:
-        return False
-    version = parse_release(release)
-    if version < (0, 4, 10):
-        return False
-    read = max(v for v in _SWA_POOL if v <= version)
-    if read == (0, 5, 3):
-        return False
-    if not model_type:
-        raise ValueError(f"SGLang {release} decides by the architecture whether windowed layers get their own "
-                         "pool: not known for a custom shape")
-    if read == (0, 4, 10) and model_type == "gpt_oss":
-        # models/gpt_oss.py is not in the 0.4.10 wheel; 0.4.10.post1–0.5.2, which served it, were not read
-        raise ValueError(f"SGLang {release}: gpt-oss came after 0.4.10, and whether the releases up to 0.5.2 gave it "
-                         "an SWA pool was not read (0.5.3–0.5.6 do not)")
-    if read == (0, 5, 23) and model_type in _SWA_NOT_MODELLED_0523:
-        raise ValueError(f"SGLang {release}'s SWA pool for {model_type} (its own per-layer geometry) is not "
-                         "modelled")
-    return model_type in _SWA_POOL[read]
-
-
-def swa_tokens_of(full_tokens: int, ratio: float = SWA_FULL_TOKENS_RATIO, page_size: int = 1) -> int:
-    """``swa_max_total_num_tokens`` from the full pool's: int(full × ratio), rounded down to a page (0.5.23
-    ``_solve_pool_sizes``; 0.4.10–0.5.6 do not round it, their SWAKVPool pages being 1 token)."""
-    return int(full_tokens * ratio) // page_size * page_size
-
-
-def swa_pool_sizes_gib(swa_tokens: int, *, swa_layers: int, kv_heads: int, k_head_dim: int, v_head_dim: int,
-                       kv_dtype_bytes: float, page_size: int = 1) -> tuple[float, float]:
-    """("K size", "V size") the SWA pool logs: (tokens + page) slots of the SWA layers' heads on one rank
-    (``kv_heads`` already divided by the attention TP), K and V each of their own width (MiMo-V2: 192, 128)."""
-    slots = (swa_tokens + page_size) * kv_heads * swa_layers * kv_dtype_bytes
-    return slots * k_head_dim / GIB, slots * v_head_dim / GIB
-
-
-@dataclass(frozen=True)
-class SWASplit:
-    """The two token counts of SGLang's hybrid pool (one rank)."""
-
-    full_tokens: int  # full_max_total_num_tokens (= the max_total_num_tokens the scheduler prints)
-    swa_tokens: int  # swa_max_total_num_tokens
-    full_layers: int
-    swa_layers: int
-    ratio: float  # --swa-full-tokens-ratio
-    rule: str
-
-
-def swa_split(profiled: int, *, full_layers: int, swa_layers: int, layer_bytes: float, release: str,
-              rest_bytes: float | None = None, ratio: float = SWA_FULL_TOKENS_RATIO, page_size: int = 1,
-              max_total_tokens: int | None = None) -> SWASplit:
-    """Full and SWA token counts from what ``profile_max_num_token`` left.
-
-    0.4.10–0.5.6 (model_runner.py ``set_num_token_hybrid``, after the cap and page rounding of
-    ``init_memory_pool``): ``profiled`` is the count of a cell over *all* layers (each caching every
-    token); the same bytes are shared out so that swa = ratio × full:
-
-        total = profiled × layers;  full = int(total ÷ (ratio × swa_layers + full_layers));  swa = int(full × ratio)
-
-    0.5.23 (model_executor/pool_configurator.py ``HybridSWAPoolConfigurator``): the cell is already
-    full_layers × layer + ratio × swa_layers × layer bytes, so full = int(rest ÷ cell) rounded to a page,
-    swa = int(full × ratio) rounded to a page (``rest_bytes`` needed; ``profiled`` unused); the cap and page
-    of ``_apply_token_constraints`` then apply to full. ``layer_bytes``: one layer's bytes a token.
-    """
-    if not 0 < ratio <= 1:
-        raise ValueError(f"--swa-full-tokens-ratio must be in (0, 1] (server_args.py), not {ratio}")
-    if parse_release(release) >= (0, 5, 23):
-        if rest_bytes is None:
-            raise ValueError("0.5.23's SWA split needs the pool's bytes (rest_bytes)")
-        cell = full_layers * layer_bytes + ratio * swa_layers * layer_bytes
-        full = max_total_num_tokens(int(rest_bytes // cell), page_size, max_total_tokens)
-        return SWASplit(full, swa_tokens_of(full, ratio, page_size), full_layers, swa_layers, ratio,
-                        "0.5.23: full + ratio × SWA bytes a token")
-    tokens = max_total_num_tokens(profiled, page_size, max_total_tokens)
-    full = int(tokens * (full_layers + swa_layers) / (ratio * swa_layers + full_layers))
-    return SWASplit(full, int(full * ratio), full_layers, swa_layers, ratio,
-                    "0.4.10–0.5.6: all layers' tokens shared out, SWA = ratio × full")
-
-
 #: SGLang's NSA pool (mem_cache/memory_pool.py ``NSATokenToKVPool``, 0.5.6): the indexer's keys are FP8 in
 #: blocks of 128 with one fp32 scale (4 bytes) a block, stored as uint8; the pool asserts ``page_size == 64``
 #: and server_args.py sets it for DeepSeek NSA.
@@ -490,10 +370,10 @@ def model_cell_bytes(model: Model, kv_dtype: str = "bf16", attn_tp: int = 1, rel
     """:func:`cell_bytes` of a book :class:`Model`, through physics.kv (the layers that cache).
 
     Windowed layers count as full ones: ``profile_max_num_token`` sizes every layer for every token, and
-    :func:`swa_split` shares the result out where the SWA pool applies. DeepSeek-V3.2 (``indexer_dim``):
-    the MLA latent plus :func:`nsa_indexer_bytes` a layer (0.5.6 on; 0.5.3's profile leaves the indexer
-    out, and releases before have no NSA; :func:`token_pool` refuses other indexers, GLM-5's DSA not being
-    ``is_deepseek_nsa`` in 0.5.6). Refused: layers of different shapes (Gemma 4, MiMo-V2, DeepSeek-V4:
+    :func:`.sglang_swa.swa_split` shares the result out where the SWA pool applies. DeepSeek-V3.2
+    (``indexer_dim``): the MLA latent plus :func:`nsa_indexer_bytes` a layer (0.5.6 on; 0.5.3's profile
+    leaves the indexer out, and releases before have no NSA; :func:`.sglang_token_pool.token_pool` refuses
+    other indexers, GLM-5's DSA not being ``is_deepseek_nsa`` in 0.5.6). Refused: layers of different shapes (Gemma 4, MiMo-V2, DeepSeek-V4:
     SGLang's per-layer-kind geometry is not read here), MiniMax-M3's index keys, per-vector-scale layouts
     (SGLang's fp8 KV is per-tensor).
     """
@@ -550,73 +430,6 @@ def kv_sizes_gib(tokens: int, cell: int, page_size: int = 1, mla: bool = False) 
     return (total, 0.0) if mla else (total / 2, total / 2)
 
 
-#: ``--max-running-requests`` when a speculative algorithm leaves it unset (server_args.py, 0.4.8–0.5.6:
-#: "Max running requests is reset to 48 for speculative decoding").
-SPECULATIVE_MAX_RUNNING_REQUESTS = 48
-#: Algorithms by release (server_args.py ``--speculative-algorithm`` choices): 0.4.8–0.4.10 EAGLE, EAGLE3 and
-#: NEXTN (mapped to EAGLE); 0.5.3–0.5.6 also STANDALONE (a draft model) and NGRAM (no draft model).
-#: The newest release whose speculative flags were read (0.5.23's speculative_hook.py was not).
-_SPECULATIVE_TO = (0, 5, 6)
-_SPEC_ALGORITHMS = {(0, 4, 8): ("EAGLE", "EAGLE3", "NEXTN"),
-                    (0, 5, 3): ("EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM")}
-#: ``auto_choose_speculative_params`` (server_args.py): (steps, topk, draft tokens) when none is given —
-#: (3, 1, 4) for DeepSeek V2/V3 (0.5.3 on also V3.2, gpt-oss and Bailing) and for STANDALONE, else (5, 4, 8).
-_SPEC_SMALL = {(0, 4, 8): ("deepseek_v2", "deepseek_v3"),
-               (0, 5, 3): ("deepseek_v2", "deepseek_v3", "deepseek_v32", "gpt_oss", "bailing_moe")}
-
-
-@dataclass(frozen=True)
-class SpeculativeParams:
-    """``--speculative-algorithm`` and its three numbers as ``_handle_speculative_decoding`` leaves them."""
-
-    algorithm: str  # EAGLE (NEXTN is mapped to it), EAGLE3, STANDALONE or NGRAM
-    num_steps: int
-    eagle_topk: int
-    num_draft_tokens: int
-    max_running_requests: int
-
-
-def speculative_params(algorithm: str, release: str, model_type: str = "", *, num_steps: int | None = None,
-                       eagle_topk: int | None = None, num_draft_tokens: int | None = None,
-                       max_running_requests: int | None = None) -> SpeculativeParams:
-    """What server_args.py makes of the speculative flags (0.4.8–0.5.6): NEXTN becomes EAGLE; without
-    ``--speculative-num-steps`` the three numbers are ``auto_choose_speculative_params``'s; with topk 1 the
-    draft tokens are steps + 1; ``--max-running-requests`` defaults to 48. NGRAM's numbers do not size the
-    pool (0.5.3–0.5.6) and are kept as given."""
-    version = parse_release(release)
-    if not (0, 4, 8) <= version <= _SPECULATIVE_TO:
-        raise ValueError(f"SGLang {release}'s speculative decoding was not read (0.4.8–0.5.6)")
-    read = max(v for v in _SPEC_ALGORITHMS if v <= version)
-    algorithm = algorithm.upper()
-    if algorithm not in _SPEC_ALGORITHMS[read]:
-        raise ValueError(f"SGLang {release} has no --speculative-algorithm {algorithm} "
-                         f"({', '.join(_SPEC_ALGORITHMS[read])})")
-    if algorithm == "NEXTN":
-        algorithm = "EAGLE"
-    reqs = SPECULATIVE_MAX_RUNNING_REQUESTS if max_running_requests is None else max_running_requests
-    if algorithm == "NGRAM":
-        return SpeculativeParams(algorithm, num_steps or 0, eagle_topk or 0, num_draft_tokens or 0, reqs)
-    if num_steps is None:
-        small = algorithm == "STANDALONE" or model_type in _SPEC_SMALL[read]
-        num_steps, eagle_topk, num_draft_tokens = (3, 1, 4) if small else (5, 4, 8)
-    if eagle_topk is None or num_draft_tokens is None:
-        raise ValueError("give --speculative-eagle-topk and --speculative-num-draft-tokens with "
-                         "--speculative-num-steps")
-    if eagle_topk == 1:
-        num_draft_tokens = num_steps + 1
-    return SpeculativeParams(algorithm, num_steps, eagle_topk, num_draft_tokens, reqs)
-
-
-def speculative_headroom(params: SpeculativeParams) -> int:
-    """Tokens ``init_memory_pool`` adds to the profiled count when a draft model shares the token indices
-    (model_runner.py, 0.4.8–0.5.6, EAGLE/EAGLE3/STANDALONE; the draft's own pool, ``draft_runner_cache_size``,
-    is then the same count): reqs × steps × topk (draft) + reqs × draft tokens (verify) + 100. NGRAM: 0."""
-    if params.algorithm == "NGRAM":
-        return 0
-    reqs = params.max_running_requests
-    return reqs * params.num_steps * params.eagle_topk + reqs * params.num_draft_tokens + 100
-
-
 def nsa_kv_size_gib(tokens: int, layers: int, latent_rope: int, kv_dtype_bytes: int, index_head_dim: int,
                     rope_dim: int = 64) -> float:
     """The "KV size" an NSA pool logs (0.5.6 ``NSATokenToKVPool.get_kv_size_bytes``): the latent buffers,
@@ -632,159 +445,3 @@ def nsa_kv_size_gib(tokens: int, layers: int, latent_rope: int, kv_dtype_bytes: 
     return layers * (slots * latent + indexer) / GIB
 
 
-#: SGLang's LoRA memory pool, read in 0.5.6 (lora/mem_pool.py ``LoRAMemoryPool``); a release from 0.5.6 up
-#: to 0.5.22 takes it. 0.5.23's pool adds embedding, LM-head and MoE-expert buffers (not modelled);
-#: releases before 0.5.6 were not read for it.
-_LORA_FROM, _LORA_BEFORE = (0, 5, 6), (0, 5, 23)
-#: ``--max-loras-per-batch``'s default (server_args.py, 0.5.6).
-SGLANG_MAX_LORAS_PER_BATCH = 8
-
-
-def lora_buffer_bytes(*, layers: int, hidden: int, heads: int, kv_heads: int, head_dim: int, intermediate: int,
-                      max_loras_per_batch: int, max_lora_rank: int, tp: int = 1, dtype_bytes: int = 2,
-                      release: str = "0.5.6") -> int:
-    """Bytes of the A and B buffers ``--enable-lora`` preallocates on one GPU of a dense model, every target
-    module (``--lora-target-modules all``: qkv_proj, o_proj, gate_up_proj, down_proj after
-    ``get_normalized_target_modules``).
-
-    0.5.6 (https://github.com/sgl-project/sglang/blob/v0.5.6/python/sglang/srt/lora/mem_pool.py
-    ``init_buffers``, shapes from ``get_lora_A_shape``/``get_lora_B_shape`` and lora/utils.py
-    ``get_hidden_dim``): per layer and module, A is (slots, rank × stacked, input) and B (slots, output,
-    rank), stacked 3 for qkv_proj and 2 for gate_up_proj; TP divides A's input of the row-parallel modules
-    (o_proj, down_proj) and B's output of the others. In the base model's dtype. model_runner.py
-    ``initialize`` calls ``init_lora_manager`` after the weights and before ``init_memory_pool``, whose
-    ``profile_max_num_token`` measures the free memory again: the buffers come out of the KV pool, byte for
-    byte. (The adapters' own weights, loaded by lora/lora.py, are not counted here: not read.)
-    """
-    version = parse_release(release)
-    if not _LORA_FROM <= version < _LORA_BEFORE:
-        raise ValueError(f"SGLang {release}'s LoRA memory pool is not modelled (read: 0.5.6, which releases up to "
-                         "0.5.22 take; 0.5.23 adds embedding, LM-head and expert buffers)")
-    if tp > 1 and (heads * head_dim % tp or intermediate % tp or kv_heads % tp and tp % kv_heads):
-        raise ValueError(f"SGLang's LoRA buffers split over TP {tp}: the head or MLP widths do not divide")
-    slots, rank = max_loras_per_batch, max_lora_rank
-    qkv_out = head_dim * (heads + 2 * kv_heads)
-    per_layer = (slots * rank * 3 * hidden + slots * (qkv_out // tp) * rank  # qkv_proj: A, B
-                 + slots * rank * (heads * head_dim // tp) + slots * hidden * rank  # o_proj (row parallel)
-                 + slots * rank * 2 * hidden + slots * (2 * intermediate // tp) * rank  # gate_up_proj
-                 + slots * rank * (intermediate // tp) + slots * hidden * rank)  # down_proj (row parallel)
-    return per_layer * layers * dtype_bytes
-
-
-@dataclass(frozen=True)
-class Pool:
-    """One rank's KV pool as SGLang sizes it (GiB as SGLang prints them: 2^30 bytes)."""
-
-    release: str
-    mem_fraction_static: float
-    free_at_start_gib: float  # T
-    free_after_weights_gib: float  # B
-    rest_gib: float  # B − T(1 − f): the KV pool's bytes
-    cell_bytes: int
-    max_total_num_tokens: int  # 0 when refused
-    k_size_gib: float
-    v_size_gib: float
-    problem: str = ""  # why SGLang refuses to start ("" when it starts)
-    free_estimated: bool = False  # T came from CONTEXT_GIB, not from the hardware
-    #: the hybrid SWA pool (None: one pool, every layer caching every token); max_total_num_tokens is
-    #: then its full_tokens, and k/v_size_gib the full layers' pool
-    swa: SWASplit | None = None
-    swa_k_size_gib: float = 0.0
-    swa_v_size_gib: float = 0.0
-    page_size: int = 1  # the page the pool was rounded to (64 for DeepSeek NSA, whatever was asked)
-    lora_gib: float = 0.0  # --enable-lora's buffers, allocated before the profile (B is measured after them)
-
-
-def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, weight_gib_per_gpu: float,
-               mem_fraction_static: float | None = None, gpu_mem_mib: float | None = None,
-               kv_dtype: str = "bf16", page_size: int = 1, pp: int = 1, dp: int = 1, dp_attention: bool = False,
-               max_total_tokens: int | None = None, free_at_start_gib: float | None = None,
-               multimodal: bool = False, state_gib: float = 0.0, model_type: str = "",
-               swa_full_tokens_ratio: float = SWA_FULL_TOKENS_RATIO,
-               speculative: SpeculativeParams | None = None, lora_gib: float = 0.0) -> Pool:
-    """SGLang's pool for ``model`` on one GPU of a TP group: what the lead's calculators can call.
-
-    ``weight_gib_per_gpu`` is one rank's weights (physics.weights); T is ``free_at_start_gib`` when
-    the reader has it (the "Load weight begin" line), else the GPU's visible memory less
-    :data:`CONTEXT_GIB` (``free_estimated``). Without ``mem_fraction_static`` the release's default is
-    taken, which needs ``gpu_mem_mib`` (nvidia-smi's total: :data:`NVIDIA_SMI_MIB`). ``model_type``
-    (the config's) decides whether windowed layers get SGLang's SWA pool (:func:`hybrid_swa`).
-    ``speculative``: the automatic fraction keeps the draft's share (:func:`default_mem_fraction_static`),
-    and the count grows by :func:`speculative_headroom` before the cap and the page rounding. The draft's
-    weights and its own pool are loaded after the profile, out of the T × (1 − f) reserve. ``lora_gib``:
-    :func:`lora_buffer_bytes`, allocated after the weights and before the profile, so B is that much lower.
-    """
-    version = parse_release(release)
-    if not _DEFAULTS_FROM <= version <= _PROFILE_TO:
-        raise ValueError(f"SGLang {release} was not read (rules: 0.4.3 to 0.5.23)")
-    given = mem_fraction_static is not None
-    if not given:
-        if gpu_mem_mib is None:
-            raise ValueError("the automatic mem_fraction_static needs nvidia-smi's total (gpu_mem_mib)")
-        mem_fraction_static = default_mem_fraction_static(
-            gpu_mem_mib, release, tp, pp, dp_attention=dp_attention, dp=dp,
-            speculative=speculative.algorithm if speculative else "", mla=model.is_mla,
-            max_total_tokens=max_total_tokens).mem_fraction_static
-    if model.indexer_dim and model_type not in _NSA_MODEL_TYPES:
-        # configs/model_config.py is_deepseek_nsa: DeepseekV3/V32ForCausalLM with index_topk (0.5.6)
-        raise ValueError(f"SGLang's NSA pool is DeepSeek-V3.2's (is_deepseek_nsa); the sparse indexer of "
-                         f"{model_type or 'a custom shape'} is not modelled")
-    if speculative is not None and model.indexer_dim:
-        raise ValueError("SGLang's NEXTN draft beside DeepSeek-V3.2's NSA pool is not modelled (its draft pool's "
-                         "indexer was not read)")
-    if multimodal:
-        mem_fraction_static *= multimodal_factor(release, given=given)
-    if model.indexer_dim:
-        page_size = NSA_PAGE_SIZE  # server_args.py sets it for DeepSeek NSA; NSATokenToKVPool asserts it
-    estimated = free_at_start_gib is None
-    if estimated:
-        free_at_start_gib = gpu_visible_gib - CONTEXT_GIB[1 if tp * pp == 1 else 2]
-    free_after = free_at_start_gib - weight_gib_per_gpu - lora_gib
-    cell = model_cell_bytes(model, kv_dtype, attention_tp(tp, dp, dp_attention), release)
-    swa_pool = hybrid_swa(model, release, model_type)
-    rest = free_after - free_at_start_gib * (1 - mem_fraction_static) - state_gib
-    profiled = profiled_tokens(free_after, free_at_start_gib, mem_fraction_static, cell, state_gib)
-    if speculative is not None:
-        profiled += speculative_headroom(speculative)  # before the "Not enough memory" check, as SGLang does
-    split = None
-    problem = ""
-    if swa_pool:
-        layer = cell / model.kv_layers
-        split = swa_split(profiled, full_layers=model.full_layers, swa_layers=model.windowed_layers,
-                          layer_bytes=layer, release=release, rest_bytes=rest * GIB, ratio=swa_full_tokens_ratio,
-                          page_size=page_size, max_total_tokens=max_total_tokens)
-        tokens = split.full_tokens
-        if tokens > 0 and version >= (0, 5, 23) and model.window + page_size >= split.swa_tokens:
-            problem = (f"SWA pool ({split.swa_tokens} tokens) cannot hold even one request: the prefill admission "
-                       f"floor is sliding_window_size ({model.window}) + page_size ({page_size}); increase "
-                       f"--swa-full-tokens-ratio or the total KV budget")
-    else:
-        tokens = max_total_num_tokens(profiled, page_size, max_total_tokens)
-    if tokens <= 0:
-        problem = (f"Not enough memory: the weights leave no KV pool under mem_fraction_static "
-                   f"{mem_fraction_static:.3f}; the smallest that starts is "
-                   f"{minimum_mem_fraction_static(free_after, free_at_start_gib):.4f}")
-        tokens, split = 0, None
-    swa_k = swa_v = 0.0
-    if not tokens:
-        k, v = 0.0, 0.0
-    elif split is not None:
-        # SWAKVPool builds two pools of (size + page) slots; 0.4.10–0.5.6 pass page_size = 1 to both
-        slot_page = page_size if version >= (0, 5, 23) else 1
-        layer = cell / model.kv_layers
-        k = v = (split.full_tokens + slot_page) * layer * split.full_layers / 2 / GIB
-        swa_k = swa_v = (split.swa_tokens + slot_page) * layer * split.swa_layers / 2 / GIB
-    elif model.indexer_dim:
-        k, v = nsa_kv_size_gib(tokens, model.kv_layers, model.latent_dim + model.rope_dim,
-                               1 if kv_dtype.startswith("fp8") else 2, model.indexer_dim, model.rope_dim), 0.0
-    else:
-        k, v = kv_sizes_gib(tokens, cell, page_size, model.is_mla)
-    return Pool(release, mem_fraction_static, free_at_start_gib, free_after, rest, cell, tokens, k, v, problem,
-                estimated, split, swa_k, swa_v, page_size, lora_gib)
-
-
-def pool_on(model: Model, gpu, tp: int, release: str, *, weight_gib_per_gpu: float, **settings) -> Pool:
-    """:func:`token_pool` on a book GPU (hardware.GPU): its visible memory, and nvidia-smi's total
-    where :data:`NVIDIA_SMI_MIB` has it (needed only when the fraction is SGLang's default)."""
-    settings.setdefault("gpu_mem_mib", NVIDIA_SMI_MIB.get(gpu.id))
-    return token_pool(model, gpu.visible / GIB, tp, release, weight_gib_per_gpu=weight_gib_per_gpu, **settings)

@@ -1,4 +1,4 @@
-"""A deployment's pool when the engine is SGLang: SGLang's token pool (engines.sglang) in the shape of
+"""A deployment's pool when the engine is SGLang: SGLang's token pool (engines.sglang_token_pool) in the shape of
 :class:`.budget.Pool`, so that every figure a calculator reads (the memory bar, the tokens, the
 concurrency, the searches of :mod:`.fleet`) is SGLang's and no calculator needs a branch of its own.
 
@@ -15,7 +15,7 @@ pages of ``page_size`` tokens (1 by default: a token is a page, the radix cache 
 token by token); a request of N tokens takes ceil(N ÷ page) pages. SGLang prints no concurrency:
 the figure here is max_total_num_tokens ÷ the request's tokens, as the scheduler admits them.
 
-Sliding-window models: where the release gives windowed layers a pool of their own (engines.sglang
+Sliding-window models: where the release gives windowed layers a pool of their own (engines.sglang_swa
 ``hybrid_swa``: Gemma 2/3 in 0.4.10, gpt-oss in 0.5.23; none by default in 0.5.3–0.5.6, which serve every
 windowed model with one pool of all layers, the window a mask only) the tokens are the full layers'
 pool (``full_max_total_num_tokens``, what the scheduler prints), the SWA pool holding
@@ -40,6 +40,10 @@ import math
 from dataclasses import dataclass, replace
 
 from ..engines import sglang
+from ..engines import sglang_lora
+from ..engines import sglang_speculation
+from ..engines import sglang_swa
+from ..engines import sglang_token_pool
 from ..engines.vllm import LayerGroup
 from ..hardware import GPU
 from .budget import Pool
@@ -68,7 +72,7 @@ class SGLangSettings:
     #: T, the "Load weight begin. avail mem=… GB" of the reader's own log; 0: the GPU's visible memory less
     #: the CUDA context's band (engines.sglang.CONTEXT_GIB), an estimate.
     free_at_start_gib: float = 0.0
-    #: --swa-full-tokens-ratio; 0: SGLang's default (engines.sglang.SWA_FULL_TOKENS_RATIO, 0.8)
+    #: --swa-full-tokens-ratio; 0: SGLang's default (engines.sglang_swa.SWA_FULL_TOKENS_RATIO, 0.8)
     swa_full_tokens_ratio: float = 0.0
     #: the config's model_type (the book's derived shape), which SGLang's SWA decision keys on; "" custom
     model_type: str = ""
@@ -79,12 +83,12 @@ class SGLangPool(Pool):
     """One GPU's SGLang pool, read through :class:`.budget.Pool`'s interface: ``num_blocks`` are
     pages of ``block_size`` (= page_size) tokens, ``page_bytes`` one page of one layer."""
 
-    sglang: sglang.Pool | None = None
+    sglang: sglang_token_pool.Pool | None = None
     settings: SGLangSettings = SGLangSettings()
     refusal: str = ""  # why the model or layout is not modelled / SGLang refuses ("" when it starts)
     #: speculative decoding: SGLang's numbers and the draft's own KV pool on this GPU (bytes); the draft's
     #: weights are ``drafter`` (budget.Pool's: weights beside the target's; no layer in the target's cell)
-    speculative: sglang.SpeculativeParams | None = None
+    speculative: sglang_speculation.SpeculativeParams | None = None
     draft_pool_bytes: float = 0.0
 
     @property
@@ -131,7 +135,7 @@ def _refused(placement: Placement, gpu: GPU, settings: SGLangSettings, why: str)
 _ALGORITHM = {MTP: "NEXTN", "eagle": "EAGLE", "eagle3": "EAGLE3", DRAFT_MODEL: "STANDALONE", NGRAM: "NGRAM"}
 
 
-def _speculative(spec: Speculation, settings: SGLangSettings) -> sglang.SpeculativeParams:
+def _speculative(spec: Speculation, settings: SGLangSettings) -> sglang_speculation.SpeculativeParams:
     """SGLang's flags for the reader's speculation: the algorithm, ``--speculative-num-steps`` = k, topk 1
     (so k + 1 draft tokens, as server_args makes them), ``--max-running-requests`` SGLang's 48."""
     if spec.method not in _ALGORITHM:
@@ -139,7 +143,7 @@ def _speculative(spec: Speculation, settings: SGLangSettings) -> sglang.Speculat
     algorithm = _ALGORITHM[spec.method]
     if spec.method in EAGLE_METHODS and spec.head is not None:
         algorithm = "EAGLE3" if spec.head.kind == "eagle3" else "EAGLE"
-    return sglang.speculative_params(algorithm, settings.release, settings.model_type,
+    return sglang_speculation.speculative_params(algorithm, settings.release, settings.model_type,
                                      num_steps=spec.k, eagle_topk=1, num_draft_tokens=spec.k + 1)
 
 
@@ -149,7 +153,7 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
     """SGLang's pool on the most loaded GPU of ``placement`` (its weights per GPU as the book places them);
     ``speculation`` and the target's ``weights`` (for an MTP layer's size) when a draft is loaded. ``lora``:
     the reader's slots as ``--enable-lora --max-loras-per-batch <max_loras> --max-lora-rank <max_rank>``, every
-    target module; SGLang's buffers (engines.sglang.lora_buffer_bytes) come out of the pool."""
+    target module; SGLang's buffers (engines.sglang_lora.lora_buffer_bytes) come out of the pool."""
     if not placement.legal:
         return _refused(placement, gpu, settings, placement.problem)
     if model.is_hybrid:
@@ -197,21 +201,21 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
         if why:
             return replace(_refused(placement, gpu, settings, why), lora=LoraMemory(problem=why))
         try:
-            lora_bytes = sglang.lora_buffer_bytes(
+            lora_bytes = sglang_lora.lora_buffer_bytes(
                 layers=model.layers, hidden=model.hidden_size, heads=model.heads, kv_heads=model.kv_heads,
                 head_dim=model.head_dim, intermediate=model.intermediate_size, max_loras_per_batch=lora.max_loras,
                 max_lora_rank=lora.max_rank, tp=tp, release=settings.release)
         except ValueError as error:
             return replace(_refused(placement, gpu, settings, str(error)), lora=LoraMemory(problem=str(error)))
     try:
-        result = sglang.pool_on(model, gpu, tp, settings.release,
+        result = sglang_token_pool.pool_on(model, gpu, tp, settings.release,
                                 weight_gib_per_gpu=weight_bytes / sglang.GIB, dp=dp, dp_attention=dp > 1,
                                 mem_fraction_static=settings.mem_fraction_static or None,
                                 kv_dtype=dtype, page_size=settings.page_size,
                                 max_total_tokens=settings.max_total_tokens or None,
                                 free_at_start_gib=settings.free_at_start_gib or None,
                                 model_type=settings.model_type,
-                                swa_full_tokens_ratio=settings.swa_full_tokens_ratio or sglang.SWA_FULL_TOKENS_RATIO,
+                                swa_full_tokens_ratio=settings.swa_full_tokens_ratio or sglang_swa.SWA_FULL_TOKENS_RATIO,
                                 speculative=spec, lora_gib=lora_bytes / sglang.GIB)
     except ValueError as error:
         return _refused(placement, gpu, settings, str(error))

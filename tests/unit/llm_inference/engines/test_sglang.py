@@ -13,6 +13,7 @@ import statistics
 import pytest
 
 from llm_inference.engines import sglang
+from llm_inference.engines import sglang_token_pool
 from llm_inference.engines.sglang_logs import BY_ID, DEFAULT_FRACTIONS, LOGS
 from llm_inference.hardware import GPUS
 from llm_inference.models import catalogue_shape
@@ -320,7 +321,7 @@ def test_releases_outside_what_was_read_are_refused():
         sglang.default_mem_fraction_static(81559, "0.3.6", 1)
     model = catalogue_model("qwen3-14b")
     with pytest.raises(ValueError, match="not read"):
-        sglang.token_pool(model, 79.19, 1, "0.6.0", weight_gib_per_gpu=27.5, mem_fraction_static=0.9)
+        sglang_token_pool.token_pool(model, 79.19, 1, "0.6.0", weight_gib_per_gpu=27.5, mem_fraction_static=0.9)
 
 
 def test_multimodal_factor_by_release():
@@ -361,84 +362,6 @@ def test_model_cell_bytes_goes_through_the_books_kv_helpers():
 # --- sliding-window layers: SGLang's SWA pool ---------------------------------------------------------------
 
 
-def test_which_release_gives_windowed_layers_their_own_pool():
-    """model_runner.py / server_args.py per release: 0.4.10 Gemma 2/3; 0.5.3–0.5.6 nobody (disable_hybrid_swa_memory
-    for Gemma and gpt-oss); 0.5.23 gpt-oss (SWA_SINK_ARCHS), Gemma disabled; plain windows (Mistral) never."""
-    oss, gemma, mistral = (catalogue_model(m) for m in ("gpt-oss-120b", "gemma-3-27b", "mistral-7b-v0.1"))
-    assert [sglang.hybrid_swa(gemma, r, "gemma3_text") for r in ("0.4.9.post2", "0.4.10", "0.5.3", "0.5.6", "0.5.23")] \
-        == [False, True, False, False, False]
-    assert [sglang.hybrid_swa(oss, r, "gpt_oss") for r in ("0.4.9.post2", "0.5.3", "0.5.6", "0.5.10", "0.5.23")] \
-        == [False, False, False, False, True]
-    with pytest.raises(ValueError, match="gpt-oss came after 0.4.10"):
-        sglang.hybrid_swa(oss, "0.5.0", "gpt_oss")
-    assert not sglang.hybrid_swa(mistral, "0.5.23", "mistral") and not sglang.hybrid_swa(mistral, "0.4.10", "mistral")
-    assert not sglang.hybrid_swa(catalogue_model("qwen3-14b"), "0.5.23", "qwen3")
-    assert not sglang.hybrid_swa(gemma, "0.5.6", "")  # 0.5.6's answer does not depend on the architecture
-    with pytest.raises(ValueError, match="custom"):
-        sglang.hybrid_swa(gemma, "0.4.10", "")
-    with pytest.raises(ValueError, match="not modelled"):
-        sglang.hybrid_swa(catalogue_model("llama-4-scout"), "0.5.23", "llama4_text")
-
-
-def test_swa_split_of_0_4_10_by_hand_gemma3_27b():
-    """set_num_token_hybrid: all layers' tokens shared so that swa = 0.8 × full (Gemma 3 27B's config:
-    62 layers, 16 KV heads of 128, every sixth layer global: 10 full, 52 sliding)."""
-    t, w, f = 78.0, 51.0, 0.874
-    cell = 62 * 16 * 128 * 2 * 2
-    profiled = int(((t - w) - t * (1 - f)) * GIB // cell)
-    full = int(profiled * 62 / (0.8 * 52 + 10))
-    swa = int(full * 0.8)
-    pool = sglang.token_pool(catalogue_model("gemma-3-27b"), 0.0, 1, "0.4.10", weight_gib_per_gpu=w,
-                             mem_fraction_static=f, free_at_start_gib=t, model_type="gemma3_text")
-    assert (pool.swa.full_tokens, pool.swa.swa_tokens) == (full, swa)
-    assert pool.max_total_num_tokens == full  # the scheduler prints the full layers' pool
-    layer = 16 * 128 * 2 * 2
-    assert pool.k_size_gib == pytest.approx((full + 1) * layer * 10 / 2 / GIB)
-    assert pool.swa_k_size_gib == pytest.approx((swa + 1) * layer * 52 / 2 / GIB)
-    # the same memory: the two pools hold what the one pool of every layer would have held (to a token a layer)
-    assert (full * 10 + swa * 52) * layer == pytest.approx(profiled * cell, abs=62 * layer)
-    uniform = sglang.token_pool(catalogue_model("gemma-3-27b"), 0.0, 1, "0.5.6", weight_gib_per_gpu=w,
-                                mem_fraction_static=f, free_at_start_gib=t, model_type="gemma3_text")
-    assert uniform.swa is None and uniform.max_total_num_tokens == profiled
-
-
-def test_swa_split_of_0_5_23_by_hand_gpt_oss_120b():
-    """HybridSWAPoolConfigurator: cell = full layers + 0.8 × SWA layers; full = rest // cell; swa = 0.8 × full
-    (gpt-oss-120b's config: 36 layers alternating sliding/full, 8 KV heads of 64)."""
-    t, w, f = 78.66, 60.8, 0.835
-    layer = 8 * 64 * 2 * 2
-    rest = ((t - w) - t * (1 - f)) * GIB
-    full = int(rest // (18 * layer + 0.8 * 18 * layer))
-    pool = sglang.token_pool(catalogue_model("gpt-oss-120b"), 0.0, 1, "0.5.23", weight_gib_per_gpu=w,
-                             mem_fraction_static=f, free_at_start_gib=t, model_type="gpt_oss")
-    assert (pool.swa.full_tokens, pool.swa.swa_tokens) == (full, int(full * 0.8)) and not pool.problem
-    one_pool = sglang.token_pool(catalogue_model("gpt-oss-120b"), 0.0, 1, "0.5.6", weight_gib_per_gpu=w,
-                                 mem_fraction_static=f, free_at_start_gib=t, model_type="gpt_oss")
-    assert one_pool.swa is None and one_pool.max_total_num_tokens == int(rest // (36 * layer))
-    assert full / one_pool.max_total_num_tokens == pytest.approx(36 / 32.4, rel=1e-4)
-    # 0.5.23 refuses an SWA pool no request fits in: window (128) + page ≥ swa tokens
-    tiny = sglang.token_pool(catalogue_model("gpt-oss-120b"), 0.0, 1, "0.5.23", weight_gib_per_gpu=w,
-                             mem_fraction_static=f, free_at_start_gib=t, model_type="gpt_oss",
-                             max_total_tokens=150)
-    assert tiny.swa.swa_tokens == 120 and "cannot hold even one request" in tiny.problem
-
-
-def test_mimo_swa_log_split_and_sizes():
-    """PR #18039's log: swa_layer_tokens = int(0.8 × full_layer_tokens) on 64-token pages, and the SWA pool's
-    K and V sizes from MiMo-V2-Flash's config (39 sliding layers, 8 KV heads ÷ TP 4, K 192 and V 128 wide)."""
-    log = BY_ID["mimo-v2-flash-tp4-swa-split"]
-    p = log.parsed
-    assert int(375360 * 0.8) // 64 * 64 == 300288 == sglang.swa_tokens_of(int(p["full_tokens"]), 0.8, 64)
-    slots = (300288 + 64) * 2 * 39 * 2
-    k, v = sglang.swa_pool_sizes_gib(300288, swa_layers=39, kv_heads=2, k_head_dim=192, v_head_dim=128,
-                                     kv_dtype_bytes=2, page_size=64)
-    assert (k, v) == (slots * 192 / GIB, slots * 128 / GIB)
-    assert round(k, 2) == p["swa_k_gib"] and round(v, 2) == p["swa_v_gib"]
-
-
-# --- DeepSeek-V3.2: the NSA pool ---------------------------------------------------------------------------
-
-
 def test_nsa_cell_by_hand():
     """0.5.6 profile_max_num_token: the MLA latent (512 + 64, bf16) plus the indexer's FP8 key of 128 and one
     fp32 scale a 128-block (uint8: 128 + 4 bytes), 61 layers; FP8 KV: one byte a latent value."""
@@ -448,10 +371,10 @@ def test_nsa_cell_by_hand():
     with pytest.raises(ValueError, match="NSA"):
         sglang.model_cell_bytes(v32, release="0.5.3")  # 0.5.3's profile leaves the indexer out: not modelled
     t, w = 137.3, 85.0
-    pool = sglang.token_pool(v32, 0.0, 8, "0.5.6", weight_gib_per_gpu=w, mem_fraction_static=0.85,
+    pool = sglang_token_pool.token_pool(v32, 0.0, 8, "0.5.6", weight_gib_per_gpu=w, mem_fraction_static=0.85,
                              free_at_start_gib=t, model_type="deepseek_v32")
     with pytest.raises(ValueError, match="glm_moe_dsa"):  # GLM-5's DSA is not is_deepseek_nsa in 0.5.6
-        sglang.token_pool(catalogue_model("glm-5"), 0.0, 8, "0.5.6", weight_gib_per_gpu=w, mem_fraction_static=0.85,
+        sglang_token_pool.token_pool(catalogue_model("glm-5"), 0.0, 8, "0.5.6", weight_gib_per_gpu=w, mem_fraction_static=0.85,
                           free_at_start_gib=t, model_type="glm_moe_dsa")
     tokens = int(((t - w) - t * 0.15) * GIB // 78324) // 64 * 64  # page 64, set by server_args for NSA
     assert pool.max_total_num_tokens == tokens and pool.page_size == 64
@@ -464,111 +387,3 @@ def test_page_rounding_and_cap():
     assert sglang.max_total_num_tokens(193_003, 128) == 192_896
     assert sglang.max_total_num_tokens(193_003, 1, max_total_tokens=8192) == 8192
     assert sglang.max_total_num_tokens(100, 64, max_total_tokens=50) == 0
-
-
-def test_token_pool_from_the_books_model_and_weights():
-    """The Qwen3-14B log rebuilt from the book's model and weights: only T comes from the log."""
-    log = BY_ID["qwen3-14b-48gb-v046"]
-    model = catalogue_model("qwen3-14b")
-    weights = _book_weights_gib("qwen3-14b", 1, "h100-sxm")
-    free_at_start = log.parsed["free_after_gib"] + log.parsed["weights_gib"]
-    pool = sglang.token_pool(model, 0.0, 1, "0.4.6.post1", weight_gib_per_gpu=weights, gpu_mem_mib=49140,
-                             free_at_start_gib=free_at_start)
-    assert pool.mem_fraction_static == 0.88 and not pool.free_estimated and not pool.problem
-    assert pool.max_total_num_tokens == pytest.approx(log.parsed["tokens"], rel=0.01)
-    assert pool.k_size_gib == pytest.approx(pool.v_size_gib)
-
-
-def test_token_pool_estimates_t_and_refuses_with_the_smallest_fraction():
-    model = catalogue_model("qwen3-14b")
-    h100 = GPUS["h100-sxm"].visible / GIB
-    pool = sglang.token_pool(model, h100, 1, "0.5.6", weight_gib_per_gpu=27.51,
-                             gpu_mem_mib=sglang.NVIDIA_SMI_MIB["h100-sxm"])
-    assert pool.free_estimated and pool.free_at_start_gib == pytest.approx(h100 - 0.53)
-    assert pool.mem_fraction_static == 0.835
-    assert pool.rest_gib == pytest.approx(pool.free_at_start_gib * 0.835 - 27.51)
-    refused = sglang.token_pool(model, 22.46, 1, "0.4.6", weight_gib_per_gpu=20.0, mem_fraction_static=0.8,
-                                free_at_start_gib=22.46)
-    assert refused.max_total_num_tokens == 0 and "0.8905" in refused.problem
-    with pytest.raises(ValueError, match="nvidia-smi"):
-        sglang.token_pool(model, h100, 1, "0.5.6", weight_gib_per_gpu=27.51)
-
-
-def test_pool_on_a_book_gpu():
-    """The call the calculators can make: the book's model, GPU and weights; T estimated."""
-    model = catalogue_model("llama-3.1-70b")
-    weights = _book_weights_gib("llama-3.1-70b", 8, "h200")
-    pool = sglang.pool_on(model, GPUS["h200"], 8, "0.5.3", weight_gib_per_gpu=weights)
-    assert pool.mem_fraction_static == 0.897 and pool.free_estimated
-    # the H200 log printed T = 137.29 GiB and 2,795,207 tokens; the estimate of T moves the count by its share
-    log = BY_ID["llama70b-h200-tp8-v053"]
-    assert pool.max_total_num_tokens == pytest.approx(log.parsed["tokens"], rel=0.03)
-    with pytest.raises(ValueError, match="nvidia-smi"):
-        sglang.pool_on(model, GPUS["a100-40g"], 8, "0.5.3", weight_gib_per_gpu=16.4)
-
-
-# --- speculative decoding -----------------------------------------------------------------------------------
-
-
-def _numbers(p: sglang.SpeculativeParams) -> tuple[int, int, int]:
-    return p.num_steps, p.eagle_topk, p.num_draft_tokens
-
-
-def test_speculative_params_as_server_args_leaves_them():
-    """_handle_speculative_decoding / auto_choose_speculative_params: NEXTN is EAGLE; (3, 1, 4) for DeepSeek (0.5.3
-    on also gpt-oss) and STANDALONE, else (5, 4, 8); topk 1 forces steps + 1 draft tokens; 48 running requests."""
-    p = sglang.speculative_params("NEXTN", "0.5.6", "deepseek_v3")
-    assert (p.algorithm, *_numbers(p), p.max_running_requests) == ("EAGLE", 3, 1, 4, 48)
-    assert _numbers(sglang.speculative_params("EAGLE3", "0.5.6", "llama")) == (5, 4, 8)
-    assert _numbers(sglang.speculative_params("EAGLE", "0.5.6", "gpt_oss")) == (3, 1, 4)
-    assert _numbers(sglang.speculative_params("EAGLE", "0.4.10", "gpt_oss")) == (5, 4, 8)  # 0.4.x: DeepSeek only
-    assert _numbers(sglang.speculative_params("STANDALONE", "0.5.3", "llama")) == (3, 1, 4)
-    given = sglang.speculative_params("EAGLE", "0.5.6", num_steps=2, eagle_topk=1, num_draft_tokens=9)
-    assert given.num_draft_tokens == 3
-    with pytest.raises(ValueError, match="STANDALONE"):
-        sglang.speculative_params("STANDALONE", "0.4.10")
-    with pytest.raises(ValueError, match="not read"):
-        sglang.speculative_params("EAGLE", "0.4.6")
-
-
-def test_speculative_headroom_and_the_pool_by_hand():
-    """init_memory_pool: the count grows by reqs × steps × topk + reqs × draft tokens + 100 before the page
-    rounding; NGRAM adds nothing. Qwen3-14B on T = 47.24, W = 27.57 GiB, f = 0.8, EAGLE (5, 4, 8)."""
-    eagle = sglang.speculative_params("EAGLE", "0.5.6", "qwen3")
-    assert sglang.speculative_headroom(eagle) == 48 * 5 * 4 + 48 * 8 + 100 == 1444
-    assert sglang.speculative_headroom(sglang.speculative_params("NGRAM", "0.5.6")) == 0
-    t, w, f = 47.24, 27.57, 0.8
-    profiled = int(((t - w) - t * (1 - f)) * GIB // (40 * 8 * 128 * 2 * 2))
-    pool = sglang.token_pool(catalogue_model("qwen3-14b"), 0.0, 1, "0.5.6", weight_gib_per_gpu=w,
-                             mem_fraction_static=f, free_at_start_gib=t, page_size=64, speculative=eagle)
-    assert pool.max_total_num_tokens == (profiled + 1444) // 64 * 64
-
-
-def test_speculative_keeps_its_share_of_the_automatic_fraction():
-    """0.5.6 on an H100 (81,559 MiB, TP 1): 512 + 1.5 × 8,192 + 2 × 256 + 128 MiB, + 2 GiB for an EAGLE draft,
-    + 6 GiB for a STANDALONE one, nothing for NGRAM."""
-    base = 512 + 1.5 * 8192 + 2 * 256 + 128
-    for algorithm, extra in (("EAGLE", 2048), ("STANDALONE", 6144), ("NGRAM", 0)):
-        assert sglang.default_mem_fraction_static(81559, "0.5.6", 1, speculative=algorithm).mem_fraction_static == \
-            round((81559 - base - extra) / 81559, 3)
-
-
-def test_lora_buffers_by_hand_llama_8b_tp2():
-    """0.5.6 lora/mem_pool.py: 8 slots (--max-loras-per-batch's default), rank 16, TP 2 — qkv A (8, 48, 4096),
-    B (8, 6144 / 2, 16); o A (8, 16, 4096 / 2), B (8, 4096, 16); gate_up A (8, 32, 4096), B (8, 28672 / 2, 16);
-    down A (8, 16, 14336 / 2), B (8, 4096, 16); 32 layers of bf16."""
-    per_layer = (8 * 48 * 4096 + 8 * 3072 * 16 + 8 * 16 * 2048 + 8 * 4096 * 16 + 8 * 32 * 4096 + 8 * 14336 * 16
-                 + 8 * 16 * 7168 + 8 * 4096 * 16)
-    got = sglang.lora_buffer_bytes(layers=32, hidden=4096, heads=32, kv_heads=8, head_dim=128, intermediate=14336,
-                                   max_loras_per_batch=sglang.SGLANG_MAX_LORAS_PER_BATCH, max_lora_rank=16, tp=2)
-    assert got == per_layer * 32 * 2 == 452_984_832
-    # the buffers are allocated before the profile: B, and so the pool, is that much lower
-    with_lora = sglang.token_pool(catalogue_model("llama-3.1-8b"), 79.19, 1, "0.5.6", weight_gib_per_gpu=14.96,
-                                  mem_fraction_static=0.85, free_at_start_gib=78.6, lora_gib=got / GIB)
-    without = sglang.token_pool(catalogue_model("llama-3.1-8b"), 79.19, 1, "0.5.6", weight_gib_per_gpu=14.96,
-                                mem_fraction_static=0.85, free_at_start_gib=78.6)
-    assert without.rest_gib - with_lora.rest_gib == pytest.approx(got / GIB)
-    for release in ("0.5.3", "0.5.23"):
-        with pytest.raises(ValueError, match="LoRA memory pool is not modelled"):
-            sglang.lora_buffer_bytes(layers=32, hidden=4096, heads=32, kv_heads=8, head_dim=128, intermediate=14336,
-                                     max_loras_per_batch=8, max_lora_rank=16, release=release)

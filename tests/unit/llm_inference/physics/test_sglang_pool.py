@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from llm_inference.engines import sglang
+from llm_inference.engines import sglang_token_pool
 from llm_inference.hardware import GPUS
 from llm_inference.physics.sglang_pool import SGLangSettings, startup_lines
 from llm_inference.engine_choice import deployment_from_inputs, sglang_notes
@@ -64,7 +64,7 @@ def test_free_memory_beyond_the_gpu_is_refused_not_costed():
 def test_a_kv_cell_of_no_bytes_is_refused():
     model = replace(_deployment().model, head_dim=0)
     with pytest.raises(ValueError, match="0 bytes"):
-        sglang.token_pool(model, 79.0, 1, "0.4.6", weight_gib_per_gpu=15.0, mem_fraction_static=0.88)
+        sglang_token_pool.token_pool(model, 79.0, 1, "0.4.6", weight_gib_per_gpu=15.0, mem_fraction_static=0.88)
 
 
 def test_free_memory_above_what_the_gpu_shows_is_refused_not_a_negative_runtime():
