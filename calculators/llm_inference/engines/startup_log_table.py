@@ -25,7 +25,12 @@ from this table at build time (the book's ``accuracy`` fence).
 
 from __future__ import annotations
 
-from . import startup_log_table_parallel, startup_log_table_speculation
+from . import (
+    startup_log_table_lora,
+    startup_log_table_parallel,
+    startup_log_table_speculation,
+    startup_log_table_tp8,
+)
 from .startup_log_record import FITS, NO_BLOCKS, TOO_LITTLE_KV, Log, Seen
 
 __all__ = ["Log", "Seen", "LOGS", "SEEN", "BY_ID", "FITS", "TOO_LITTLE_KV", "NO_BLOCKS"]
@@ -872,8 +877,9 @@ _SEEN_PLAIN: tuple[Seen, ...] = (
 )
 
 #: Every log: the plain deployments, then those with a drafter, then LoRA / expert / tensor parallelism 8.
-LOGS: tuple[Log, ...] = _PLAIN + startup_log_table_speculation.LOGS + startup_log_table_parallel.LOGS
-SEEN: tuple[Seen, ...] = _SEEN_PLAIN + startup_log_table_speculation.SEEN + startup_log_table_parallel.SEEN
+_FEATURES = (startup_log_table_speculation, startup_log_table_lora, startup_log_table_parallel, startup_log_table_tp8)
+LOGS: tuple[Log, ...] = _PLAIN + tuple(log for table in _FEATURES for log in table.LOGS)
+SEEN: tuple[Seen, ...] = _SEEN_PLAIN + tuple(seen for table in _FEATURES for seen in table.SEEN)
 
 BY_ID: dict[str, Log] = {log.id: log for log in LOGS}
 if len(BY_ID) != len(LOGS):

@@ -1,8 +1,8 @@
-"""Public vLLM startup logs of deployments with LoRA adapters, expert parallelism or tensor parallelism 8, quoted as published.
+"""Public vLLM startup logs of deployments with expert parallelism (beside TP or DP attention), quoted as published.
 
 Rows of the evidence table (:mod:`.startup_log_table` joins them into ``LOGS``; the fields are
-:class:`.startup_log_record.Log`'s, the feature's own being ``max_loras``, ``max_lora_rank``, ``expert_parallel``, ``tensor_parallel``); the Accuracy page and
-tests/unit/llm_inference/test_accuracy.py rebuild each through the kv-cache calculator.
+:class:`.startup_log_record.Log`'s); the Accuracy page and tests/unit/llm_inference/test_accuracy.py
+rebuild each through the kv-cache calculator.
 """
 
 from __future__ import annotations
@@ -43,54 +43,6 @@ _VLLM = "https://github.com/vllm-project/vllm/"
 #: disaggregation, not modelled) with no GPU named; and a DP 8 + EP Qwen3-30B-A3B-FP8 start on the DeepEP
 #: all-to-all (not modelled) with enforce_eager.
 SEEN: tuple[Seen, ...] = (
-    # -- LoRA ---------------------------------------------------------------------------------------------
-    Seen(_VLLM + "issues/27620", "issue description: granite-4.0-micro with --enable-lora, vLLM 0.11.0",
-         "the engine fails right after 'Using PunicaWrapperGPU.' (the LoRA wrapping bug that vllm#27733 fixes), "
-         "before any KV line; GraniteMoeHybridForCausalLM is in no catalogue"),
-    Seen(_VLLM + "pull/27733", "PR description, 'start up log': granite-4-micro, --enable-lora --enforce-eager, "
-         "0.11.0rc2.dev330: 28.54 GiB, 373,920 tokens, 2.85x at 131,072",
-         "a development build of the fix, the GPU is not named, and granite-4.0-micro (a Mamba-attention "
-         "hybrid, GraniteMoeHybridForCausalLM) is in no catalogue"),
-    Seen(_VLLM + "pull/25914", "review thread: 'Free memory ... 1.62 GiB' then '2.38 GiB for CUDAGraph memory' "
-         "with LoRA CUDA-graph specialization",
-         "only the CUDA-graph share is quoted: neither the model, the GPU nor any of the four figures"),
-    Seen(_VLLM + "issues/15039", "comment by cjackal (turn 3): Llama-3.3-70B-Instruct with LoRA under tensor "
-         "parallelism",
-         "the V0 engine ('worker.py:267', 'executor_base.py:111 # cuda blocks'), which is not modelled"),
-    Seen(_VLLM + "issues/23301", "issue description: DeepSeek-R1-Distill-Qwen-32B-AWQ, TP 4, --enable-lora "
-         "--max_loras=2, vLLM 0.9.1 image",
-         "the description quotes the commands and shows the results as screenshots, no memory line; LoRA is "
-         "modelled from 0.12 on"),
-    Seen(_VLLM + "issues/29049", "issue description: vLLM 0.11.1, OOM when loading LoRA adapters",
-         "the excerpt read is the environment report (collect_env): no model, GPU or memory line"),
-    Seen(_VLLM + "issues/29955", "issue description: LoRA with prompt_logprobs on the V1 engine",
-         "the excerpt read is the environment report: no memory line"),
-    Seen(_VLLM + "issues/42008", "issue description: Nemotron 3 Nano with --enable-lora --lora-modules, 0.22.1",
-         "a correctness report: no GPU, settings or memory line"),
-    Seen("https://github.com/BachNg311/Multi-LoRA-LLM-Serving/blob/37c729142849ee47754393f0963c6aa819cd6f27/"
-         "benchmarks/results/bench_prefix_caching.txt", "the two vLLM 0.15.0 startups of the prefix-caching "
-         "benchmark (thuanan/Llama-3.2-1B-Instruct-Chat-sft, utilization 0.5, max_model_len 8192)",
-         "a multi-LoRA repository, but these startups run with 'enable_lora': None (LoRA off), and the GPU is not "
-         "named in the file"),
-    Seen("https://github.com/gpustack/gpustack/issues/5438", "issue description: Qwen/Qwen3-0.6B with "
-         "'enable_lora': True and a rank-64 adapter, max_model_len 8192 (non-default args quoted)",
-         "the start fails on 'LoRA rank 64 is greater than max_lora_rank 16', and neither the GPU nor a memory line "
-         "is in the part read"),
-    Seen("https://github.com/Glen-Chen-Blue/multi-lora/blob/c973e6e68bf9d0bf3fc5aad9754360a60c481c82/cn1.log",
-         "the whole file (and cn2.log beside it, the same figures): unsloth/Meta-Llama-3.1-8B under a V1 engine "
-         "v0.13.0 with LoRA ('Using PunicaWrapperGPU', 'cudagraph_specialize_lora'), max_model_len 4,096, utilization "
-         "0.9, 2,048 batched tokens, the wrapper's banner 'slots=4, max_batch=16': 16.3955 GiB, 3.17 GiB, 25,984 "
-         "tokens, 6.34x",
-         "neither the GPU nor max_lora_rank is stated anywhere in the repository (the vLLM wrapper that wrote the log "
-         "was never committed; its fine-tuning script trains rank 16, and the repository's own engine at that commit "
-         "is not vLLM). The figures are consistent with 4 slots of rank 64 on a 24 GB A10G or L4 (all four within "
-         "1.3 %; rank 16 leaves the loading figure 1.1 GiB short, +31 % on the pool), but that is a fit, not a "
-         "setting the page states; it showed that the rebuilt 'Model loading took' lacked the LoRA slots "
-         "(accuracy.rebuild now adds them, as load_model measures them)"),
-    Seen(_VLLM + "pull/32711", "PR description: Qwen/Qwen3-Coder-30B-A3B-Instruct, TP 1, --enable-lora --max-loras 1 "
-         "--max-lora-rank 32, max_num_seqs 16, compile_sizes [1, 2, 4, 8, 16], no prefix caching",
-         "the description quotes the command and `vllm bench serve` results only: no memory line, and the GPU is not "
-         "named (an AWS /opt/dlami path)"),
     # -- expert parallelism, data-parallel attention --------------------------------------------------------
     Seen(_VLLM + "issues/27194", "issue description: Qwen3-Coder-480B-A35B-Instruct-FP8, TP 8 + EP on 8x B200, "
          "the vllm-openai:v0.10.2 image, utilization 0.95, max_model_len 131,072",
@@ -149,40 +101,4 @@ SEEN: tuple[Seen, ...] = (
          "offload config, a fork for SM89",
          "a fork of vLLM whose SM89 attention and the engram CPU offload are not vLLM's, and DeepSeek-V4.1 is "
          "not in the catalogue"),
-    # -- tensor parallelism 8 -------------------------------------------------------------------------------
-    Seen(_VLLM + "issues/30919", "issue description: openai/gpt-oss-120b at TP 8 on B200, kv fp8, max_model_len "
-         "2,058, utilization 0.9, max_num_seqs 1,024, 8,192 batched tokens: 'Available KV cache memory: 140.97 "
-         "GiB'", "a development build (the regression of vllm#30842) whose start fails after the pool is sized "
-         "(NotImplementedError: attention sinks on FlashInfer), which no verdict of the table describes; the "
-         "token and concurrency lines are cut from the part read; VLLM_USE_FLASHINFER_MOE_MXFP4_MXFP8=1 picks "
-         "a MoE backend the calculator does not size"),
-    Seen(_VLLM + "issues/28830", "issue description: DeepSeek-V3.2-Exp at TP 8, utilization 0.8, max_model_len "
-         "131,072", "the GPU is not named in the part read and no memory line is quoted"),
-    Seen(_VLLM + "issues/39985", "issue description: Qwen3.5-122B-A10B at TP 8 × PP 2 over two nodes of 8x RTX "
-         "4090D, enforce_eager, max_model_len 16,384", "the RTX 4090D is not listed, no memory line is quoted, "
-         "and the hang is under load"),
-    Seen("https://github.com/ovg-project/kvcached/issues/210", "issue description: Llama-3.1/3.3-70B-Instruct at "
-         "TP 8 on 8x A100 40GB, 0.11.0, with kvcached and sleep mode",
-         "kvcached (ENABLE_KVCACHED, KVCACHED_AUTOPATCH) manages the KV memory instead of vLLM's budget"),
-    Seen(_VLLM + "issues/6746", "issue description: Meta-Llama-3.1-405B-Instruct-FP8 on 8x H100",
-         "the V0 engine ('model_runner.py:692 Loading model weights took'), which is not modelled"),
-    Seen("https://github.com/vllm-project/recipes/blob/8959cf64189c71d36e11c6a30335f923f261b1f7/moonshotai/"
-         "Kimi-K2-Think.md", "section 'High Throughput Scenarios', the TP8 and TP8+DCP8 startup lines (also vllm-project/"
-         "recipes#115): moonshotai/Kimi-K2-Thinking at TP 8 on 8x H200 ('benchmark ... on 8*H200'), the default "
-         "max_model_len (262,144), a build of 2025-11-06 (gpu_worker.py:349, between 0.11.0 and 0.11.1): 'Available "
-         "KV cache memory: 46.80 GiB', 'GPU KV cache size: 715,072 tokens' (5,721,088 with DCP 8)",
-         "Kimi-K2-Thinking is not in the catalogue. Rebuilt from kimi-k2.5's text model (the same DeepseekV3 text "
-         "config, int4 group-32 routed experts and ignore list as K2-Thinking's config.json, the vision tower left out) "
-         "with the 0.11.0–0.12.0 rules, pip or image alike: 70.95 GiB weights, 6.20 GiB activations, 0.15 GiB "
-         "non-torch, a pool of 48.53 GiB (+3.7 %) and 741,456 tokens (+3.7 %; the bytes a token, 70,272, match the "
-         "log's ratio exactly). The page prints neither 'Model loading took' nor a profile line, so the 1.73 GiB is "
-         "not located (the compressed-tensors WNA16 Marlin MoE's buffers at 8,192 batched tokens and TP 8's "
-         "communicator buffers are the candidates); no cited rule was found to close it"),
-    Seen(_VLLM + "issues/32467", "issue description: GLM-4.6-FP8 at TP 8 on H20, 0.13.0, max_model_len 114,688, "
-         "max_num_seqs 32",
-         "the error is an illegal memory access under load; no memory line in the part read, and GLM-4.6 is not in "
-         "the catalogue"),
-    Seen(_VLLM + "issues/16414", "issue description: meta-llama/Llama-4-Scout-17B-16E-Instruct at TP 8 on H200, 0.8.3, "
-         "max_model_len 3,600,000", "the part read quotes the engine's config line and an IndexError during "
-         "inference, no memory line"),
 )

@@ -54,8 +54,8 @@ MIX = {  # kind: (the issue's minimum, the table's floor)
     # unified memory; startup_log_table_speculation.SEEN lists what they left out, and why)
     "speculative drafters": (0, 7),
     # ... and LoRA adapters, expert parallelism (with TP or DP attention) or TP 8: three searches kept none, every
-    # log read being off (Kimi-K2-Thinking at TP 8: +3.7 %), unmodelled or uncitable (startup_log_table_parallel.SEEN
-    # lists each, and why), so the floor is the table as it stands; raise it with each row kept
+    # log read being off (Kimi-K2-Thinking at TP 8: +3.7 %), unmodelled or uncitable (the SEEN of startup_log_table_lora,
+    # _parallel and _tp8 list each, and why), so the floor is the table as it stands; raise it with each row kept
     "LoRA, EP or TP 8": (0, 0),
 }
 

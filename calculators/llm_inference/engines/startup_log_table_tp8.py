@@ -1,0 +1,55 @@
+"""Public vLLM startup logs of dense or MoE deployments at tensor parallelism 8 without expert parallelism, quoted as published.
+
+Rows of the evidence table (:mod:`.startup_log_table` joins them into ``LOGS``; the fields are
+:class:`.startup_log_record.Log`'s); the Accuracy page and tests/unit/llm_inference/test_accuracy.py
+rebuild each through the kv-cache calculator.
+"""
+
+from __future__ import annotations
+
+from .startup_log_record import FITS, NO_BLOCKS, TOO_LITTLE_KV, Log, Seen  # noqa: F401  (the rows use them)
+
+LOGS: tuple[Log, ...] = ()
+
+_VLLM = "https://github.com/vllm-project/vllm/"
+
+#: Logs read for this table and left out, each with why (the searches of issue #37 are described in
+#: :mod:`.startup_log_table_parallel`).
+SEEN: tuple[Seen, ...] = (
+    # -- tensor parallelism 8 -------------------------------------------------------------------------------
+    Seen(_VLLM + "issues/30919", "issue description: openai/gpt-oss-120b at TP 8 on B200, kv fp8, max_model_len "
+         "2,058, utilization 0.9, max_num_seqs 1,024, 8,192 batched tokens: 'Available KV cache memory: 140.97 "
+         "GiB'", "a development build (the regression of vllm#30842) whose start fails after the pool is sized "
+         "(NotImplementedError: attention sinks on FlashInfer), which no verdict of the table describes; the "
+         "token and concurrency lines are cut from the part read; VLLM_USE_FLASHINFER_MOE_MXFP4_MXFP8=1 picks "
+         "a MoE backend the calculator does not size"),
+    Seen(_VLLM + "issues/28830", "issue description: DeepSeek-V3.2-Exp at TP 8, utilization 0.8, max_model_len "
+         "131,072", "the GPU is not named in the part read and no memory line is quoted"),
+    Seen(_VLLM + "issues/39985", "issue description: Qwen3.5-122B-A10B at TP 8 × PP 2 over two nodes of 8x RTX "
+         "4090D, enforce_eager, max_model_len 16,384", "the RTX 4090D is not listed, no memory line is quoted, "
+         "and the hang is under load"),
+    Seen("https://github.com/ovg-project/kvcached/issues/210", "issue description: Llama-3.1/3.3-70B-Instruct at "
+         "TP 8 on 8x A100 40GB, 0.11.0, with kvcached and sleep mode",
+         "kvcached (ENABLE_KVCACHED, KVCACHED_AUTOPATCH) manages the KV memory instead of vLLM's budget"),
+    Seen(_VLLM + "issues/6746", "issue description: Meta-Llama-3.1-405B-Instruct-FP8 on 8x H100",
+         "the V0 engine ('model_runner.py:692 Loading model weights took'), which is not modelled"),
+    Seen("https://github.com/vllm-project/recipes/blob/8959cf64189c71d36e11c6a30335f923f261b1f7/moonshotai/"
+         "Kimi-K2-Think.md", "section 'High Throughput Scenarios', the TP8 and TP8+DCP8 startup lines (also vllm-project/"
+         "recipes#115): moonshotai/Kimi-K2-Thinking at TP 8 on 8x H200 ('benchmark ... on 8*H200'), the default "
+         "max_model_len (262,144), a build of 2025-11-06 (gpu_worker.py:349, between 0.11.0 and 0.11.1): 'Available "
+         "KV cache memory: 46.80 GiB', 'GPU KV cache size: 715,072 tokens' (5,721,088 with DCP 8)",
+         "Kimi-K2-Thinking is not in the catalogue. Rebuilt from kimi-k2.5's text model (the same DeepseekV3 text "
+         "config, int4 group-32 routed experts and ignore list as K2-Thinking's config.json, the vision tower left out) "
+         "with the 0.11.0–0.12.0 rules, pip or image alike: 70.95 GiB weights, 6.20 GiB activations, 0.15 GiB "
+         "non-torch, a pool of 48.53 GiB (+3.7 %) and 741,456 tokens (+3.7 %; the bytes a token, 70,272, match the "
+         "log's ratio exactly). The page prints neither 'Model loading took' nor a profile line, so the 1.73 GiB is "
+         "not located (the compressed-tensors WNA16 Marlin MoE's buffers at 8,192 batched tokens and TP 8's "
+         "communicator buffers are the candidates); no cited rule was found to close it"),
+    Seen(_VLLM + "issues/32467", "issue description: GLM-4.6-FP8 at TP 8 on H20, 0.13.0, max_model_len 114,688, "
+         "max_num_seqs 32",
+         "the error is an illegal memory access under load; no memory line in the part read, and GLM-4.6 is not in "
+         "the catalogue"),
+    Seen(_VLLM + "issues/16414", "issue description: meta-llama/Llama-4-Scout-17B-16E-Instruct at TP 8 on H200, 0.8.3, "
+         "max_model_len 3,600,000", "the part read quotes the engine's config line and an IndexError during "
+         "inference, no memory line"),
+)
