@@ -68,8 +68,9 @@ def params() -> tuple:
     )
 
 
-def settings_from_inputs(p: Mapping[str, Any]) -> SGLangSettings | None:
-    """SGLang's settings when the reader chose SGLang, else None (vLLM)."""
+def settings_from_inputs(p: Mapping[str, Any], model_type: str = "") -> SGLangSettings | None:
+    """SGLang's settings when the reader chose SGLang, else None (vLLM); ``model_type``: the model's
+    (physics Model.model_type: SGLang keys its SWA pool on the architecture)."""
     if p.get("engine", VLLM) != SGLANG:
         return None
     return SGLangSettings(release=p.get("sglang_version", NEWEST), mem_fraction_static=p.get("mem_fraction_static", 0),
@@ -77,21 +78,12 @@ def settings_from_inputs(p: Mapping[str, Any]) -> SGLangSettings | None:
                           max_total_tokens=int(p.get("max_total_tokens", 0)),
                           free_at_start_gib=p.get("sglang_free_gib", 0),
                           swa_full_tokens_ratio=p.get("swa_full_tokens_ratio", 0),
-                          model_type=_model_type(p))
-
-
-def _model_type(p: Mapping[str, Any]) -> str:
-    """The config's model_type (SGLang keys its SWA pool on the architecture); "" for a custom shape."""
-    if "model" not in p:
-        return ""
-    from . import scenario  # scenario imports this module's params
-    shape = scenario.model_shape(p)
-    return shape.model_type if shape is not None else ""
+                          model_type=model_type)
 
 
 def under_engine(deployment: Deployment, p: Mapping[str, Any]) -> Deployment:
     """``deployment`` served by the engine the reader chose (vLLM's deployment unchanged)."""
-    settings = settings_from_inputs(p)
+    settings = settings_from_inputs(p, deployment.model.model_type)
     return deployment if settings is None else replace(deployment, sglang=settings)
 
 
@@ -179,9 +171,7 @@ def _dp_attention_note(deployment: Deployment, pool, s, dp: int) -> str:
             f"dense MLPs and every expert sliced over the {dp} GPUs), not the book's DP placement "
             f"({pool.placement.weight_bytes_per_gpu / sglang.GIB:.2f} GiB, experts dealt whole).")
     version = sglang.parse_release(s.release)
-    if version >= (0, 5, 0) and deployment.gpu.id in sglang.NVIDIA_SMI_MIB:
-        d = sglang.default_mem_fraction_static(sglang.NVIDIA_SMI_MIB[deployment.gpu.id], s.release, dp,
-                                               dp_attention=True, dp=dp, mla=model.is_mla)
+    if version >= (0, 5, 0) and (d := s.defaults) is not None:
         text += (f" Each rank prefills {d.chunked_prefill_per_rank:,} tokens a chunk "
                  f"({d.chunked_prefill_size:,} ÷ {dp}).")
     if not deployment.sglang.mem_fraction_static:

@@ -258,8 +258,7 @@ def compute(p: Mapping[str, Any]) -> Computed:
     context, concurrency = p["context"], p["concurrency"]
 
     pool = deployment.pool
-    stored = kv.stored_kv_dtype(model, p["kv_dtype"], engine.version, vllm_hybrid.compute_capability(gpu.name),
-                                pool.placement.tensor_parallel)
+    stored = pool.stored_kv_dtype
     per_token = kv.bytes_per_token(model, stored)
     per_sequence = kv.bytes_per_sequence(model, stored, context)
     state = kv.state_bytes_per_sequence(model, engine.version)
@@ -267,7 +266,6 @@ def compute(p: Mapping[str, Any]) -> Computed:
     refused = scenario.refused_note(w)
     held = 0.0 if refused else w.total_bytes
 
-    pool = deployment.pool
     placement = pool.placement
     concurrency_max = pool.concurrency(context)
     sequences = pool.sequences(context)

@@ -182,7 +182,8 @@ def model_from_inputs(p: Mapping[str, Any], shape: ModelShape | None = _FROM_FIE
     geometry its fields describe."""
     if shape is _FROM_FIELDS:
         shape = model_shape(p) if "model" in p and "config" in p else None
-    return with_sides(with_layer_specs(_fields_model(p, vision_of(p, shape)), shape), shape)
+    model = with_sides(with_layer_specs(_fields_model(p, vision_of(p, shape)), shape), shape)
+    return replace(model, model_type=shape.model_type) if shape is not None and shape.model_type else model
 
 
 def side_modules(shape: ModelShape) -> SideModules | None:

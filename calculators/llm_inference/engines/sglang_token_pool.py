@@ -36,6 +36,9 @@ class Pool:
     swa_v_size_gib: float = 0.0
     page_size: int = 1  # the page the pool was rounded to (64 for DeepSeek NSA, whatever was asked)
     lora_gib: float = 0.0  # --enable-lora's buffers, allocated before the profile (B is measured after them)
+    #: what ServerArgs fills in on this GPU (the chunked prefill a DP rank takes, the automatic fraction);
+    #: None when nvidia-smi's total is not known
+    defaults: sglang.Defaults | None = None
 
 
 def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, weight_gib_per_gpu: float,
@@ -61,13 +64,14 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
     if not sglang._DEFAULTS_FROM <= version <= sglang._PROFILE_TO:
         raise ValueError(f"SGLang {release} was not read (rules: 0.4.3 to 0.5.23)")
     given = mem_fraction_static is not None
+    if not given and gpu_mem_mib is None:
+        raise ValueError("the automatic mem_fraction_static needs nvidia-smi's total (gpu_mem_mib)")
+    defaults = None if gpu_mem_mib is None else sglang.default_mem_fraction_static(
+        gpu_mem_mib, release, tp, pp, dp_attention=dp_attention, dp=dp,
+        speculative=speculative.algorithm if speculative else "", mla=model.is_mla,
+        max_total_tokens=max_total_tokens)
     if not given:
-        if gpu_mem_mib is None:
-            raise ValueError("the automatic mem_fraction_static needs nvidia-smi's total (gpu_mem_mib)")
-        mem_fraction_static = sglang.default_mem_fraction_static(
-            gpu_mem_mib, release, tp, pp, dp_attention=dp_attention, dp=dp,
-            speculative=speculative.algorithm if speculative else "", mla=model.is_mla,
-            max_total_tokens=max_total_tokens).mem_fraction_static
+        mem_fraction_static = defaults.mem_fraction_static
     if model.indexer_dim and model_type not in sglang._NSA_MODEL_TYPES:
         # configs/model_config.py is_deepseek_nsa: DeepseekV3/V32ForCausalLM with index_topk (0.5.6)
         raise ValueError(f"SGLang's NSA pool is DeepSeek-V3.2's (is_deepseek_nsa); the sparse indexer of "
@@ -123,7 +127,7 @@ def token_pool(model: Model, gpu_visible_gib: float, tp: int, release: str, *, w
     else:
         k, v = sglang.kv_sizes_gib(tokens, cell, page_size, model.is_mla)
     return Pool(release, mem_fraction_static, free_at_start_gib, free_after, rest, cell, tokens, k, v, problem,
-                estimated, split, swa_k, swa_v, page_size, lora_gib)
+                estimated, split, swa_k, swa_v, page_size, lora_gib, defaults)
 
 
 def pool_on(model: Model, gpu, tp: int, release: str, *, weight_gib_per_gpu: float, **settings) -> Pool:

@@ -43,8 +43,6 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 
-from course_calculators.units import GiB
-
 from ..engines import vllm, vllm_encoder, vllm_hybrid, vllm_releases, vllm_speculation
 from ..engines.vllm import LayerGroup
 from ..hardware import GPU
@@ -201,6 +199,9 @@ class Pool:
     #: The speculative drafter on this GPU (physics.speculation): its weights, taken off the budget
     #: beside the target's, and its KV layers, counted in ``bytes_per_token`` and the cache groups.
     drafter: Drafter = NO_DRAFTER
+    #: The dtype the cache stores, derived once here: vLLM keeps a sparse-MLA fp8 cache as fp8_ds_mla on
+    #: some GPUs and releases (physics.kv.stored_kv_dtype); SGLang stores the dtype asked for.
+    stored_kv_dtype: str = "bf16"
 
     @property
     def drafter_bytes(self) -> float:
@@ -390,5 +391,5 @@ def pool(model: Model, gpu: GPU, placement: Placement, engine: Engine, kv_dtype:
         page_bytes=page, layers_per_group=size,
         groups=tuple(groups), num_blocks=blocks, batched_tokens=tokens, block_size=cache.block_size,
         version=engine.version, layout=cache, encoder=encoder, text_activation_bytes=text,
-        moe_backend=backend, moe_workspace_bytes=workspace, lora=lora, drafter=spec,
+        moe_backend=backend, moe_workspace_bytes=workspace, lora=lora, drafter=spec, stored_kv_dtype=stored,
     )

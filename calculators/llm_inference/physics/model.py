@@ -70,7 +70,9 @@ class Model:
     ``layer_specs``: one llm_inference.models.layer_specs spec per layer, for a model whose layers
     differ (Gemma 4, DeepSeek-V4); () when the fields above describe every layer (physics.kv
     builds the specs from them). ``sides``: the dense layers, shared experts and MLA projections a
-    derived shape shows (None: a custom shape, whose fields do not give them).
+    derived shape shows (None: a custom shape, whose fields do not give them). ``model_type``: the
+    config's (of its text model where nested), which some engine rules key on (SGLang's SWA pool); ""
+    for a custom shape.
     """
 
     layers: int
@@ -99,6 +101,7 @@ class Model:
     vision: VisionEncoder | None = None
     layer_specs: tuple = ()
     sides: SideModules | None = None
+    model_type: str = ""
 
     @property
     def is_mla(self) -> bool:

@@ -153,7 +153,14 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
     """SGLang's pool on the most loaded GPU of ``placement`` (its weights per GPU as the book places them);
     ``speculation`` and the target's ``weights`` (for an MTP layer's size) when a draft is loaded. ``lora``:
     the reader's slots as ``--enable-lora --max-loras-per-batch <max_loras> --max-lora-rank <max_rank>``, every
-    target module; SGLang's buffers (engines.sglang_lora.lora_buffer_bytes) come out of the pool."""
+    target module; SGLang's buffers (engines.sglang_lora.lora_buffer_bytes) come out of the pool. The cache
+    stores the dtype asked for (no fp8_ds_mla record: SGLang's NSA fp8 latent is plain fp8, nsa_kv_size_gib)."""
+    pool = _pool(model, gpu, placement, settings, kv_dtype, speculation, weights, lora)
+    return replace(pool, stored_kv_dtype="bf16" if kv_dtype == "auto" else kv_dtype)
+
+
+def _pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSettings, kv_dtype: str,
+          speculation: Speculation, weights, lora: LoraSlots | None) -> SGLangPool:
     if not placement.legal:
         return _refused(placement, gpu, settings, placement.problem)
     if model.is_hybrid:

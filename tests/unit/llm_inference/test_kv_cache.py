@@ -684,3 +684,16 @@ def test_lora_slots_of_gpt_oss_20b_take_the_mxfp4_backends_rounded_sizes():
     assert on.values["max_concurrency"] < off.values["max_concurrency"]
     older = run_preset("llama3-8b", model="gpt-oss-20b", max_loras=4, vllm_version="0.28.0")
     assert older.values["lora_bytes_per_gpu"] is None
+
+
+def test_the_stored_kv_dtype_is_the_engines():
+    """The per-token bytes read the pool's stored dtype: vLLM 0.33 on an RTX PRO 6000 keeps DeepSeek-V3.2's fp8
+    cache as fp8_ds_mla (656 + 132 bytes a token and layer); SGLang 0.5.6 keeps the plain fp8 latent (576 + its
+    NSA indexer's 132: engines.sglang.model_cell_bytes) and says nothing of fp8_ds_mla."""
+    common = dict(dcp=1, gpu="rtx-pro-6000", kv_dtype="fp8", gpus=8)
+    vllm = run_preset("deepseek-v32-dcp", **common)
+    assert vllm.values["kv_bytes_per_token"] == 61 * (656 + 132)
+    assert any("as fp8_ds_mla" in n for n in vllm.notes)
+    sglang = run_preset("deepseek-v32-dcp", **common, engine="sglang", sglang_version="0.5.6", mem_fraction_static=0.85)
+    assert sglang.values["kv_bytes_per_token"] == 61 * (576 + 132)
+    assert not any("as fp8_ds_mla" in n for n in sglang.notes)

@@ -17,8 +17,9 @@ from llm_inference.engines import sglang_token_pool
 from llm_inference.engines.sglang_logs import BY_ID, DEFAULT_FRACTIONS, LOGS
 from llm_inference.hardware import GPUS
 from llm_inference.models import catalogue_shape
-from llm_inference.physics.weights import WeightPlan
 from llm_inference.scenario import catalogue_model
+
+from .book_weights import book_weights_gib
 
 GIB = 1 << 30
 
@@ -28,11 +29,6 @@ def _cell(log) -> int:
     return sglang.cell_bytes(layers=int(s["layers"]), kv_dtype_bytes=s["kv_dtype_bytes"], kv_heads=int(s["kv_heads"]),
                              head_dim=int(s["head_dim"]), attn_tp=sglang.attention_tp(log.tp, log.dp, log.dp_attention),
                              mla_dim=int(s.get("mla_dim", 0)))
-
-
-def _book_weights_gib(model_id: str, tp: int, gpu_id: str) -> float:
-    shape = catalogue_shape(model_id)
-    return WeightPlan(shape.tensors, shape.quantization).on(GPUS[gpu_id]).rank_bytes(tp) / GIB
 
 
 def _rebuilt_tokens(log) -> tuple[int, str]:
@@ -53,7 +49,7 @@ def _rebuilt_tokens(log) -> tuple[int, str]:
         fraction = log.mem_fraction_static
         if fraction is None:
             fraction = sglang.default_mem_fraction_static(p["gpu_mem_mib"], log.rules, log.tp).mem_fraction_static
-        weights = _book_weights_gib(log.catalogue_id, log.tp, "h200" if "H200" in log.gpu else "h100-sxm")
+        weights = book_weights_gib(log.catalogue_id, log.tp, "h200" if "H200" in log.gpu else "h100-sxm")
         tokens = sglang.profiled_tokens(free_at_start - weights, free_at_start, fraction, _cell(log))
         return sglang.max_total_num_tokens(tokens, page), how
     raise ValueError(log.check)

@@ -10,7 +10,7 @@ from llm_inference.engines.sglang_logs import BY_ID
 from llm_inference.hardware import GPUS
 from llm_inference.scenario import catalogue_model
 
-from .test_sglang import _book_weights_gib
+from .book_weights import book_weights_gib
 
 GIB = 1 << 30
 
@@ -19,7 +19,7 @@ def test_token_pool_from_the_books_model_and_weights():
     """The Qwen3-14B log rebuilt from the book's model and weights: only T comes from the log."""
     log = BY_ID["qwen3-14b-48gb-v046"]
     model = catalogue_model("qwen3-14b")
-    weights = _book_weights_gib("qwen3-14b", 1, "h100-sxm")
+    weights = book_weights_gib("qwen3-14b", 1, "h100-sxm")
     free_at_start = log.parsed["free_after_gib"] + log.parsed["weights_gib"]
     pool = sglang_token_pool.token_pool(model, 0.0, 1, "0.4.6.post1", weight_gib_per_gpu=weights, gpu_mem_mib=49140,
                              free_at_start_gib=free_at_start)
@@ -46,7 +46,7 @@ def test_token_pool_estimates_t_and_refuses_with_the_smallest_fraction():
 def test_pool_on_a_book_gpu():
     """The call the calculators can make: the book's model, GPU and weights; T estimated."""
     model = catalogue_model("llama-3.1-70b")
-    weights = _book_weights_gib("llama-3.1-70b", 8, "h200")
+    weights = book_weights_gib("llama-3.1-70b", 8, "h200")
     pool = sglang_token_pool.pool_on(model, GPUS["h200"], 8, "0.5.3", weight_gib_per_gpu=weights)
     assert pool.mem_fraction_static == 0.897 and pool.free_estimated
     # the H200 log printed T = 137.29 GiB and 2,795,207 tokens; the estimate of T moves the count by its share
