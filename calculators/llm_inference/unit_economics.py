@@ -454,7 +454,7 @@ def chart(p: Mapping[str, Any], v: Mapping[str, Any]) -> Chart:
               f"{format_fraction(v['selfhosted_load'])} busy, {format_tokens_per_s(v['selfhosted_tokens_per_s'])} "
               f"per replica at the ceiling" if SELF_HOSTED in shown else ". Self-hosting is not costed (see the notes)")
     summary = (
-        f"Dollars per million input, cached input and output tokens: "
+        "Dollars per million input, cached input and output tokens: "
         + "; ".join(f"{OPTION_LABELS[o]} {format_usd(v[f'usd_per_m_input_{o}'])}, "
                     f"{format_usd(v[f'usd_per_m_cached_{o}'])}, {format_usd(v[f'usd_per_m_output_{o}'])}"
                     for o in shown)
