@@ -47,7 +47,7 @@ from typing import Any, Mapping
 from course_calculators.spec import Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import format_bytes, format_count, format_seconds, sig
 
-from . import answers, engine_choice, lora_notes, physics, scenario, speculation_outputs
+from . import answers, engine_choice, lora_notes, physics, scenario, scenario_params, speculation_outputs
 from .hardware import GPUS
 from .physics import fleet, kv, measured
 from .physics.speed import peak_flops
@@ -59,10 +59,10 @@ CONTEXT_MAX = 1048576
 #: Batch sizes of the roofline chart: powers of two, 1 … 1024.
 CHART_BATCHES = tuple(2**i for i in range(11))
 
-_SHAPE = {p.name: p for p in scenario.model_params("llama-3.1-70b")}
-_DTYPES = {p.name: p for p in scenario.dtype_params()}
-_DEPLOY = {p.name: p for p in scenario.deployment_params()}
-_ENGINE = {p.name: p for p in scenario.engine_params()}
+_SHAPE = {p.name: p for p in scenario_params.model_params("llama-3.1-70b")}
+_DTYPES = {p.name: p for p in scenario_params.dtype_params()}
+_DEPLOY = {p.name: p for p in scenario_params.deployment_params()}
+_ENGINE = {p.name: p for p in scenario_params.engine_params()}
 
 PARAMS = (
     _SHAPE["model"],

@@ -3,7 +3,7 @@ expert parallelism (``--enable-expert-parallel``) and its load balancer's redund
 (``--enable-eplb``).
 
 Declared here, apart from :mod:`.scenario`, so that each input is one parameter and one reader, and
-scenario.engine_params adds them with one line.
+scenario_params.engine_params adds them with one line.
 
 ``--block-size`` is ``CacheConfig.block_size`` (vllm/config/cache.py: ``BlockSize = Literal[1, 8,
 16, 32, 64, 128, 256]``, default ``DEFAULT_BLOCK_SIZE = 16``). The attention backend must accept

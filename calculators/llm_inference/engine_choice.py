@@ -1,6 +1,6 @@
 """Which engine serves the deployment — vLLM or SGLang — and SGLang's own flags.
 
-The parameters are declared here and join :func:`scenario.engine_params`; a calculator's deployment
+The parameters are declared here and join :func:`scenario_params.engine_params`; a calculator's deployment
 takes them through :func:`deployment_from_inputs`, which puts SGLang's settings on the one
 Deployment (physics.deployment), whose pool is then SGLang's (physics.sglang_pool). The vLLM
 parameters stay on the form (the framework has no conditional fields): their labels name vLLM,

@@ -30,7 +30,7 @@ from typing import Any, Mapping
 from course_calculators.spec import Bar, Calculator, Chart, Computed, Number, Output, Preset
 from course_calculators.units import GiB, format_bytes, format_count, format_ratio
 
-from . import answers, engine_choice, physics, scenario
+from . import answers, engine_choice, physics, scenario, scenario_params
 from .hardware import GPUS
 from .engines import vllm_hybrid, vllm_measured
 from .engines.vllm_hybrid import MIXER_NAMES
@@ -40,10 +40,10 @@ from .weight_breakdown import breakdown_chart, breakdown_text
 
 CONTEXT_MAX = 1048576
 
-_SHAPE = scenario.model_params("llama-3.1-8b")
-_DTYPES = scenario.dtype_params()
-_DEPLOY = scenario.deployment_params()
-_ENGINE = scenario.engine_params()
+_SHAPE = scenario_params.model_params("llama-3.1-8b")
+_DTYPES = scenario_params.dtype_params()
+_DEPLOY = scenario_params.deployment_params()
+_ENGINE = scenario_params.engine_params()
 
 
 def _pick(params, *names):

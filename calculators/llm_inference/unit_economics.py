@@ -63,7 +63,7 @@ from typing import Any, Mapping
 from course_calculators.spec import Calculator, Chart, Number, Output, Preset
 from course_calculators.units import format_count, format_fraction, format_usd
 
-from . import answers, engine_choice, physics, scenario
+from . import answers, engine_choice, physics, scenario, scenario_params
 from .hardware import GPUS, PRICES_DATE as GPU_PRICES_DATE
 from .physics import measured
 from .physics.deployment import Deployment
@@ -123,9 +123,9 @@ _DECODE_RUNS = measured.decode_band(1).runs
 #: The same for the published times to first token: prefill reaches less of its ceiling.
 MEASURED_PREFILL_SHARE = measured.median_prefill_share(1)
 
-_SHAPE = {p.name: p for p in scenario.model_params("llama-3.1-8b")}
-_DTYPES = {p.name: p for p in scenario.dtype_params()}
-_DEPLOY = {p.name: p for p in scenario.deployment_params()}
+_SHAPE = {p.name: p for p in scenario_params.model_params("llama-3.1-8b")}
+_DTYPES = {p.name: p for p in scenario_params.dtype_params()}
+_DEPLOY = {p.name: p for p in scenario_params.deployment_params()}
 
 
 def _price_params(tier: TierPrice) -> tuple[Number, Number, Number]:
