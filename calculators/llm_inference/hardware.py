@@ -139,7 +139,9 @@ GPUS: dict[str, GPU] = {
             "BF16 165.2 TFLOPS dense with FP32 accumulate, FP8 330 dense.",
             visible_bytes=23.52 * GiB,
             visible_source="'NVIDIA GeForce RTX 4090, 24564 MiB' with PyTorch's 'GPU 0 has a total capacity "
-                           "of 23.52 GiB' in the same file (public file, search-index id 70553351382)",
+                           "of 23.52 GiB' in the same file (public file, search-index id 70553351382); the same "
+                           "'total capacity of 23.52 GiB' on a '4090 24G' in "
+                           "https://github.com/Soul-AILab/SoulX-FlashTalk/issues/5 (comment by swizardlv, 2026-01-09)",
             usd_per_hour=0.34, price_source=f"RTX 4090 24GB $0.34/h: {_RUNPOD_2026_03}",
             compute_capability=(8, 9),
         ),
