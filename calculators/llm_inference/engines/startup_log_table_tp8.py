@@ -44,7 +44,18 @@ SEEN: tuple[Seen, ...] = (
          "non-torch, a pool of 48.53 GiB (+3.7 %) and 741,456 tokens (+3.7 %; the bytes a token, 70,272, match the "
          "log's ratio exactly). The page prints neither 'Model loading took' nor a profile line, so the 1.73 GiB is "
          "not located (the compressed-tensors WNA16 Marlin MoE's buffers at 8,192 batched tokens and TP 8's "
-         "communicator buffers are the candidates); no cited rule was found to close it"),
+         "communicator buffers are the candidates); no cited rule was found to close it. Read for the communicator "
+         "(vLLM 0.11.0 wheel): the init snapshot follows the distributed set-up (v1/worker/gpu_worker.py l.169-182), "
+         "but that set-up makes only vLLM's own communicators (pynccl, custom all-reduce, symmetric memory); the TP "
+         "group's torch.distributed device group is made by new_group (distributed/parallel_state.py l.220) under an "
+         "init_process_group without device_id (l.1062), so PyTorch creates its NCCL communicator at the group's "
+         "first collective, and the first one is the logits all-gather of the profile run's sampler pass "
+         "(model_executor/layers/logits_processor.py l.77 -> base_device_communicator.py l.143 "
+         "all_gather_into_tensor(group=self.device_group); v1/worker/gpu_model_runner.py l.3397), inside "
+         "memory_profiling, so NCCL's buffers for that communicator land in non_torch_increase "
+         "(utils/__init__.py l.2854). That is a located candidate of the right size (NCCL_MEASURED: 2.25 GiB a GPU "
+         "for one communicator on 8x H200), but its size is NCCL's (channels, peers, NVLS on the NVSwitch), which "
+         "only the hardware gives: it would be a 'gpu:' need, and the model is still not in the catalogue"),
     Seen(_VLLM + "issues/32467", "issue description: GLM-4.6-FP8 at TP 8 on H20, 0.13.0, max_model_len 114,688, "
          "max_num_seqs 32",
          "the error is an illegal memory access under load; no memory line in the part read, and GLM-4.6 is not in "
