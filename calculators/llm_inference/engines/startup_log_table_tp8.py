@@ -53,7 +53,7 @@ SEEN: tuple[Seen, ...] = (
          "(model_executor/layers/logits_processor.py l.77 -> base_device_communicator.py l.143 "
          "all_gather_into_tensor(group=self.device_group); v1/worker/gpu_model_runner.py l.3397), inside "
          "memory_profiling, so NCCL's buffers for that communicator land in non_torch_increase "
-         "(utils/__init__.py l.2854). That is a located candidate of the right size (NCCL_MEASURED: 2.25 GiB a GPU "
+         "(utils/__init__.py l.2854). That is a located candidate of the right size (vllm_measured.NCCL_MEASURED: NVLink SHARP buffers of 2.25 GiB a GPU "
          "for one communicator on 8x H200), but its size is NCCL's (channels, peers, NVLS on the NVSwitch), which "
          "only the hardware gives: it would be a 'gpu:' need, and the model is still not in the catalogue"),
     Seen(_VLLM + "issues/32467", "issue description: GLM-4.6-FP8 at TP 8 on H20, 0.13.0, max_model_len 114,688, "
