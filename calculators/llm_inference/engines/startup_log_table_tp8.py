@@ -53,9 +53,13 @@ SEEN: tuple[Seen, ...] = (
          "(model_executor/layers/logits_processor.py l.77 -> base_device_communicator.py l.143 "
          "all_gather_into_tensor(group=self.device_group); v1/worker/gpu_model_runner.py l.3397), inside "
          "memory_profiling, so NCCL's buffers for that communicator land in non_torch_increase "
-         "(utils/__init__.py l.2854). That is a located candidate of the right size (vllm_measured.NCCL_MEASURED: NVLink SHARP buffers of 2.25 GiB a GPU "
-         "for one communicator on 8x H200), but its size is NCCL's (channels, peers, NVLS on the NVSwitch), which "
-         "only the hardware gives: it would be a 'gpu:' need, and the model is still not in the catalogue"),
+         "(utils/__init__.py l.2854). That is a located candidate, but its size is NCCL's (channels, peers, NVLink "
+         "SHARP on the NVSwitch, and from NCCL 2.22 runtime connection, which sets an algorithm's buffers up only when "
+         "a collective first uses it), which only the hardware gives, and it is not a constant at TP 8: the B200 TP 8 "
+         "log of vllm#30919 above (gpt-oss-120b, a 0.13 development build) rebuilds to 141.54 GiB for its 140.97 "
+         "(+0.4 %, 0.57 GiB), against 1.73 GiB here and vllm_measured.NCCL_MEASURED's 2.25 GiB of NVLS buffers for "
+         "one communicator on 8x H200 under NCCL's eager set-up (0.6.3). So it would be a 'gpu:' need, and the "
+         "model is still not in the catalogue"),
     Seen(_VLLM + "issues/32467", "issue description: GLM-4.6-FP8 at TP 8 on H20, 0.13.0, max_model_len 114,688, "
          "max_num_seqs 32",
          "the error is an illegal memory access under load; no memory line in the part read, and GLM-4.6 is not in "
