@@ -71,8 +71,15 @@ SEEN: tuple[Seen, ...] = (
          "a collective first uses it), which only the hardware gives, and it is not a constant at TP 8: the B200 TP 8 "
          "log of vllm#30919 above (gpt-oss-120b, a 0.13 development build) rebuilds to 141.54 GiB for its 140.97 "
          "(+0.4 %, 0.57 GiB), against 1.73 GiB here and vllm_measured.NCCL_MEASURED's 2.25 GiB of NVLS buffers for "
-         "one communicator on 8x H200 under NCCL's eager set-up (0.6.3). So it would be a 'gpu:' need, and the "
-         "model is still not in the catalogue"),
+         "one communicator on 8x H200 under NCCL's eager set-up (0.6.3). The path is unchanged in 0.19.0 (gpu_worker.py "
+         "l.263-282, parallel_state.py l.1422, logits_processor.py l.83, base_device_communicator.py l.196), and "
+         "llm-d-incubation/llm-d-planner's H100 80GB logs under 0.19.0 (commit d3121e059da8, accuracy/results/v0.19.0/"
+         "logs/, DEBUG 'Memory profiling takes ... non-torch forward increase memory') measure it: "
+         "meta-llama/Llama-3.1-8B-Instruct prints 0.25 GiB at TP 1, 2.07 at TP 2 and 2.13 at TP 4, 0.07 at PP 2 and "
+         "PP 4 (no TP group), and every TP 2/4 run of the sweep 2.06-2.21 GiB, while the calculator keeps 0.15 GiB "
+         "(its TP 2 and TP 4 pools of that model come out +3.4 % and +3.3 %, 2.15 and 2.21 GiB over; TP 1 +0.6 %). So "
+         "TP's non-torch increase from 0.11.0 on NVLink H100s is about 1.8-1.9 GiB a GPU, the size of the gap here; "
+         "it is NCCL's, so it would be a 'gpu:' need, and the model is still not in the catalogue"),
     Seen(_VLLM + "issues/32467", "issue description: GLM-4.6-FP8 at TP 8 on H20, 0.13.0, max_model_len 114,688, "
          "max_num_seqs 32",
          "the error is an illegal memory access under load; no memory line in the part read, and GLM-4.6 is not in "
