@@ -6,7 +6,7 @@ tests/unit/llm_inference/test_accuracy.py rebuild each through the kv-cache calc
 
 The search for this table (issue #37, item 4) read the vLLM issue tracker and public repositories for
 startup logs with ``--speculative-config``; most name no GPU, run a model or a head the catalogue does
-not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). Five are kept:
+not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). Eight are kept:
 
 * two n-gram runs of one repository, on two releases: n-gram takes no weights and no KV (the pool is the
   plain one), and "Model loading took" counts the target alone when there is no drafter model;
@@ -23,6 +23,12 @@ not hold, or run on hardware the calculator does not list (:data:`SEEN`, each wi
   counted with the target), the pools to +5.3 % and +7.6 %: the two boots of the same command differ by
   1.63 GiB, the host's share of the unified memory (vLLM reads MemAvailable there), so the rows wait on that
   measured quantity (``needs``).
+
+The search of branch ev-spec added NVIDIA's NVFP4 Qwen3.6-27B (catalogue qwen3.6-27b-nvfp4, from its
+config.json in ai-dynamo/aiconfigurator) and its MTP boot on the same Spark (vLLM 0.23 nightly), kept with the
+host's share as ``needs`` as the two boots above: its own CUDA-graph estimate is negative (-0.81 GiB), free memory
+that rose while vLLM measured. RedHat's compressed-tensors NVFP4 and Qwen's block-FP8 Qwen3.6 releases still wait on
+a stored copy of their quantization_config.
 
 The search of branch logmtp read the issue trackers (vLLM, club-3090, spark-vllm-docker) and a repository of
 DGX Spark and RTX 5090 logs: most MTP logs in public are of Qwen3.6-27B, Qwen3.6 FP8, AutoRound or community
@@ -329,6 +335,27 @@ SEEN: tuple[Seen, ...] = (
          "the docker logs (and 2026-07-04_15-52-45_qwen36-27b-nvfp4-nightly_log_dump.txt beside it): vLLM "
          "0.23.1rc1.dev771, nvidia/Qwen3.6-27B-NVFP4 with MTP 3, 4 sequences, four images a prompt",
          "both files stop at the API server's start-up, before the engine loads: none of the four figures is printed"),
+    Seen("https://github.com/AltriaSetsuna/speculative-decoding-empirical/blob/811aad18ad35a3ec80a51cdeae0f885a69cc9d1b/"
+         "vllm/canitedit/results/L31-8B-I/eagle3/metrics.txt",
+         "the Prometheus dump's vllm:cache_config_info (and the autoregressive, ngram, suffix and mlp runs beside it, "
+         "for Llama 3.1 8B and 70B, Qwen3-32B and Qwen3-30B-A3B-2507): num_gpu_blocks 26,193 with an EAGLE-3 head, "
+         "28,343 with n-gram, 28,214 without, utilization 0.9, block size 16",
+         "a metrics scrape, not a startup log: no 'Available KV cache memory' or loading line, and neither the vLLM "
+         "release (the scripts pin 0.9.2 for the MLP speculator only) nor the GPU nor max_model_len is recorded"),
+    Seen("https://github.com/vllm-project/vllm/issues/46249", "turn 7 (rmhubbert): Qwen3.6-27B with MTP at TP 4, "
+         "utilization 0.95: 'GPU KV cache size: 359,291 tokens', 'Maximum concurrency for 262,144 tokens per request: "
+         "1.37x', 'Add 3 padding layers'",
+         "the part read names neither the checkpoint (bf16 or FP8) nor the GPU, and has no 'Available KV cache "
+         "memory' or 'Model loading took'; Qwen3.6-27B is in the catalogue only as NVIDIA's NVFP4 release"),
+    Seen("https://github.com/cloudrift-ai/emmy/pull/130", "the description: 1 × H200 entries for Qwen3.6-27B-FP8 and "
+         "Qwen3.6-35B-A3B-FP8 and 2 × H200 for the bf16 35B-A3B, with qwen3_next_mtp",
+         "recipes only: the repository commits no startup log of them"),
+    Seen("https://github.com/noonghunna/club-3090/issues/747", "the bench report: 2 × RTX 3090, a ThinkingCap FP8 "
+         "fine-tune with MTP 5 ('Loading drafter model...')",
+         "a community fine-tune's FP8 checkpoint that is not in the catalogue"),
+    Seen("https://github.com/noonghunna/club-3090/issues/584", "the bench report: 4 × RTX 3090, qwen-27b-multi-fast "
+         "with MTP ('Setting attention block size to 1600 tokens')",
+         "the club's Qwen3.6-27B AutoRound int4 checkpoint again (not in the catalogue, AutoRound not sized)"),
     Seen(_VL + "c543f8eab06c60a1ab8b0c2346927b9a2feb64e7/phase3/results/phase5_v029_a3_ngram_20261010.log",
          "the startup lines",
          "the same command, release and GPU as qwen3-8b-4090-48g-ngram-v0290, with the same four figures (15.27 GiB, "
