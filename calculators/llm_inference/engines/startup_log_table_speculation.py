@@ -6,7 +6,7 @@ tests/unit/llm_inference/test_accuracy.py rebuild each through the kv-cache calc
 
 The search for this table (issue #37, item 4) read the vLLM issue tracker and public repositories for
 startup logs with ``--speculative-config``; most name no GPU, run a model or a head the catalogue does
-not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). Five are kept:
+not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). Eight are kept:
 
 * two n-gram runs of one repository, on two releases: n-gram takes no weights and no KV (the pool is the
   plain one), and "Model loading took" counts the target alone when there is no drafter model;
@@ -23,6 +23,12 @@ not hold, or run on hardware the calculator does not list (:data:`SEEN`, each wi
   counted with the target), the pools to +5.3 % and +7.6 %: the two boots of the same command differ by
   1.63 GiB, the host's share of the unified memory (vLLM reads MemAvailable there), so the rows wait on that
   measured quantity (``needs``).
+
+The search of branch ev-spec added NVIDIA's NVFP4 Qwen3.6-27B (catalogue qwen3.6-27b-nvfp4, from its
+config.json in ai-dynamo/aiconfigurator) and its MTP boot on the same Spark (vLLM 0.23 nightly), kept with the
+host's share as ``needs`` as the two boots above: its own CUDA-graph estimate is negative (-0.81 GiB), free memory
+that rose while vLLM measured. RedHat's compressed-tensors NVFP4 and Qwen's block-FP8 Qwen3.6 releases still wait on
+a stored copy of their quantization_config.
 
 The search of branch logmtp read the issue trackers (vLLM, club-3090, spark-vllm-docker) and a repository of
 DGX Spark and RTX 5090 logs: most MTP logs in public are of Qwen3.6-27B, Qwen3.6 FP8, AutoRound or community
@@ -81,6 +87,23 @@ _SO_NOTES = ("MTP on a hybrid Gated DeltaNet MoE (Qwen3_5MoeMTP, 'Loading drafte
              "caches in the target's pool (engines.vllm_speculation). No --limit-mm-per-prompt and no "
              "--language-model-only: the vision tower is loaded and one 4096 × 4096 image profiled "
              "(engines.vllm_encoder). moe_backend marlin for the target's experts, triton for the drafter's.")
+
+# -- 99sono/DockerBuildFiles: the same DGX Spark, NVIDIA's NVFP4 Qwen3.6-27B on a vLLM 0.23 nightly ---------------
+_SO27 = ("https://github.com/99sono/DockerBuildFiles/blob/d2ad7f4549e02624f5aeaefb20ff4dd55b67f31c/"
+         "inference-containers/vllm/qwen-3.6-27b-dgx-spark/nvidia-nvfp4/metadata/metadata01_2026_07_02/")
+_SO27_NEEDS = (
+    "gpu: a quantity measured on the hardware, the host's own share of the unified memory. On GB10 vLLM reads "
+    "the free memory from the host's MemAvailable (engines/vllm_measured.py free_memory_reading), so whatever the "
+    "host allocates or frees while vLLM loads and profiles moves the pool. This boot shows it in its own lines: "
+    "'Estimated CUDA graph memory: -0.81 GiB total', a negative estimate, i.e. free memory rose while the graphs "
+    "were profiled, which vLLM then adds to the pool; the plain boot of the same compose 31 minutes earlier "
+    "(01_vllm_log_no_mtp.md, graphs up to 16) measured +0.61 GiB. Between the two boots the MTP layer adds 0.79 "
+    "GiB to 'Model loading took' (19.78 to 20.57 GiB) and yet the pool grows by 0.76 GiB (47.84 to 48.6 GiB): "
+    "1.55 GiB moved from one boot to the next that no setting gives. The rebuilt pool is 54.09 GiB (+11.3 %; the "
+    "plain boot's 54.88 GiB against 47.84, +14.7 %): the log prints neither the non-torch memory nor the "
+    "activation peak, so the rest of the gap is not placed; 'Model loading took' rebuilds to -0.8 % (20.42 GiB: "
+    "the FP8/NVFP4 target and its bf16 MTP layer, embeddings and LM head shared), and the block size (1,600 "
+    "tokens, 'Add 3 padding layers') is the rebuilt one",)
 
 LOGS: tuple[Log, ...] = (
     Log("qwen3-8b-4090-48g-ngram-v0290",
@@ -250,12 +273,89 @@ LOGS: tuple[Log, ...] = (
         kv_dtype="fp8", loading_gib=21.93, available_gib=73.13, kv_tokens=6312658, concurrency=24.08,
         install="docker", prefix_caching=True, speculation="mtp", num_speculative_tokens=2, needs=_SO_NEEDS,
         kinds=("quantized", "hybrid", "new-gpu"), notes=_SO_NOTES, extra={"cuda_graph_estimate_gib": 0.18}),
+    Log("qwen36-27b-nvfp4-gb10-mtp2-v0231dev", _SO27 + "02_vllm_log_mtp.md",
+        "the 'Docker logs' block: the non-default args line, 'Initializing a V1 LLM engine' (SpeculativeConfig(method="
+        "'mtp', num_spec_tokens=2)), 'Loading drafter model...', the two 'Detected MTP model' lines, 'Model loading "
+        "took', 'Setting attention block size to 1600 tokens', 'Estimated CUDA graph memory', 'Available KV cache "
+        "memory', 'GPU KV cache size' and 'Maximum concurrency'; 03_vllm_log_mtp_dump.md of the same commit is the "
+        "same boot unabridged",
+        "0.23.1rc1.dev531+ga65f93fb2 (printed: 'version 0.23.1rc1.dev531+ga65f93fb2', 'Initializing a V1 LLM engine "
+        "(v0.23.1rc1.dev531+ga65f93fb2)', vllm/vllm-openai:nightly): a build of main after 0.23 branched, with 0.23's "
+        "rules", "0.23.0",
+        "nvidia/Qwen3.6-27B-NVFP4 (ModelOpt mixed: 'quantization': 'modelopt', 'quantization=modelopt_mixed', FP8 "
+        "attention and NVFP4 MLP)", "qwen3.6-27b-nvfp4",
+        "NVIDIA DGX Spark (GB10): the directory qwen-3.6-27b-dgx-spark, the compose's 'platform: linux/arm64', and the "
+        "plain boot's page beside it (01_vllm_log_no_mtp.md): 'Hardware: DGX Spark (Blackwell GB10, 128GB UMA)'",
+        "gb10",
+        ("(APIServer pid=1) INFO 07-02 21:58:11 [api_utils.py:273] non-default args: {'model_tag': "
+         "'nvidia/Qwen3.6-27B-NVFP4', 'enable_auto_tool_choice': True, 'tool_call_parser': 'qwen3_coder', 'host': "
+         "'0.0.0.0', 'api_key': ['__REDACTED__'], 'model': 'nvidia/Qwen3.6-27B-NVFP4', 'trust_remote_code': True, "
+         "'max_model_len': 262144, 'quantization': 'modelopt', 'served_model_name': ['qwen3.6-27b'], "
+         "'safetensors_load_strategy': 'prefetch', 'reasoning_parser': 'qwen3', 'gpu_memory_utilization': 0.7, "
+         "'kv_cache_dtype': 'fp8', 'enable_prefix_caching': True, 'max_num_batched_tokens': 65536, 'max_num_seqs': 8, "
+         "'enable_chunked_prefill': True, 'async_scheduling': True, 'speculative_config': {'method': 'mtp', "
+         "'num_speculative_tokens': 2}}",
+         "(EngineCore pid=182) INFO 07-02 22:01:01 [gpu_model_runner.py:5184] Loading drafter model...",
+         "(EngineCore pid=182) INFO 07-02 22:01:13 [gpu_model_runner.py:5255] Model loading took 20.57 GiB memory and "
+         "139.645153 seconds",
+         "(EngineCore pid=182) INFO 07-02 22:01:13 [interface.py:773] Setting attention block size to 1600 tokens.",
+         "(EngineCore pid=182) INFO 07-02 22:04:54 [gpu_model_runner.py:6588] Estimated CUDA graph memory: -0.81 GiB "
+         "total",
+         "(EngineCore pid=182) INFO 07-02 22:04:55 [gpu_worker.py:515] Available KV cache memory: 48.6 GiB",
+         "(EngineCore pid=182) INFO 07-02 22:04:55 [kv_cache_utils.py:2146] GPU KV cache size: 1,394,129 tokens",
+         "(EngineCore pid=182) INFO 07-02 22:04:55 [kv_cache_utils.py:2147] Maximum concurrency for 262,144 tokens "
+         "per request: 5.32x"),
+        FITS, utilization=0.7, max_model_len=262144, max_num_batched_tokens=65536, max_num_seqs=8, weights="nvfp4",
+        kv_dtype="fp8", loading_gib=20.57, available_gib=48.6, kv_tokens=1394129, concurrency=5.32,
+        install="docker", prefix_caching=True, speculation="mtp", num_speculative_tokens=2, needs=_SO27_NEEDS,
+        kinds=("quantized", "hybrid", "new-gpu"),
+        notes="MTP on the hybrid Gated DeltaNet dense Qwen3.6-27B (Qwen3_5MTP): the drafter's one full-attention "
+              "layer caches in the target's pool, 17 full-attention layers against 48 Gated DeltaNet ones, hence "
+              "the 1,600-token block (1,568 without MTP) and the three padding layers. No --limit-mm-per-prompt: the "
+              "vision tower is loaded and four 4096 × 4096 images are profiled at 65,536 batched tokens "
+              "(engines.vllm_encoder). The CUDA-graph estimate is printed as measured (-0.81 GiB).",
+        extra={"cuda_graph_estimate_gib": -0.81}),
 )
 
 _41789 = "https://github.com/vllm-project/vllm/issues/41789"
 
 #: Logs read for this table and left out, each with why.
 SEEN: tuple[Seen, ...] = (
+    # -- the search of 2026-12-06 (branch ev-spec) ----------------------------------------------------------
+    Seen(_SO27 + "01_vllm_log_no_mtp.md",
+         "the vLLM container log: the same compose without --speculative-config, vLLM 0.23.1rc1.dev531 on the "
+         "Spark: 19.78 GiB, 'Estimated CUDA graph memory: 0.61 GiB', 47.84 GiB, 1,505,068 tokens, 5.74x",
+         "no drafter, so not a row of this table (the plain table's, and on unified memory it would need the host's "
+         "share as qwen36-27b-nvfp4-gb10-mtp2-v0231dev does: rebuilt 19.62 GiB, -0.8 %, and 54.88 GiB, +14.7 %); "
+         "read as that row's pair"),
+    Seen(_SO27 + "03_vllm_log_mtp_dump.md", "the docker logs",
+         "the same boot as qwen36-27b-nvfp4-gb10-mtp2-v0231dev (the same pids and times) unabridged: a repeat"),
+    Seen("https://github.com/99sono/DockerBuildFiles/blob/a2c430d90b87eb8e2751aaf009476cd190a5c142/inference-containers/"
+         "vllm/qwen-3.6-27b-dgx-spark/nvidia-nvfp4/metadata/metadata02_2026_07_04/02_vllm_log_newconfig.md",
+         "the docker logs (and 2026-07-04_15-52-45_qwen36-27b-nvfp4-nightly_log_dump.txt beside it): vLLM "
+         "0.23.1rc1.dev771, nvidia/Qwen3.6-27B-NVFP4 with MTP 3, 4 sequences, four images a prompt",
+         "both files stop at the API server's start-up, before the engine loads: none of the four figures is printed"),
+    Seen("https://github.com/AltriaSetsuna/speculative-decoding-empirical/blob/811aad18ad35a3ec80a51cdeae0f885a69cc9d1b/"
+         "vllm/canitedit/results/L31-8B-I/eagle3/metrics.txt",
+         "the Prometheus dump's vllm:cache_config_info (and the autoregressive, ngram, suffix and mlp runs beside it, "
+         "for Llama 3.1 8B and 70B, Qwen3-32B and Qwen3-30B-A3B-2507): num_gpu_blocks 26,193 with an EAGLE-3 head, "
+         "28,343 with n-gram, 28,214 without, utilization 0.9, block size 16",
+         "a metrics scrape, not a startup log: no 'Available KV cache memory' or loading line, and neither the vLLM "
+         "release (the scripts pin 0.9.2 for the MLP speculator only) nor the GPU nor max_model_len is recorded"),
+    Seen("https://github.com/vllm-project/vllm/issues/46249", "turn 7 (rmhubbert): Qwen3.6-27B with MTP at TP 4, "
+         "utilization 0.95: 'GPU KV cache size: 359,291 tokens', 'Maximum concurrency for 262,144 tokens per request: "
+         "1.37x', 'Add 3 padding layers'",
+         "the part read names neither the checkpoint (bf16 or FP8) nor the GPU, and has no 'Available KV cache "
+         "memory' or 'Model loading took'; Qwen3.6-27B is in the catalogue only as NVIDIA's NVFP4 release"),
+    Seen("https://github.com/cloudrift-ai/emmy/pull/130", "the description: 1 × H200 entries for Qwen3.6-27B-FP8 and "
+         "Qwen3.6-35B-A3B-FP8 and 2 × H200 for the bf16 35B-A3B, with qwen3_next_mtp",
+         "recipes only: the repository commits no startup log of them"),
+    Seen("https://github.com/noonghunna/club-3090/issues/747", "the bench report: 2 × RTX 3090, a ThinkingCap FP8 "
+         "fine-tune with MTP 5 ('Loading drafter model...')",
+         "a community fine-tune's FP8 checkpoint that is not in the catalogue"),
+    Seen("https://github.com/noonghunna/club-3090/issues/584", "the bench report: 4 × RTX 3090, qwen-27b-multi-fast "
+         "with MTP ('Setting attention block size to 1600 tokens')",
+         "the club's Qwen3.6-27B AutoRound int4 checkpoint again (not in the catalogue, AutoRound not sized)"),
     Seen(_VL + "c543f8eab06c60a1ab8b0c2346927b9a2feb64e7/phase3/results/phase5_v029_a3_ngram_20261010.log",
          "the startup lines",
          "the same command, release and GPU as qwen3-8b-4090-48g-ngram-v0290, with the same four figures (15.27 GiB, "

@@ -93,6 +93,79 @@ def _qwen36_nvfp4_layers() -> dict:
     return layers
 
 
+#: Qwen3.6-27B's text model and vision tower as nvidia/Qwen3.6-27B-NVFP4's config.json gives them
+#: (aiconfigurator's nvidia--Qwen3.6-27B-NVFP4_config.json; its ids, dtype, initializer, use_cache and
+#: pad fields left out). The text fields are Qwen3.5-27B's (qwen3.5-27b) number for number.
+_QWEN36_27B_CONFIG = {
+    "architectures": ["Qwen3_5ForConditionalGeneration"],
+    "dtype": "bfloat16",
+    "model_type": "qwen3_5",
+    "tie_word_embeddings": False,
+    "text_config": {
+        "attention_bias": False,
+        "attention_dropout": 0.0,
+        "attn_output_gate": True,
+        "dtype": "bfloat16",
+        "full_attention_interval": 4,
+        "head_dim": 256,
+        "hidden_act": "silu",
+        "hidden_size": 5120,
+        "intermediate_size": 17408,
+        "layer_types": ["linear_attention", "linear_attention", "linear_attention", "full_attention"] * 16,
+        "linear_conv_kernel_dim": 4,
+        "linear_key_head_dim": 128,
+        "linear_num_key_heads": 16,
+        "linear_num_value_heads": 48,
+        "linear_value_head_dim": 128,
+        "mamba_ssm_dtype": "float32",
+        "max_position_embeddings": 262144,
+        "model_type": "qwen3_5_text",
+        "mtp_num_hidden_layers": 1,
+        "mtp_use_dedicated_embeddings": False,
+        "num_attention_heads": 24,
+        "num_hidden_layers": 64,
+        "num_key_value_heads": 4,
+        "output_gate_type": "swish",
+        "partial_rotary_factor": 0.25,
+        "rms_norm_eps": 1e-06,
+        "rope_parameters": {"mrope_interleaved": True, "mrope_section": [11, 11, 10], "partial_rotary_factor": 0.25,
+                            "rope_theta": 10000000, "rope_type": "default"},
+        "tie_word_embeddings": False,
+        "vocab_size": 248320,
+    },
+    "vision_config": {
+        "deepstack_visual_indexes": [],
+        "depth": 27,
+        "hidden_act": "gelu_pytorch_tanh",
+        "hidden_size": 1152,
+        "in_channels": 3,
+        "intermediate_size": 4304,
+        "num_heads": 16,
+        "num_position_embeddings": 2304,
+        "out_hidden_size": 5120,
+        "patch_size": 16,
+        "spatial_merge_size": 2,
+        "temporal_patch_size": 2,
+    },
+}
+
+
+def _qwen36_27b_nvfp4_layers() -> dict:
+    """nvidia/Qwen3.6-27B-NVFP4's quantized_layers, written out by rule: every attention and
+    linear-attention projection FP8; every layer's MLP (gate, up, down) and the LM head W4A16 NVFP4 in
+    groups of 16 (the published mapping, key for key: 401 entries)."""
+    nvfp4 = {"quant_algo": "W4A16_NVFP4", "group_size": 16}
+    layers = {}
+    for i in range(64):
+        prefix = f"model.language_model.layers.{i}."
+        mixer = ("self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj", "self_attn.o_proj") if i % 4 == 3 \
+            else ("linear_attn.out_proj", "linear_attn.in_proj_qkv", "linear_attn.in_proj_z")
+        layers.update({prefix + m: {"quant_algo": "FP8"} for m in mixer})
+        layers.update({prefix + m: dict(nvfp4) for m in ("mlp.gate_proj", "mlp.up_proj", "mlp.down_proj")})
+    layers["lm_head"] = dict(nvfp4)
+    return layers
+
+
 ENTRIES = (
     CatalogueEntry(
         id="qwen2.5-0.5b", name="Qwen2.5 0.5B Instruct",
@@ -396,6 +469,21 @@ ENTRIES = (
         published_total=35_000_000_000, published_active=3_000_000_000, active_excludes_embedding=True,
         count_source=_QWEN3_NAMING + ": 35B saved, 3B activated (the base model's)",
         counts_note="The base model's shape (qwen3.6-35b-a3b); the formats change the bytes, not the counts.",
+    ),
+    CatalogueEntry(
+        id="qwen3.6-27b-nvfp4", name="Qwen3.6-27B NVFP4 (NVIDIA; FP8 attention, NVFP4 MLP)",
+        config={**_QWEN36_27B_CONFIG, "quantization_config": {
+            "ignore": ["mtp*", "mtp.layers.0*"], "kv_cache_scheme": {"dynamic": False, "num_bits": 8, "type": "float"},
+            "producer": {"name": "modelopt", "version": "0.45.0"}, "quant_algo": "MIXED_PRECISION",
+            "quant_method": "modelopt", "quantized_layers": _qwen36_27b_nvfp4_layers()}},
+        source=aiconfigurator("nvidia/Qwen3.6-27B-NVFP4",
+                              note="quantization_config as published but for its config_groups, the same layers in "
+                                   "compressed-tensors' words, which vLLM's modelopt method does not read; the "
+                                   "hf_quant_config.json beside it gives the same 401 layers"),
+        published_total=27_000_000_000,
+        count_source=_QWEN3_NAMING + ": 27B saved (Qwen3.6-27B, the base model's)",
+        counts_note="Qwen3.5-27B's shape (qwen3.5-27b): 26.90B, the multi-token-prediction layer and the vision "
+                    "tower not counted; the formats change the bytes, not the counts.",
     ),
 )
 

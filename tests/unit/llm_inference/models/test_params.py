@@ -27,7 +27,8 @@ def test_every_model_has_its_tensors_and_its_shipped_format(model_id):
                                               ("qwen3-next-80b-a3b", "none"), ("glm-4.5-air", "none"),
                                               ("nemotron-h-56b", "none"), ("nemotron-3-nano-30b-a3b", "none"),
                                               ("nemotron-3-super-120b-a12b", "none"),
-                                              ("qwen3.6-35b-a3b", "none"), ("qwen3.6-35b-a3b-nvfp4", "modelopt")])
+                                              ("qwen3.6-35b-a3b", "none"), ("qwen3.6-35b-a3b-nvfp4", "modelopt"),
+                                              ("qwen3.6-27b-nvfp4", "modelopt")])
 def test_the_attention_works_models_ship_as_their_configs_say(model_id, method):
     scheme = read_quantization(CATALOGUE[model_id].config)
     assert scheme.method == method
