@@ -327,6 +327,9 @@ def compute(p: Mapping[str, Any]) -> Computed:
     notes.extend(hybrid_notes(model, pool, context))
     notes.extend(engine_choice.sglang_notes(deployment))
     notes.extend(multi_page_notes.notes(pool, context))
+    if deployment.sglang is None and (
+            tp_note := vllm_measured.tp_communicator_note(gpu, placement.tensor_parallel, engine.version)):
+        notes.append(tp_note)
     if uma := vllm_measured.unified_memory_note(gpu, engine.version):
         notes.append(uma)
     notes.extend(vision_notes(model, pool, w))

@@ -4,7 +4,8 @@ calculator needs to rebuild it (:class:`Log`), and a log read and left out, with
 The rows live in :mod:`.startup_log_table` (plain deployments) and, by the feature they exercise, in
 :mod:`.startup_log_table_speculation` (draft models, EAGLE, MTP, n-gram) and
 :mod:`.startup_log_table_lora` (LoRA adapters), :mod:`.startup_log_table_parallel` (expert parallelism)
-and :mod:`.startup_log_table_tp8` (tensor parallelism 8);
+and :mod:`.startup_log_table_tensor_parallel` (tensor parallelism from 0.11: the TP group's
+communicator, TP 8);
 ``startup_log_table.LOGS`` joins them.
 """
 

@@ -29,7 +29,7 @@ from . import (
     startup_log_table_lora,
     startup_log_table_parallel,
     startup_log_table_speculation,
-    startup_log_table_tp8,
+    startup_log_table_tensor_parallel,
 )
 from .startup_log_record import FITS, NO_BLOCKS, TOO_LITTLE_KV, Log, Seen
 
@@ -877,7 +877,8 @@ _SEEN_PLAIN: tuple[Seen, ...] = (
 )
 
 #: Every log: the plain deployments, then those with a drafter, then LoRA / expert / tensor parallelism 8.
-_FEATURES = (startup_log_table_speculation, startup_log_table_lora, startup_log_table_parallel, startup_log_table_tp8)
+_FEATURES = (startup_log_table_speculation, startup_log_table_lora, startup_log_table_parallel,
+             startup_log_table_tensor_parallel)
 LOGS: tuple[Log, ...] = _PLAIN + tuple(log for table in _FEATURES for log in table.LOGS)
 SEEN: tuple[Seen, ...] = _SEEN_PLAIN + tuple(seen for table in _FEATURES for seen in table.SEEN)
 

@@ -32,7 +32,8 @@ from .vllm_releases import parse_version, rules
 
 __all__ = ["MiB", "CUDA_MALLOC_GRANULARITY", "CUSTOM_AR_MAX_SIZE", "CUSTOM_AR_RANK_DATA", "CUSTOM_AR_WORLD_SIZES",
            "custom_all_reduce_enabled", "custom_all_reduce_bytes", "communication_in_budget", "MeasuredPoint",
-           "NCCL_MEASURED", "UMA_COMPUTE_CAPABILITIES", "free_memory_reading", "UMA_POOL_BANDS",
+           "NCCL_MEASURED", "TP_COMMUNICATOR_MEASURED", "TP_COMMUNICATOR_SAME_AS", "tp_communicator_bytes",
+           "tp_communicator_measured", "tp_communicator_note", "UMA_COMPUTE_CAPABILITIES", "free_memory_reading", "UMA_POOL_BANDS",
            "unified_memory_note", "cudagraph_capture_sizes",
            "graphs_profiled", "PRINTED_CUDA_GRAPH_ESTIMATES", "printed_cuda_graph_band"]
 
@@ -137,6 +138,68 @@ NCCL_MEASURED: tuple[MeasuredPoint, ...] = (
         "'When NCCL_MAX_NCHANNELS=16, an NCCL group typically occupies 100MB, while when NCCL_MAX_NCHANNELS=8, "
         "it usually takes up 52MB'"),
 )
+
+#: From 0.11.0 vLLM sets NCCL up before its first memory snapshot (``communication_in_budget``), but not all
+#: of it: the tensor-parallel group's torch device group is made without a ``device_id``
+#: (``torch.distributed.new_group`` in vllm/distributed/parallel_state.py, 0.11.0 l.220 and l.1062, 0.19.0
+#: l.1422), so PyTorch creates its NCCL communicator at the group's first collective, the logits all-gather of
+#: the profile run's sampler pass (model_executor/layers/logits_processor.py l.77 / l.83,
+#: device_communicators/base_device_communicator.py ``all_gather`` → ``torch.distributed.all_gather_into_tensor``,
+#: l.143 / l.196 in 0.11.0 / 0.19.0; from 0.25.0 CudaCommunicator.all_gather runs on PyNccl's communicator, made
+#: before the snapshot: ``Rules.lazy_tp_communicator``). That communicator's buffers are inside ``memory_profiling`` and count as
+#: non-torch increase. Their size is NCCL's (channels, peers, NVLink SHARP buffers where the switch has them and
+#: cuMem is on, as it is from 0.11.0): measured, per GPU and link. llm-d-planner's H100 SXM sweep under vLLM
+#: 0.19.0 prints the non-torch increase of each run (DEBUG "Memory profiling takes ..."): 0.24–0.27 GiB at TP 1,
+#: 2.06–2.21 GiB at TP 2 and 4, 0.07 GiB under pipeline parallelism (no TP group). The figure is taken from the
+#: two models run at TP 1, 2 and 4 (Llama-3.1-8B-Instruct: 0.25 → 2.07, 2.13; Qwen2.5-7B-Instruct: 0.24 →
+#: 2.06, 2.13): the increase over TP 1, 1.82–1.89 GiB, median 1.85; the sweep's other TP 2 / TP 4 runs are the
+#: test (engines.startup_log_table, rows llmd-*). Two L40S over PCIe (0.16.0) rebuild without any such term.
+_LLMD = ("https://github.com/llm-d-incubation/llm-d-planner/blob/d3121e059da8/accuracy/results/v0.19.0/logs/")
+TP_COMMUNICATOR_MEASURED: dict[str, MeasuredPoint] = {
+    "h100-sxm": MeasuredPoint(
+        _LLMD + "meta-llama-llama-3-1-8b---h100-80gb--tp2pp1dp1--8192.log",
+        "DEBUG 'non-torch forward increase memory' of the TP 1, 2 and 4 runs of Llama-3.1-8B-Instruct and "
+        "Qwen2.5-7B-Instruct (the same directory, *--tp1pp1dp1--8192.log, *--tp4pp1dp1--8192.log)", "0.19.0",
+        "H100 80GB HBM3 (SXM; accuracy/k8s/vllm-job-reference.yaml's node label NVIDIA-H100-80GB-HBM3)", 1.85,
+        "the non-torch increase at TP 2 / TP 4 less the same model's at TP 1: 1.82 / 1.89 GiB (Llama-3.1-8B), "
+        "1.82 / 1.89 GiB (Qwen2.5-7B); the sweep's other TP 2 and TP 4 runs print 2.07–2.21 GiB against "
+        "0.24–0.27 at TP 1 (1.81–1.96 over it)"),
+}
+#: The same platform (Hopper SXM on NVSwitch, NVLink SHARP) without a measurement of its own: the H100's figure.
+TP_COMMUNICATOR_SAME_AS = {"h200": "h100-sxm"}
+
+
+def tp_communicator_bytes(gpu_id: str, tensor_parallel: int, version: str) -> float:
+    """NCCL's buffers for the TP group's torch communicator that the budget counts on this GPU: 0.11.0 to
+    0.24.x (``Rules.lazy_tp_communicator``; before, the whole distributed set-up is in ``NON_TORCH_TP_BYTES``;
+    from 0.25.0 the all-gather runs on PyNccl's communicator, made before the snapshot), where measured."""
+    if tensor_parallel < 2 or not rules(version).lazy_tp_communicator:
+        return 0.0
+    point = TP_COMMUNICATOR_MEASURED.get(TP_COMMUNICATOR_SAME_AS.get(gpu_id, gpu_id))
+    return point.gib * GiB if point else 0.0
+
+
+def tp_communicator_measured(gpu_id: str) -> bool:
+    """Whether :func:`tp_communicator_bytes` has a figure for this GPU."""
+    return TP_COMMUNICATOR_SAME_AS.get(gpu_id, gpu_id) in TP_COMMUNICATOR_MEASURED
+
+
+def tp_communicator_note(gpu, tensor_parallel: int, version: str) -> str:
+    """What the reader is told of the TP group's NCCL communicator on ``gpu`` (a hardware.GPU): counted at
+    its measured size, or not measured on this GPU; "" when the release does not count it."""
+    if tensor_parallel < 2 or not rules(version).lazy_tp_communicator:
+        return ""
+    h100 = TP_COMMUNICATOR_MEASURED["h100-sxm"]
+    why = (f"vLLM {version} makes the tensor-parallel group's torch NCCL communicator at its first collective, in "
+           f"the profile run, so its buffers come off the KV budget (0.11.0 to 0.24.x; from 0.25.0 that collective "
+           f"runs on PyNccl's communicator, made earlier). Their size is NCCL's, from the link and its version")
+    if tp_communicator_measured(gpu.id):
+        return (f"{why}: {h100.gib:.2f} GiB a GPU is counted, as measured on H100 SXM under 0.19.0 (1.81–1.96 GiB "
+                f"over TP 1 in llm-d-planner's sweep)"
+                + (", taken for the H200 on the same NVSwitch platform." if gpu.id != "h100-sxm" else "."))
+    return (f"{why}; not measured on the {gpu.name}, so not counted here: on H100 SXM it is {h100.gib:.2f} GiB a "
+            f"GPU (1.81–1.96), which over NVSwitch the pool here would be short of; over PCIe two L40S show none.")
+
 
 # -- unified memory ----------------------------------------------------------------------------------------
 

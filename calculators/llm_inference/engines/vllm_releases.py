@@ -147,6 +147,16 @@ CHANGES: tuple[Change, ...] = (
            "budget is measured from, whatever the link (NVLink or PCIe)",
            "vllm/v1/worker/gpu_worker.py init_device, 0.10.2 l.175/193 vs 0.11.0 l.169/182 (and 0.27.1)",
            "#25359"),
+    Change("the TP group's torch NCCL communicator", "0.25.0",
+           "counted (from 0.11.0): the logits all-gather of the profile run goes through the base device "
+           "communicator's torch.distributed.all_gather_into_tensor on a device group made without device_id, so "
+           "PyTorch creates that group's NCCL communicator inside memory_profiling (vllm_measured."
+           "tp_communicator_bytes: 1.85 GiB a GPU measured on H100 SXM at 0.19.0)",
+           "not counted: CudaCommunicator.all_gather sends it through PyNccl, whose communicator was made before "
+           "the snapshot",
+           "vllm/distributed/device_communicators/cuda_communicator.py: no all_gather in 0.19.0 and 0.24.0, "
+           "all_gather through pynccl_comm in 0.25.0, 0.26.0, 0.27.0, 0.30.0 and 0.33.0; "
+           "vllm/distributed/parallel_state.py new_group without device_id (0.11.0 l.220, 0.19.0 l.1422)"),
     Change("sampler path of the profile run", "0.11.1",
            "FlashInfer's top-k/top-p kernel when FlashInfer is installed (the vllm-openai image bundles "
            "it; the pip wheel does not require it), else the PyTorch sort",
@@ -386,6 +396,7 @@ class Rules:
     gb10_small_tier: bool
     non_torch_includes_context: bool
     nccl_in_budget: bool  # NCCL and custom all-reduce set up after the first snapshot (before 0.11.0)
+    lazy_tp_communicator: bool  # the TP group's torch NCCL communicator made inside the profile (0.11.0–0.24.x)
     hybrid_allocator: bool
     group_size_largest_under_1_5: bool
     tokens_line: str  # "blocks", "blocks_per_group" or "concurrency"
@@ -601,6 +612,7 @@ def _make_rules(v: tuple[int, ...], label: str) -> Rules:
         gb10_small_tier=since("0.33.0"),
         non_torch_includes_context=not since("0.9.1"),
         nccl_in_budget=not since("0.11.0"),
+        lazy_tp_communicator=since("0.11.0") and not since("0.25.0"),
         hybrid_allocator=since("0.9.1"),
         group_size_largest_under_1_5=since("0.18.0"),
         tokens_line="concurrency" if since("0.21.0") else "blocks_per_group" if since("0.9.1") else "blocks",

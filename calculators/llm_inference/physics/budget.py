@@ -43,7 +43,7 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..engines import vllm, vllm_encoder, vllm_hybrid, vllm_releases, vllm_speculation
+from ..engines import vllm, vllm_encoder, vllm_hybrid, vllm_measured, vllm_releases, vllm_speculation
 from ..engines.vllm import LayerGroup
 from ..hardware import GPU
 from .cache_layout import CacheLayout, async_scheduling_default, layout
@@ -116,10 +116,12 @@ class Engine:
 
     def runtime_bytes(self, gpu: GPU, tensor_parallel: int = 1, is_moe: bool = False) -> float:
         """Non-torch memory (with the CUDA context up to 0.9.0, NCCL's share under tensor
-        parallelism up to 0.10.x), the CUDA-graph estimate where the release subtracts it on this GPU's vendor and
-        model runner, and the extra ``overhead_bytes``."""
+        parallelism up to 0.10.x, from 0.11.0 the TP group's lazily made NCCL communicator where it is measured:
+        engines.vllm_measured.tp_communicator_bytes), the CUDA-graph estimate where the release subtracts it on this
+        GPU's vendor and model runner, and the extra ``overhead_bytes``."""
         return (self.rules.overhead_bytes(gpu.vendor, self.enforce_eager, self.runner(is_moe, gpu.vendor),
-                                          tensor_parallel) + self.overhead_bytes)
+                                          tensor_parallel)
+                + vllm_measured.tp_communicator_bytes(gpu.id, tensor_parallel, self.version) + self.overhead_bytes)
 
     #: None: the release's default (on for hybrid models from 0.26.0, engines.vllm_hybrid).
     prefix_caching: bool | None = None

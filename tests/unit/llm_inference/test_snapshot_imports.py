@@ -13,7 +13,8 @@ EVIDENCE = {"llm_inference.accuracy", "llm_inference.accuracy_sglang", "llm_infe
             "llm_inference.engines.sglang_logs", "llm_inference.engines.startup_log_table",
             "llm_inference.engines.startup_log_record", "llm_inference.engines.startup_log_table_speculation",
             "llm_inference.engines.startup_log_table_parallel",
-            "llm_inference.engines.startup_log_table_lora", "llm_inference.engines.startup_log_table_tp8",
+            "llm_inference.engines.startup_log_table_lora",
+            "llm_inference.engines.startup_log_table_tensor_parallel",
             "llm_inference.engines.startup_logs", "llm_inference.engines.weight_logs",
             "llm_inference.engines.vllm_measured", "llm_inference.physics.expert_parallel_sources"}
 

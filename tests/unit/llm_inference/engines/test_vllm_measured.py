@@ -93,3 +93,42 @@ def test_the_printed_estimates_do_not_follow_the_sizes():
     # two captured sizes print 0.41 GiB, 86 print 0.93 and 2.44: no rule in the count of graphs
     by_hardware = {p.hardware: p.gib for p in m.PRINTED_CUDA_GRAPH_ESTIMATES}
     assert by_hardware["RTX 5090, max_num_seqs 1 (capture sizes [1, 2])"] == 0.41
+
+
+# -- the TP group's torch NCCL communicator (0.11.0-0.24.x) ------------------------------------------------------
+
+GIB = 1 << 30
+
+
+@pytest.mark.parametrize("gpu, tp, version, gib", [
+    ("h100-sxm", 2, "0.19.0", 1.85), ("h100-sxm", 4, "0.11.0", 1.85), ("h100-sxm", 8, "0.24.0", 1.85),
+    ("h200", 8, "0.19.0", 1.85),  # the same NVSwitch platform, no measurement of its own
+    ("h100-sxm", 1, "0.19.0", 0.0),  # no TP group
+    ("h100-sxm", 2, "0.10.1", 0.0),  # before 0.11 the whole set-up is NON_TORCH_TP_BYTES
+    ("h100-sxm", 2, "0.25.0", 0.0),  # CudaCommunicator.all_gather runs on PyNccl from 0.25.0
+    ("l40s", 2, "0.19.0", 0.0), ("b200", 8, "0.19.0", 0.0),  # not measured
+])
+def test_the_tp_communicator_is_counted_where_and_when_it_is_measured(gpu, tp, version, gib):
+    assert m.tp_communicator_bytes(gpu, tp, version) == pytest.approx(gib * GIB)
+
+
+def test_the_communicators_figure_is_the_non_torch_increase_over_tp1_of_the_runs_it_comes_from():
+    """The four derivation runs print 2.07 / 2.13 (Llama-3.1-8B) and 2.06 / 2.13 GiB (Qwen2.5-7B) of non-torch
+    increase at TP 2 / 4 against 0.25 and 0.24 at TP 1 (the same sweep): 1.82-1.89 GiB over TP 1, median 1.85."""
+    from llm_inference.engines import startup_log_table_tensor_parallel as t
+    import re
+    tp1 = {"llama-3.1-8b": 0.25, "qwen2.5-7b": 0.24}
+    over = sorted(float(re.search(r"non-torch forward increase memory: ([\d.]+)GiB", log.lines[-1]).group(1))
+                  - tp1[log.model_id] for log in t.LOGS if log.notes == t._DERIVES)
+    assert len(over) == 4 and over[0] == pytest.approx(1.82) and over[-1] == pytest.approx(1.89)
+    assert (over[1] + over[2]) / 2 == pytest.approx(m.TP_COMMUNICATOR_MEASURED["h100-sxm"].gib, abs=0.005)
+
+
+def test_the_reader_is_told_what_is_counted():
+    from llm_inference.hardware import GPUS
+    counted = m.tp_communicator_note(GPUS["h100-sxm"], 2, "0.19.0")
+    assert "1.85 GiB a GPU is counted" in counted
+    missing = m.tp_communicator_note(GPUS["b200"], 8, "0.19.0")
+    assert "not measured on the" in missing and "not counted here" in missing
+    assert m.tp_communicator_note(GPUS["h100-sxm"], 2, "0.25.0") == ""
+    assert m.tp_communicator_note(GPUS["h100-sxm"], 1, "0.19.0") == ""
