@@ -9,9 +9,74 @@ from __future__ import annotations
 
 from .startup_log_record import FITS, NO_BLOCKS, TOO_LITTLE_KV, Log, Seen  # noqa: F401  (the rows use them)
 
-LOGS: tuple[Log, ...] = ()
-
 _VLLM = "https://github.com/vllm-project/vllm/"
+
+# -- tim-roethig/ai-platform: L40S machines (vast.ai), the vLLM 0.10.2 wheel, notes of September 2025 ------------
+_TR = ("https://github.com/tim-roethig/ai-platform/blob/7c54612e18653a2d2ccc125072c093010d89691b/"
+       "platform/benchmarks/")
+_TR_PIP = ("A pip install: the log prints 'FlashInfer is not available. Falling back to the PyTorch-native "
+           "implementation of top-p & top-k sampling' (the wheel does not require FlashInfer before 0.11.2). ")
+_TR_NCCL = ("0.10.2 sets up NCCL after the first memory snapshot, so TP's communication buffers are in the budget "
+            "(vllm_releases NON_TORCH_TP_BYTES, 0.12 GiB measured on two A100s); ")
+
+LOGS: tuple[Log, ...] = (
+    Log("qwen3-235b-fp8-8xl40s-tp8-ep-v0102", _TR + "qwen3_235b_on_8xl40s.md",
+        "'## vllm logs': lines 147–148 (the version and 'non-default args'), 390, 462, 467–468 and 489 (rank 0's "
+        "lines; the ranks print 10.64–10.68 GiB and 237,344–238,256 tokens, 7.24–7.27x); line 154: "
+        "max_num_batched_tokens=2048; nvidia-smi on the page: 8x 'NVIDIA L40S' with 46,068 MiB. The heading's "
+        "command says --tensor-parallel-size 4, the log's own arguments 8",
+        "0.10.2 (printed: 'vLLM API server version 0.10.2')", "0.10.2",
+        "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8 (the layers of Qwen/Qwen3-235B-A22B-FP8: 94 layers, 4 KV heads of "
+        "128, 128 experts with 8 active, fp8 in 128 x 128 blocks; the release differs in its context and RoPE "
+        "base, and max_model_len is set)",
+        "qwen3-235b-a22b-fp8", "8x NVIDIA L40S, PCIe ('Custom allreduce is disabled because it's not supported "
+        "on more than two PCIe-only GPUs'; 'Free memory on device (43.93/44.42 GiB)')", "l40s",
+        ("(APIServer pid=1624) INFO 09-24 20:45:41 [api_server.py:1896] vLLM API server version 0.10.2",
+         "(APIServer pid=1624) INFO 09-24 20:45:41 [utils.py:328] non-default args: {'model_tag': "
+         "'Qwen/Qwen3-235B-A22B-Instruct-2507-FP8', 'model': 'Qwen/Qwen3-235B-A22B-Instruct-2507-FP8', "
+         "'max_model_len': 32768, 'tensor_parallel_size': 8, 'enable_expert_parallel': True, 'swap_space': 0.0}",
+         "(Worker_TP0_EP0 pid=2078) INFO 09-24 20:50:59 [gpu_model_runner.py:2392] Model loading took 27.7183 GiB "
+         "and 287.369035 seconds",
+         "(Worker_TP0_EP0 pid=2078) INFO 09-24 20:53:40 [gpu_worker.py:298] Available KV cache memory: 10.68 GiB",
+         "(EngineCore_DP0 pid=1944) INFO 09-24 20:53:41 [kv_cache_utils.py:864] GPU KV cache size: 238,208 tokens",
+         "(EngineCore_DP0 pid=1944) INFO 09-24 20:53:41 [kv_cache_utils.py:868] Maximum concurrency for 32,768 "
+         "tokens per request: 7.27x",
+         "(Worker_TP0_EP0 pid=2078) INFO 09-24 20:54:36 [gpu_worker.py:391] Free memory on device (43.93/44.42 "
+         "GiB) on startup. Desired GPU memory utilization is (0.9, 39.98 GiB). Actual usage is 27.72 GiB for "
+         "weight, 1.4 GiB for peak activation, 0.18 GiB for non-torch memory, and 3.45 GiB for CUDAGraph memory. "
+         "Replace gpu_memory_utilization config with `--kv-cache-memory=7606321868` to fit into requested memory, "
+         "or `--kv-cache-memory=11851036160` to fully utilize gpu memory. Current kv cache memory in use is "
+         "11465081548 bytes."),
+        FITS, tensor_parallel=8, max_model_len=32768, weights="fp8", loading_gib=27.7183, available_gib=10.68,
+        kv_tokens=238208, concurrency=7.27, expert_parallel=True, kinds=("quantized", "pre-0.20"),
+        notes=_TR_PIP + _TR_NCCL + "the log's own parts: 39.98 - 27.72 - 1.4 - 0.18 = 10.68 GiB (0.21 GiB of "
+              "non-torch memory on six of the eight ranks, 10.64–10.65 GiB). The engine prints one 'GPU KV cache "
+              "size' pair a rank, in rank order (0.10.2 core.py _initialize_kv_caches), so the first is rank 0's. "
+              "The 3.45 GiB of CUDA graphs is not subtracted before 0.21."),
+    Log("qwen3-30b-a3b-fp8-2xl40s-tp2-ep-v0102", _TR + "ollama_vs_vllm.md",
+        "'### vLLM': lines 157–159 (vllm --version: 0.10.2), 162–167 (the command) and 171–173; the page's "
+        "'GPUs: 2x NVIDIA RTX L40S 48GB' and nvidia-smi under the log (2x 'NVIDIA L40S', 46,068 MiB)",
+        "0.10.2 (printed by 'vllm --version' on the same machine)", "0.10.2",
+        "Qwen/Qwen3-30B-A3B-Instruct-2507-FP8 (the layers of Qwen/Qwen3-30B-A3B-FP8: 48 layers, 4 KV heads of "
+        "128, 128 experts with 8 active, fp8 in 128 x 128 blocks; the release differs in its context and RoPE "
+        "base, and max_model_len is set)",
+        "qwen3-30b-a3b-fp8", "2x NVIDIA L40S (the page: 'GPUs: 2x NVIDIA RTX L40S 48GB'; nvidia-smi)", "l40s",
+        ("vllm serve Qwen/Qwen3-30B-A3B-Instruct-2507-FP8 --tensor-parallel-size 2 --enable-expert-parallel "
+         "--gpu-memory-utilization 0.95 --swap-space 0 --max-model-len 32K",
+         "(Worker_TP1_EP1 pid=2295) INFO 09-24 19:58:12 [gpu_worker.py:298] Available KV cache memory: 25.91 GiB",
+         "(EngineCore_DP0 pid=2225) INFO 09-24 19:58:12 [kv_cache_utils.py:864] GPU KV cache size: 566,016 tokens",
+         "(EngineCore_DP0 pid=2225) INFO 09-24 19:58:12 [kv_cache_utils.py:868] Maximum concurrency for 32,768 "
+         "tokens per request: 17.27x"),
+        FITS, tensor_parallel=2, utilization=0.95, max_model_len=32768, weights="fp8", available_gib=25.91,
+        kv_tokens=566016, concurrency=17.27, expert_parallel=True, kinds=("quantized", "pre-0.20"),
+        notes="The command is quoted joined on one line (the page breaks it with backslashes); max-model-len 32K "
+              "is 32,768 (the concurrency line). The same author and machine type as the TP 8 row, whose log "
+              "shows the pip install without FlashInfer; this page quotes only the three lines. " + _TR_NCCL
+              + "that figure holds custom all-reduce's 18 MiB (custom_all_reduce_bytes(2)), which two PCIe GPUs also "
+              "set up when peer-to-peer works. The install is inferred, not printed: the same prompt ('(workspace) "
+              "(main) root@C.2618…:/workspace'), day and release as the TP 8 log, which prints that FlashInfer is "
+              "not available; with FlashInfer's sampler (install 'docker') the rebuilt pool would be 4.2 % larger."),
+)
 
 #: Logs read for this table and left out, each with why. The search (issue #37, item 4) went through the
 #: public issue index (vLLM's issues and pull requests, the recipes repository, LMCache, model vendors'
