@@ -107,7 +107,34 @@ LOGS: tuple[Log, ...] = (
 #: lines; a DeepSeek-V3.2 TP 8 log under 0.13.0 behind a P2P NCCL KV connector (prefill/decode
 #: disaggregation, not modelled) with no GPU named; and a DP 8 + EP Qwen3-30B-A3B-FP8 start on the DeepEP
 #: all-to-all (not modelled) with enforce_eager.
+#: A fourth search (branch ev-ep, 2026-12-06) recovered the L40S notes' repository: the code index's search
+#: by meaning names tim-roethig/ai-platform (platform/benchmarks/, moved there from platform/docs/ on
+#: 2025-10-05), whose two pages with a command are the rows of LOGS and whose other two are in SEEN. Read
+#: there too and left without a row: a Chinese validation note (code index, no recoverable repository) of
+#: DeepSeek-V2-Lite at TP 4 with and without EP on A100s under a 0.28.1rc1 development build that quotes no
+#: memory line.
 SEEN: tuple[Seen, ...] = (
+    # -- tim-roethig/ai-platform: the same 8x L40S machines as the rows ------------------------------------
+    Seen(_TR + "qwen3-235b_fp8_vs_awq.md", "'## fp8' / '### kv cache': Qwen/Qwen3-235B-A22B-Instruct-2507-FP8 "
+         "at TP 8 + EP (Worker_TP7_EP7), 0.10.2's kv_cache_utils.py:864, 11.51–11.55 GiB, 256,800–257,664 tokens, "
+         "7.84–7.86x at 32,768", "the page quotes no command, and its pool is 0.9 GiB larger than the same "
+         "model's on the same machines at utilization 0.9 (qwen3_235b_on_8xl40s.md, the row): a setting differs "
+         "and the page does not say which"),
+    Seen(_TR + "qwen3-235b_fp8_vs_awq.md", "'## awq': QuantTrio/Qwen3-235B-A22B-Instruct-2507-AWQ (the lm_eval "
+         "line) at TP 8 + EP, 24.58–24.62 GiB, 548,352–549,232 tokens, 16.73–16.76x at 32,768",
+         "no command on the page, and the AWQ release is not in the catalogue"),
+    Seen(_TR + "qwen3vl-235b_fp8_vs_awq.md", "'## serve': QuantTrio/Qwen3-VL-235B-A22B-Instruct-FP8 (and -AWQ) at "
+         "TP 8 + EP, utilization 0.9, max_model_len 32K, video limit 0; 9.71–9.73 GiB, 216,656–217,104 tokens "
+         "(AWQ 22.78–22.80 GiB, 508,144–508,624 tokens)", "a nightly wheel of late September 2025 "
+         "(kv_cache_utils.py:1087, no version printed) whose rules no release of vllm_releases fixes, and "
+         "Qwen3-VL-235B-A22B (and QuantTrio's quantizations of it) is not in the catalogue"),
+    # -- expert parallelism beside TP, elsewhere ---------------------------------------------------------------
+    Seen(_VLLM + "issues/22004", "issue description (read in an index's summary): tclf90/Qwen3-30B-A3B-Thinking-"
+         "2507-AWQ at TP 2 + EP, max_model_len 65,536, docker", "the start fails ('AWQ fails on MoE models'), "
+         "and the AWQ release is not in the catalogue"),
+    Seen(_VLLM + "pull/28849", "comment by JartX (2025-11-19): Qwen3-VL-30B-A3B AWQ W4A16 at TP 2 + EP with EPLB "
+         "(8 redundant experts), utilization 0.9, max_model_len 40,960",
+         "benchmark output only, no memory line; a local AWQ quantization of a model not in the catalogue"),
     # -- expert parallelism, data-parallel attention --------------------------------------------------------
     Seen(_VLLM + "issues/27194", "issue description: Qwen3-Coder-480B-A35B-Instruct-FP8, TP 8 + EP on 8x B200, "
          "the vllm-openai:v0.10.2 image, utilization 0.95, max_model_len 131,072",
