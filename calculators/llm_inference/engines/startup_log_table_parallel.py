@@ -19,6 +19,10 @@ _TR_PIP = ("A pip install: the log prints 'FlashInfer is not available. Falling 
 _TR_NCCL = ("0.10.2 sets up NCCL after the first memory snapshot, so TP's communication buffers are in the budget "
             "(vllm_releases NON_TORCH_TP_BYTES, 0.12 GiB measured on two A100s); ")
 
+# -- yecohn/moe-bench (read, not kept: SEEN) ----------------------------------------------------------------
+_YB = ("https://github.com/yecohn/moe-bench/blob/a0d7d3f968d3350af18473e2286dcb2031da91a1/"
+       "results/qwen3-a3b-4gpu-parallelism/raw/vllm/")
+
 LOGS: tuple[Log, ...] = (
     Log("qwen3-235b-fp8-8xl40s-tp8-ep-v0102", _TR + "qwen3_235b_on_8xl40s.md",
         "'## vllm logs': lines 147–148 (the version and 'non-default args'), 390, 462, 467–468 and 489 (rank 0's "
@@ -128,6 +132,21 @@ SEEN: tuple[Seen, ...] = (
          "(AWQ 22.78–22.80 GiB, 508,144–508,624 tokens)", "a nightly wheel of late September 2025 "
          "(kv_cache_utils.py:1087, no version printed) whose rules no release of vllm_releases fixes, and "
          "Qwen3-VL-235B-A22B (and QuantTrio's quantizations of it) is not in the catalogue"),
+    # -- yecohn/moe-bench: Qwen3-30B-A3B on 4x A100-PCIE-40GB, a parallelism sweep ------------------------------
+    Seen(_YB + "vllm_tp4dp1_ep/server.log", "the whole server log: Qwen/Qwen3-30B-A3B at TP 4 + EP (EP weight filter, "
+         "allgather_reducescatter), utilization 0.85, max_num_seqs 128, 8,192 batched tokens, prefix caching off; "
+         "14.25 GiB, 17.18 GiB, 750,608 tokens, 18.33x at 40,960; 'Estimated CUDA graph memory: 1.17 GiB total'",
+         "vLLM 0.20.2rc1.dev50+g48954de23.d20260519, a build of main with uncommitted changes (the .d suffix) "
+         "rather than a release; and the CUDA-graph estimate it prints (1.17 GiB a GPU, the same as the TP 4 run "
+         "without EP beside it, which prints the same pool) is a measurement where the rule takes 0.9 GiB / 4 "
+         "(vllm_releases.CUDA_GRAPH_BYTES_V1): the calculator's pool comes to 18.10 GiB (+5.4 %), 17.15 GiB "
+         "(-0.2 %) with the printed estimate, so it would be a `needs` row (engine: the CUDA-graph estimate)"),
+    Seen(_YB + "vllm_tp2dp2_ep/server.log", "Qwen/Qwen3-30B-A3B at DP 2 x TP 2 + EP, the same build and settings: "
+         "14.96 GiB, 15.04 GiB, 328,560 tokens, 8.02x", "DP x TP for a mixture of experts is not a layout the "
+         "calculator has (accuracy.layout_problem), and the build is not a release"),
+    Seen(_YB + "vllm_tp1dp4_ep/server.log", "Qwen/Qwen3-30B-A3B at DP 4 + EP (data-parallel attention), utilization "
+         "0.9", "the start fails: 'Free memory on device cuda:3 (16.11/39.49 GiB) on startup is less than desired "
+         "GPU memory utilization' (another process held the GPU)"),
     # -- expert parallelism beside TP, elsewhere ---------------------------------------------------------------
     Seen(_VLLM + "issues/22004", "issue description (read in an index's summary): tclf90/Qwen3-30B-A3B-Thinking-"
          "2507-AWQ at TP 2 + EP, max_model_len 65,536, docker", "the start fails ('AWQ fails on MoE models'), "
