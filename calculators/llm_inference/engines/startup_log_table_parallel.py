@@ -123,7 +123,9 @@ SEEN: tuple[Seen, ...] = (
          "at TP 8 + EP (Worker_TP7_EP7), 0.10.2's kv_cache_utils.py:864, 11.51–11.55 GiB, 256,800–257,664 tokens, "
          "7.84–7.86x at 32,768", "the page quotes no command, and its pool is 0.9 GiB larger than the same "
          "model's on the same machines at utilization 0.9 (qwen3_235b_on_8xl40s.md, the row): a setting differs "
-         "and the page does not say which"),
+         "and the page does not say which. (The same day's qwen3vl-235b_fp8_vs_awq.md installs flashinfer-python "
+         "beside vLLM; with FlashInfer's sampler in the profile run and the row's settings the calculator gives "
+         "11.65 GiB, +0.9 %, but that install is not stated for this run, so it is not assumed.)"),
     Seen(_TR + "qwen3-235b_fp8_vs_awq.md", "'## awq': QuantTrio/Qwen3-235B-A22B-Instruct-2507-AWQ (the lm_eval "
          "line) at TP 8 + EP, 24.58–24.62 GiB, 548,352–549,232 tokens, 16.73–16.76x at 32,768",
          "no command on the page, and the AWQ release is not in the catalogue"),
