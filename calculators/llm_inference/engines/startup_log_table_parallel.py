@@ -150,6 +150,14 @@ SEEN: tuple[Seen, ...] = (
          "0.9", "the start fails: 'Free memory on device cuda:3 (16.11/39.49 GiB) on startup is less than desired "
          "GPU memory utilization' (another process held the GPU)"),
     # -- expert parallelism beside TP, elsewhere ---------------------------------------------------------------
+    Seen("https://github.com/hawkoli1987/mech-util/blob/73333af1bbc396090ea5ff1bb45ec5d23ee738a3/experiment_plan.md",
+         "'Results Summary': zai-org/GLM-4.6 at TP 8 + EP on 8x H200, enforce_eager, kv fp8, utilization 0.95, "
+         "max_model_len 32,768 ('vLLM reported 61.44x concurrency'), the vllm-openai v0.12.0 image",
+         "only the concurrency is quoted, as a figure in a table rather than a log line, and GLM-4.6 is not in "
+         "the catalogue (glm-4.5-air and the GLM-5 family are)"),
+    Seen(_VLLM + "issues/15604", "issue title and description: deepseek-ai/DeepSeek-V2-Lite at TP 8 with EP",
+         "the start fails ('Failed to run deepseek v2 lite model with tp = 8 when enabling expert parallel'), no "
+         "memory line in the part read"),
     Seen(_VLLM + "issues/22004", "issue description (read in an index's summary): tclf90/Qwen3-30B-A3B-Thinking-"
          "2507-AWQ at TP 2 + EP, max_model_len 65,536, docker", "the start fails ('AWQ fails on MoE models'), "
          "and the AWQ release is not in the catalogue"),
