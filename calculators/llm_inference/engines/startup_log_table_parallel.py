@@ -65,17 +65,17 @@ LOGS: tuple[Log, ...] = (
         "128, 128 experts with 8 active, fp8 in 128 x 128 blocks; the release differs in its context and RoPE "
         "base, and max_model_len is set)",
         "qwen3-30b-a3b-fp8", "2x NVIDIA L40S (the page: 'GPUs: 2x NVIDIA RTX L40S 48GB'; nvidia-smi)", "l40s",
-        ("vllm serve Qwen/Qwen3-30B-A3B-Instruct-2507-FP8 --tensor-parallel-size 2 --enable-expert-parallel "
-         "--gpu-memory-utilization 0.95 --swap-space 0 --max-model-len 32K",
-         "(Worker_TP1_EP1 pid=2295) INFO 09-24 19:58:12 [gpu_worker.py:298] Available KV cache memory: 25.91 GiB",
+        ("(Worker_TP1_EP1 pid=2295) INFO 09-24 19:58:12 [gpu_worker.py:298] Available KV cache memory: 25.91 GiB",
          "(EngineCore_DP0 pid=2225) INFO 09-24 19:58:12 [kv_cache_utils.py:864] GPU KV cache size: 566,016 tokens",
          "(EngineCore_DP0 pid=2225) INFO 09-24 19:58:12 [kv_cache_utils.py:868] Maximum concurrency for 32,768 "
          "tokens per request: 17.27x"),
         FITS, tensor_parallel=2, utilization=0.95, max_model_len=32768, weights="fp8", available_gib=25.91,
         kv_tokens=566016, concurrency=17.27, expert_parallel=True, kinds=("quantized", "pre-0.20"),
-        notes="The command is quoted joined on one line (the page breaks it with backslashes); max-model-len 32K "
-              "is 32,768 (the concurrency line). The same author and machine type as the TP 8 row, whose log "
-              "shows the pip install without FlashInfer; this page quotes only the three lines. " + _TR_NCCL
+        notes="The command (lines 162–167): 'vllm serve Qwen/Qwen3-30B-A3B-Instruct-2507-FP8 --tensor-parallel-size "
+              "2 --enable-expert-parallel --gpu-memory-utilization 0.95 --swap-space 0 --max-model-len 32K', every "
+              "other setting at vLLM's default; 32K is 32,768 (the concurrency line). The same author and machine "
+              "type as the TP 8 row, whose log shows the pip install without FlashInfer; this page quotes only the "
+              "three lines. " + _TR_NCCL
               + "that figure holds custom all-reduce's 18 MiB (custom_all_reduce_bytes(2)), which two PCIe GPUs also "
               "set up when peer-to-peer works. The install is inferred, not printed: the same prompt ('(workspace) "
               "(main) root@C.2618…:/workspace'), day and release as the TP 8 log, which prints that FlashInfer is "
@@ -86,11 +86,10 @@ LOGS: tuple[Log, ...] = (
 #: public issue index (vLLM's issues and pull requests, the recipes repository, LMCache, model vendors'
 #: repositories), the code index (log files and notes committed to public repositories) and the stored web
 #: pages, for startup logs of deployments with ``--enable-lora``, ``--enable-expert-parallel`` (with TP or
-#: DP attention) or ``--tensor-parallel-size 8`` that print the four figures. None read so far names its
-#: model, GPU, layout and settings and prints the figures on a page that can be cited. A set of notes with
-#: Qwen3-235B-A22B-Instruct-2507 FP8 and AWQ and Qwen3-VL-235B-A22B at TP 8 with expert parallelism on
-#: 8x L40S (vLLM 0.10.2, the four figures per rank) was found in the code index, but its repository and
-#: path could not be recovered from the index, so it has no address to cite and is not listed. A second
+#: DP attention) or ``--tensor-parallel-size 8`` that print the four figures. The first three searches kept
+#: none. A set of notes with Qwen3-235B-A22B-Instruct-2507 FP8 and AWQ and Qwen3-VL-235B-A22B at TP 8 with
+#: expert parallelism on 8x L40S (vLLM 0.10.2, the four figures per rank) was found in the code index, but
+#: its repository and path could not then be recovered (the fourth search did: the rows of LOGS). A second
 #: search (branch logs, 2026-12-06) read repositories whose names point at LoRA serving, EP or TP 8
 #: deployments (their committed logs, fetched whole) and the issue index again: no startup log with LoRA,
 #: expert parallelism or TP 8 that names its GPU and settings was found; a GLM-5.1-FP8 TP 8 log on H200
