@@ -157,6 +157,19 @@ SEEN: tuple[Seen, ...] = (
     Seen(_VLLM + "issues/15604", "issue title and description: deepseek-ai/DeepSeek-V2-Lite at TP 8 with EP",
          "the start fails ('Failed to run deepseek v2 lite model with tp = 8 when enabling expert parallel'), no "
          "memory line in the part read"),
+    Seen("https://github.com/QwenLM/Qwen3-VL/issues/1684", "issue description: Qwen3-VL-235B-A22B-Instruct-FP8 at "
+         "TP 8 + EP on 8x A100, 0.11.0, max_model_len 100,000, async scheduling",
+         "the start fails (OOM), and Qwen3-VL-235B-A22B is not in the catalogue"),
+    Seen("https://github.com/QwenLM/Qwen3-VL/issues/1520", "turn 3 by Menoly-xin: Qwen3-VL-30B-A3B-Thinking at TP 4 + "
+         "EP (32/128 experts a rank, FlashInfer CUTLASS MoE)", "a report of garbled output whose excerpt has no "
+         "memory line and no GPU, and Qwen3-VL-30B-A3B is not in the catalogue"),
+    Seen("https://github.com/QwenLM/Qwen3-VL/issues/1493", "comment by Pig255 (2025-09-25): Qwen3-VL-235B-A22B-"
+         "Instruct at TP 8 + EP on 8x H20 (96G), the Transformers backend", "the start fails (OOM), the model "
+         "runs on the Transformers backend, and Qwen3-VL-235B-A22B is not in the catalogue"),
+    Seen("https://github.com/LMCache/LMCache/issues/1435", "comment by forestlee95 (2025-08-26): Qwen3-Coder-480B-A35B-"
+         "Instruct-FP8 at DP 8 + EP on 8x H200, the lmcache/vllm-openai nightly (0.10.1.1), utilization 0.75",
+         "the start fails behind the LMCache connector (not modelled), and the FP8 release is not in the "
+         "catalogue"),
     Seen(_VLLM + "issues/22004", "issue description (read in an index's summary): tclf90/Qwen3-30B-A3B-Thinking-"
          "2507-AWQ at TP 2 + EP, max_model_len 65,536, docker", "the start fails ('AWQ fails on MoE models'), "
          "and the AWQ release is not in the catalogue"),
