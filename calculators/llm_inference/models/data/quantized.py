@@ -142,6 +142,11 @@ ENTRIES = (
              {"activation_scheme": "dynamic", "fmt": "e4m3", "quant_method": "fp8", "weight_block_size": [128, 128]},
              aiconfigurator("Qwen/Qwen3-32B-FP8"),
              "fp8 e4m3 with 128 × 128 block scales, as DeepSeek's."),
+    _release("qwen3-30b-a3b", "qwen3-30b-a3b-fp8", "Qwen3 30B-A3B FP8 (Qwen)", "Qwen/Qwen3-30B-A3B-FP8",
+             {"activation_scheme": "dynamic", "fmt": "e4m3", "quant_method": "fp8", "weight_block_size": [128, 128]},
+             aiconfigurator("Qwen/Qwen3-30B-A3B-FP8"),
+             "fp8 e4m3 with 128 × 128 block scales; the routers, norms and LM head stay in bf16 (the release's "
+             "modules_to_not_convert lists lm_head and each layer's mlp.gate and norms; vLLM's GateLinear)."),
     _release("qwen3-235b-a22b", "qwen3-235b-a22b-fp8", "Qwen3 235B-A22B FP8 (Qwen)", "Qwen/Qwen3-235B-A22B-FP8",
              {"activation_scheme": "dynamic", "fmt": "e4m3", "quant_method": "fp8", "weight_block_size": [128, 128]},
              aiconfigurator("Qwen/Qwen3-235B-A22B-FP8"),

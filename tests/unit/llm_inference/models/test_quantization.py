@@ -47,6 +47,20 @@ def test_deepseek_v3_ships_fp8_blocks_but_keeps_embeddings_head_and_router():
     assert scheme.linear.strategy == "block" and scheme.linear.block == (128, 128)
 
 
+def test_qwen3_30b_a3b_fp8_keeps_the_base_shape_with_block_fp8_linears():
+    """Qwen/Qwen3-30B-A3B-FP8 (its config.json as aiconfigurator stores it): quant_method fp8, e4m3,
+    128 × 128 blocks; modules_to_not_convert lists lm_head and each layer's mlp.gate and norms, so the
+    attention and the 48 × 128 routed experts are fp8 and the embedding, head and routers bf16 — on the
+    base model's tensors, unchanged."""
+    groups = specs_by_group("qwen3-30b-a3b-fp8")
+    assert groups[ATTENTION] == {"fp8"} and groups[ROUTED_EXPERTS] == {"fp8"}
+    for group in (EMBEDDING, LM_HEAD, ROUTER):
+        assert groups[group] == {"bfloat16"}
+    fp8, base = catalogue_shape("qwen3-30b-a3b-fp8"), catalogue_shape("qwen3-30b-a3b")
+    assert fp8.quantization.linear.strategy == "block" and fp8.quantization.linear.block == (128, 128)
+    assert [(t.group, t.module, t.shape) for t in fp8.tensors] == [(t.group, t.module, t.shape) for t in base.tensors]
+
+
 def test_compressed_tensors_ignore_list_and_targets():
     groups = specs_by_group("llama-3.3-70b-fp8-dynamic")
     assert groups[ATTENTION] == {"fp8"} and groups[DENSE_MLP] == {"fp8"}
