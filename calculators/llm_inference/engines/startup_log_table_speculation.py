@@ -105,6 +105,30 @@ _SO27_NEEDS = (
     "the FP8/NVFP4 target and its bf16 MTP layer, embeddings and LM head shared), and the block size (1,600 "
     "tokens, 'Add 3 padding layers') is the rebuilt one",)
 
+# -- 99sono/DockerBuildFiles: two DGX Sparks at TP 2, DeepSeek-V4-Flash with its MTP layer on a vLLM 0.21 nightly --
+_SO_V4 = (_SO + "deepseek-v4-flash-dgx-spark-cluster/head/metadata/metadata01_2026_06_21/"
+          "03_2026-06-21_10-38-35_deepseek-v4-flash-head_log_dump.md")
+_SO_V4_NEEDS = (
+    "gpu: a quantity measured on the hardware, the host's own share of the unified memory of each Spark. On GB10 "
+    "vLLM reads the free memory from the host's MemAvailable (engines/vllm_measured.py free_memory_reading), and "
+    "this host also runs the Ray-less multi-node rendezvous and holds a 148.66 GiB checkpoint on a 128 GB machine "
+    "('Available RAM: 37.98 GiB' while loading): what the host keeps or caches while vLLM profiles comes off the "
+    "pool, and no setting gives it. The rebuilt pool is 20.58 GiB (+10.4 %), so 'GPU KV cache size' and 'Maximum "
+    "concurrency' come out +11.7 %. What the row checks is the rest: 'Model loading took' rebuilds to 74.95 GiB "
+    "(-1.2 %: the target's shard and the MTP layer's 1.69 GiB, embedding and LM head shared), and the pool's "
+    "layout per byte: the printed 18.65 GiB gives 19,039 blocks of 1,051,776 bytes (22 layer tuples) and 3,756 "
+    "blocks a 200,000-token request (the MTP layer's window the 44th, the window groups 22 + 22), i.e. 5.07x and "
+    "1,013,791 tokens against 5.01x and 1,001,650 (+1.2 % each; the log prints no block count to split that "
+    "between the blocks and the request)",)
+_SO_V4_NOTES = ("DeepSeek-V4's MTP layer (DeepSeekV4MTPModel, 'Loading drafter model...', 'MTP draft model loaded: 39 "
+                "params', the target's embedding, LM head and topk_indices_buffer shared): one DeepseekV4DecoderLayer "
+                "at layer 43 with compress_ratio 1, so one more 128-token window cache in the pool "
+                "(physics.multi_page_pool.v4_mtp_layer) and no compressor or indexer; its 39 parameters are the "
+                "layer's 29 (attention without compressor and indexer, MoE, norms, hyper-connection mixers) and "
+                "e_proj, h_proj (weight and scale each), enorm, hnorm, hc_head_fn/base/scale and shared_head.norm. "
+                "Run twice per step (num_speculative_tokens 2 over num_nextn_predict_layers 1). Printed CUDA-graph "
+                "estimate 0.55 GiB (PIECEWISE up to 24, FULL up to 9).")
+
 LOGS: tuple[Log, ...] = (
     Log("qwen3-8b-4090-48g-ngram-v0290",
         _VL + "d3cdc89a3904b04f575abbd873746af6a71f2e88/phase3/results/phase5_v029_ngram_20261009.log",
@@ -315,6 +339,45 @@ LOGS: tuple[Log, ...] = (
               "vision tower is loaded and four 4096 × 4096 images are profiled at 65,536 batched tokens "
               "(engines.vllm_encoder). The CUDA-graph estimate is printed as measured (-0.81 GiB).",
         extra={"cuda_graph_estimate_gib": -0.81}),
+    Log("dsv4-flash-gb10x2-tp2-mtp2-v0211dev", _SO_V4,
+        "lines 103 (version), 107 (non-default args), 114 ('Resolved architecture: DeepSeekV4MTPModel'), 123 (the "
+        "engine's config: SpeculativeConfig(method='mtp', num_spec_tokens=2), tensor_parallel_size=2, "
+        "quantization=deepseek_v4_fp8, kv_cache_dtype=fp8), 195, 243, 245-249, 263, 264, 266 and 267 of the head "
+        "node's log (Worker_TP0 on the first Spark; the worker's log is the other rank)",
+        "0.21.1rc1.dev339+g1967a5627bc3 (printed: 'version 0.21.1rc1.dev339+g1967a5627bc3', 'Initializing a V1 LLM "
+        "engine (v0.21.1rc1.dev339+g1967a5627bc3)'): a build of main after 0.21 branched, with 0.21's rules (0.21 "
+        "and 0.22 lay DeepSeek-V4's pool alike)", "0.21.0",
+        "deepseek-ai/DeepSeek-V4-Flash (as shipped: fp8 attention and shared experts, MXFP4 routed experts; "
+        "'DeepSeek V4 expert_dtype resolved to 'fp4'')", "deepseek-v4-flash",
+        "two NVIDIA DGX Sparks (GB10, 128 GB unified each) at TP 2 over the network: the directory "
+        "deepseek-v4-flash-dgx-spark-cluster, 'nnodes': 2, 'world_size=2, local_world_size=1', 'Device capability "
+        "12.1'", "gb10",
+        ("(APIServer pid=1) INFO 06-21 07:16:52 [utils.py:278] non-default args: {'model_tag': "
+         "'deepseek-ai/DeepSeek-V4-Flash', 'enable_auto_tool_choice': True, 'tool_call_parser': 'deepseek_v4', "
+         "'host': '0.0.0.0', 'api_key': ['dummy-key'], 'model': 'deepseek-ai/DeepSeek-V4-Flash', 'tokenizer_mode': "
+         "'deepseek_v4', 'trust_remote_code': True, 'max_model_len': 200000, 'served_model_name': "
+         "['deepseek-v4-flash'], 'reasoning_parser': 'deepseek_v4', 'distributed_executor_backend': 'mp', "
+         "'master_addr': '10.0.1.1', 'nnodes': 2, 'tensor_parallel_size': 2, 'block_size': 256, "
+         "'gpu_memory_utilization': 0.8, 'kv_cache_dtype': 'fp8', 'enable_prefix_caching': True, "
+         "'max_num_batched_tokens': 8192, 'max_num_seqs': 4, 'enable_flashinfer_autotune': True, "
+         "'speculative_config': {'method': 'mtp', 'num_speculative_tokens': 2}}",
+         "(Worker_TP0 pid=57) INFO 06-21 07:19:46 [gpu_model_runner.py:5061] Loading drafter model...",
+         "(Worker_TP0 pid=57) INFO 06-21 07:20:07 [mtp.py:474] MTP draft model loaded: 39 params",
+         "(Worker_TP0 pid=57) INFO 06-21 07:20:07 [llm_base_proposer.py:1414] Shared target model lm_head with MTP "
+         "shared_head.head.",
+         "(Worker_TP0 pid=57) INFO 06-21 07:20:09 [gpu_model_runner.py:5132] Model loading took 75.86 GiB memory "
+         "and 184.202604 seconds",
+         "(Worker_TP0 pid=57) INFO 06-21 07:20:29 [gpu_model_runner.py:6376] Estimated CUDA graph memory: 0.55 GiB "
+         "total",
+         "(Worker_TP0 pid=57) INFO 06-21 07:20:29 [gpu_worker.py:466] Available KV cache memory: 18.65 GiB",
+         "(EngineCore pid=34) INFO 06-21 07:20:29 [kv_cache_utils.py:1733] GPU KV cache size: 1,001,650 tokens",
+         "(EngineCore pid=34) INFO 06-21 07:20:29 [kv_cache_utils.py:1734] Maximum concurrency for 200,000 tokens "
+         "per request: 5.01x"),
+        FITS, utilization=0.8, max_model_len=200000, max_num_batched_tokens=8192, max_num_seqs=4, weights="fp8",
+        kv_dtype="fp8",
+        loading_gib=75.86, available_gib=18.65, kv_tokens=1001650, concurrency=5.01, install="docker",
+        prefix_caching=True, speculation="mtp", num_speculative_tokens=2, tensor_parallel=2, needs=_SO_V4_NEEDS,
+        kinds=("quantized", "new-gpu"), notes=_SO_V4_NOTES, extra={"cuda_graph_estimate_gib": 0.55}),
 )
 
 _41789 = "https://github.com/vllm-project/vllm/issues/41789"
@@ -495,12 +558,6 @@ SEEN: tuple[Seen, ...] = (
          "RTX 5090, sakamakismile/Qwen3.6-27B-Text-NVFP4-MTP with MTP 1, eager: 18.41 GiB, 4.8 GiB, 36,432 tokens, "
          "1.82x",
          "the same community checkpoint, not in the catalogue"),
-    Seen(_SO + "deepseek-v4-flash-dgx-spark-cluster/head/metadata/metadata01_2026_06_21/"
-         "03_2026-06-21_10-38-35_deepseek-v4-flash-head_log_dump.md",
-         "the head node's log: vLLM 0.21.1rc1.dev339, deepseek-ai/DeepSeek-V4-Flash at TP 2 over two Sparks, MTP 2, "
-         "kv fp8, 200,000: 75.86 GiB, 18.65 GiB, 1,001,650 tokens, 5.01x",
-         "the calculator refuses it: DeepSeek-V4's MTP layer in the pool (another group of its compressed caches) is "
-         "not modelled"),
     Seen("https://github.com/99sono/DockerBuildFiles/blob/889858ca1269bae140690fd2ca7269641c778e48/"
          "inference-containers/vllm/deepseek-v4-flash-dgx-spark-cluster/variant02-dspark-nvfp4/metadata/"
          "metadata01_2026_07_05/01_vllm_log.md",

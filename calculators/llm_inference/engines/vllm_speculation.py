@@ -236,7 +236,7 @@ METHOD_SINCE: dict[str, str] = {"ngram": "0.8.5", "eagle": "0.8.5", "eagle3": "0
 MTP_SINCE: dict[str, str] = {"deepseek_v3": "0.9.0", "mimo": "0.9.0", "glm4_moe": "0.10.0",
                              "qwen3_next": "0.10.2", "deepseek_v32": "0.11.0", "qwen3_5": "0.17.0",
                              "qwen3_5_moe": "0.17.0", "nemotron_h": "0.17.0", "glm_moe_dsa": "0.16.0",
-                             "mimo_v2_flash": "0.21.0"}
+                             "mimo_v2_flash": "0.21.0", "deepseek_v4": "0.20.0"}
 #: From this release MiMo-V2-Flash's MTP attention is built with the cache config (point 16).
 MIMO_MTP_CACHE_CONFIG_SINCE = "0.32.0"
 
