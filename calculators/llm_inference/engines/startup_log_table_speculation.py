@@ -30,6 +30,11 @@ host's share as ``needs`` as the two boots above: its own CUDA-graph estimate is
 that rose while vLLM measured. RedHat's compressed-tensors NVFP4 and Qwen's block-FP8 Qwen3.6 releases still wait on
 a stored copy of their quantization_config.
 
+The search of branch ev-dsv4mtp modelled DeepSeek-V4's MTP layer (one more 128-token window in its pool,
+physics.multi_page_pool.v4_mtp_layer) and kept the 99sono boot of DeepSeek-V4-Flash with MTP 2 on two Sparks at TP 2
+(vLLM 0.21.1rc1.dev339) with the host's share as ``needs``: 'Model loading took' rebuilds to -1.2 %, the printed pool
+per byte to +1.2 % on tokens and concurrency, the rank the scheduler's minimum takes being the other Spark's.
+
 The search of branch logmtp read the issue trackers (vLLM, club-3090, spark-vllm-docker) and a repository of
 DGX Spark and RTX 5090 logs: most MTP logs in public are of Qwen3.6-27B, Qwen3.6 FP8, AutoRound or community
 NVFP4 checkpoints the catalogue does not hold (SEEN).
@@ -118,16 +123,22 @@ _SO_V4_NEEDS = (
     "(-1.2 %: the target's shard and the MTP layer's 1.69 GiB, embedding and LM head shared), and the pool's "
     "layout per byte: the printed 18.65 GiB gives 19,039 blocks of 1,051,776 bytes (22 layer tuples) and 3,756 "
     "blocks a 200,000-token request (the MTP layer's window the 44th, the window groups 22 + 22), i.e. 5.07x and "
-    "1,013,791 tokens against 5.01x and 1,001,650 (+1.2 % each; the log prints no block count to split that "
-    "between the blocks and the request)",)
+    "1,013,791 tokens against 5.01x and 1,001,650 (+1.2 % each). That gap is the host's share again: the "
+    "scheduler takes the smallest block count of the two ranks ('Change the num_blocks of each rank to the "
+    "smallest among all ranks', get_kv_cache_configs, vllm/v1/core/kv_cache_utils.py l.2035-2043 in 0.21.0), "
+    "while 'Available KV cache memory' is the head's rank alone; the second Spark's log (worker/metadata) prints "
+    "no figure, and 3,756 blocks a request put its pool at 18,811 blocks (18.43 GiB), 0.22 GiB under the head's",)
 _SO_V4_NOTES = ("DeepSeek-V4's MTP layer (DeepSeekV4MTPModel, 'Loading drafter model...', 'MTP draft model loaded: 39 "
                 "params', the target's embedding, LM head and topk_indices_buffer shared): one DeepseekV4DecoderLayer "
                 "at layer 43 with compress_ratio 1, so one more 128-token window cache in the pool "
-                "(physics.multi_page_pool.v4_mtp_layer) and no compressor or indexer; its 39 parameters are the "
-                "layer's 29 (attention without compressor and indexer, MoE, norms, hyper-connection mixers) and "
+                "(physics.multi_page_pool.v4_mtp_layer) and no compressor or indexer; 39 parameters is what a count "
+                "by hand of that module gives: the layer's 29 (attention without compressor and indexer, MoE, norms, hyper-connection mixers) and "
                 "e_proj, h_proj (weight and scale each), enorm, hnorm, hc_head_fn/base/scale and shared_head.norm. "
-                "Run twice per step (num_speculative_tokens 2 over num_nextn_predict_layers 1). Printed CUDA-graph "
-                "estimate 0.55 GiB (PIECEWISE up to 24, FULL up to 9).")
+                "Run twice per step (num_speculative_tokens 2 over num_nextn_predict_layers 1). '[mtp.py:474] MTP "
+                "draft model loaded' is 0.22.0's vllm/models/deepseek_v4/nvidia/mtp.py l.474 (0.21.0 has "
+                "deepseek_v4_mtp.py l.465): the build has 0.22's file layout, and 0.21 and 0.22 size this pool "
+                "alike (the rebuild is the same under either). Printed CUDA-graph estimate 0.55 GiB (PIECEWISE up to "
+                "24, FULL up to 9).")
 
 LOGS: tuple[Log, ...] = (
     Log("qwen3-8b-4090-48g-ngram-v0290",

@@ -35,6 +35,8 @@ unify them (physics.cache_layout.unified_pages, Gemma 4's rule) but lays them si
   distinct page sizes summed). Windows and states hold ``window − 1 + in-flight tokens`` (+1 block)
   like any sliding window, in-flight being ``max_num_batched_tokens`` up to 0.25 and twice that
   from 0.26 (``VllmConfig.max_in_flight_tokens``: async scheduling's two batches, on by default).
+  The MTP layer (``--speculative-config '{"method": "mtp"}'``) is one more layer past the backbone whose
+  attention takes compress ratio 1: one more window cache (:func:`v4_mtp_layer`), grouped with the others.
 
 Read in the 0.20.0–0.27.0 wheels, where the grouping is the same (0.26 only returns early when
 every page agrees). 0.27.0 keeps each window and state page as it is (no padding), lays each group

@@ -36,6 +36,11 @@ engines.vllm_speculation). These kinds are modelled:
   2·hidden → hidden), the last ``final_layernorm``; embedding and LM head shared
   (``has_own_lm_head = False``). Its "*" layers cache like the target's attention layers and join
   their group, as the Nemotron 3 Super log of engines/hybrid_logs.py shows;
+* **DeepSeek-V4's MTP layer** (``DeepSeekV4MultiTokenPredictorLayer``, 0.20.0 to 0.27.0): a
+  ``DeepseekV4DecoderLayer`` past the backbone, whose attention takes compress ratio 1 (no compressor,
+  no indexer: one more 128-token window cache in the pool, physics.multi_page_pool.v4_mtp_layer), with its
+  MoE; ``e_proj`` and ``h_proj`` (``ReplicatedLinear(h, h)`` in fp8), three RMSNorms and the fp32
+  ``hc_head`` mixer; embedding and LM head shared (engines.vllm_speculation point 17);
 * every MTP layer is in the checkpoint's format, tensor by tensor: vLLM builds it with the quant
   config under its checkpoint name, which the config's ignore list is matched against
   (:func:`module_bytes`, engines.vllm_speculation point 14): fp8 in DeepSeek-V3's and GLM-5-FP8's
@@ -51,8 +56,8 @@ The drafter's layers join the target's cache groups (physics.cache_layout's ``dr
 a block then spans them too, so the pool's blocks, and the concurrency, drop by the layers added as
 well as by the weights taken off the budget. A method is refused on a release whose V1 engine has
 no drafter for it (engines.vllm_speculation.release_problem: MTP from 0.9.0, Qwen3-Next's from
-0.10.2, GLM-5's from 0.16.0, Qwen3.5's from 0.17.0, MiMo-V2-Flash's from 0.21.0, a draft model from
-0.15.0). With any method on, vLLM's profile run also verifies a dummy batch with its rejection
+0.10.2, GLM-5's from 0.16.0, Qwen3.5's from 0.17.0, MiMo-V2-Flash's from 0.21.0, DeepSeek-V4's from 0.20.0,
+a draft model from 0.15.0). With any method on, vLLM's profile run also verifies a dummy batch with its rejection
 sampler, which physics.budget counts in the activation peak (engines.vllm_speculation point 13); the
 drafter's own dummy forward passes there are not modelled. Whatever is not modelled refuses the run with a note (:attr:`Drafter.refusal`) rather than
 give a figure vLLM would not.
@@ -249,9 +254,8 @@ def _mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: s
                        "vLLM's MTP method needs them")
     indexed = indexer_layer(model)  # GLM-5.2: the MTP layer keeps an indexer whatever the pattern
     if model.windowed_layers or (model.layer_specs and indexed is None):
-        return _refuse("MTP for a model whose layers differ (windows, compressed or per-layer caches: "
-                       "DeepSeek-V4) is not modelled: which cache the MTP layer keeps and which group it "
-                       "joins were not read for them")
+        return _refuse("MTP for a model whose layers differ (windows or per-layer caches) is not modelled: which "
+                       "cache the MTP layer keeps and which group it joins were not read for them")
     if not _has_target_weights(model, weights):
         return _refuse("MTP needs the target's weights and its hidden size and vocabulary")
     # DP attention: attention whole on every GPU, experts split by count
