@@ -570,6 +570,36 @@ SEEN: tuple[Seen, ...] = (
          "RTX 5090, sakamakismile/Qwen3.6-27B-Text-NVFP4-MTP with MTP 1, eager: 18.41 GiB, 4.8 GiB, 36,432 tokens, "
          "1.82x",
          "the same community checkpoint, not in the catalogue"),
+    # -- the search of branch ev-dsv4mtp: DeepSeek-V4 with MTP ------------------------------------------------------
+    Seen("https://github.com/99sono/DockerBuildFiles/blob/81e43e6ddcb83830b1e1867ecdb825d67b8cec1c/"
+         "inference-containers/vllm/deepseek-v4-flash-dgx-spark-cluster/variant01-tony2wild-original/head/metadata/"
+         "metadata01_2026_06_21/03_2026-06-21_10-38-35_deepseek-v4-flash-head_log_dump.md",
+         "the same head-node log, moved into variant01-tony2wild-original",
+         "a copy of dsv4-flash-gb10x2-tp2-mtp2-v0211dev's log, kept once"),
+    Seen("https://github.com/99sono/DockerBuildFiles/blob/c767100cb96f4452e2764380c935cdfa554e9ae6/"
+         "inference-containers/vllm/deepseek-v4-flash-dgx-spark-cluster/variant03-dspark-nvfp4-0731/head/metadata/"
+         "2026-08-30_01-31-34_deepseek-v4-flash-0731-head_log_dump.txt",
+         "the head node's log as 02_analysis_of_dump.md beside it describes it: DeepSeek-V4-Flash-0731 at TP 2 over "
+         "two Sparks, NVFP4 KV cache, DSpark (k=5)",
+         "DSpark and the nvfp4_ds_mla KV dtype are a development build's, and DeepSeek-V4-Flash-0731 is not in the "
+         "catalogue"),
+    Seen("https://github.com/vllm-project/vllm/pull/41834", "turn 109 (BokuNoGF): DeepSeek-V4-Flash at TP 2 with MTP 2, "
+         "kv fp8, on the PR's SM12x build (vllm 0.1.dev16960+ga937d4b28)",
+         "a pull request's branch build, not a release; the part read has the command and the runtime versions, no "
+         "startup figure"),
+    Seen("https://github.com/vllm-project/vllm/issues/51799", "issue description: DeepSeek-V4-Flash preview vs -0731 "
+         "+ DSpark on B300 at 1,048,576 (27.08x vs 7.73x)",
+         "a table of concurrencies, no startup log; DSpark is not modelled and -0731 is not in the catalogue"),
+    Seen("https://github.com/vllm-project/vllm/issues/50720", "comment of 2026-08-02 (jasl): DeepSeek-V4-Flash-0731 + "
+         "DSpark (nst=5) on 2x GB10 at TP 2, FlashInfer 0.6.16",
+         "a kernel-dispatch discussion without startup figures; DSpark and -0731 are not modelled"),
+    Seen("https://github.com/vllm-project/recipes/pull/493", "the description and review thread: DeepSeek-V4-Flash on "
+         "one DGX Station GPU with MTP 3 and the FP4 indexer cache",
+         "a launch command, no startup log"),
+    Seen("https://github.com/MiaAI-Lab/DeepSeek-v4-Flash-DSpark-2x-DGX-Spark/wiki", "the repository page: "
+         "DeepSeek-V4-Flash-DSpark at TP 2 over two Sparks, 1,000,000, kv nvfp4_ds_mla, 'reported KV pool: 3,225,280 "
+         "tokens'",
+         "DSpark with a patched vLLM overlay and the experimental nvfp4_ds_mla KV dtype: not a release, not modelled"),
     Seen("https://github.com/99sono/DockerBuildFiles/blob/889858ca1269bae140690fd2ca7269641c778e48/"
          "inference-containers/vllm/deepseek-v4-flash-dgx-spark-cluster/variant02-dspark-nvfp4/metadata/"
          "metadata01_2026_07_05/01_vllm_log.md",
