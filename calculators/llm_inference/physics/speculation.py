@@ -318,6 +318,11 @@ def _v4_mtp(spec: Speculation, model: Model, placement: Placement, weights, vers
     if not _has_target_weights(model, weights) or weights.plan.uniform_bytes is not None:
         return _refuse("MTP needs the target's weights, tensor by tensor")
     plan = weights.plan
+    experts = getattr(plan.scheme, "experts", None)
+    if experts is not None and experts.kind == "nvfp4":
+        return _refuse("DeepSeek-V4's MTP layer beside NVIDIA's NVFP4 experts is not modelled: the checkpoint's "
+                       "ignore list names mtp.* and its quantized_layers the backbone's experts only, and which "
+                       "format vLLM gives the MTP layer (model.layers.43) was not read")
     template = _layer_tensors(plan, model.layers - 1)
     block = [t for t in template if not any(k in t.module for k in _V4_COMPRESSED_ONLY)]
     fn = next((t for t in template if t.module == "hc_attn_fn"), None)

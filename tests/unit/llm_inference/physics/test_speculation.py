@@ -587,3 +587,13 @@ def test_deepseek_v4_mtp_layer_is_its_last_layer_without_compressor_and_indexer(
 def test_deepseek_v4_mtp_is_gated_from_020():
     assert release_problem(MTP, "0.19.1", "deepseek_v4")
     assert release_problem(MTP, "0.20.0", "deepseek_v4") == ""
+
+
+def test_deepseek_v4_mtp_beside_nvfp4_experts_is_refused():
+    """NVIDIA's NVFP4 release ignores mtp.* and lists only the backbone's experts as NVFP4: how vLLM formats the
+    MTP layer there was not read, so the run is refused rather than guessed."""
+    spec = Speculation(MTP, 2, mtp_layers=1, model_type="deepseek_v4")
+    model, plan = catalogue_model("deepseek-v4-flash-nvfp4"), _catalogue_plan("deepseek-v4-flash-nvfp4", "", SHIPPED)
+    pool = deploy(model, GPUS["b200"], Layout(gpus=4), Engine(speculation=spec, num_spec=2, version="0.26.0"),
+                  plan, "fp8").pool
+    assert "NVFP4" in pool.drafter.refusal
