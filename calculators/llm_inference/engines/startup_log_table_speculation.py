@@ -30,6 +30,11 @@ host's share as ``needs`` as the two boots above: its own CUDA-graph estimate is
 that rose while vLLM measured. RedHat's compressed-tensors NVFP4 and Qwen's block-FP8 Qwen3.6 releases still wait on
 a stored copy of their quantization_config.
 
+The search of branch ev-dsv4mtp modelled DeepSeek-V4's MTP layer (one more 128-token window in its pool,
+physics.multi_page_pool.v4_mtp_layer) and kept the 99sono boot of DeepSeek-V4-Flash with MTP 2 on two Sparks at TP 2
+(vLLM 0.21.1rc1.dev339) with the host's share as ``needs``: 'Model loading took' rebuilds to -1.2 %, the printed pool
+per byte to +1.2 % on tokens and concurrency, the rank the scheduler's minimum takes being the other Spark's.
+
 The search of branch logmtp read the issue trackers (vLLM, club-3090, spark-vllm-docker) and a repository of
 DGX Spark and RTX 5090 logs: most MTP logs in public are of Qwen3.6-27B, Qwen3.6 FP8, AutoRound or community
 NVFP4 checkpoints the catalogue does not hold (SEEN).
@@ -104,6 +109,37 @@ _SO27_NEEDS = (
     "activation peak, so the rest of the gap is not placed; 'Model loading took' rebuilds to -0.8 % (20.42 GiB: "
     "the FP8/NVFP4 target and its bf16 MTP layer, embeddings and LM head shared), and the block size (1,600 "
     "tokens, 'Add 3 padding layers') is the rebuilt one",)
+
+# -- 99sono/DockerBuildFiles: two DGX Sparks at TP 2, DeepSeek-V4-Flash with its MTP layer on a vLLM 0.21 nightly --
+_SO_V4 = (_SO + "deepseek-v4-flash-dgx-spark-cluster/head/metadata/metadata01_2026_06_21/"
+          "03_2026-06-21_10-38-35_deepseek-v4-flash-head_log_dump.md")
+_SO_V4_NEEDS = (
+    "gpu: a quantity measured on the hardware, the host's own share of the unified memory of each Spark. On GB10 "
+    "vLLM reads the free memory from the host's MemAvailable (engines/vllm_measured.py free_memory_reading), and "
+    "this host also runs the Ray-less multi-node rendezvous and holds a 148.66 GiB checkpoint on a 128 GB machine "
+    "('Available RAM: 37.98 GiB' while loading): what the host keeps or caches while vLLM profiles comes off the "
+    "pool, and no setting gives it. The rebuilt pool is 20.58 GiB (+10.4 %), so 'GPU KV cache size' and 'Maximum "
+    "concurrency' come out +11.7 %. What the row checks is the rest: 'Model loading took' rebuilds to 74.95 GiB "
+    "(-1.2 %: the target's shard and the MTP layer's 1.69 GiB, embedding and LM head shared), and the pool's "
+    "layout per byte: the printed 18.65 GiB gives 19,039 blocks of 1,051,776 bytes (22 layer tuples) and 3,756 "
+    "blocks a 200,000-token request (the MTP layer's window the 44th, the window groups 22 + 22), i.e. 5.07x and "
+    "1,013,791 tokens against 5.01x and 1,001,650 (+1.2 % each). That gap is the host's share again: the "
+    "scheduler takes the smallest block count of the two ranks ('Change the num_blocks of each rank to the "
+    "smallest among all ranks', get_kv_cache_configs, vllm/v1/core/kv_cache_utils.py l.2035-2043 in 0.21.0), "
+    "while 'Available KV cache memory' is the head's rank alone; the second Spark's log (worker/metadata) prints "
+    "no figure, and 3,756 blocks a request put its pool at 18,811 blocks (18.43 GiB), 0.22 GiB under the head's",)
+_SO_V4_NOTES = ("DeepSeek-V4's MTP layer (DeepSeekV4MTPModel, 'Loading drafter model...', 'MTP draft model loaded: 39 "
+                "params', the target's embedding, LM head and topk_indices_buffer shared): one DeepseekV4DecoderLayer "
+                "at layer 43 with compress_ratio 1, so one more 128-token window cache in the pool "
+                "(physics.multi_page_pool.v4_mtp_layer) and no compressor or indexer; 39 parameters is what a count "
+                "by hand of that module gives: the layer's 29 (attention without compressor and indexer, MoE, "
+                "norms, hyper-connection mixers) and "
+                "e_proj, h_proj (weight and scale each), enorm, hnorm, hc_head_fn/base/scale and shared_head.norm. "
+                "Run twice per step (num_speculative_tokens 2 over num_nextn_predict_layers 1). '[mtp.py:474] MTP "
+                "draft model loaded' is 0.22.0's vllm/models/deepseek_v4/nvidia/mtp.py l.474 (0.21.0 has "
+                "deepseek_v4_mtp.py l.465): the build has 0.22's file layout, and 0.21 and 0.22 size this pool "
+                "alike (the rebuild is the same under either). Printed CUDA-graph estimate 0.55 GiB (PIECEWISE up to "
+                "24, FULL up to 9).")
 
 LOGS: tuple[Log, ...] = (
     Log("qwen3-8b-4090-48g-ngram-v0290",
@@ -315,6 +351,45 @@ LOGS: tuple[Log, ...] = (
               "vision tower is loaded and four 4096 × 4096 images are profiled at 65,536 batched tokens "
               "(engines.vllm_encoder). The CUDA-graph estimate is printed as measured (-0.81 GiB).",
         extra={"cuda_graph_estimate_gib": -0.81}),
+    Log("dsv4-flash-gb10x2-tp2-mtp2-v0211dev", _SO_V4,
+        "lines 103 (version), 107 (non-default args), 114 ('Resolved architecture: DeepSeekV4MTPModel'), 123 (the "
+        "engine's config: SpeculativeConfig(method='mtp', num_spec_tokens=2), tensor_parallel_size=2, "
+        "quantization=deepseek_v4_fp8, kv_cache_dtype=fp8), 195, 243, 245-249, 263, 264, 266 and 267 of the head "
+        "node's log (Worker_TP0 on the first Spark; the worker's log is the other rank)",
+        "0.21.1rc1.dev339+g1967a5627bc3 (printed: 'version 0.21.1rc1.dev339+g1967a5627bc3', 'Initializing a V1 LLM "
+        "engine (v0.21.1rc1.dev339+g1967a5627bc3)'): a build of main after 0.21 branched, with 0.21's rules (0.21 "
+        "and 0.22 lay DeepSeek-V4's pool alike)", "0.21.0",
+        "deepseek-ai/DeepSeek-V4-Flash (as shipped: fp8 attention and shared experts, MXFP4 routed experts; "
+        "'DeepSeek V4 expert_dtype resolved to 'fp4'')", "deepseek-v4-flash",
+        "two NVIDIA DGX Sparks (GB10, 128 GB unified each) at TP 2 over the network: the directory "
+        "deepseek-v4-flash-dgx-spark-cluster, 'nnodes': 2, 'world_size=2, local_world_size=1', 'Device capability "
+        "12.1'", "gb10",
+        ("(APIServer pid=1) INFO 06-21 07:16:52 [utils.py:278] non-default args: {'model_tag': "
+         "'deepseek-ai/DeepSeek-V4-Flash', 'enable_auto_tool_choice': True, 'tool_call_parser': 'deepseek_v4', "
+         "'host': '0.0.0.0', 'api_key': ['dummy-key'], 'model': 'deepseek-ai/DeepSeek-V4-Flash', 'tokenizer_mode': "
+         "'deepseek_v4', 'trust_remote_code': True, 'max_model_len': 200000, 'served_model_name': "
+         "['deepseek-v4-flash'], 'reasoning_parser': 'deepseek_v4', 'distributed_executor_backend': 'mp', "
+         "'master_addr': '10.0.1.1', 'nnodes': 2, 'tensor_parallel_size': 2, 'block_size': 256, "
+         "'gpu_memory_utilization': 0.8, 'kv_cache_dtype': 'fp8', 'enable_prefix_caching': True, "
+         "'max_num_batched_tokens': 8192, 'max_num_seqs': 4, 'enable_flashinfer_autotune': True, "
+         "'speculative_config': {'method': 'mtp', 'num_speculative_tokens': 2}}",
+         "(Worker_TP0 pid=57) INFO 06-21 07:19:46 [gpu_model_runner.py:5061] Loading drafter model...",
+         "(Worker_TP0 pid=57) INFO 06-21 07:20:07 [mtp.py:474] MTP draft model loaded: 39 params",
+         "(Worker_TP0 pid=57) INFO 06-21 07:20:07 [llm_base_proposer.py:1414] Shared target model lm_head with MTP "
+         "shared_head.head.",
+         "(Worker_TP0 pid=57) INFO 06-21 07:20:09 [gpu_model_runner.py:5132] Model loading took 75.86 GiB memory "
+         "and 184.202604 seconds",
+         "(Worker_TP0 pid=57) INFO 06-21 07:20:29 [gpu_model_runner.py:6376] Estimated CUDA graph memory: 0.55 GiB "
+         "total",
+         "(Worker_TP0 pid=57) INFO 06-21 07:20:29 [gpu_worker.py:466] Available KV cache memory: 18.65 GiB",
+         "(EngineCore pid=34) INFO 06-21 07:20:29 [kv_cache_utils.py:1733] GPU KV cache size: 1,001,650 tokens",
+         "(EngineCore pid=34) INFO 06-21 07:20:29 [kv_cache_utils.py:1734] Maximum concurrency for 200,000 tokens "
+         "per request: 5.01x"),
+        FITS, utilization=0.8, max_model_len=200000, max_num_batched_tokens=8192, max_num_seqs=4, weights="fp8",
+        kv_dtype="fp8",
+        loading_gib=75.86, available_gib=18.65, kv_tokens=1001650, concurrency=5.01, install="docker",
+        prefix_caching=True, speculation="mtp", num_speculative_tokens=2, tensor_parallel=2, needs=_SO_V4_NEEDS,
+        kinds=("quantized", "new-gpu"), notes=_SO_V4_NOTES, extra={"cuda_graph_estimate_gib": 0.55}),
 )
 
 _41789 = "https://github.com/vllm-project/vllm/issues/41789"
@@ -495,12 +570,36 @@ SEEN: tuple[Seen, ...] = (
          "RTX 5090, sakamakismile/Qwen3.6-27B-Text-NVFP4-MTP with MTP 1, eager: 18.41 GiB, 4.8 GiB, 36,432 tokens, "
          "1.82x",
          "the same community checkpoint, not in the catalogue"),
-    Seen(_SO + "deepseek-v4-flash-dgx-spark-cluster/head/metadata/metadata01_2026_06_21/"
-         "03_2026-06-21_10-38-35_deepseek-v4-flash-head_log_dump.md",
-         "the head node's log: vLLM 0.21.1rc1.dev339, deepseek-ai/DeepSeek-V4-Flash at TP 2 over two Sparks, MTP 2, "
-         "kv fp8, 200,000: 75.86 GiB, 18.65 GiB, 1,001,650 tokens, 5.01x",
-         "the calculator refuses it: DeepSeek-V4's MTP layer in the pool (another group of its compressed caches) is "
-         "not modelled"),
+    # -- the search of branch ev-dsv4mtp: DeepSeek-V4 with MTP ------------------------------------------------------
+    Seen("https://github.com/99sono/DockerBuildFiles/blob/81e43e6ddcb83830b1e1867ecdb825d67b8cec1c/"
+         "inference-containers/vllm/deepseek-v4-flash-dgx-spark-cluster/variant01-tony2wild-original/head/metadata/"
+         "metadata01_2026_06_21/03_2026-06-21_10-38-35_deepseek-v4-flash-head_log_dump.md",
+         "the same head-node log, moved into variant01-tony2wild-original",
+         "a copy of dsv4-flash-gb10x2-tp2-mtp2-v0211dev's log, kept once"),
+    Seen("https://github.com/99sono/DockerBuildFiles/blob/c767100cb96f4452e2764380c935cdfa554e9ae6/"
+         "inference-containers/vllm/deepseek-v4-flash-dgx-spark-cluster/variant03-dspark-nvfp4-0731/head/metadata/"
+         "2026-08-30_01-31-34_deepseek-v4-flash-0731-head_log_dump.txt",
+         "the head node's log as 02_analysis_of_dump.md beside it describes it: DeepSeek-V4-Flash-0731 at TP 2 over "
+         "two Sparks, NVFP4 KV cache, DSpark (k=5)",
+         "DSpark and the nvfp4_ds_mla KV dtype are a development build's, and DeepSeek-V4-Flash-0731 is not in the "
+         "catalogue"),
+    Seen("https://github.com/vllm-project/vllm/pull/41834", "turn 109 (BokuNoGF): DeepSeek-V4-Flash at TP 2 with MTP 2, "
+         "kv fp8, on the PR's SM12x build (vllm 0.1.dev16960+ga937d4b28)",
+         "a pull request's branch build, not a release; the part read has the command and the runtime versions, no "
+         "startup figure"),
+    Seen("https://github.com/vllm-project/vllm/issues/51799", "issue description: DeepSeek-V4-Flash preview vs -0731 "
+         "+ DSpark on B300 at 1,048,576 (27.08x vs 7.73x)",
+         "a table of concurrencies, no startup log; DSpark is not modelled and -0731 is not in the catalogue"),
+    Seen("https://github.com/vllm-project/vllm/issues/50720", "comment of 2026-08-02 (jasl): DeepSeek-V4-Flash-0731 + "
+         "DSpark (nst=5) on 2x GB10 at TP 2, FlashInfer 0.6.16",
+         "a kernel-dispatch discussion without startup figures; DSpark and -0731 are not modelled"),
+    Seen("https://github.com/vllm-project/recipes/pull/493", "the description and review thread: DeepSeek-V4-Flash on "
+         "one DGX Station GPU with MTP 3 and the FP4 indexer cache",
+         "a launch command, no startup log"),
+    Seen("https://github.com/MiaAI-Lab/DeepSeek-v4-Flash-DSpark-2x-DGX-Spark/wiki", "the repository page: "
+         "DeepSeek-V4-Flash-DSpark at TP 2 over two Sparks, 1,000,000, kv nvfp4_ds_mla, 'reported KV pool: 3,225,280 "
+         "tokens'",
+         "DSpark with a patched vLLM overlay and the experimental nvfp4_ds_mla KV dtype: not a release, not modelled"),
     Seen("https://github.com/99sono/DockerBuildFiles/blob/889858ca1269bae140690fd2ca7269641c778e48/"
          "inference-containers/vllm/deepseek-v4-flash-dgx-spark-cluster/variant02-dspark-nvfp4/metadata/"
          "metadata01_2026_07_05/01_vllm_log.md",

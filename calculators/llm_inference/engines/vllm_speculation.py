@@ -196,14 +196,30 @@ physics (physics.speculation) rests on:
     (5 sliding groups, 6 padding slots), and a 40th sliding layer takes one slot. Up to 0.30.0 the
     attention is built without ``cache_config`` (its KV then in the model dtype whatever
     ``--kv-cache-dtype``); 0.32.0 passes it (:data:`MIMO_MTP_CACHE_CONFIG_SINCE`; 0.31 not read).
+17. **DeepSeek-V4's MTP** (vllm/model_executor/models/deepseek_v4_mtp.py in 0.20.0 and 0.21.0,
+    vllm/models/deepseek_v4/nvidia/mtp.py from 0.22.0; read in the 0.20.0, 0.21.0, 0.22.0, 0.23.0 and 0.27.0
+    wheels): ``hf_config_override`` turns ``deepseek_v4`` into ``deepseek_mtp`` with architecture
+    ``DeepSeekV4MTPModel`` and ``n_predict = num_nextn_predict_layers`` (config/speculative.py l.313-317 in
+    0.21.0; l.301 in 0.20.0: :data:`MTP_SINCE`). ``DeepSeekV4MultiTokenPredictor`` builds one
+    ``DeepSeekV4MultiTokenPredictorLayer`` per predictor layer at ``model.layers.{num_hidden_layers + i}``
+    (``mtp_start_layer_idx``); each holds ``e_proj`` and ``h_proj`` (``ReplicatedLinear(h, h)`` with the
+    quant config: fp8 blocks in DeepSeek's release; l.81-93 in 0.21.0), ``enorm``, ``hnorm``, the fp32
+    ``hc_head_fn`` / ``hc_head_base`` / ``hc_head_scale`` (l.99-111), a ``SharedHead`` (its norm; its
+    ``head`` is the target's: "Shared target model lm_head with MTP shared_head.head") and ``mtp_block``, a
+    ``DeepseekV4DecoderLayer`` (l.115) whose attention takes ``compress_ratio = 1`` past
+    ``num_hidden_layers`` ("MTP layer is not included in the compress ratio list": deepseek_v4.py l.956-961
+    in 0.21.0, nvidia/model.py l.701-704 in 0.22.0, attention.py l.208-213 in 0.27.0), so no compressor and
+    no indexer, and whose only cache is its ``DeepseekV4SWACache``: one more window in the pool
+    (physics.multi_page_pool.v4_mtp_layer; kv_cache_utils.py's ``_annotate_eagle_groups_deepseek_v4``:
+    "DeepseekV4's MTP attention layer is always the last layer"). The 99sono boot of the speculation table
+    prints "MTP draft model loaded: 39 params", as many as a count by hand of this module's parameters
+    gives: the decoder layer's 29 without compressor and indexer (attention 11, norms 2, mixers 6, router
+    2, shared experts 4, routed experts 4) and 10 of e_proj, h_proj (weight and scale each), enorm, hnorm,
+    the three hc_head tensors and shared_head.norm.
 
 Not modelled, and refused with a note: MTP for hybrid targets other than the Gated DeltaNet and
-Nemotron-H ones (KDA, lightning attention), and for DeepSeek-V4 (``v4_unmodelled``): its MTP layer
-(vllm/models/deepseek_v4/nvidia/mtp.py, 0.27.0 wheel) is a ``DeepseekV4DecoderLayer`` whose attention
-takes ``compress_ratio = 1`` past ``num_hidden_layers`` ("MTP layer is not included in the compress
-ratio list", deepseek_v4/attention.py), i.e. one more window-only cache, but its weights (``e_proj`` /
-``h_proj`` built with the V4 quant config, the fp32 hyper-connection head) and how NVIDIA's ``mtp.*``
-exclusion meets the ``model.layers.N`` prefix were not read; MiMo-V2-Flash's MTP
+Nemotron-H ones (KDA, lightning attention); DeepSeek-V4 with any drafter other than its own MTP layer
+(``v4_unmodelled``), or with its MTP layer under data-parallel attention; MiMo-V2-Flash's MTP
 beside a quantized KV cache before 0.32.0 (pages of two dtypes); an EAGLE head beside a
 target with MLA, windowed, per-layer or recurrent caches (its full-attention layer is grouped apart);
 a drafter TP other than the target's; a draft model or head whose KV page per layer differs from the
@@ -236,7 +252,7 @@ METHOD_SINCE: dict[str, str] = {"ngram": "0.8.5", "eagle": "0.8.5", "eagle3": "0
 MTP_SINCE: dict[str, str] = {"deepseek_v3": "0.9.0", "mimo": "0.9.0", "glm4_moe": "0.10.0",
                              "qwen3_next": "0.10.2", "deepseek_v32": "0.11.0", "qwen3_5": "0.17.0",
                              "qwen3_5_moe": "0.17.0", "nemotron_h": "0.17.0", "glm_moe_dsa": "0.16.0",
-                             "mimo_v2_flash": "0.21.0"}
+                             "mimo_v2_flash": "0.21.0", "deepseek_v4": "0.20.0"}
 #: From this release MiMo-V2-Flash's MTP attention is built with the cache config (point 16).
 MIMO_MTP_CACHE_CONFIG_SINCE = "0.32.0"
 

@@ -245,7 +245,7 @@ def layout(model: Model, placement: Placement, kv_dtype: str, *, gpu_name: str =
         return _multi_page_layout(model, placement, kinds, kv_dtype, cc=cc, block_size=block_size, version=version,
                                   dcp=dcp, sinks=sinks,
                                   speculative=bool(num_spec or draft_attention_layers or draft_window_layers),
-                                  draft_layers=draft_attention_layers)
+                                  draft_layers=draft_attention_layers, draft_window_layers=draft_window_layers)
     mla = any(isinstance(s, ls.LatentAttention) for s in kinds)
     indexer = any(isinstance(s, ls.LatentAttention) and s.indexer_dim for s in kinds)
     windows = [s for s in kinds if s.window]
@@ -344,19 +344,23 @@ def async_scheduling_default(speculation_method: str = "") -> bool:
 
 def _multi_page_layout(model: Model, placement: Placement, kinds: tuple[ls.LayerSpec, ...], kv_dtype: str, *,
                        cc, block_size: int, version: str, dcp: int, sinks: bool, speculative: bool,
-                       draft_layers: int = 0) -> CacheLayout:
+                       draft_layers: int = 0, draft_window_layers: int = 0) -> CacheLayout:
     """DeepSeek-V4's and GLM-5.2's pools (physics.multi_page_pool): every KV cache is replicated
     over TP (one latent, one window, indexer and compressor states with ``disable_tp``), so a GPU
     of one pipeline stage holds all of them. ``draft_layers``: GLM-5.2's MTP layers, each a latent and
-    an indexer key page more in the one uniform-type group (:func:`indexer_layer`)."""
+    an indexer key page more in the one uniform-type group (:func:`indexer_layer`); ``draft_window_layers``:
+    DeepSeek-V4's MTP layers, each one more window cache (:func:`..physics.multi_page_pool.v4_mtp_layer`)."""
     specs = tuple(_attention(s) for s in layer_specs(model) if s.caches_kv)
     staged = placement.pipeline_stages > 1
     if any(s.kind == "compressed" for s in kinds):
         block = mpp.V4_BLOCK_SIZE
         problem = next((p for p in (s.kv_dtype_problem(kv_dtype) for s in kinds) if p), "")
-        unmodelled = mpp.v4_unmodelled(version, block_size, tensor_parallel_only=not staged, speculative=speculative,
-                                       dcp=dcp)
+        mtp_only = draft_window_layers > 0 and not draft_layers  # the model's own MTP layers, window-only
+        unmodelled = mpp.v4_unmodelled(version, block_size, tensor_parallel_only=not staged,
+                                       speculative=speculative and not mtp_only, dcp=dcp)
         pool = None
+        if mtp_only:  # vLLM's spec dict ends with the MTP layers' (model.layers.{num_hidden_layers + i})
+            specs += (mpp.v4_mtp_layer(specs[-1]),) * draft_window_layers
         if not (problem or unmodelled):
             pool, problem = mpp.v4_pool(specs, version)
         per_token = 0

@@ -35,6 +35,8 @@ unify them (physics.cache_layout.unified_pages, Gemma 4's rule) but lays them si
   distinct page sizes summed). Windows and states hold ``window − 1 + in-flight tokens`` (+1 block)
   like any sliding window, in-flight being ``max_num_batched_tokens`` up to 0.25 and twice that
   from 0.26 (``VllmConfig.max_in_flight_tokens``: async scheduling's two batches, on by default).
+  The MTP layer (``--speculative-config '{"method": "mtp"}'``) is one more layer past the backbone whose
+  attention takes compress ratio 1: one more window cache (:func:`v4_mtp_layer`), grouped with the others.
 
 Read in the 0.20.0–0.27.0 wheels, where the grouping is the same (0.26 only returns early when
 every page agrees). 0.27.0 keeps each window and state page as it is (no padding), lays each group
@@ -246,9 +248,29 @@ def v4_pool(specs, version: str) -> tuple[MultiPagePool | None, str]:
     return MultiPagePool(tuple(groups), block_bytes, max(g.tuples for g in groups), version), ""
 
 
+def v4_mtp_layer(spec: csa.CompressedSparseAttention) -> csa.CompressedSparseAttention:
+    """The cache of DeepSeek-V4's MTP layer (one per ``num_nextn_predict_layers``), as one of the target's
+    layers ``spec`` would keep it without compression: a window only. ``DeepseekV4MultiTokenPredictorLayer``'s
+    ``mtp_block`` is a ``DeepseekV4DecoderLayer`` at ``model.layers.{num_hidden_layers + i}``, whose
+    attention takes ``compress_ratio = 1`` past ``num_hidden_layers`` ("MTP layer is not included in the
+    compress ratio list": deepseek_v4.py l.956-961 in 0.21.0, l.900-903 in 0.20.0; deepseek_v4/attention.py
+    l.176-181 in 0.23.0, l.208-213 in 0.27.0). With a ratio of 1 it builds no compressor (``if
+    self.compress_ratio > 1``: deepseek_v4_attention.py l.276 in 0.21.0, attention.py l.338 in 0.27.0) and
+    no indexer (``compress_ratio == 4`` only), and its ``DeepseekV4MLAAttention.get_kv_cache_spec`` returns
+    None ("SWA part. Allocated separately as DeepseekV4SWACache": l.730-734 in 0.21.0, l.655-659 in 0.27.0):
+    it registers only its ``DeepseekV4SWACache`` (l.237), the same ``SlidingWindowMLASpec`` (64-token
+    blocks, ``sliding_window``) as every target layer's window. So it is one more window cache, grouped
+    with theirs; vLLM's own ``_annotate_eagle_groups_deepseek_v4`` (v1/core/kv_cache_utils.py l.1589 in
+    0.21.0, l.1757 in 0.27.0) flags "whichever group contains" "DeepseekV4's MTP attention layer", which is
+    "always the last layer" of the pool's spec dict (a flag for prefix caching, not for the sizes)."""
+    return csa.CompressedSparseAttention(compress_ratio=0, head_dim=spec.head_dim, rope_dim=spec.rope_dim,
+                                         sliding_window=spec.sliding_window)
+
+
 def v4_unmodelled(version: str, block_size: int, *, tensor_parallel_only: bool, speculative: bool,
                   dcp: int) -> str:
-    """Why DeepSeek-V4's pool is not computed for this release and layout ("" when it is)."""
+    """Why DeepSeek-V4's pool is not computed for this release and layout ("" when it is). ``speculative``:
+    a drafter other than the model's own MTP layers (whose windows :func:`v4_mtp_layer` adds to the pool)."""
     v = parse_version(version)[:2]
     if v < V4_FIRST:
         return f"vLLM {version} does not serve DeepSeek-V4 (its model file arrives in 0.20.0)"
@@ -261,7 +283,8 @@ def v4_unmodelled(version: str, block_size: int, *, tensor_parallel_only: bool, 
     if not tensor_parallel_only:
         return "DeepSeek-V4 with pipeline stages (which layers each stage caches) is not modelled"
     if speculative:
-        return "DeepSeek-V4's MTP layer in the pool (another group of its caches) is not modelled"
+        return ("DeepSeek-V4 with a drafter other than its own MTP layer (n-gram, EAGLE, a draft model) is not "
+                "modelled")
     if dcp > 1:
         return "DeepSeek-V4 with decode context parallelism is not modelled"
     return ""
@@ -293,5 +316,5 @@ def tokens_line(pool: MultiPagePool, num_blocks: int, concurrency: float, max_mo
     return num_blocks // len(pool.groups) * min(g.block_size for g in pool.groups)
 
 
-__all__ = ["Cache", "Group", "MultiPagePool", "v4_caches", "v4_pool", "v4_unmodelled", "glm52_pool",
+__all__ = ["Cache", "Group", "MultiPagePool", "v4_caches", "v4_mtp_layer", "v4_pool", "v4_unmodelled", "glm52_pool",
            "approximate_gcd", "tokens_line"]

@@ -36,6 +36,11 @@ engines.vllm_speculation). These kinds are modelled:
   2·hidden → hidden), the last ``final_layernorm``; embedding and LM head shared
   (``has_own_lm_head = False``). Its "*" layers cache like the target's attention layers and join
   their group, as the Nemotron 3 Super log of engines/hybrid_logs.py shows;
+* **DeepSeek-V4's MTP layer** (``DeepSeekV4MultiTokenPredictorLayer``, 0.20.0 to 0.27.0): a
+  ``DeepseekV4DecoderLayer`` past the backbone, whose attention takes compress ratio 1 (no compressor,
+  no indexer: one more 128-token window cache in the pool, physics.multi_page_pool.v4_mtp_layer), with its
+  MoE; ``e_proj`` and ``h_proj`` (``ReplicatedLinear(h, h)`` in fp8), three RMSNorms and the fp32
+  ``hc_head`` mixer; embedding and LM head shared (engines.vllm_speculation point 17);
 * every MTP layer is in the checkpoint's format, tensor by tensor: vLLM builds it with the quant
   config under its checkpoint name, which the config's ignore list is matched against
   (:func:`module_bytes`, engines.vllm_speculation point 14): fp8 in DeepSeek-V3's and GLM-5-FP8's
@@ -51,8 +56,8 @@ The drafter's layers join the target's cache groups (physics.cache_layout's ``dr
 a block then spans them too, so the pool's blocks, and the concurrency, drop by the layers added as
 well as by the weights taken off the budget. A method is refused on a release whose V1 engine has
 no drafter for it (engines.vllm_speculation.release_problem: MTP from 0.9.0, Qwen3-Next's from
-0.10.2, GLM-5's from 0.16.0, Qwen3.5's from 0.17.0, MiMo-V2-Flash's from 0.21.0, a draft model from
-0.15.0). With any method on, vLLM's profile run also verifies a dummy batch with its rejection
+0.10.2, GLM-5's from 0.16.0, Qwen3.5's from 0.17.0, MiMo-V2-Flash's from 0.21.0, DeepSeek-V4's from 0.20.0,
+a draft model from 0.15.0). With any method on, vLLM's profile run also verifies a dummy batch with its rejection
 sampler, which physics.budget counts in the activation peak (engines.vllm_speculation point 13); the
 drafter's own dummy forward passes there are not modelled. Whatever is not modelled refuses the run with a note (:attr:`Drafter.refusal`) rather than
 give a figure vLLM would not.
@@ -69,7 +74,7 @@ from ..engines.vllm_hybrid import GATED_DELTANET, MAMBA2
 from ..engines.vllm_kv_dtypes import stored_kv_dtype
 from ..engines.vllm_releases import parse_version
 from ..engines.vllm_weights import padded_vocab
-from ..models.params import ATTENTION, COLUMN, DENSE_MLP, NORMS_BIASES, ROUTED_EXPERTS, Tensor
+from ..models.params import ATTENTION, COLUMN, DENSE_MLP, NORMS_BIASES, REPLICATED, ROUTED_EXPERTS, Tensor
 from . import eagle_head
 from .cache_layout import indexer_layer
 from .eagle_head import Head
@@ -229,6 +234,8 @@ def drafter(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype
     if spec.method == NGRAM:
         return NGRAM_DRAFTER
     if spec.method == MTP:
+        if any(getattr(s, "kind", "") == "compressed" for s in model.layer_specs):
+            return _v4_mtp(spec, model, placement, weights, version)
         if spec.model_type == MIMO_V2_FLASH:
             return _mimo_mtp(model, gpu, placement, kv_dtype, weights, version)
         if model.is_hybrid or model.kv_free_layers:
@@ -247,9 +254,8 @@ def _mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: s
                        "vLLM's MTP method needs them")
     indexed = indexer_layer(model)  # GLM-5.2: the MTP layer keeps an indexer whatever the pattern
     if model.windowed_layers or (model.layer_specs and indexed is None):
-        return _refuse("MTP for a model whose layers differ (windows, compressed or per-layer caches: "
-                       "DeepSeek-V4) is not modelled: which cache the MTP layer keeps and which group it "
-                       "joins were not read for them")
+        return _refuse("MTP for a model whose layers differ (windows or per-layer caches) is not modelled: which "
+                       "cache the MTP layer keeps and which group it joins were not read for them")
     if not _has_target_weights(model, weights):
         return _refuse("MTP needs the target's weights and its hidden size and vocabulary")
     # DP attention: attention whole on every GPU, experts split by count
@@ -278,6 +284,71 @@ def _mtp(spec: Speculation, model: Model, gpu, placement: Placement, kv_dtype: s
     return Drafter(weight_bytes=held, kv_layers=n, token_bytes=n * per_layer,
                    label=f"MTP ({n} layer{'s' if n > 1 else ''})", method=MTP,
                    head_bytes=lm_head_bytes(model.vocab_size, model.hidden_size, tp))
+
+
+#: DeepSeek-V4's compressed-attention modules, which its MTP layer (compress ratio 1) does not build.
+_V4_COMPRESSED_ONLY = ("compressor.", "indexer.")
+
+
+def _v4_mtp(spec: Speculation, model: Model, placement: Placement, weights, version: str) -> Drafter:
+    """DeepSeek-V4's MTP layer(s) (``DeepSeekV4MultiTokenPredictorLayer``: vllm/model_executor/models/
+    deepseek_v4_mtp.py in 0.20.0–0.22, vllm/models/deepseek_v4/nvidia/mtp.py from 0.23.0; read in the 0.20.0,
+    0.21.0, 0.23.0 and 0.27.0 wheels), one per ``num_nextn_predict_layers``, each at ``model.layers.{43 + i}``:
+
+    * ``mtp_block``, a ``DeepseekV4DecoderLayer`` (l.115 in 0.21.0) of the target's last layer's shape but
+      with ``compress_ratio = 1`` (physics.multi_page_pool.v4_mtp_layer): its attention without the
+      compressor and the indexer, its MoE (not a hash layer: ``extract_layer_index(prefix) <
+      num_hash_layers`` is false past the backbone), its norms and hyper-connection mixers, all with the
+      quant config as the target's;
+    * ``e_proj`` and ``h_proj``: two ``ReplicatedLinear(h, h)`` built with the quant config (l.81-93 in
+      0.21.0: "V4 keeps e_ and h_proj separate (with fp8 linear quant)"), whole on every rank;
+    * ``enorm``, ``hnorm`` and ``shared_head.norm`` (h each) and the fp32 ``hc_head_fn`` (hc_mult ×
+      hc_mult·h), ``hc_head_base`` (hc_mult) and ``hc_head_scale`` (1) (l.99-111);
+    * ``shared_head.head`` and ``embed_tokens``: the target's (the proposer shares both: "Detected MTP model.
+      Sharing target model embedding weights", "Shared target model lm_head with MTP shared_head.head").
+
+    Its cache is one window more in the pool (``window_layers``); it keeps 128 tokens whatever the
+    context, so it adds no bytes per token of context."""
+    n = spec.mtp_layers
+    if n <= 0:
+        return _refuse("this model has no multi-token-prediction layers (num_nextn_predict_layers 0): "
+                       "vLLM's MTP method needs them")
+    if placement.data_parallel > 1:
+        return _refuse("DeepSeek-V4's MTP layer under data-parallel attention is not modelled")
+    if not _has_target_weights(model, weights) or weights.plan.uniform_bytes is not None:
+        return _refuse("MTP needs the target's weights, tensor by tensor")
+    plan = weights.plan
+    experts = getattr(plan.scheme, "experts", None)
+    if experts is not None and experts.kind == "nvfp4":
+        return _refuse("DeepSeek-V4's MTP layer beside NVIDIA's NVFP4 experts is not modelled: the checkpoint's "
+                       "ignore list names mtp.* and its quantized_layers the backbone's experts only, and which "
+                       "format vLLM gives the MTP layer (model.layers.43) was not read")
+    template = _layer_tensors(plan, model.layers - 1)
+    block = [t for t in template if not any(k in t.module for k in _V4_COMPRESSED_ONLY)]
+    fn = next((t for t in template if t.module == "hc_attn_fn"), None)
+    base = next((t for t in template if t.module == "hc_attn_base"), None)
+    scale = next((t for t in template if t.module == "hc_attn_scale"), None)
+    proj = next((t for t in template if t.module == "attn.wo_b"), None)
+    if None in (fn, base, scale, proj) or any(t.module.endswith("tid2eid") for t in block):
+        return _refuse("the target's last layer is not the DeepSeek-V4 layer the MTP layer is sized by")
+    h = model.hidden_size
+    hc = fn.shape[1] // h  # hc_mult: the mixers' input is hc_mult × hidden
+    tp = placement.tensor_parallel
+    layers = 0.0
+    for i in range(n):
+        at = model.layers + i
+        tensors = [replace(t, layer=at) for t in block]
+        tensors += [replace(proj, module=name, shape=(h, h), split=REPLICATED, layer=at)
+                    for name in ("e_proj", "h_proj")]
+        tensors += [Tensor(NORMS_BIASES, name, (h,), param="norm", layer=at)
+                    for name in ("enorm", "hnorm", "shared_head.norm")]
+        tensors += [replace(fn, module="hc_head_fn", shape=(hc, hc * h), layer=at),
+                    replace(base, module="hc_head_base", shape=(hc,), layer=at),
+                    replace(scale, module="hc_head_scale", shape=(1,), layer=at)]
+        layers += module_bytes(weights, tensors, tp)
+    return Drafter(weight_bytes=layers, kv_layers=n, window_layers=n, token_bytes=0.0,
+                   label=f"MTP ({n} window-only layer{'s' if n > 1 else ''})", method=MTP,
+                   head_bytes=lm_head_bytes(model.vocab_size, h, tp))
 
 
 def _layer_with(weights, layers: int, group: str) -> int | None:

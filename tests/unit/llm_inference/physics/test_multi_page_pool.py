@@ -122,6 +122,77 @@ def test_pro_tuples_by_hand():
     assert pool.block_bytes == 37_440 * 31 + 8_640 * 30 + 1_728 * 31 == 1_473_408
 
 
+
+# -- DeepSeek-V4's MTP layer ------------------------------------------------------------------------
+
+def test_the_mtp_layer_caches_one_window_by_hand():
+    """deepseek_v4.py (0.20.0 l.900-903, 0.21.0 l.956-961) and deepseek_v4/attention.py (0.23.0
+    l.176-181, 0.27.0 l.208-213): a layer at or past num_hidden_layers (the MTP layer, model.layers.43)
+    takes compress_ratio 1, so it builds no compressor (only "if self.compress_ratio > 1") and no
+    indexer (only at 4), its DeepseekV4MLAAttention registers no spec ("compress_ratio <= 1: SWA part.
+    Allocated separately as DeepseekV4SWACache") and it keeps one DeepseekV4SWACache: 64-token blocks,
+    the 128-token window, 37,440 bytes a page, as every target layer's window."""
+    c4 = next(s for s in _flash() if s.compress_ratio == 4)
+    mtp = mpp.v4_mtp_layer(c4)
+    assert {c.name: (c.page, c.block_size, c.window) for c in mpp.v4_caches(mtp)} == {"window": (WINDOW, 64, 128)}
+
+
+def test_flash_with_its_mtp_layer_by_hand():
+    """44 windows (43 + the MTP layer's). _approximate_gcd([21, 44, 21, 20], from 21): 22 pads 1+0+1+2 = 4
+    (21 pads 0+19+0+1), so still 22 tuples; the windows split round-robin 22 + 22; the block is unchanged
+    (1,039,680 from 0.23, 1,051,776 in 0.20-0.22), and a request takes one window page more per window
+    page it holds: at 200,000 tokens and 8,192 batched (0.21.0: 782 compressed pages, 131 window pages,
+    2,051 C4-state and 1,041 C128-state pages) cdiv(782 x 1,002,240 + 131 x 2 x 22 x 37,440 + 2,051 x
+    967,680 + 1,041 x 748,800, 1,002,240) = cdiv(3,763,768,320, 1,002,240) = 3,756 (3,751 without)."""
+    assert mpp.approximate_gcd([21, 44, 21, 20], 21) == 22
+    specs = _flash() + [mpp.v4_mtp_layer(_flash()[-1])]
+    for version, block in (("0.21.0", 1_051_776), ("0.25.0", 1_039_680)):
+        pool, problem = mpp.v4_pool(specs, version)
+        assert problem == "" and pool.layer_tuples == 22 and pool.block_bytes == block
+        assert [(len(g.pages), g.window) for g in pool.groups] == [(62, 0), (22, 128), (22, 128), (42, 8), (20, 128)]
+    pool, _ = mpp.v4_pool(specs, "0.21.0")
+    total = 782 * 1_002_240 + 131 * 2 * 22 * WINDOW + 2051 * 967_680 + 1041 * 748_800
+    assert total == 3_763_768_320
+    assert pool.group_pages(200000, 8192) == (782, 131, 131, 2051, 1041)
+    assert pool.request_blocks(200000, 8192) == -(-total // 1_002_240) == 3756
+    assert mpp.v4_pool(_flash(), "0.21.0")[0].request_blocks(200000, 8192) == 3751
+
+
+def test_pro_with_its_mtp_layer_by_hand():
+    """V4-Pro: 62 windows; _approximate_gcd([31, 62, 30, 31], from 31): 31 pads 0+0+1+0, so 31 tuples,
+    the windows 31 + 31 (30 + 31 without it), the C4 states 60 (30 tuples), the C128 states 31, the
+    compressed group 91 (30 C4, 30 keys, 31 C128); the block unchanged (1,473,408 bytes)."""
+    model = catalogue_model("deepseek-v4-pro")
+    specs = [s for s in layer_specs(model) if s.caches_kv]
+    pool, _ = mpp.v4_pool(specs + [mpp.v4_mtp_layer(specs[-1])], "0.25.0")
+    assert pool.layer_tuples == 31 and pool.block_bytes == 1_473_408
+    assert sorted(len(g.pages) for g in pool.groups) == [31, 31, 31, 60, 91]
+
+
+def test_the_layout_takes_the_mtp_window_and_refuses_other_drafters():
+    model = catalogue_model("deepseek-v4-flash")
+    placed = place(model, Layout(gpus=2), "bf16")
+    on = layout(model, placed, "fp8", gpu_name="GB10", version="0.21.0", num_spec=2, draft_window_layers=1)
+    assert on.unmodelled == "" and on.page_bytes == 1_051_776
+    assert on.request_blocks(200000, 8192) == 3756
+    ngram = layout(model, placed, "fp8", gpu_name="GB10", version="0.21.0", num_spec=2)
+    assert "other than its own MTP layer" in ngram.unmodelled
+    assert "0.20" in layout(model, placed, "fp8", gpu_name="GB10", version="0.28.0", num_spec=2,
+                            draft_window_layers=1).unmodelled
+
+
+def test_the_99sono_spark_log_per_byte():
+    """99sono/DockerBuildFiles, deepseek-v4-flash-dgx-spark-cluster (vLLM 0.21.1rc1.dev339, TP 2, MTP 2,
+    kv fp8, 200,000, 8,192 batched): 'Available KV cache memory: 18.65 GiB', '1,001,650 tokens', '5.01x'.
+    The printed pool in 1,051,776-byte blocks is 19,039 blocks; over 3,756 blocks a request: 5.069x,
+    1,013,791 tokens (+1.2 %), kept as the row's check (startup_log_table_speculation.py)."""
+    specs = _flash() + [mpp.v4_mtp_layer(_flash()[-1])]
+    pool, _ = mpp.v4_pool(specs, "0.21.0")
+    blocks = int(18.65 * GiB // pool.block_bytes)
+    assert blocks == 19039
+    tokens = mpp.tokens_line(pool, blocks, blocks / 3756, 200000)
+    assert tokens == 1_013_791 and tokens == pytest.approx(1_001_650, rel=0.013)
+
 # -- public logs ------------------------------------------------------------------------------------
 
 def test_gh200_start_check_of_vllm_44376():

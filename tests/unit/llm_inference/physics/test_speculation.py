@@ -553,3 +553,47 @@ def test_the_calculator_builds_mimo_v2_flash_mtp_from_its_architecture():
     on = SPEC.run({**raw, "speculation": "mtp", "num_speculative_tokens": 1}).values
     assert on["drafter_bytes_per_gpu"] == 141_092_512 and on["drafter_kv_bytes_per_token"] == 1280
     assert on["max_concurrency"] < off["max_concurrency"]
+
+
+def test_deepseek_v4_mtp_layer_is_its_last_layer_without_compressor_and_indexer():
+    """DeepSeek-V4-Flash at TP 2 (vLLM 0.21.0, deepseek_v4_mtp.py): DeepSeekV4MultiTokenPredictorLayer =
+    a DeepseekV4DecoderLayer at model.layers.43 with compress_ratio 1 (no compressor, no indexer: the
+    last layer's C4 attention without them, its MoE, norms and mixers), e_proj and h_proj
+    (ReplicatedLinear(4,096, 4,096) with the fp8 quant config: 16,777,216 bytes and 32 x 32 one-byte ue8m0
+    block scales each, whole on both ranks), enorm, hnorm and shared_head.norm (4,096 bf16 each) and the
+    fp32 hc_head_fn (4 x 16,384), hc_head_base (4) and hc_head_scale (1); LM head and embedding shared.
+    Its cache is one more window (no bytes per token of context)."""
+    from llm_inference.physics.speculation import _layer_tensors, module_bytes
+    spec = Speculation(MTP, 2, mtp_layers=1, model_type="deepseek_v4")
+    model, plan = catalogue_model("deepseek-v4-flash"), _catalogue_plan("deepseek-v4-flash", "", SHIPPED)
+    pool = deploy(model, GPUS["gb10"], Layout(gpus=2), Engine(speculation=spec, num_spec=2, version="0.21.0"),
+                  plan, "fp8").pool
+    d = pool.drafter
+    assert not d.refusal and not pool.layout.unmodelled
+    assert (d.kv_layers, d.window_layers, d.token_bytes) == (1, 1, 0.0)
+    weights = plan.on(GPUS["gb10"], "0.21.0")
+    last = _layer_tensors(weights.plan, 42)
+    kept = [replace(t, layer=43) for t in last if "compressor." not in t.module and "indexer." not in t.module]
+    assert len(kept) == len(last) - 12  # compressor wkv, wgate, ape, norm; indexer wq_b, weights_proj, k_norm x2,
+    #                                     and its compressor's four
+    extras = 2 * (4096 * 4096 + 32 * 32) + 3 * 4096 * 2 + (4 * 16384 + 4 + 1) * 4
+    assert extras == 33_556_480 + 24_576 + 262_164
+    assert d.weight_bytes == module_bytes(weights, kept, 2) + extras
+    assert 1.6 * GiB < d.weight_bytes < 1.8 * GiB  # the routed experts' MXFP4 half
+    # no compressor or indexer in it: less than the last layer's bytes plus the extras
+    assert d.weight_bytes < module_bytes(weights, [replace(t, layer=43) for t in last], 2) + extras
+
+
+def test_deepseek_v4_mtp_is_gated_from_020():
+    assert release_problem(MTP, "0.19.1", "deepseek_v4")
+    assert release_problem(MTP, "0.20.0", "deepseek_v4") == ""
+
+
+def test_deepseek_v4_mtp_beside_nvfp4_experts_is_refused():
+    """NVIDIA's NVFP4 release ignores mtp.* and lists only the backbone's experts as NVFP4: how vLLM formats the
+    MTP layer there was not read, so the run is refused rather than guessed."""
+    spec = Speculation(MTP, 2, mtp_layers=1, model_type="deepseek_v4")
+    model, plan = catalogue_model("deepseek-v4-flash-nvfp4"), _catalogue_plan("deepseek-v4-flash-nvfp4", "", SHIPPED)
+    pool = deploy(model, GPUS["b200"], Layout(gpus=4), Engine(speculation=spec, num_spec=2, version="0.26.0"),
+                  plan, "fp8").pool
+    assert "NVFP4" in pool.drafter.refusal
