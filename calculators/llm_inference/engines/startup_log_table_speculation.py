@@ -105,6 +105,21 @@ _SO27_NEEDS = (
     "the FP8/NVFP4 target and its bf16 MTP layer, embeddings and LM head shared), and the block size (1,600 "
     "tokens, 'Add 3 padding layers') is the rebuilt one",)
 
+# -- dishantghai/ai-perf-hw3-spec-decode-quant: one H100 80GB SXM (Nebius), vLLM 0.20.0, Qwen3-8B with its own EAGLE-3 --
+_HW = "https://github.com/dishantghai/ai-perf-hw3-spec-decode-quant/blob/d1c3b59586c732c2c3504d8b4fd793fcbf20e0d3/"
+_HW_VERSION = "0.20.0 (printed: 'version 0.20.0', 'Initializing a V1 LLM engine (v0.20.0)')"
+_HW_MODEL = ("Qwen/Qwen3-8B (bf16, a local copy at /data/hw3/Qwen3-8B: README.md 'for `Qwen/Qwen3-8B` on a single H100 "
+             "80GB GPU', 'Checkpoint size: 15.26 GiB')")
+_HW_GPU = ("NVIDIA H100 80GB SXM (MASTERCLASS_GUIDE.ipynb of the same commit: '| Hardware | 1× NVIDIA H100 80GB SXM "
+           "(Nebius AI Cloud) |'; runlog.md: one server at a time, 'GPU before: 0 MiB')")
+_HW_NOTES = ("vllm serve's defaults at 0.20.0 (utilization 0.92, as the log's own 'The current "
+             "--gpu-memory-utilization=0.9200' says; 'Chunked prefill is enabled with max_num_batched_tokens=8192'; "
+             "max_model_len 40,960 from the config), prefix caching off. The plain run beside these "
+             "(logs/c1_server.log: 15.27 GiB, 54.63 GiB, 397,808 tokens, 9.71x) rebuilds to -0.1 / -0.1 / -0.1 / "
+             "-0.1 %. The head is the homework's own, trained with speculators; its config.json is committed beside "
+             "the logs (models/data/eagle_heads.py). The printed CUDA-graph estimate is not subtracted at 0.20 "
+             "('CUDA graph memory profiling is enabled (default since v0.21.0)' says what 0.21 would take).")
+
 LOGS: tuple[Log, ...] = (
     Log("qwen3-8b-4090-48g-ngram-v0290",
         _VL + "d3cdc89a3904b04f575abbd873746af6a71f2e88/phase3/results/phase5_v029_ngram_20261009.log",
@@ -315,12 +330,107 @@ LOGS: tuple[Log, ...] = (
               "vision tower is loaded and four 4096 × 4096 images are profiled at 65,536 batched tokens "
               "(engines.vllm_encoder). The CUDA-graph estimate is printed as measured (-0.81 GiB).",
         extra={"cuda_graph_estimate_gib": -0.81}),
+    Log("qwen3-8b-h100-eagle3-hw3-k1-v0200", _HW + "logs/c2_n1_server.log",
+        "lines 3 (version), 7 (non-default args), 9 ('Using max model len 40960'), 44-45 (the embedding and the LM "
+        "head shared), 47, 62, 63, 65 and 66",
+        _HW_VERSION, "0.20.0", _HW_MODEL, "qwen3-8b", _HW_GPU, "h100-sxm",
+        ("(APIServer pid=93940) INFO 06-30 22:57:50 [utils.py:233] non-default args: {'model_tag': "
+         "'/data/hw3/Qwen3-8B', 'model': '/data/hw3/Qwen3-8B', 'enable_prefix_caching': False, "
+         "'speculative_config': {'method': 'eagle3', 'model': '/data/hw3/output/checkpoints/checkpoint_best', "
+         "'num_speculative_tokens': 1}}",
+         "(EngineCore pid=94225) INFO 06-30 22:58:19 [llm_base_proposer.py:1432] Detected EAGLE model with "
+         "embed_tokens identical to the target model. Sharing target model embedding weights with the draft model.",
+         "(EngineCore pid=94225) INFO 06-30 22:58:20 [llm_base_proposer.py:1489] Detected EAGLE model with lm_head"
+         " identical to the target model. Sharing target model lm_head weights with the draft model.",
+         "(EngineCore pid=94225) INFO 06-30 22:58:20 [gpu_model_runner.py:4879] Model loading took 15.78 GiB "
+         "memory and 15.925205 seconds",
+         "(EngineCore pid=94225) INFO 06-30 22:58:56 [gpu_model_runner.py:6042] Estimated CUDA graph memory: 0.58 "
+         "GiB total",
+         "(EngineCore pid=94225) INFO 06-30 22:58:56 [gpu_worker.py:440] Available KV cache memory: 51.72 GiB",
+         "(EngineCore pid=94225) INFO 06-30 22:58:56 [kv_cache_utils.py:1711] GPU KV cache size: 366,400 tokens",
+         "(EngineCore pid=94225) INFO 06-30 22:58:56 [kv_cache_utils.py:1716] Maximum concurrency for 40,960 "
+         "tokens per request: 8.95x"),
+        FITS, max_model_len=40960, loading_gib=15.78, available_gib=51.72, kv_tokens=366400, concurrency=8.95,
+        prefix_caching=False, speculation="eagle", draft_model_id="eagle3-qwen3-8b-hw3-full-vocab",
+        num_speculative_tokens=1,
+        notes=("An EAGLE-3 head with the full 151,936-token draft vocabulary, trained with the verifier's LM head "
+               "frozen: vLLM shares both the embedding and the LM head with the target (lines 44-45), so the head adds "
+               "0.50 GiB (fc, one decoder layer, draft_id_to_target_id) and its one KV layer joins the target's 36. "
+               + _HW_NOTES)),
+    Log("qwen3-8b-h100-eagle3-hw3-k4-v0200", _HW + "logs/c2_n4_server.log",
+        "lines 3 (version), 7 (non-default args), 9 ('Using max model len 40960'), 42-43 (the embedding and the LM "
+        "head shared), 45, 59, 60, 62 and 63",
+        _HW_VERSION, "0.20.0", _HW_MODEL, "qwen3-8b", _HW_GPU, "h100-sxm",
+        ("(APIServer pid=104559) INFO 06-30 23:15:47 [utils.py:233] non-default args: {'model_tag': "
+         "'/data/hw3/Qwen3-8B', 'model': '/data/hw3/Qwen3-8B', 'enable_prefix_caching': False, "
+         "'speculative_config': {'method': 'eagle3', 'model': '/data/hw3/output/checkpoints/checkpoint_best', "
+         "'num_speculative_tokens': 4}}",
+         "(EngineCore pid=104671) INFO 06-30 23:16:00 [llm_base_proposer.py:1432] Detected EAGLE model with "
+         "embed_tokens identical to the target model. Sharing target model embedding weights with the draft model.",
+         "(EngineCore pid=104671) INFO 06-30 23:16:02 [llm_base_proposer.py:1489] Detected EAGLE model with "
+         "lm_head identical to the target model. Sharing target model lm_head weights with the draft model.",
+         "(EngineCore pid=104671) INFO 06-30 23:16:02 [gpu_model_runner.py:4879] Model loading took 15.78 GiB "
+         "memory and 6.690056 seconds",
+         "(EngineCore pid=104671) INFO 06-30 23:16:07 [gpu_model_runner.py:6042] Estimated CUDA graph memory: 0.56"
+         " GiB total",
+         "(EngineCore pid=104671) INFO 06-30 23:16:07 [gpu_worker.py:440] Available KV cache memory: 51.73 GiB",
+         "(EngineCore pid=104671) INFO 06-30 23:16:07 [kv_cache_utils.py:1711] GPU KV cache size: 366,512 tokens",
+         "(EngineCore pid=104671) INFO 06-30 23:16:07 [kv_cache_utils.py:1716] Maximum concurrency for 40,960 "
+         "tokens per request: 8.95x"),
+        FITS, max_model_len=40960, loading_gib=15.78, available_gib=51.73, kv_tokens=366512, concurrency=8.95,
+        prefix_caching=False, speculation="eagle", draft_model_id="eagle3-qwen3-8b-hw3-full-vocab",
+        num_speculative_tokens=4,
+        notes=("The same head and server as qwen3-8b-h100-eagle3-hw3-k1-v0200 with 4 speculative tokens: the pool "
+               "moves by 0.01 GiB and the tokens by 112, and the calculator gives the same figures for both. "
+               + _HW_NOTES)),
+    Log("qwen3-8b-h100-eagle3-hw3-32k-v0200", _HW + "logs/h9_c2_compressed_server.log",
+        "lines 3 (version), 7 (non-default args), 9 ('Using max model len 40960'), 42-43 (the embedding shared, the "
+        "LM head kept), 45, 59, 60, 62 and 63",
+        _HW_VERSION, "0.20.0", _HW_MODEL, "qwen3-8b", _HW_GPU, "h100-sxm",
+        ("(APIServer pid=287915) INFO 07-01 02:31:38 [utils.py:233] non-default args: {'model_tag': "
+         "'/data/hw3/Qwen3-8B', 'model': '/data/hw3/Qwen3-8B', 'enable_prefix_caching': False, "
+         "'speculative_config': {'method': 'eagle3', 'model': "
+         "'/data/hw3/output/checkpoints_compressed_vocab/checkpoint_best', 'num_speculative_tokens': 2}}",
+         "(EngineCore pid=288158) INFO 07-01 02:31:51 [llm_base_proposer.py:1432] Detected EAGLE model with "
+         "embed_tokens identical to the target model. Sharing target model embedding weights with the draft model.",
+         "(EngineCore pid=288158) INFO 07-01 02:31:52 [llm_base_proposer.py:1494] Detected EAGLE model with "
+         "distinct lm_head weights. Keeping separate lm_head weights from the target model.",
+         "(EngineCore pid=288158) INFO 07-01 02:31:52 [gpu_model_runner.py:4879] Model loading took 16.02 GiB "
+         "memory and 6.066272 seconds",
+         "(EngineCore pid=288158) INFO 07-01 02:31:58 [gpu_model_runner.py:6042] Estimated CUDA graph memory: 0.56"
+         " GiB total",
+         "(EngineCore pid=288158) INFO 07-01 02:31:58 [gpu_worker.py:440] Available KV cache memory: 51.48 GiB",
+         "(EngineCore pid=288158) INFO 07-01 02:31:58 [kv_cache_utils.py:1711] GPU KV cache size: 364,768 tokens",
+         "(EngineCore pid=288158) INFO 07-01 02:31:58 [kv_cache_utils.py:1716] Maximum concurrency for 40,960 "
+         "tokens per request: 8.91x"),
+        FITS, max_model_len=40960, loading_gib=16.02, available_gib=51.48, kv_tokens=364768, concurrency=8.91,
+        prefix_caching=False, speculation="eagle", draft_model_id="eagle3-qwen3-8b-hw3-32k-vocab",
+        num_speculative_tokens=2,
+        notes=("The head retrained with a 32,000-token draft vocabulary (checkpoints_compressed_vocab): its own LM "
+               "head is kept (line 43, 'distinct lm_head weights'), 0.24 GiB more than the full-vocabulary head's "
+               "shared one. " + _HW_NOTES)),
 )
 
 _41789 = "https://github.com/vllm-project/vllm/issues/41789"
 
 #: Logs read for this table and left out, each with why.
 SEEN: tuple[Seen, ...] = (
+    # -- the search of 2026-12-06 (branch ev-eagle): dishantghai/ai-perf-hw3-spec-decode-quant, H100 SXM, 0.20.0 ----
+    Seen(_HW + "logs/c1_server.log", "the startup lines: Qwen3-8B bf16 without a drafter: 15.27 GiB, 54.63 GiB, "
+         "397,808 tokens, 9.71x",
+         "no drafter, so not a row of this table; read as the kept EAGLE-3 rows' pair (rebuilt -0.1 % on each "
+         "figure)"),
+    Seen(_HW + "logs/c2_n2_server.log", "the startup lines (and c2_n3_server.log, final_c2n2_server.log, "
+         "h1_c2n2_retest_server.log): the full-vocabulary head with 2 and 3 tokens: 15.78 GiB, 51.73 / 51.72 GiB, "
+         "366,480 / 366,432 tokens, 8.95x",
+         "the same server and head as qwen3-8b-h100-eagle3-hw3-k1-v0200 and -k4 (k between them), within 0.01 GiB "
+         "of them: repeats, not further checks"),
+    Seen(_HW + "logs/c4_n2_server.log", "the startup lines (and c3, c4_n1/n3/n4, c4fp8trained_n2, close_gap_*, "
+         "fp8_hs, h1_c3, h1_c4n2_retest, h5_c4n2_kvfp8, h6_c4n2_nochunk, h9_c4_compressed, h9_c4n3_compressed "
+         "server logs): /data/hw3/Qwen3-8B-FP8-Dynamic with and without the heads, e.g. 9.32 GiB, 58.19 GiB, "
+         "412,272 tokens, 10.07x",
+         "the target is the homework's own FP8-dynamic quantization of Qwen3-8B (scripts/quantize_qwen3.py, "
+         "llm-compressor), a checkpoint the catalogue does not hold (qwen3-8b is bf16 only)"),
     # -- the search of 2026-12-06 (branch ev-spec) ----------------------------------------------------------
     Seen(_SO27 + "01_vllm_log_no_mtp.md",
          "the vLLM container log: the same compose without --speculative-config, vLLM 0.23.1rc1.dev531 on the "
