@@ -120,6 +120,21 @@ _HW_NOTES = ("vllm serve's defaults at 0.20.0 (utilization 0.92, as the log's ow
              "the logs (models/data/eagle_heads.py). The printed CUDA-graph estimate is not subtracted at 0.20 "
              "('CUDA graph memory profiling is enabled (default since v0.21.0)' says what 0.21 would take).")
 
+# -- manojarulmurugan/SpecDecoding-Study-vLLM-SGLang: Colab A100s (80 GB, then 40 GB), vLLM 0.24.0, Llama 3.1 8B ------
+_MA = "https://github.com/manojarulmurugan/SpecDecoding-Study-vLLM-SGLang/blob/"
+_MA_P2 = _MA + "0513112d143b180e6f511cacc356917d9d006610/phase2_results/"
+_MA_P3 = _MA + "76252b30f9a56917108d897fb6c1e53d4c674012/phase3_results/"
+_MA_P3B = _MA + "2216e3daeefd1540820267fb4515582deef0caeb/phase3b_results/"
+_MA_VERSION = ("0.24.0 (printed: 'version 0.24.0', 'Initializing a V1 LLM engine (v0.24.0)'; HANDOVER.md 'Pinned engine: "
+               "vllm==0.24.0')")
+_MA_MODEL = "meta-llama/Llama-3.1-8B-Instruct ('dtype': 'float16': the same 2 bytes a weight as bf16)"
+_MA_NOTES = ("The harness's vllm serve (dtype float16, seed 1234, utilization 0.85, max_model_len 8,192, prefix caching "
+             "off) with yuhuili/EAGLE3-LLaMA3.1-Instruct-8B, 5 tokens: the catalogue's eagle3-llama-3.1-8b, its own "
+             "32,000-row LM head kept (0.79 GiB: 'Model loading took' 15.8 GiB against the plain runs' 15.0). vLLM "
+             "0.24 runs Model Runner V2 here ('[model_runner.py:302] Model loading took') and prints no CUDA-graph "
+             "estimate. The plain runs of the same sessions rebuild to -0.3 / -0.4 % (80 GB: 15.0 GiB, 51.24 GiB, "
+             "419,728 tokens) and -0.3 / -1.6 % (40 GB: 15.0 GiB, 17.44 GiB, 142,896 tokens).")
+
 LOGS: tuple[Log, ...] = (
     Log("qwen3-8b-4090-48g-ngram-v0290",
         _VL + "d3cdc89a3904b04f575abbd873746af6a71f2e88/phase3/results/phase5_v029_ngram_20261009.log",
@@ -409,12 +424,156 @@ LOGS: tuple[Log, ...] = (
         notes=("The head retrained with a 32,000-token draft vocabulary (checkpoints_compressed_vocab): its own LM "
                "head is kept (line 43, 'distinct lm_head weights'), 0.24 GiB more than the full-vocabulary head's "
                "shared one. " + _HW_NOTES)),
+    Log("llama-3.1-8b-a100-80g-eagle3-v0240", _MA_P2 + "server_logs/server_20260708_225807.log",
+        "lines 4 (version), 7 (non-default args), 16 ('max_num_scheduled_tokens is set to 2048'), 41, 56, 57 and "
+        "58; the run records of the same commit started on this server "
+        "(phase2_results/runs/core_factorial_llama-3-1-8b-instruct_fp16-fp16-eagle3_gsm8k_c1_r0.json, "
+        "2026-07-08T23:01:42) give the GPU and the engine",
+        _MA_VERSION, "0.24.0", _MA_MODEL, "llama-3.1-8b",
+        "NVIDIA A100-SXM4-80GB (the run record's env.gpu_name, engine_version '0.24.0'; HANDOVER.md: "
+        "'Factorial/cube sessions MUST use 80GB (matches Phase-2/3 records')", "a100-80g",
+        ("(APIServer pid=31747) INFO 07-08 22:58:17 [api_utils.py:273] non-default args: {'model_tag': "
+         "'meta-llama/Llama-3.1-8B-Instruct', 'host': '127.0.0.1', 'model': 'meta-llama/Llama-3.1-8B-Instruct', "
+         "'dtype': 'float16', 'seed': 1234, 'max_model_len': 8192, 'gpu_memory_utilization': 0.85, "
+         "'enable_prefix_caching': False, 'speculative_config': {'draft_tensor_parallel_size': 1, 'method': "
+         "'eagle3', 'model': 'yuhuili/EAGLE3-LLaMA3.1-Instruct-8B', 'num_speculative_tokens': 5}}",
+         "(EngineCore pid=31925) INFO 07-08 22:58:58 [model_runner.py:302] Model loading took 15.8 GiB and "
+         "15.249416 seconds",
+         "(EngineCore pid=31925) INFO 07-08 22:59:36 [gpu_worker.py:508] Available KV cache memory: 50.27 GiB",
+         "(EngineCore pid=31925) INFO 07-08 22:59:36 [kv_cache_utils.py:2146] GPU KV cache size: 399,360 tokens",
+         "(EngineCore pid=31925) INFO 07-08 22:59:36 [kv_cache_utils.py:2147] Maximum concurrency for 8,192 tokens"
+         " per request: 48.75x"),
+        FITS, utilization=0.85, max_model_len=8192, loading_gib=15.8, available_gib=50.27,
+        kv_tokens=399360, concurrency=48.75, prefix_caching=False, speculation="eagle",
+        draft_model_id="eagle3-llama-3.1-8b", num_speculative_tokens=5,
+        notes="The Phase-2 EAGLE-3 cell (fp16 weights, fp16 KV). " + _MA_NOTES),
+    Log("llama-3.1-8b-a100-80g-eagle3-fp8kv-v0240", _MA_P3 + "server_logs/server_20260709_204744.log",
+        "lines 4 (version), 7 (non-default args), 17, 41, 56, 57 and 58; the run records of the same commit "
+        "started on this server "
+        "(phase3_results/runs/core_factorial_llama-3-1-8b-instruct_fp16-fp8-eagle3_gsm8k_c1_r0.json, "
+        "2026-07-09T20:53:36) give the GPU",
+        _MA_VERSION, "0.24.0", _MA_MODEL, "llama-3.1-8b",
+        "NVIDIA A100-SXM4-80GB (the run record's env.gpu_name, engine_version '0.24.0')", "a100-80g",
+        ("(APIServer pid=23895) INFO 07-09 20:47:55 [api_utils.py:273] non-default args: {'model_tag': "
+         "'meta-llama/Llama-3.1-8B-Instruct', 'host': '127.0.0.1', 'model': 'meta-llama/Llama-3.1-8B-Instruct', "
+         "'dtype': 'float16', 'seed': 1234, 'max_model_len': 8192, 'gpu_memory_utilization': 0.85, "
+         "'kv_cache_dtype': 'fp8', 'enable_prefix_caching': False, 'speculative_config': "
+         "{'draft_tensor_parallel_size': 1, 'method': 'eagle3', 'model': 'yuhuili/EAGLE3-LLaMA3.1-Instruct-8B', "
+         "'num_speculative_tokens': 5}}",
+         "(EngineCore pid=24034) INFO 07-09 20:49:15 [model_runner.py:302] Model loading took 15.8 GiB and "
+         "56.261868 seconds",
+         "(EngineCore pid=24034) INFO 07-09 20:49:53 [gpu_worker.py:508] Available KV cache memory: 50.27 GiB",
+         "(EngineCore pid=24034) INFO 07-09 20:49:53 [kv_cache_utils.py:2146] GPU KV cache size: 798,720 tokens",
+         "(EngineCore pid=24034) INFO 07-09 20:49:53 [kv_cache_utils.py:2147] Maximum concurrency for 8,192 tokens"
+         " per request: 97.50x"),
+        FITS, utilization=0.85, max_model_len=8192, kv_dtype="fp8", loading_gib=15.8, available_gib=50.27,
+        kv_tokens=798720, concurrency=97.5, prefix_caching=False, speculation="eagle",
+        draft_model_id="eagle3-llama-3.1-8b", num_speculative_tokens=5,
+        notes="The Phase-3 cell with --kv-cache-dtype fp8 (e4m3, stored in one byte on the A100): the same pool as "
+              "the fp16-KV cell, twice the tokens, head layer included. " + _MA_NOTES),
+    Log("llama-3.1-8b-a100-40g-eagle3-v0240", _MA_P3B + "server_logs/server_20260714_234400.log",
+        "lines 4 (version), 7 (non-default args), 16, 40, 55, 56 and 57 (the engine later crashed on a "
+        "~7.4k-token prompt, HANDOVER.md 'the 8 long-context KS-probe cells (EAGLE-3) crashed the engine'; it had"
+        " started)",
+        _MA_VERSION, "0.24.0", _MA_MODEL, "llama-3.1-8b",
+        "NVIDIA A100-SXM4-40GB (HANDOVER.md: 'k_stress uses 40GB deliberately'; colab/phase3b_kstress_40gb.ipynb "
+        "launches this server ('log: results/server_logs/server_20260714_234400.log'); the session's run records "
+        "just before it, e.g. phase3b_results/runs/k_stress_meta-llama-3-1-8b-instruct-awq-int4_w4a16-fp8-none_ra"
+        "g_shared_prefix_c8_r1.json, 2026-07-14T23:43:59, give env.gpu_name 'NVIDIA A100-SXM4-40GB')", "a100-40g",
+        ("(APIServer pid=32133) INFO 07-14 23:44:10 [api_utils.py:273] non-default args: {'model_tag': "
+         "'meta-llama/Llama-3.1-8B-Instruct', 'host': '127.0.0.1', 'model': 'meta-llama/Llama-3.1-8B-Instruct', "
+         "'dtype': 'float16', 'seed': 1234, 'max_model_len': 8192, 'gpu_memory_utilization': 0.85, "
+         "'enable_prefix_caching': False, 'speculative_config': {'draft_tensor_parallel_size': 1, 'method': "
+         "'eagle3', 'model': 'yuhuili/EAGLE3-LLaMA3.1-Instruct-8B', 'num_speculative_tokens': 5}}",
+         "(EngineCore pid=32323) INFO 07-14 23:44:54 [model_runner.py:302] Model loading took 15.8 GiB and "
+         "15.017796 seconds",
+         "(EngineCore pid=32323) INFO 07-14 23:45:31 [gpu_worker.py:508] Available KV cache memory: 16.48 GiB",
+         "(EngineCore pid=32323) INFO 07-14 23:45:31 [kv_cache_utils.py:2146] GPU KV cache size: 130,912 tokens",
+         "(EngineCore pid=32323) INFO 07-14 23:45:31 [kv_cache_utils.py:2147] Maximum concurrency for 8,192 tokens"
+         " per request: 15.98x"),
+        FITS, utilization=0.85, max_model_len=8192, loading_gib=15.8, available_gib=16.48,
+        kv_tokens=130912, concurrency=15.98, prefix_caching=False, speculation="eagle",
+        draft_model_id="eagle3-llama-3.1-8b", num_speculative_tokens=5,
+        notes="The Phase-3b K-stress probe on the 40 GB card (fp16 KV). " + _MA_NOTES),
+    Log("llama-3.1-8b-a100-40g-eagle3-eager-fp8kv-v0240", _MA_P3B + "server_logs/server_20260715_015734.log",
+        "lines 4 (version), 7 (non-default args), 15 ('Chunked prefill is enabled with "
+        "max_num_batched_tokens=8192'), 44, 46, 47 and 48; the run records of the same commit started on this "
+        "server "
+        "(phase3b_results/runs/k_stress_llama-3-1-8b-instruct_fp16-fp8-eagle3_rag_shared_prefix_c1_r0.json, "
+        "2026-07-15T02:02:31, engine args extra ['--max-num-batched-tokens', '8192', '--enforce-eager']) give the"
+        " GPU",
+        _MA_VERSION, "0.24.0", _MA_MODEL, "llama-3.1-8b",
+        "NVIDIA A100-SXM4-40GB (the run record's env.gpu_name, engine_version '0.24.0')", "a100-40g",
+        ("(APIServer pid=68707) INFO 07-15 01:57:44 [api_utils.py:273] non-default args: {'model_tag': "
+         "'meta-llama/Llama-3.1-8B-Instruct', 'host': '127.0.0.1', 'model': 'meta-llama/Llama-3.1-8B-Instruct', "
+         "'dtype': 'float16', 'seed': 1234, 'max_model_len': 8192, 'enforce_eager': True, "
+         "'gpu_memory_utilization': 0.85, 'kv_cache_dtype': 'fp8', 'enable_prefix_caching': False, "
+         "'max_num_batched_tokens': 8192, 'speculative_config': {'draft_tensor_parallel_size': 1, 'method': "
+         "'eagle3', 'model': 'yuhuili/EAGLE3-LLaMA3.1-Instruct-8B', 'num_speculative_tokens': 5}}",
+         "(EngineCore pid=68827) INFO 07-15 01:58:16 [model_runner.py:302] Model loading took 15.8 GiB and "
+         "13.013870 seconds",
+         "(EngineCore pid=68827) INFO 07-15 01:58:19 [gpu_worker.py:508] Available KV cache memory: 16.5 GiB",
+         "(EngineCore pid=68827) INFO 07-15 01:58:19 [kv_cache_utils.py:2146] GPU KV cache size: 262,096 tokens",
+         "(EngineCore pid=68827) INFO 07-15 01:58:19 [kv_cache_utils.py:2147] Maximum concurrency for 8,192 tokens"
+         " per request: 31.99x"),
+        FITS, utilization=0.85, max_model_len=8192, kv_dtype="fp8", enforce_eager=True, max_num_batched_tokens=8192,
+        loading_gib=15.8, available_gib=16.5,
+        kv_tokens=262096, concurrency=31.99, prefix_caching=False, speculation="eagle",
+        draft_model_id="eagle3-llama-3.1-8b", num_speculative_tokens=5,
+        notes="The Phase-3b probe as rerun ('rung 2 (--enforce-eager ...) is adopted'): eager, 8,192 batched tokens, "
+              "fp8 KV. " + _MA_NOTES),
 )
 
 _41789 = "https://github.com/vllm-project/vllm/issues/41789"
 
 #: Logs read for this table and left out, each with why.
 SEEN: tuple[Seen, ...] = (
+    # -- the search of 2026-12-06 (branch ev-eagle): manojarulmurugan/SpecDecoding-Study-vLLM-SGLang, vLLM 0.24.0 ----
+    Seen(_MA_P3 + "server_logs/server_20260709_231406.log", "the startup lines: the same command as "
+         "llama-3.1-8b-a100-80g-eagle3-fp8kv-v0240 on an A100-SXM4-80GB (run records from 2026-07-09T23:17:39): 15.8 "
+         "GiB, 51.17 GiB, 813,024 tokens, 99.25x",
+         "a repeat of the kept fp8-KV cell whose pool is 0.90 GiB larger than that cell's 50.27 GiB (its profiling "
+         "'took 0.00 s', a warm compile cache); rebuilt -0.3 / -1.8 / -1.8 / -1.8 %. Read as the spread between two "
+         "boots of one command on two Colab A100s, not as a second check"),
+    Seen(_MA_P3 + "server_logs/server_20260709_233433.log", "the startup lines (and 20260710_050412.log, and "
+         "20260710_044146.log with fp8 KV)",
+         "the same commands, GPU and figures as llama-3.1-8b-a100-80g-eagle3-v0240 and -fp8kv-v0240 (50.27 GiB, "
+         "399,360 / 798,720 tokens): repeats"),
+    Seen(_MA_P3B + "server_logs/server_20260715_004237.log", "the startup lines (and 20260715_004509.log with fp8 KV; "
+         "phase3c_diagnostics_results/server_logs/server_20260716_235052.log, "
+         "phase3c_retest_results_full/server_logs/server_20260717_235455.log): the 40 GB card, EAGLE-3, "
+         "--max-num-batched-tokens 8192 with CUDA graphs: 15.8 GiB, 16.01 GiB, 127,184 tokens, 15.53x",
+         "rebuilt +2.0 % (16.33 GiB): compiled at 8,192 batched tokens the pool is 0.47 GiB below both the default "
+         "(2,048 scheduled tokens, 16.48 GiB) and the eager run at 8,192 (16.5 GiB), and the log prints no "
+         "CUDA-graph estimate or activation peak to place it; at the tolerance's edge, so left out rather than "
+         "kept on a rounding"),
+    Seen(_MA_P3B + "server_logs/server_20260715_014443.log", "the startup lines (and "
+         "phase3c_diagnostics_results/server_logs/server_20260716_232345.log): eager, 8,192 batched tokens, fp16 KV: "
+         "15.8 GiB, 16.5 GiB, 131,040 tokens, 16.00x",
+         "the fp16-KV twin of llama-3.1-8b-a100-40g-eagle3-eager-fp8kv-v0240 (the same pool, half the tokens): a "
+         "repeat (rebuilt -0.3 / -1.0 / -1.0 / -1.1 %)"),
+    Seen(_MA_P3 + "server_logs/server_20260709_202716.log", "the startup lines (and the other "
+         "hugging-quants/Meta-Llama-3.1-8B-Instruct-AWQ-INT4 runs with and without the EAGLE-3 head, phase2/3/3b: "
+         "e.g. 6.18 GiB, 59.89 GiB, 475,744 tokens)",
+         "hugging-quants' AWQ checkpoint is not the catalogue's Llama 3.1 8B W4A16 (Red Hat's)"),
+    Seen(_MA + "5d509eaa61ec38b53335b5e2187f9f67364c4e18/block0_results/server_logs/server_20260707_081401.log",
+         "the startup lines (and server_20260707_092056.log): Meta-Llama-3-8B-Instruct (and TechxGenus's GPTQ of it) "
+         "with yuhuili/EAGLE-LLaMA3-Instruct-8B, 15.43 GiB, 46.77 GiB, 371,536 tokens",
+         "Llama 3 8B (not 3.1) is not in the catalogue, nor the GPTQ checkpoint; no EAGLE-1 head is in "
+         "models/data/eagle_heads.py"),
+    Seen(_MA + "d96e4fb6ecef886add914a3e12204a10603ec6e2/pr49343_validation_bundle/partA_fix.log",
+         "the startup lines (and partB_control.log): 'Free memory on device (39.08/39.49 GiB)', 15.8 GiB, 15.79 GiB",
+         "a build of vLLM pull request 49343 (PREREQ_RESULTS.md: 'PR head f5a7f2eda, VLLM_USE_PRECOMPILED=1'), not a "
+         "release"),
+    # -- the search of 2026-12-06 (branch ev-eagle): chiatzenw-cur/lossy-spec-decode-repetition, vLLM 0.26.0 ------
+    Seen("https://github.com/chiatzenw-cur/lossy-spec-decode-repetition/blob/"
+         "e3d23f7eee75190becb8ce524bda9e6578652861/logs/fresh/judge_server.log",
+         "the startup lines (and the ~1,400 case logs beside it): openai/gpt-oss-20b on an H100 PCIe with "
+         "nebius/EAGLE3-gpt-oss-20b (6 tokens) or amazon/GPT-OSS-20B-P-EAGLE (7, parallel drafting), 65,536, "
+         "utilization 0.85: 13.03 GiB, 50.37 GiB, 1,757,410 tokens, 26.82x",
+         "an EAGLE head beside gpt-oss's sliding-window layers is refused by the calculator (vLLM groups the head's "
+         "full-attention layer apart: physics.eagle_head.kv_refusal), and neither head's config.json is in "
+         "models/data/eagle_heads.py"),
     # -- the search of 2026-12-06 (branch ev-eagle): dishantghai/ai-perf-hw3-spec-decode-quant, H100 SXM, 0.20.0 ----
     Seen(_HW + "logs/c1_server.log", "the startup lines: Qwen3-8B bf16 without a drafter: 15.27 GiB, 54.63 GiB, "
          "397,808 tokens, 9.71x",
