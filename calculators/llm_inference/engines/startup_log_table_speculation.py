@@ -6,7 +6,7 @@ tests/unit/llm_inference/test_accuracy.py rebuild each through the kv-cache calc
 
 The search for this table (issue #37, item 4) read the vLLM issue tracker and public repositories for
 startup logs with ``--speculative-config``; most name no GPU, run a model or a head the catalogue does
-not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). Eight are kept:
+not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). Fifteen are kept:
 
 * two n-gram runs of one repository, on two releases: n-gram takes no weights and no KV (the pool is the
   plain one), and "Model loading took" counts the target alone when there is no drafter model;
@@ -33,6 +33,16 @@ a stored copy of their quantization_config.
 The search of branch logmtp read the issue trackers (vLLM, club-3090, spark-vllm-docker) and a repository of
 DGX Spark and RTX 5090 logs: most MTP logs in public are of Qwen3.6-27B, Qwen3.6 FP8, AutoRound or community
 NVFP4 checkpoints the catalogue does not hold (SEEN).
+
+The search of branch ev-eagle read repositories that commit whole vLLM server logs beside their benchmarks:
+
+* three boots of Qwen3-8B with a homework's own EAGLE-3 heads on an H100 SXM (vLLM 0.20.0,
+  dishantghai/ai-perf-hw3-spec-decode-quant), the heads' config.json committed beside the logs (models/data/
+  eagle_heads.py): a full-vocabulary head whose LM head and embedding vLLM shares with the target (0.50 GiB), and a
+  32,000-token one that keeps its own (0.74 GiB); every figure within 0.25 %;
+* four boots of Llama 3.1 8B with yuhuili/EAGLE3-LLaMA3.1-Instruct-8B on Colab A100s, 80 GB and 40 GB, fp16 and fp8
+  KV, compiled and eager (vLLM 0.24.0, manojarulmurugan/SpecDecoding-Study-vLLM-SGLang), each GPU named by the run
+  records the harness wrote beside the logs; the pools within 1.1 %.
 """
 
 from __future__ import annotations
