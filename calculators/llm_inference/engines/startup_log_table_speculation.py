@@ -557,6 +557,10 @@ SEEN: tuple[Seen, ...] = (
          "(2,048 scheduled tokens, 16.48 GiB) and the eager run at 8,192 (16.5 GiB), and the log prints no "
          "CUDA-graph estimate or activation peak to place it; at the tolerance's edge, so left out rather than "
          "kept on a rounding"),
+    Seen(_MA_P3B + "server_logs/server_20260714_234637.log", "the startup lines: the 40 GB card, EAGLE-3 with fp8 KV "
+         "at the defaults: 15.8 GiB, 16.48 GiB, 261,824 tokens, 31.96x",
+         "the fp8-KV twin of llama-3.1-8b-a100-40g-eagle3-v0240 (the same pool, twice the tokens): a repeat (rebuilt "
+         "-0.3 / -0.6 / -0.6 / -0.6 %)"),
     Seen(_MA_P3B + "server_logs/server_20260715_014443.log", "the startup lines (and "
          "phase3c_diagnostics_results/server_logs/server_20260716_232345.log): eager, 8,192 batched tokens, fp16 KV: "
          "15.8 GiB, 16.5 GiB, 131,040 tokens, 16.00x",
