@@ -6,7 +6,7 @@ tests/unit/llm_inference/test_accuracy.py rebuild each through the kv-cache calc
 
 The search for this table (issue #37, item 4) read the vLLM issue tracker and public repositories for
 startup logs with ``--speculative-config``; most name no GPU, run a model or a head the catalogue does
-not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). Eight are kept:
+not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). Fifteen are kept:
 
 * two n-gram runs of one repository, on two releases: n-gram takes no weights and no KV (the pool is the
   plain one), and "Model loading took" counts the target alone when there is no drafter model;
@@ -38,6 +38,16 @@ per byte to +1.2 % on tokens and concurrency, the rank the scheduler's minimum t
 The search of branch logmtp read the issue trackers (vLLM, club-3090, spark-vllm-docker) and a repository of
 DGX Spark and RTX 5090 logs: most MTP logs in public are of Qwen3.6-27B, Qwen3.6 FP8, AutoRound or community
 NVFP4 checkpoints the catalogue does not hold (SEEN).
+
+The search of branch ev-eagle read repositories that commit whole vLLM server logs beside their benchmarks:
+
+* three boots of Qwen3-8B with a homework's own EAGLE-3 heads on an H100 SXM (vLLM 0.20.0,
+  dishantghai/ai-perf-hw3-spec-decode-quant), the heads' config.json committed beside the logs (models/data/
+  eagle_heads.py): a full-vocabulary head whose LM head and embedding vLLM shares with the target (0.50 GiB), and a
+  32,000-token one that keeps its own (0.74 GiB); every figure within 0.25 %;
+* four boots of Llama 3.1 8B with yuhuili/EAGLE3-LLaMA3.1-Instruct-8B on Colab A100s, 80 GB and 40 GB, fp16 and fp8
+  KV, compiled and eager (vLLM 0.24.0, manojarulmurugan/SpecDecoding-Study-vLLM-SGLang), each GPU named by the run
+  records the harness wrote beside the logs; the pools within 1.1 %.
 """
 
 from __future__ import annotations
@@ -140,6 +150,36 @@ _SO_V4_NOTES = ("DeepSeek-V4's MTP layer (DeepSeekV4MTPModel, 'Loading drafter m
                 "deepseek_v4_mtp.py l.465): the build has 0.22's file layout, and 0.21 and 0.22 size this pool "
                 "alike (the rebuild is the same under either). Printed CUDA-graph estimate 0.55 GiB (PIECEWISE up to "
                 "24, FULL up to 9).")
+
+# -- dishantghai/ai-perf-hw3-spec-decode-quant: one H100 80GB SXM (Nebius), vLLM 0.20.0, Qwen3-8B with its own EAGLE-3 --
+_HW = "https://github.com/dishantghai/ai-perf-hw3-spec-decode-quant/blob/d1c3b59586c732c2c3504d8b4fd793fcbf20e0d3/"
+_HW_VERSION = "0.20.0 (printed: 'version 0.20.0', 'Initializing a V1 LLM engine (v0.20.0)')"
+_HW_MODEL = ("Qwen/Qwen3-8B (bf16, a local copy at /data/hw3/Qwen3-8B: README.md 'for `Qwen/Qwen3-8B` on a single H100 "
+             "80GB GPU', 'Checkpoint size: 15.26 GiB')")
+_HW_GPU = ("NVIDIA H100 80GB SXM (MASTERCLASS_GUIDE.ipynb of the same commit: '| Hardware | 1× NVIDIA H100 80GB SXM "
+           "(Nebius AI Cloud) |'; runlog.md: one server at a time, 'GPU before: 0 MiB')")
+_HW_NOTES = ("vllm serve's defaults at 0.20.0 (utilization 0.92, as the log's own 'The current "
+             "--gpu-memory-utilization=0.9200' says; 'Chunked prefill is enabled with max_num_batched_tokens=8192'; "
+             "max_model_len 40,960 from the config), prefix caching off. The plain run beside these "
+             "(logs/c1_server.log: 15.27 GiB, 54.63 GiB, 397,808 tokens, 9.71x) rebuilds to -0.1 / -0.1 / -0.1 / "
+             "-0.1 %. The head is the homework's own, trained with speculators; its config.json is committed beside "
+             "the logs (models/data/eagle_heads.py). The printed CUDA-graph estimate is not subtracted at 0.20 "
+             "('CUDA graph memory profiling is enabled (default since v0.21.0)' says what 0.21 would take).")
+
+# -- manojarulmurugan/SpecDecoding-Study-vLLM-SGLang: Colab A100s (80 GB, then 40 GB), vLLM 0.24.0, Llama 3.1 8B ------
+_MA = "https://github.com/manojarulmurugan/SpecDecoding-Study-vLLM-SGLang/blob/"
+_MA_P2 = _MA + "0513112d143b180e6f511cacc356917d9d006610/phase2_results/"
+_MA_P3 = _MA + "76252b30f9a56917108d897fb6c1e53d4c674012/phase3_results/"
+_MA_P3B = _MA + "2216e3daeefd1540820267fb4515582deef0caeb/phase3b_results/"
+_MA_VERSION = ("0.24.0 (printed: 'version 0.24.0', 'Initializing a V1 LLM engine (v0.24.0)'; HANDOVER.md 'Pinned engine: "
+               "vllm==0.24.0')")
+_MA_MODEL = "meta-llama/Llama-3.1-8B-Instruct ('dtype': 'float16': the same 2 bytes a weight as bf16)"
+_MA_NOTES = ("The harness's vllm serve (dtype float16, seed 1234, utilization 0.85, max_model_len 8,192, prefix caching "
+             "off) with yuhuili/EAGLE3-LLaMA3.1-Instruct-8B, 5 tokens: the catalogue's eagle3-llama-3.1-8b, its own "
+             "32,000-row LM head kept (0.79 GiB: 'Model loading took' 15.8 GiB against the plain runs' 15.0). vLLM "
+             "0.24 runs Model Runner V2 here ('[model_runner.py:302] Model loading took') and prints no CUDA-graph "
+             "estimate. The plain runs of the same sessions rebuild to -0.3 / -0.4 % (80 GB: 15.0 GiB, 51.24 GiB, "
+             "419,728 tokens) and -0.3 / -1.6 % (40 GB: 15.0 GiB, 17.44 GiB, 142,896 tokens).")
 
 LOGS: tuple[Log, ...] = (
     Log("qwen3-8b-4090-48g-ngram-v0290",
@@ -390,12 +430,256 @@ LOGS: tuple[Log, ...] = (
         loading_gib=75.86, available_gib=18.65, kv_tokens=1001650, concurrency=5.01, install="docker",
         prefix_caching=True, speculation="mtp", num_speculative_tokens=2, tensor_parallel=2, needs=_SO_V4_NEEDS,
         kinds=("quantized", "new-gpu"), notes=_SO_V4_NOTES, extra={"cuda_graph_estimate_gib": 0.55}),
+
+    Log("qwen3-8b-h100-eagle3-hw3-k1-v0200", _HW + "logs/c2_n1_server.log",
+        "lines 3 (version), 7 (non-default args), 9 ('Using max model len 40960'), 44-45 (the embedding and the LM "
+        "head shared), 47, 62, 63, 65 and 66",
+        _HW_VERSION, "0.20.0", _HW_MODEL, "qwen3-8b", _HW_GPU, "h100-sxm",
+        ("(APIServer pid=93940) INFO 06-30 22:57:50 [utils.py:233] non-default args: {'model_tag': "
+         "'/data/hw3/Qwen3-8B', 'model': '/data/hw3/Qwen3-8B', 'enable_prefix_caching': False, "
+         "'speculative_config': {'method': 'eagle3', 'model': '/data/hw3/output/checkpoints/checkpoint_best', "
+         "'num_speculative_tokens': 1}}",
+         "(EngineCore pid=94225) INFO 06-30 22:58:19 [llm_base_proposer.py:1432] Detected EAGLE model with "
+         "embed_tokens identical to the target model. Sharing target model embedding weights with the draft model.",
+         "(EngineCore pid=94225) INFO 06-30 22:58:20 [llm_base_proposer.py:1489] Detected EAGLE model with lm_head"
+         " identical to the target model. Sharing target model lm_head weights with the draft model.",
+         "(EngineCore pid=94225) INFO 06-30 22:58:20 [gpu_model_runner.py:4879] Model loading took 15.78 GiB "
+         "memory and 15.925205 seconds",
+         "(EngineCore pid=94225) INFO 06-30 22:58:56 [gpu_model_runner.py:6042] Estimated CUDA graph memory: 0.58 "
+         "GiB total",
+         "(EngineCore pid=94225) INFO 06-30 22:58:56 [gpu_worker.py:440] Available KV cache memory: 51.72 GiB",
+         "(EngineCore pid=94225) INFO 06-30 22:58:56 [kv_cache_utils.py:1711] GPU KV cache size: 366,400 tokens",
+         "(EngineCore pid=94225) INFO 06-30 22:58:56 [kv_cache_utils.py:1716] Maximum concurrency for 40,960 "
+         "tokens per request: 8.95x"),
+        FITS, max_model_len=40960, loading_gib=15.78, available_gib=51.72, kv_tokens=366400, concurrency=8.95,
+        prefix_caching=False, speculation="eagle", draft_model_id="eagle3-qwen3-8b-hw3-full-vocab",
+        num_speculative_tokens=1,
+        notes=("An EAGLE-3 head with the full 151,936-token draft vocabulary, trained with the verifier's LM head "
+               "frozen: vLLM shares both the embedding and the LM head with the target (lines 44-45), so the head adds "
+               "0.50 GiB (fc, one decoder layer, draft_id_to_target_id) and its one KV layer joins the target's 36. "
+               + _HW_NOTES)),
+    Log("qwen3-8b-h100-eagle3-hw3-k4-v0200", _HW + "logs/c2_n4_server.log",
+        "lines 3 (version), 7 (non-default args), 9 ('Using max model len 40960'), 42-43 (the embedding and the LM "
+        "head shared), 45, 59, 60, 62 and 63",
+        _HW_VERSION, "0.20.0", _HW_MODEL, "qwen3-8b", _HW_GPU, "h100-sxm",
+        ("(APIServer pid=104559) INFO 06-30 23:15:47 [utils.py:233] non-default args: {'model_tag': "
+         "'/data/hw3/Qwen3-8B', 'model': '/data/hw3/Qwen3-8B', 'enable_prefix_caching': False, "
+         "'speculative_config': {'method': 'eagle3', 'model': '/data/hw3/output/checkpoints/checkpoint_best', "
+         "'num_speculative_tokens': 4}}",
+         "(EngineCore pid=104671) INFO 06-30 23:16:00 [llm_base_proposer.py:1432] Detected EAGLE model with "
+         "embed_tokens identical to the target model. Sharing target model embedding weights with the draft model.",
+         "(EngineCore pid=104671) INFO 06-30 23:16:02 [llm_base_proposer.py:1489] Detected EAGLE model with "
+         "lm_head identical to the target model. Sharing target model lm_head weights with the draft model.",
+         "(EngineCore pid=104671) INFO 06-30 23:16:02 [gpu_model_runner.py:4879] Model loading took 15.78 GiB "
+         "memory and 6.690056 seconds",
+         "(EngineCore pid=104671) INFO 06-30 23:16:07 [gpu_model_runner.py:6042] Estimated CUDA graph memory: 0.56"
+         " GiB total",
+         "(EngineCore pid=104671) INFO 06-30 23:16:07 [gpu_worker.py:440] Available KV cache memory: 51.73 GiB",
+         "(EngineCore pid=104671) INFO 06-30 23:16:07 [kv_cache_utils.py:1711] GPU KV cache size: 366,512 tokens",
+         "(EngineCore pid=104671) INFO 06-30 23:16:07 [kv_cache_utils.py:1716] Maximum concurrency for 40,960 "
+         "tokens per request: 8.95x"),
+        FITS, max_model_len=40960, loading_gib=15.78, available_gib=51.73, kv_tokens=366512, concurrency=8.95,
+        prefix_caching=False, speculation="eagle", draft_model_id="eagle3-qwen3-8b-hw3-full-vocab",
+        num_speculative_tokens=4,
+        notes=("The same head and server as qwen3-8b-h100-eagle3-hw3-k1-v0200 with 4 speculative tokens: the pool "
+               "moves by 0.01 GiB and the tokens by 112, and the calculator gives the same figures for both. "
+               + _HW_NOTES)),
+    Log("qwen3-8b-h100-eagle3-hw3-32k-v0200", _HW + "logs/h9_c2_compressed_server.log",
+        "lines 3 (version), 7 (non-default args), 9 ('Using max model len 40960'), 42-43 (the embedding shared, the "
+        "LM head kept), 45, 59, 60, 62 and 63",
+        _HW_VERSION, "0.20.0", _HW_MODEL, "qwen3-8b", _HW_GPU, "h100-sxm",
+        ("(APIServer pid=287915) INFO 07-01 02:31:38 [utils.py:233] non-default args: {'model_tag': "
+         "'/data/hw3/Qwen3-8B', 'model': '/data/hw3/Qwen3-8B', 'enable_prefix_caching': False, "
+         "'speculative_config': {'method': 'eagle3', 'model': "
+         "'/data/hw3/output/checkpoints_compressed_vocab/checkpoint_best', 'num_speculative_tokens': 2}}",
+         "(EngineCore pid=288158) INFO 07-01 02:31:51 [llm_base_proposer.py:1432] Detected EAGLE model with "
+         "embed_tokens identical to the target model. Sharing target model embedding weights with the draft model.",
+         "(EngineCore pid=288158) INFO 07-01 02:31:52 [llm_base_proposer.py:1494] Detected EAGLE model with "
+         "distinct lm_head weights. Keeping separate lm_head weights from the target model.",
+         "(EngineCore pid=288158) INFO 07-01 02:31:52 [gpu_model_runner.py:4879] Model loading took 16.02 GiB "
+         "memory and 6.066272 seconds",
+         "(EngineCore pid=288158) INFO 07-01 02:31:58 [gpu_model_runner.py:6042] Estimated CUDA graph memory: 0.56"
+         " GiB total",
+         "(EngineCore pid=288158) INFO 07-01 02:31:58 [gpu_worker.py:440] Available KV cache memory: 51.48 GiB",
+         "(EngineCore pid=288158) INFO 07-01 02:31:58 [kv_cache_utils.py:1711] GPU KV cache size: 364,768 tokens",
+         "(EngineCore pid=288158) INFO 07-01 02:31:58 [kv_cache_utils.py:1716] Maximum concurrency for 40,960 "
+         "tokens per request: 8.91x"),
+        FITS, max_model_len=40960, loading_gib=16.02, available_gib=51.48, kv_tokens=364768, concurrency=8.91,
+        prefix_caching=False, speculation="eagle", draft_model_id="eagle3-qwen3-8b-hw3-32k-vocab",
+        num_speculative_tokens=2,
+        notes=("The head retrained with a 32,000-token draft vocabulary (checkpoints_compressed_vocab): its own LM "
+               "head is kept (line 43, 'distinct lm_head weights'), 0.24 GiB more than the full-vocabulary head's "
+               "shared one. " + _HW_NOTES)),
+    Log("llama-3.1-8b-a100-80g-eagle3-v0240", _MA_P2 + "server_logs/server_20260708_225807.log",
+        "lines 4 (version), 7 (non-default args), 16 ('max_num_scheduled_tokens is set to 2048'), 41, 56, 57 and "
+        "58; the run records of the same commit started on this server "
+        "(phase2_results/runs/core_factorial_llama-3-1-8b-instruct_fp16-fp16-eagle3_gsm8k_c1_r0.json, "
+        "2026-07-08T23:01:42) give the GPU and the engine",
+        _MA_VERSION, "0.24.0", _MA_MODEL, "llama-3.1-8b",
+        "NVIDIA A100-SXM4-80GB (the run record's env.gpu_name, engine_version '0.24.0'; HANDOVER.md: "
+        "'Factorial/cube sessions MUST use 80GB (matches Phase-2/3 records')", "a100-80g",
+        ("(APIServer pid=31747) INFO 07-08 22:58:17 [api_utils.py:273] non-default args: {'model_tag': "
+         "'meta-llama/Llama-3.1-8B-Instruct', 'host': '127.0.0.1', 'model': 'meta-llama/Llama-3.1-8B-Instruct', "
+         "'dtype': 'float16', 'seed': 1234, 'max_model_len': 8192, 'gpu_memory_utilization': 0.85, "
+         "'enable_prefix_caching': False, 'speculative_config': {'draft_tensor_parallel_size': 1, 'method': "
+         "'eagle3', 'model': 'yuhuili/EAGLE3-LLaMA3.1-Instruct-8B', 'num_speculative_tokens': 5}}",
+         "(EngineCore pid=31925) INFO 07-08 22:58:58 [model_runner.py:302] Model loading took 15.8 GiB and "
+         "15.249416 seconds",
+         "(EngineCore pid=31925) INFO 07-08 22:59:36 [gpu_worker.py:508] Available KV cache memory: 50.27 GiB",
+         "(EngineCore pid=31925) INFO 07-08 22:59:36 [kv_cache_utils.py:2146] GPU KV cache size: 399,360 tokens",
+         "(EngineCore pid=31925) INFO 07-08 22:59:36 [kv_cache_utils.py:2147] Maximum concurrency for 8,192 tokens"
+         " per request: 48.75x"),
+        FITS, utilization=0.85, max_model_len=8192, loading_gib=15.8, available_gib=50.27,
+        kv_tokens=399360, concurrency=48.75, prefix_caching=False, speculation="eagle",
+        draft_model_id="eagle3-llama-3.1-8b", num_speculative_tokens=5,
+        notes="The Phase-2 EAGLE-3 cell (fp16 weights, fp16 KV). " + _MA_NOTES),
+    Log("llama-3.1-8b-a100-80g-eagle3-fp8kv-v0240", _MA_P3 + "server_logs/server_20260709_204744.log",
+        "lines 4 (version), 7 (non-default args), 17, 41, 56, 57 and 58; the run records of the same commit "
+        "started on this server "
+        "(phase3_results/runs/core_factorial_llama-3-1-8b-instruct_fp16-fp8-eagle3_gsm8k_c1_r0.json, "
+        "2026-07-09T20:53:36) give the GPU",
+        _MA_VERSION, "0.24.0", _MA_MODEL, "llama-3.1-8b",
+        "NVIDIA A100-SXM4-80GB (the run record's env.gpu_name, engine_version '0.24.0')", "a100-80g",
+        ("(APIServer pid=23895) INFO 07-09 20:47:55 [api_utils.py:273] non-default args: {'model_tag': "
+         "'meta-llama/Llama-3.1-8B-Instruct', 'host': '127.0.0.1', 'model': 'meta-llama/Llama-3.1-8B-Instruct', "
+         "'dtype': 'float16', 'seed': 1234, 'max_model_len': 8192, 'gpu_memory_utilization': 0.85, "
+         "'kv_cache_dtype': 'fp8', 'enable_prefix_caching': False, 'speculative_config': "
+         "{'draft_tensor_parallel_size': 1, 'method': 'eagle3', 'model': 'yuhuili/EAGLE3-LLaMA3.1-Instruct-8B', "
+         "'num_speculative_tokens': 5}}",
+         "(EngineCore pid=24034) INFO 07-09 20:49:15 [model_runner.py:302] Model loading took 15.8 GiB and "
+         "56.261868 seconds",
+         "(EngineCore pid=24034) INFO 07-09 20:49:53 [gpu_worker.py:508] Available KV cache memory: 50.27 GiB",
+         "(EngineCore pid=24034) INFO 07-09 20:49:53 [kv_cache_utils.py:2146] GPU KV cache size: 798,720 tokens",
+         "(EngineCore pid=24034) INFO 07-09 20:49:53 [kv_cache_utils.py:2147] Maximum concurrency for 8,192 tokens"
+         " per request: 97.50x"),
+        FITS, utilization=0.85, max_model_len=8192, kv_dtype="fp8", loading_gib=15.8, available_gib=50.27,
+        kv_tokens=798720, concurrency=97.5, prefix_caching=False, speculation="eagle",
+        draft_model_id="eagle3-llama-3.1-8b", num_speculative_tokens=5,
+        notes="The Phase-3 cell with --kv-cache-dtype fp8 (e4m3, stored in one byte on the A100): the same pool as "
+              "the fp16-KV cell, twice the tokens, head layer included. " + _MA_NOTES),
+    Log("llama-3.1-8b-a100-40g-eagle3-v0240", _MA_P3B + "server_logs/server_20260714_234400.log",
+        "lines 4 (version), 7 (non-default args), 16, 40, 55, 56 and 57 (the engine later crashed on a "
+        "~7.4k-token prompt, HANDOVER.md 'the 8 long-context KS-probe cells (EAGLE-3) crashed the engine'; it had"
+        " started)",
+        _MA_VERSION, "0.24.0", _MA_MODEL, "llama-3.1-8b",
+        "NVIDIA A100-SXM4-40GB (HANDOVER.md: 'k_stress uses 40GB deliberately'; colab/phase3b_kstress_40gb.ipynb "
+        "launches this server ('log: results/server_logs/server_20260714_234400.log'); the session's run records "
+        "just before it, e.g. phase3b_results/runs/k_stress_meta-llama-3-1-8b-instruct-awq-int4_w4a16-fp8-none_ra"
+        "g_shared_prefix_c8_r1.json, 2026-07-14T23:43:59, give env.gpu_name 'NVIDIA A100-SXM4-40GB')", "a100-40g",
+        ("(APIServer pid=32133) INFO 07-14 23:44:10 [api_utils.py:273] non-default args: {'model_tag': "
+         "'meta-llama/Llama-3.1-8B-Instruct', 'host': '127.0.0.1', 'model': 'meta-llama/Llama-3.1-8B-Instruct', "
+         "'dtype': 'float16', 'seed': 1234, 'max_model_len': 8192, 'gpu_memory_utilization': 0.85, "
+         "'enable_prefix_caching': False, 'speculative_config': {'draft_tensor_parallel_size': 1, 'method': "
+         "'eagle3', 'model': 'yuhuili/EAGLE3-LLaMA3.1-Instruct-8B', 'num_speculative_tokens': 5}}",
+         "(EngineCore pid=32323) INFO 07-14 23:44:54 [model_runner.py:302] Model loading took 15.8 GiB and "
+         "15.017796 seconds",
+         "(EngineCore pid=32323) INFO 07-14 23:45:31 [gpu_worker.py:508] Available KV cache memory: 16.48 GiB",
+         "(EngineCore pid=32323) INFO 07-14 23:45:31 [kv_cache_utils.py:2146] GPU KV cache size: 130,912 tokens",
+         "(EngineCore pid=32323) INFO 07-14 23:45:31 [kv_cache_utils.py:2147] Maximum concurrency for 8,192 tokens"
+         " per request: 15.98x"),
+        FITS, utilization=0.85, max_model_len=8192, loading_gib=15.8, available_gib=16.48,
+        kv_tokens=130912, concurrency=15.98, prefix_caching=False, speculation="eagle",
+        draft_model_id="eagle3-llama-3.1-8b", num_speculative_tokens=5,
+        notes="The Phase-3b K-stress probe on the 40 GB card (fp16 KV). " + _MA_NOTES),
+    Log("llama-3.1-8b-a100-40g-eagle3-eager-fp8kv-v0240", _MA_P3B + "server_logs/server_20260715_015734.log",
+        "lines 4 (version), 7 (non-default args), 15 ('Chunked prefill is enabled with "
+        "max_num_batched_tokens=8192'), 44, 46, 47 and 48; the run records of the same commit started on this "
+        "server "
+        "(phase3b_results/runs/k_stress_llama-3-1-8b-instruct_fp16-fp8-eagle3_rag_shared_prefix_c1_r0.json, "
+        "2026-07-15T02:02:31, engine args extra ['--max-num-batched-tokens', '8192', '--enforce-eager']) give the"
+        " GPU",
+        _MA_VERSION, "0.24.0", _MA_MODEL, "llama-3.1-8b",
+        "NVIDIA A100-SXM4-40GB (the run record's env.gpu_name, engine_version '0.24.0')", "a100-40g",
+        ("(APIServer pid=68707) INFO 07-15 01:57:44 [api_utils.py:273] non-default args: {'model_tag': "
+         "'meta-llama/Llama-3.1-8B-Instruct', 'host': '127.0.0.1', 'model': 'meta-llama/Llama-3.1-8B-Instruct', "
+         "'dtype': 'float16', 'seed': 1234, 'max_model_len': 8192, 'enforce_eager': True, "
+         "'gpu_memory_utilization': 0.85, 'kv_cache_dtype': 'fp8', 'enable_prefix_caching': False, "
+         "'max_num_batched_tokens': 8192, 'speculative_config': {'draft_tensor_parallel_size': 1, 'method': "
+         "'eagle3', 'model': 'yuhuili/EAGLE3-LLaMA3.1-Instruct-8B', 'num_speculative_tokens': 5}}",
+         "(EngineCore pid=68827) INFO 07-15 01:58:16 [model_runner.py:302] Model loading took 15.8 GiB and "
+         "13.013870 seconds",
+         "(EngineCore pid=68827) INFO 07-15 01:58:19 [gpu_worker.py:508] Available KV cache memory: 16.5 GiB",
+         "(EngineCore pid=68827) INFO 07-15 01:58:19 [kv_cache_utils.py:2146] GPU KV cache size: 262,096 tokens",
+         "(EngineCore pid=68827) INFO 07-15 01:58:19 [kv_cache_utils.py:2147] Maximum concurrency for 8,192 tokens"
+         " per request: 31.99x"),
+        FITS, utilization=0.85, max_model_len=8192, kv_dtype="fp8", enforce_eager=True, max_num_batched_tokens=8192,
+        loading_gib=15.8, available_gib=16.5,
+        kv_tokens=262096, concurrency=31.99, prefix_caching=False, speculation="eagle",
+        draft_model_id="eagle3-llama-3.1-8b", num_speculative_tokens=5,
+        notes="The Phase-3b probe as rerun ('rung 2 (--enforce-eager ...) is adopted'): eager, 8,192 batched tokens, "
+              "fp8 KV. " + _MA_NOTES),
 )
 
 _41789 = "https://github.com/vllm-project/vllm/issues/41789"
 
 #: Logs read for this table and left out, each with why.
 SEEN: tuple[Seen, ...] = (
+    # -- the search of 2026-12-06 (branch ev-eagle): manojarulmurugan/SpecDecoding-Study-vLLM-SGLang, vLLM 0.24.0 ----
+    Seen(_MA_P3 + "server_logs/server_20260709_231406.log", "the startup lines: the same command as "
+         "llama-3.1-8b-a100-80g-eagle3-fp8kv-v0240 on an A100-SXM4-80GB (run records from 2026-07-09T23:17:39): 15.8 "
+         "GiB, 51.17 GiB, 813,024 tokens, 99.25x",
+         "a repeat of the kept fp8-KV cell whose pool is 0.90 GiB larger than that cell's 50.27 GiB (its profiling "
+         "'took 0.00 s', a warm compile cache); rebuilt -0.3 / -1.8 / -1.8 / -1.8 %. Read as the spread between two "
+         "boots of one command on two Colab A100s, not as a second check"),
+    Seen(_MA_P3 + "server_logs/server_20260709_233433.log", "the startup lines (and 20260710_050412.log, and "
+         "20260710_044146.log with fp8 KV)",
+         "the same commands, GPU and figures as llama-3.1-8b-a100-80g-eagle3-v0240 and -fp8kv-v0240 (50.27 GiB, "
+         "399,360 / 798,720 tokens): repeats"),
+    Seen(_MA_P3B + "server_logs/server_20260715_004237.log", "the startup lines (and 20260715_004509.log with fp8 KV; "
+         "phase3c_diagnostics_results/server_logs/server_20260716_235052.log, "
+         "phase3c_retest_results_full/server_logs/server_20260717_235455.log): the 40 GB card, EAGLE-3, "
+         "--max-num-batched-tokens 8192 with CUDA graphs: 15.8 GiB, 16.01 GiB, 127,184 tokens, 15.53x",
+         "rebuilt +2.0 % (16.33 GiB): compiled at 8,192 batched tokens the pool is 0.47 GiB below both the default "
+         "(2,048 scheduled tokens, 16.48 GiB) and the eager run at 8,192 (16.5 GiB), and the log prints no "
+         "CUDA-graph estimate or activation peak to place it; at the tolerance's edge, so left out rather than "
+         "kept on a rounding"),
+    Seen(_MA_P3B + "server_logs/server_20260714_234637.log", "the startup lines: the 40 GB card, EAGLE-3 with fp8 KV "
+         "at the defaults: 15.8 GiB, 16.48 GiB, 261,824 tokens, 31.96x",
+         "the fp8-KV twin of llama-3.1-8b-a100-40g-eagle3-v0240 (the same pool, twice the tokens): a repeat (rebuilt "
+         "-0.3 / -0.6 / -0.6 / -0.6 %)"),
+    Seen(_MA_P3B + "server_logs/server_20260715_014443.log", "the startup lines (and "
+         "phase3c_diagnostics_results/server_logs/server_20260716_232345.log): eager, 8,192 batched tokens, fp16 KV: "
+         "15.8 GiB, 16.5 GiB, 131,040 tokens, 16.00x",
+         "the fp16-KV twin of llama-3.1-8b-a100-40g-eagle3-eager-fp8kv-v0240 (the same pool, half the tokens): a "
+         "repeat (rebuilt -0.3 / -1.0 / -1.0 / -1.1 %)"),
+    Seen(_MA_P3 + "server_logs/server_20260709_202716.log", "the startup lines (and the other "
+         "hugging-quants/Meta-Llama-3.1-8B-Instruct-AWQ-INT4 runs with and without the EAGLE-3 head, phase2/3/3b: "
+         "e.g. 6.18 GiB, 59.89 GiB, 475,744 tokens)",
+         "hugging-quants' AWQ checkpoint is not the catalogue's Llama 3.1 8B W4A16 (Red Hat's)"),
+    Seen(_MA + "5d509eaa61ec38b53335b5e2187f9f67364c4e18/block0_results/server_logs/server_20260707_081401.log",
+         "the startup lines (and server_20260707_092056.log): Meta-Llama-3-8B-Instruct (and TechxGenus's GPTQ of it) "
+         "with yuhuili/EAGLE-LLaMA3-Instruct-8B, 15.43 GiB, 46.77 GiB, 371,536 tokens",
+         "Llama 3 8B (not 3.1) is not in the catalogue, nor the GPTQ checkpoint; no EAGLE-1 head is in "
+         "models/data/eagle_heads.py"),
+    Seen(_MA + "d96e4fb6ecef886add914a3e12204a10603ec6e2/pr49343_validation_bundle/partA_fix.log",
+         "the startup lines (and partB_control.log): 'Free memory on device (39.08/39.49 GiB)', 15.8 GiB, 15.79 GiB",
+         "a build of vLLM pull request 49343 (PREREQ_RESULTS.md: 'PR head f5a7f2eda, VLLM_USE_PRECOMPILED=1'), not a "
+         "release"),
+    # -- the search of 2026-12-06 (branch ev-eagle): chiatzenw-cur/lossy-spec-decode-repetition, vLLM 0.26.0 ------
+    Seen("https://github.com/chiatzenw-cur/lossy-spec-decode-repetition/blob/"
+         "e3d23f7eee75190becb8ce524bda9e6578652861/logs/fresh/judge_server.log",
+         "the startup lines (and the ~1,400 case logs beside it): openai/gpt-oss-20b on an H100 PCIe with "
+         "nebius/EAGLE3-gpt-oss-20b (6 tokens) or amazon/GPT-OSS-20B-P-EAGLE (7, parallel drafting), 65,536, "
+         "utilization 0.85: 13.03 GiB, 50.37 GiB, 1,757,410 tokens, 26.82x",
+         "an EAGLE head beside gpt-oss's sliding-window layers is refused by the calculator (vLLM groups the head's "
+         "full-attention layer apart: physics.eagle_head.kv_refusal), and neither head's config.json is in "
+         "models/data/eagle_heads.py"),
+    # -- the search of 2026-12-06 (branch ev-eagle): dishantghai/ai-perf-hw3-spec-decode-quant, H100 SXM, 0.20.0 ----
+    Seen(_HW + "logs/c1_server.log", "the startup lines: Qwen3-8B bf16 without a drafter: 15.27 GiB, 54.63 GiB, "
+         "397,808 tokens, 9.71x",
+         "no drafter, so not a row of this table; read as the kept EAGLE-3 rows' pair (rebuilt -0.1 % on each "
+         "figure)"),
+    Seen(_HW + "logs/c2_n2_server.log", "the startup lines (and c2_n3_server.log, final_c2n2_server.log, "
+         "h1_c2n2_retest_server.log): the full-vocabulary head with 2 and 3 tokens: 15.78 GiB, 51.73 / 51.72 GiB, "
+         "366,480 / 366,432 tokens, 8.95x",
+         "the same server and head as qwen3-8b-h100-eagle3-hw3-k1-v0200 and -k4 (k between them), within 0.01 GiB "
+         "of them: repeats, not further checks"),
+    Seen(_HW + "logs/c4_n2_server.log", "the startup lines (and c3, c4_n1/n3/n4, c4fp8trained_n2, close_gap_*, "
+         "fp8_hs, h1_c3, h1_c4n2_retest, h5_c4n2_kvfp8, h6_c4n2_nochunk, h9_c4_compressed, h9_c4n3_compressed "
+         "server logs): /data/hw3/Qwen3-8B-FP8-Dynamic with and without the heads, e.g. 9.32 GiB, 58.19 GiB, "
+         "412,272 tokens, 10.07x",
+         "the target is the homework's own FP8-dynamic quantization of Qwen3-8B (scripts/quantize_qwen3.py, "
+         "llm-compressor), a checkpoint the catalogue does not hold (qwen3-8b is bf16 only)"),
     # -- the search of 2026-12-06 (branch ev-spec) ----------------------------------------------------------
     Seen(_SO27 + "01_vllm_log_no_mtp.md",
          "the vLLM container log: the same compose without --speculative-config, vLLM 0.23.1rc1.dev531 on the "

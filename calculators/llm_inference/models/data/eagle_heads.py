@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...physics.eagle_head import EAGLE3, Head
 
 _SPECFORGE = "https://huggingface.co/FasterDFlash/Hanrui/blob/main/progress/github/SpecForge/configs/"
+_HW3 = "https://github.com/dishantghai/ai-perf-hw3-spec-decode-quant/blob/d1c3b59586c732c2c3504d8b4fd793fcbf20e0d3/"
 
 HEADS: dict[str, Head] = {
     head.id: head
@@ -37,6 +38,24 @@ HEADS: dict[str, Head] = {
              _SPECFORGE + "qwen3-32b-eagle3.json", EAGLE3, "qwen3-32b", hidden_size=5120, layers=1,
              heads=64, kv_heads=8, head_dim=128, intermediate_size=25600, vocab_size=151936,
              draft_vocab_size=32000),
+        # Two heads a homework trained with speculators 0.6 for Qwen3-8B on an H100 (dishantghai/ai-perf-hw3-spec-
+        # decode-quant), each config.json committed beside the server logs that load it: an Eagle3DraftModel with
+        # Qwen3 8B's shape in transformer_layer_config (hidden 4,096, one layer, 32 heads, 8 KV heads of 128,
+        # intermediate 12,288, vocabulary 151,936), target_hidden_size null (the head's own). The first was trained
+        # with the full 151,936-token draft vocabulary and the verifier's LM head frozen: vLLM 0.20.0 prints 'Detected
+        # EAGLE model with lm_head identical to the target model' (logs/c2_n1_server.log), hence lm_head_is_target;
+        # its embed_tokens is the target's too ('embed_tokens identical to the target model').
+        Head("eagle3-qwen3-8b-hw3-full-vocab",
+             "EAGLE-3 head for Qwen3 8B (dishantghai/ai-perf-hw3-spec-decode-quant, full 151,936 draft vocabulary)",
+             _HW3 + "checkpoints_metadata/checkpoints/config.json", EAGLE3, "qwen3-8b", hidden_size=4096, layers=1,
+             heads=32, kv_heads=8, head_dim=128, intermediate_size=12288, vocab_size=151936,
+             draft_vocab_size=151936, lm_head_is_target=True),
+        # The same head retrained with a 32,000-token draft vocabulary ("draft_vocab_size": 32000): its own LM head.
+        Head("eagle3-qwen3-8b-hw3-32k-vocab",
+             "EAGLE-3 head for Qwen3 8B (dishantghai/ai-perf-hw3-spec-decode-quant, 32,000 draft vocabulary)",
+             _HW3 + "checkpoints_metadata/checkpoints_compressed_vocab/config.json", EAGLE3, "qwen3-8b",
+             hidden_size=4096, layers=1, heads=32, kv_heads=8, head_dim=128, intermediate_size=12288,
+             vocab_size=151936, draft_vocab_size=32000),
     )
 }
 

@@ -178,3 +178,17 @@ def test_the_kv_cache_calculator_says_ngram_loads_nothing():
     assert not errors and speculation_outputs.NGRAM_NOTE in computed.notes
     plain = kv_cache.compute(kv_cache.SPEC.prepare({"model": "qwen3-8b", "gpu": "h100-sxm"})[0])
     assert computed.values["max_concurrency"] == plain.values["max_concurrency"]
+
+
+def test_the_homework_heads_by_hand():
+    # dishantghai/ai-perf-hw3-spec-decode-quant's two heads (their config.json committed with the logs): the
+    # full-vocabulary one is FULL_VOCAB_QWEN's shape, LM head and embedding the target's (vLLM 0.20.0 prints both
+    # 'identical to the target model'): 268,451,840 elements + d2t 151,936 int64
+    full = HEADS["eagle3-qwen3-8b-hw3-full-vocab"]
+    assert eagle_head.weight_bytes(full, 1, "0.20.0") == 268_451_840 * 2 + 1_215_488 == 538_119_168
+    # the 32,000-token one keeps its own LM head, 32,000 × 4,096 (a multiple of 64), and a 32,000-entry d2t:
+    # (268,451,840 + 131,072,000) × 2 + 256,000 = 799,303,680 bytes, 0.24 GiB more (the logs: 16.02 - 15.78 GiB)
+    small = HEADS["eagle3-qwen3-8b-hw3-32k-vocab"]
+    assert eagle_head.weight_bytes(small, 1, "0.20.0") == (268_451_840 + 32_000 * 4096) * 2 + 256_000 == 799_303_680
+    # one KV layer of Qwen3 8B's geometry each: 8 heads × 128 × K and V × 2 bytes
+    assert eagle_head.token_bytes(full, "bf16", 1) == eagle_head.token_bytes(small, "bf16", 1) == 4096
