@@ -6,7 +6,7 @@ tests/unit/llm_inference/test_accuracy.py rebuild each through the kv-cache calc
 
 The search for this table (issue #37, item 4) read the vLLM issue tracker and public repositories for
 startup logs with ``--speculative-config``; most name no GPU, run a model or a head the catalogue does
-not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). Fifteen are kept:
+not hold, or run on hardware the calculator does not list (:data:`SEEN`, each with why). Sixteen are kept:
 
 * two n-gram runs of one repository, on two releases: n-gram takes no weights and no KV (the pool is the
   plain one), and "Model loading took" counts the target alone when there is no drafter model;
