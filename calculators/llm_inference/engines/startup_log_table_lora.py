@@ -22,7 +22,8 @@ _VLLM = "https://github.com/vllm-project/vllm/"
 #: advay-modal/vllm-lora, Hi-dle-hancom/vLLM-LoRA-Server-Prompt-Engineering, svtdanny/bench_multilora,
 #: surkovv/multi-lora, WIN0624/vLLM-Multi-LoRA-Support-Layer, reinthal/inoculation-prompting,
 #: reinthal/about-emergent-misalignment, vllm-project/production-stack, vllm-project/aibrix: no committed
-#: startup log with LoRA on and the memory lines), the issue index (LoRA bug reports, LLaMA-Factory) and the
+#: startup log with LoRA on and the memory lines; unslothai/notebooks, whose GRPO notebooks keep vLLM's start with
+#: LoRA on and the GPU in Unsloth's banner, but on 0.10.2, 0.11.2 or a development build: rows below), the issue index (LoRA bug reports, LLaMA-Factory) and the
 #: stored pages. What it found in the code index without a recoverable repository (not listed below): the
 #: RunPod support ticket again (its log lines are quoted there: mistralai/Mistral-7B-Instruct-v0.2, vLLM 0.14.0,
 #: max_loras 1, rank 16, max_model_len 4,096, utilization 0.95, on an RTX PRO 6000 Blackwell by the page's
@@ -118,4 +119,28 @@ SEEN: tuple[Seen, ...] = (
          "the V0 engine ('model_runner.py:1146 Model loading took 9.2795 GB', 'worker.py:267'), not modelled"),
     Seen("https://github.com/kserve/kserve/pull/4339", "PR description: meta-llama/Llama-3.2-1B-Instruct with "
          "static LoRA modules under the Hugging Face server", "the V0 engine (v0.7.3), not modelled"),
+    Seen("https://github.com/unslothai/notebooks/blob/533626c9ed1f240260af398d803d1c2460bfdf62/nb/"
+         "Openenv_wordle_grpo.ipynb", "the output of the cell that starts vLLM: unsloth/Qwen3-4B (bf16) on an NVIDIA "
+         "B200 (Unsloth's banner: 'NVIDIA B200. Num GPUs = 1. Max memory: 178.353 GB'), V1 engine "
+         "v0.16.1rc1.dev206+g097eb544e, 'enable_lora': True, 'max_lora_rank': 64 (max_loras 1 by default), "
+         "max_model_len 4,096, utilization 0.49759166392324533, 8,192 batched tokens, 256 sequences, prefix "
+         "caching on: 7.8 GiB, 80.21 GiB, 584,096 tokens, 142.60x",
+         "the closest candidate found: a V1 start with LoRA on and its GPU named, but a development build between "
+         "0.16.0 and 0.17.0, not a release whose rules the calculator follows (whether 0.17.0's sampler change is "
+         "in it was not read), run in-process under Unsloth's patches of vLLM (its own graph capture); and "
+         "Qwen3-4B is not in the catalogue (no stored copy of its config.json was found: aiconfigurator keeps "
+         "Qwen3 0.6B, 1.7B, 8B and 32B)"),
+    Seen("https://github.com/unslothai/notebooks/blob/bdda2efc7ad5ae129ea63cd2065d23c391406283/original_template/"
+         "Llama_FP8_GRPO.ipynb", "the vLLM start in the notebook's output (the nb/ copies for Kaggle, the Hugging "
+         "Face course and AMD repeat it): unsloth/Llama-3.2-1B-Instruct-FP8-Block on an NVIDIA L4, vLLM 0.11.2, "
+         "'enable_lora': True, 'max_lora_rank': 32, max_model_len 2,048, utilization 0.8662, 2,048 batched "
+         "tokens, 288 sequences: 1.4721 GiB, 17.20 GiB, 563,744 tokens, 275.27x",
+         "0.11.2 is before LoRA is modelled (0.12.0: up to 0.11 the embeddings carry lora_extra_vocab_size), the "
+         "block-FP8 re-quantization is not a format the catalogue's llama-3.2-1b ships in, and vLLM runs "
+         "in-process under Unsloth's patches"),
+    Seen("https://github.com/unslothai/notebooks/blob/bdda2efc7ad5ae129ea63cd2065d23c391406283/original_template/"
+         "Qwen3_8B_FP8_GRPO.ipynb", "the vLLM start in the notebook's output: unsloth/Qwen3-8B-FP8 on an NVIDIA L4, "
+         "vLLM 0.10.2, 'enable_lora': True, 'max_lora_rank': 32, max_model_len 2,048, utilization 0.8662, 224 "
+         "sequences: 8.9638 GiB, 8.98 GiB, 65,376 tokens, 31.92x",
+         "0.10.2 is before LoRA is modelled (0.12.0), and vLLM runs in-process under Unsloth's patches"),
 )
