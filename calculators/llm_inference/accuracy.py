@@ -219,9 +219,9 @@ def summary(rebuilt: list[Rebuilt]) -> dict[str, tuple[int, float | None, float 
     the catalogue) has no error to count, and the page lists it."""
     out = {}
     for name, _output, words in FIGURES:
-        compared = [r for r in rebuilt if r.ran and r.error(name) is not None]
-        errors = [abs(r.error(name)) for r in compared]
-        misses = sum(bool(r.log.needs) or not r.within(name) for r in compared)
+        compared = [(r, abs(e)) for r in rebuilt if r.ran and (e := r.error(name)) is not None]
+        errors = [e for _r, e in compared]
+        misses = sum(bool(r.log.needs) or not r.within(name) for r, _e in compared)
         out[words] = (len(errors), statistics.median(errors) if errors else None, max(errors) if errors else None,
                       misses)
     return out

@@ -33,7 +33,7 @@ from .vllm_releases import parse_version, rules
 __all__ = ["MiB", "CUDA_MALLOC_GRANULARITY", "CUSTOM_AR_MAX_SIZE", "CUSTOM_AR_RANK_DATA", "CUSTOM_AR_WORLD_SIZES",
            "custom_all_reduce_enabled", "custom_all_reduce_bytes", "communication_in_budget", "MeasuredPoint",
            "NCCL_MEASURED", "TP_COMMUNICATOR_MEASURED", "TP_COMMUNICATOR_SAME_AS", "tp_communicator_bytes",
-           "tp_communicator_measured", "tp_communicator_note", "UMA_COMPUTE_CAPABILITIES", "free_memory_reading", "UMA_POOL_BANDS",
+           "tp_communicator_note", "UMA_COMPUTE_CAPABILITIES", "free_memory_reading", "UMA_POOL_BANDS",
            "unified_memory_note", "cudagraph_capture_sizes",
            "graphs_profiled", "PRINTED_CUDA_GRAPH_ESTIMATES", "printed_cuda_graph_band"]
 
@@ -169,31 +169,35 @@ TP_COMMUNICATOR_MEASURED: dict[str, MeasuredPoint] = {
 TP_COMMUNICATOR_SAME_AS = {"h200": "h100-sxm"}
 
 
+def _tp_communicator_counted(tensor_parallel: int, version: str) -> bool:
+    """Whether this release makes the TP group's torch communicator inside the profile run (0.11.0 to 0.24.x:
+    ``Rules.lazy_tp_communicator``; before, the whole distributed set-up is in ``NON_TORCH_TP_BYTES``; from 0.25.0
+    the all-gather runs on PyNccl's communicator, made before the snapshot)."""
+    return tensor_parallel >= 2 and rules(version).lazy_tp_communicator
+
+
+def _tp_communicator_point(gpu_id: str) -> MeasuredPoint | None:
+    """The measurement that stands for this GPU (its own, or its platform's); None where none was made."""
+    return TP_COMMUNICATOR_MEASURED.get(TP_COMMUNICATOR_SAME_AS.get(gpu_id, gpu_id))
+
+
 def tp_communicator_bytes(gpu_id: str, tensor_parallel: int, version: str) -> float:
-    """NCCL's buffers for the TP group's torch communicator that the budget counts on this GPU: 0.11.0 to
-    0.24.x (``Rules.lazy_tp_communicator``; before, the whole distributed set-up is in ``NON_TORCH_TP_BYTES``;
-    from 0.25.0 the all-gather runs on PyNccl's communicator, made before the snapshot), where measured."""
-    if tensor_parallel < 2 or not rules(version).lazy_tp_communicator:
-        return 0.0
-    point = TP_COMMUNICATOR_MEASURED.get(TP_COMMUNICATOR_SAME_AS.get(gpu_id, gpu_id))
-    return point.gib * GiB if point else 0.0
-
-
-def tp_communicator_measured(gpu_id: str) -> bool:
-    """Whether :func:`tp_communicator_bytes` has a figure for this GPU."""
-    return TP_COMMUNICATOR_SAME_AS.get(gpu_id, gpu_id) in TP_COMMUNICATOR_MEASURED
+    """NCCL's buffers for the TP group's torch communicator that the budget counts on this GPU, where the release
+    makes it in the profile run and the GPU's figure is measured."""
+    point = _tp_communicator_point(gpu_id)
+    return point.gib * GiB if point and _tp_communicator_counted(tensor_parallel, version) else 0.0
 
 
 def tp_communicator_note(gpu, tensor_parallel: int, version: str) -> str:
     """What the reader is told of the TP group's NCCL communicator on ``gpu`` (a hardware.GPU): counted at
     its measured size, or not measured on this GPU; "" when the release does not count it."""
-    if tensor_parallel < 2 or not rules(version).lazy_tp_communicator:
+    if not _tp_communicator_counted(tensor_parallel, version):
         return ""
     h100 = TP_COMMUNICATOR_MEASURED["h100-sxm"]
     why = (f"vLLM {version} makes the tensor-parallel group's torch NCCL communicator at its first collective, in "
            f"the profile run, so its buffers come off the KV budget (0.11.0 to 0.24.x; from 0.25.0 that collective "
            f"runs on PyNccl's communicator, made earlier). Their size is NCCL's, from the link and its version")
-    if tp_communicator_measured(gpu.id):
+    if _tp_communicator_point(gpu.id):
         return (f"{why}: {h100.gib:.2f} GiB a GPU is counted, as measured on H100 SXM under 0.19.0 (1.81–1.96 GiB "
                 f"over TP 1 in llm-d-planner's sweep)"
                 + (", taken for the H200 on the same NVSwitch platform." if gpu.id != "h100-sxm" else "."))

@@ -155,11 +155,11 @@ def sglang_pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSe
     the reader's slots as ``--enable-lora --max-loras-per-batch <max_loras> --max-lora-rank <max_rank>``, every
     target module; SGLang's buffers (engines.sglang_lora.lora_buffer_bytes) come out of the pool. The cache
     stores the dtype asked for (no fp8_ds_mla record: SGLang's NSA fp8 latent is plain fp8, nsa_kv_size_gib)."""
-    pool = _pool(model, gpu, placement, settings, kv_dtype, speculation, weights, lora)
-    return replace(pool, stored_kv_dtype="bf16" if kv_dtype == "auto" else kv_dtype)
+    dtype = "bf16" if kv_dtype == "auto" else kv_dtype
+    return replace(_pool(model, gpu, placement, settings, dtype, speculation, weights, lora), stored_kv_dtype=dtype)
 
 
-def _pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSettings, kv_dtype: str,
+def _pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSettings, dtype: str,
           speculation: Speculation, weights, lora: LoraSlots | None) -> SGLangPool:
     if not placement.legal:
         return _refused(placement, gpu, settings, placement.problem)
@@ -186,7 +186,6 @@ def _pool(model: Model, gpu: GPU, placement: Placement, settings: SGLangSettings
         return _refused(placement, gpu, settings, f"the free memory at start given ({settings.free_at_start_gib:.2f} "
                         f"GiB) is more than the {gpu.name}'s {gpu.visible / sglang.GIB:.2f} GiB: read it from the "
                         f"\"Load weight begin\" line of a run on this GPU")
-    dtype = "bf16" if kv_dtype in ("auto", "bf16") else kv_dtype
     # the book's DP layout is SGLang's --tp N --dp N --enable-dp-attention: attention TP 1 on each of N ranks
     tp = placement.tensor_parallel if dp == 1 else dp
     weight_bytes = placement.weight_bytes_per_gpu if dp == 1 or weights is None else dp_attention_weight_bytes(
